@@ -1,0 +1,313 @@
+//! Loading a game's TOML config: parse, apply `--set` overrides, deserialize with unknown keys
+//! rejected, and report every failure with file, line and field.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use toml::de::{DeTable, DeValue};
+
+/// A config's text and the name its errors are reported under.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// A file path, or a `<built-in …>` label for an embedded default.
+    pub name: String,
+    /// The stem results are filed under (`results/<stem>/`).
+    pub stem: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: path.display().to_string(),
+            line: None,
+            field: String::new(),
+            message: format!("cannot read the file: {e}"),
+        })?;
+        let stem = path.file_stem().map_or_else(|| "config".into(), |s| s.to_string_lossy().into_owned());
+        Ok(Self { name: path.display().to_string(), stem, text })
+    }
+
+    pub fn embedded(name: &str, stem: &str, text: &str) -> Self {
+        Self { name: format!("<built-in {name}>"), stem: stem.into(), text: text.into() }
+    }
+
+    /// The 1-based line of the value at `path` (dotted, array indices as numbers), if it is in
+    /// the file.
+    pub fn line_of(&self, path: &str) -> Option<usize> {
+        let root = DeTable::parse(&self.text).ok()?;
+        let mut span = root.span();
+        let mut value: Option<&toml::Spanned<DeValue<'_>>> = None;
+        for key in path.split('.').filter(|k| !k.is_empty()) {
+            let next = match value {
+                None => root.get_ref().get(key),
+                Some(v) => match key.parse::<usize>() {
+                    Ok(i) => v.get_ref().get(i),
+                    Err(_) => v.get_ref().get(key),
+                },
+            };
+            match next {
+                Some(v) => {
+                    span = v.span();
+                    value = Some(v);
+                }
+                None => break,
+            }
+        }
+        Some(line_at(&self.text, span.start))
+    }
+}
+
+fn line_at(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+/// A `--set key.path=value` override.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Override {
+    pub path: String,
+    pub value: toml::Value,
+    /// The argument as given, for messages.
+    pub arg: String,
+}
+
+impl std::str::FromStr for Override {
+    type Err = String;
+
+    fn from_str(arg: &str) -> Result<Self, String> {
+        let (path, raw) = arg
+            .split_once('=')
+            .ok_or_else(|| format!("`{arg}` is not KEY=VALUE (for example rules.track_length=12)"))?;
+        let path = path.trim();
+        if path.is_empty() || path.split('.').any(str::is_empty) {
+            return Err(format!("`{arg}`: the key path is empty or has an empty part"));
+        }
+        // A TOML literal where it parses as one (numbers, booleans, arrays, quoted strings);
+        // anything else is taken as a bare string so `--set rules.obstacle_cheese=none` works.
+        let value = toml::from_str::<toml::Table>(&format!("v = {raw}"))
+            .ok()
+            .and_then(|mut t| t.remove("v"))
+            .unwrap_or_else(|| toml::Value::String(raw.trim().to_string()));
+        Ok(Self { path: path.to_string(), value, arg: arg.to_string() })
+    }
+}
+
+/// Every config failure: which file, which line, which field, and what is wrong.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub struct ConfigError {
+    pub file: String,
+    pub line: Option<usize>,
+    /// Dotted path of the offending field, empty when the whole file is at fault.
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        if !self.field.is_empty() {
+            write!(f, ": field `{}`", self.field)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// A semantic problem found after deserializing: the field's dotted path and the message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Invalid {
+    pub path: String,
+    pub message: String,
+}
+
+impl Invalid {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self { path: path.into(), message: message.into() }
+    }
+}
+
+/// A config as loaded: the typed value and the table it came from, overrides applied (written
+/// out beside every result as the resolved config).
+pub struct Loaded<T> {
+    pub value: T,
+    pub table: toml::Table,
+}
+
+/// Parse `source`, apply `overrides`, and deserialize into `T`.
+pub fn load<T: DeserializeOwned>(source: &Source, overrides: &[Override]) -> Result<Loaded<T>, ConfigError> {
+    let error_at = |e: toml::de::Error| {
+        let line = e.span().map(|s| line_at(&source.text, s.start));
+        ConfigError {
+            file: source.name.clone(),
+            line,
+            field: String::new(),
+            message: e.message().trim().to_string(),
+        }
+    };
+    let mut table: toml::Table = toml::from_str(&source.text).map_err(error_at)?;
+    // Deserializing the file text itself first gives errors with the line they are on.
+    toml::from_str::<T>(&source.text).map_err(error_at)?;
+    for o in overrides {
+        apply(&mut table, o).map_err(|message| ConfigError {
+            file: source.name.clone(),
+            line: None,
+            field: o.path.clone(),
+            message: format!("--set {}: {message}", o.arg),
+        })?;
+    }
+    let value = T::deserialize(toml::Value::Table(table.clone())).map_err(|e| ConfigError {
+        file: source.name.clone(),
+        line: None,
+        field: overrides.iter().map(|o| o.path.as_str()).collect::<Vec<_>>().join(", "),
+        message: format!("after --set: {}", e.message().trim()),
+    })?;
+    Ok(Loaded { value, table })
+}
+
+/// Turn a semantic problem into a located error, naming `--set` when an override supplied it.
+pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> ConfigError {
+    let overridden = overrides
+        .iter()
+        .find(|o| problem.path == o.path || problem.path.starts_with(&format!("{}.", o.path)));
+    match overridden {
+        Some(o) => ConfigError {
+            file: source.name.clone(),
+            line: None,
+            field: problem.path,
+            message: format!("{} (set by --set {})", problem.message, o.arg),
+        },
+        None => ConfigError {
+            file: source.name.clone(),
+            line: source.line_of(&problem.path),
+            field: problem.path,
+            message: problem.message,
+        },
+    }
+}
+
+fn apply(table: &mut toml::Table, o: &Override) -> Result<(), String> {
+    let keys: Vec<&str> = o.path.split('.').collect();
+    let (last, parents) = keys.split_last().expect("paths are checked non-empty on parse");
+    let mut here: &mut toml::Value = table.get_mut(keys[0]).ok_or_else(|| no_key(keys[0]))?;
+    if parents.is_empty() {
+        return set(here, &o.value);
+    }
+    for key in &parents[1..] {
+        here = child(here, key)?;
+    }
+    let target = child(here, last)?;
+    set(target, &o.value)
+}
+
+fn child<'a>(v: &'a mut toml::Value, key: &str) -> Result<&'a mut toml::Value, String> {
+    match v {
+        toml::Value::Table(t) => t.get_mut(key).ok_or_else(|| no_key(key)),
+        toml::Value::Array(a) => {
+            let len = a.len();
+            let i: usize = key.parse().map_err(|_| format!("`{key}` indexes a list: use a number"))?;
+            a.get_mut(i).ok_or_else(|| format!("index {i} is past the end of a list of {len}"))
+        }
+        _ => Err(format!("`{key}` is below a plain value, which has no fields")),
+    }
+}
+
+fn no_key(key: &str) -> String {
+    format!("there is no key `{key}` at that place in the config")
+}
+
+fn set(target: &mut toml::Value, value: &toml::Value) -> Result<(), String> {
+    let same_kind = std::mem::discriminant(target) == std::mem::discriminant(value)
+        || matches!((&*target, value), (toml::Value::Float(_), toml::Value::Integer(_)));
+    if !same_kind {
+        return Err(format!("expected {}, got {}", target.type_str(), value.type_str()));
+    }
+    *target = value.clone();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Demo {
+        a: u32,
+        inner: Inner,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Inner {
+        list: Vec<Item>,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Item {
+        x: i32,
+    }
+
+    fn src(text: &str) -> Source {
+        Source::embedded("demo", "demo", text)
+    }
+
+    const DEMO: &str = "a = 1\n\n[inner]\nlist = [\n  { x = 1 },\n  { x = 2 },\n]\n";
+
+    #[test]
+    fn unknown_key_names_its_line() {
+        let e = load::<Demo>(&src("a = 1\nb = 2\n[inner]\nlist = []\n"), &[]).err().unwrap();
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("unknown field `b`"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_names_its_line() {
+        let e = load::<Demo>(&src("a = 1\n[inner]\nlist = [{ x = \"no\" }]\n"), &[]).err().unwrap();
+        assert_eq!(e.line, Some(3));
+    }
+
+    #[test]
+    fn overrides_reach_nested_lists() {
+        let o: Override = "inner.list.1.x=-7".parse().unwrap();
+        let loaded = load::<Demo>(&src(DEMO), &[o]).unwrap();
+        assert_eq!(loaded.value.inner.list[1].x, -7);
+        assert_eq!(loaded.value.a, 1);
+    }
+
+    #[test]
+    fn overrides_reject_unknown_paths_and_types() {
+        for (arg, says) in [
+            ("inner.nope=1", "no key `nope`"),
+            ("inner.list.5.x=1", "past the end"),
+            ("a=\"text\"", "expected integer, got string"),
+        ] {
+            let o: Override = arg.parse().unwrap();
+            let e = load::<Demo>(&src(DEMO), &[o]).err().unwrap();
+            assert!(e.message.contains(says), "{arg}: {e}");
+        }
+        assert!("novalue".parse::<Override>().is_err());
+        assert!("a..b=1".parse::<Override>().is_err());
+    }
+
+    #[test]
+    fn bare_words_are_strings() {
+        let o: Override = "k=none".parse().unwrap();
+        assert_eq!(o.value, toml::Value::String("none".into()));
+        let o: Override = "k=[1, 2]".parse().unwrap();
+        assert!(o.value.is_array());
+    }
+
+    #[test]
+    fn semantic_errors_find_their_line() {
+        let s = src(DEMO);
+        assert_eq!(s.line_of("inner.list.1.x"), Some(6));
+        assert_eq!(s.line_of("a"), Some(1));
+        let e = invalid(&s, &[], Invalid::new("inner.list.1.x", "too big"));
+        assert_eq!(e.to_string(), "<built-in demo>:6: field `inner.list.1.x`: too big");
+        let o: Override = "inner.list.1.x=9".parse().unwrap();
+        let e = invalid(&s, &[o], Invalid::new("inner.list.1.x", "too big"));
+        assert!(e.to_string().contains("set by --set inner.list.1.x=9"), "{e}");
+    }
+}

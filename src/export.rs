@@ -1,0 +1,205 @@
+//! The files and terminal table every game shares: summary, seats, bots, scores, game length,
+//! and the per-game rows of `games.csv`.
+
+use std::fs::File;
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::games::{BotNames, Game, MAX_SEATS};
+use crate::output::{ResultDir, SummaryRow, num};
+use crate::runner::{Plan, Record, Totals};
+use crate::stats::{Estimate, wilson};
+
+#[derive(Serialize)]
+struct SeatRow {
+    seat: usize,
+    bot: String,
+    games: u64,
+    wins: u64,
+    win_rate: String,
+    ci_low: String,
+    ci_high: String,
+    mean_score: String,
+}
+
+#[derive(Serialize)]
+struct BotRow {
+    bot: &'static str,
+    games: u64,
+    wins: u64,
+    win_rate: String,
+    ci_low: String,
+    ci_high: String,
+    mean_score: String,
+}
+
+#[derive(Serialize)]
+struct ScoreRow {
+    seat: usize,
+    score: usize,
+    games: u64,
+}
+
+#[derive(Serialize)]
+struct LengthRow {
+    turns: usize,
+    games: u64,
+}
+
+/// Balance: 1 − the largest gap between two seats' win rates. Its interval is conservative: the
+/// gap's ends come from the two seats' own 95% intervals.
+fn balance(totals: &Totals, players: usize) -> Estimate {
+    let rates: Vec<_> = (0..players).map(|s| wilson(totals.seat_wins[s], totals.games)).collect();
+    let (mut hi, mut lo) = (0, 0);
+    for s in 0..players {
+        if rates[s].value > rates[hi].value {
+            hi = s;
+        }
+        if rates[s].value < rates[lo].value {
+            lo = s;
+        }
+    }
+    Estimate {
+        value: 1.0 - (rates[hi].value - rates[lo].value),
+        low: (1.0 - (rates[hi].high - rates[lo].low)).max(0.0),
+        high: (1.0 - (rates[hi].low - rates[lo].high).max(0.0)).min(1.0),
+    }
+}
+
+/// The rows of `summary.csv`: shared metrics first, then the game's own.
+pub fn summary<G: Game>(game: &G, totals: &Totals, counters: &G::Counters) -> Vec<SummaryRow> {
+    let players = game.players();
+    let mut rows = vec![
+        SummaryRow::count("games", totals.games),
+        SummaryRow::estimate("mean_turns", totals.turns.mean()),
+        SummaryRow::estimate("median_turns", totals.turns.median()),
+        SummaryRow::estimate("balance", balance(totals, players)),
+        SummaryRow::estimate("first_seat_win_rate", wilson(totals.seat_wins[0], totals.games)),
+        SummaryRow::estimate("shared_victory_rate", wilson(totals.shared, totals.games)),
+        SummaryRow::count("capped_games", totals.capped),
+        SummaryRow::estimate("capped_rate", wilson(totals.capped, totals.games)),
+    ];
+    rows.extend(game.summary(counters));
+    rows
+}
+
+/// Writes the shared files; returns the summary rows and seat rows for the terminal.
+pub fn write<G: Game>(
+    game: &G,
+    plan: &Plan<G::Bot>,
+    totals: &Totals,
+    counters: &G::Counters,
+    dir: &ResultDir,
+) -> anyhow::Result<(Vec<SummaryRow>, Vec<[String; 5]>)>
+where
+    G::Bot: BotNames,
+{
+    let players = game.players();
+    let rows = summary(game, totals, counters);
+    dir.csv("summary.csv", rows.iter())?;
+
+    let seat_bot = |s: usize| if plan.rotate { "rotated".to_string() } else { plan.lineup[s].name().to_string() };
+    let seats: Vec<SeatRow> = (0..players)
+        .map(|s| {
+            let r = wilson(totals.seat_wins[s], totals.games);
+            SeatRow {
+                seat: s,
+                bot: seat_bot(s),
+                games: totals.games,
+                wins: totals.seat_wins[s],
+                win_rate: num(r.value),
+                ci_low: num(r.low),
+                ci_high: num(r.high),
+                mean_score: num(totals.seat_scores[s].mean().value),
+            }
+        })
+        .collect();
+    dir.csv("seats.csv", seats.iter())?;
+    let table = seats
+        .iter()
+        .map(|s| [s.seat.to_string(), s.bot.clone(), s.win_rate.clone(), format!("{} – {}", s.ci_low, s.ci_high), s.mean_score.clone()])
+        .collect();
+
+    if plan.rotate {
+        let bots = plan.bots();
+        dir.csv(
+            "bots.csv",
+            bots.iter().enumerate().map(|(b, bot)| {
+                let r = wilson(totals.bot_wins[b], totals.bot_games[b]);
+                BotRow {
+                    bot: bot.name(),
+                    games: totals.bot_games[b],
+                    wins: totals.bot_wins[b],
+                    win_rate: num(r.value),
+                    ci_low: num(r.low),
+                    ci_high: num(r.high),
+                    mean_score: num(totals.bot_scores[b].mean().value),
+                }
+            }),
+        )?;
+    }
+
+    dir.csv(
+        "scores.csv",
+        (0..players.min(MAX_SEATS)).flat_map(|seat| totals.seat_scores[seat].iter().map(move |(score, games)| ScoreRow { seat, score, games })),
+    )?;
+    dir.csv("game_length.csv", totals.turns.iter().map(|(turns, games)| LengthRow { turns, games }))?;
+    game.export(counters, totals.games, dir)?;
+    Ok((rows, table))
+}
+
+/// Streams `games.csv`, one row per game in index order.
+pub struct GamesCsv {
+    out: std::io::BufWriter<File>,
+}
+
+impl GamesCsv {
+    pub fn create(dir: &ResultDir, players: usize) -> anyhow::Result<Self> {
+        let mut out = std::io::BufWriter::new(File::create(dir.file("games.csv"))?);
+        write!(out, "game,rotation,seed,turns,capped,ending_job,winners")?;
+        for s in 0..players {
+            write!(out, ",score_{s}")?;
+        }
+        writeln!(out)?;
+        Ok(Self { out })
+    }
+
+    pub fn row<G: Game>(&mut self, game: &G, players: usize, r: &Record) -> anyhow::Result<()> {
+        let o = &r.outcome;
+        let ending = o.ending.map_or("", |e| game.ending_label(e));
+        write!(self.out, "{},{},{},{},{},{},", r.game, r.rotation, r.seed, o.turns, u8::from(o.capped), ending)?;
+        let mut first = true;
+        for s in (0..players).filter(|&s| o.won(s)) {
+            write!(self.out, "{}{s}", if first { "" } else { ";" })?;
+            first = false;
+        }
+        for s in 0..players {
+            write!(self.out, ",{}", o.scores[s])?;
+        }
+        writeln!(self.out)?;
+        Ok(())
+    }
+
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// The summary as an aligned table for the terminal.
+pub fn print_table(summary: &[SummaryRow], seats: &[[String; 5]]) {
+    let width = summary.iter().map(|r| r.metric.len()).max().unwrap_or(0);
+    for r in summary {
+        if r.ci_low.is_empty() {
+            println!("  {:width$}  {}", r.metric, r.value);
+        } else {
+            println!("  {:width$}  {}  (95% CI {} – {})", r.metric, r.value, r.ci_low, r.ci_high);
+        }
+    }
+    println!();
+    println!("  {:>4}  {:8}  {:>8}  {:^21}  {:>10}", "seat", "bot", "win rate", "95% CI", "mean score");
+    for s in seats {
+        println!("  {:>4}  {:8}  {:>8}  {:21}  {:>10}", s[0], s[1], s[2], s[3], s[4]);
+    }
+}

@@ -1,0 +1,333 @@
+//! `greedy`: a one-step heuristic player. It computes exact success odds from the chips still in
+//! the bag (the play area is public, so the bag's contents are too), values a contribution step
+//! at about one cheese, and:
+//!
+//! - tests the obstacle with the best expected gain, steering away from a finale it would end
+//!   while behind on projected score;
+//! - bets when the expected return beats the cheese it hands the tester, betting from covered
+//!   skills first (that cheese scores nothing where it lies);
+//! - always takes a cheese back from a covered skill when abstaining;
+//! - activates skills only while the test is failing and the skills it can still pay for can turn
+//!   it, choosing the one that raises the odds most; after a success, activates skills that only
+//!   pay out (cheese, contribution) when they gain more than the cheese they cost;
+//! - learns the market skill with the highest static value, returning its weakest skill at the
+//!   limit; claims the most valuable food.
+
+use super::{Bet, Learn, Policy, View};
+use crate::games::mice_heist::chips::{at_least, sum_distribution};
+use crate::games::mice_heist::config::{Effect, EffectKind, MAX_HELD, Rules};
+use crate::games::mice_heist::state::{Player, Test};
+use crate::games::{MAX_SEATS, Seat};
+use crate::rng::GameRng;
+
+pub struct Greedy;
+
+/// What a contribution step is worth, in cheese.
+const STEP: f64 = 1.0;
+/// What a contribution step bought by a bet is worth: bettors join tracks late, where a step more
+/// often changes the food they claim.
+const BET_STEP: f64 = 1.5;
+/// Largest bet greedy places: beyond it the cheese handed to the tester outweighs the steps.
+const MAX_BET: u8 = 3;
+/// Weight of ending the game (a finale) while ahead or behind on projected score.
+const FINALE_SWING: f64 = 10.0;
+
+/// Deterministic rating a player can still add with `budget` cheese: its best applicable
+/// modifier skills, highest first.
+fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<usize>) -> i32 {
+    let mut mods = [0i32; MAX_HELD];
+    let mut n = 0;
+    for (i, h) in p.skills.iter().enumerate() {
+        if h.covered || Some(i) == except {
+            continue;
+        }
+        let m: i32 = modifiers(rules.skill(h.skill).effects.as_slice(), icons);
+        if m > 0 {
+            mods[n] = m;
+            n += 1;
+        }
+    }
+    mods[..n].sort_unstable_by(|a, b| b.cmp(a));
+    mods[..n.min(budget as usize)].iter().sum()
+}
+
+fn modifiers(effects: &[Effect], icons: u8) -> i32 {
+    effects
+        .iter()
+        .filter(|e| e.kind == EffectKind::Modifier && e.applies(icons))
+        .map(|e| i32::from(e.value))
+        .sum()
+}
+
+/// The chance `seat` passes `job`'s top obstacle if it tested it now.
+fn odds(v: &View, seat: Seat, job: u8) -> f64 {
+    let spec = &v.rules.jobs[job as usize].obstacles[v.state.jobs[job as usize].next as usize];
+    let p = &v.state.players[seat];
+    let boost = potential(v.rules, p, spec.icons, p.stash, None);
+    let dist = sum_distribution(v.rules, v.state.bag, v.state.played, v.rules.chips_per_test);
+    at_least(&dist, i32::from(spec.target) - boost)
+}
+
+/// Scores as they would stand if the game ended now (food by track place, plus stash).
+fn projected(v: &View) -> [i32; MAX_SEATS] {
+    let mut score = [0i32; MAX_SEATS];
+    for (s, p) in v.state.players.iter().enumerate() {
+        score[s] = i32::from(p.stash);
+    }
+    for job in &v.state.jobs {
+        for (rank, &seat) in job.track.ranking(v.rules.players).iter().enumerate() {
+            score[seat] += v.rules.food.get(rank).map_or(1, |&f| i32::from(f));
+        }
+    }
+    score
+}
+
+/// A skill's worth to hold, independent of the moment: modifiers weighted by how often their
+/// icon shows, chip effects at their typical gain, pay-outs at face value less the activation.
+fn static_value(rules: &Rules, skill: u8) -> f64 {
+    let obstacles = rules.jobs.iter().flat_map(|j| &j.obstacles);
+    let total = obstacles.clone().count().max(1) as f64;
+    rules
+        .skill(skill)
+        .effects
+        .iter()
+        .map(|e| {
+            let share = if e.icon == 0 {
+                1.0
+            } else {
+                obstacles.clone().filter(|o| o.icons & e.icon != 0).count() as f64 / total
+            };
+            let v = f64::from(e.value);
+            share
+                * match e.kind {
+                    EffectKind::Modifier => v,
+                    EffectKind::Flip => 2.0,
+                    EffectKind::Draw => 1.0 * v,
+                    EffectKind::Replace => 1.5,
+                    EffectKind::Track => STEP * v,
+                    EffectKind::Cheese => v - 1.0,
+                }
+        })
+        .sum()
+}
+
+/// The best rating gain a flip gives on this test, and the chip to flip for it.
+fn best_flip(rules: &Rules, test: &Test) -> (i32, u8) {
+    let mut best = (i32::MIN, 0);
+    for (i, &(c, high)) in test.chips.iter().enumerate() {
+        let gain = i32::from(rules.face(c, !high)) - i32::from(rules.face(c, high));
+        if gain > best.0 {
+            best = (gain, i as u8);
+        }
+    }
+    best
+}
+
+/// The lowest-valued chip of this test.
+fn worst_chip(rules: &Rules, test: &Test) -> (i32, u8) {
+    let mut worst = (i32::MAX, 0);
+    for (i, &(c, high)) in test.chips.iter().enumerate() {
+        let face = i32::from(rules.face(c, high));
+        if face < worst.0 {
+            worst = (face, i as u8);
+        }
+    }
+    worst
+}
+
+impl Greedy {
+    /// The chance the test passes after activating `slot` (with the rest of the budget still
+    /// usable for modifiers).
+    fn odds_after(&self, v: &View, slot: usize, target: i32, icons: u8) -> f64 {
+        let rules = v.rules;
+        let test = &v.state.test;
+        let p = v.player();
+        let effects = &rules.skill(p.skills[slot].skill).effects;
+        let rest = potential(rules, p, icons, p.stash - 1, Some(slot));
+        let mut fixed = test.rating(rules) + rest;
+        let mut extra_draws = 0;
+        let mut bag = v.state.bag;
+        for e in effects.iter().filter(|e| e.applies(icons)) {
+            match e.kind {
+                EffectKind::Modifier => fixed += i32::from(e.value),
+                EffectKind::Flip => fixed += best_flip(rules, test).0.max(0),
+                EffectKind::Draw => extra_draws += e.value as usize,
+                EffectKind::Replace => {
+                    let (face, i) = worst_chip(rules, test);
+                    fixed -= face;
+                    bag &= !(1 << test.chips[i as usize].0);
+                    extra_draws += 1;
+                }
+                EffectKind::Track | EffectKind::Cheese => {}
+            }
+        }
+        if extra_draws == 0 {
+            return if fixed >= target { 1.0 } else { 0.0 };
+        }
+        let dist = sum_distribution(rules, bag, v.state.played, extra_draws);
+        at_least(&dist, target - fixed)
+    }
+
+    /// Whether every skill it can still pay for, at its best, could turn this test.
+    fn reachable(&self, v: &View, target: i32, icons: u8) -> bool {
+        let rules = v.rules;
+        let test = &v.state.test;
+        let p = v.player();
+        let mut gains = [0i32; MAX_HELD];
+        let max_face = i32::from(rules.chip_kinds.iter().map(|k| k.high.max(k.low)).max().unwrap_or(0));
+        for (i, h) in p.skills.iter().enumerate().filter(|(_, h)| !h.covered) {
+            gains[i] = rules
+                .skill(h.skill)
+                .effects
+                .iter()
+                .filter(|e| e.applies(icons))
+                .map(|e| match e.kind {
+                    EffectKind::Modifier => i32::from(e.value),
+                    EffectKind::Flip => best_flip(rules, test).0.max(0),
+                    EffectKind::Draw => i32::from(e.value) * max_face,
+                    EffectKind::Replace => max_face - worst_chip(rules, test).0,
+                    EffectKind::Track | EffectKind::Cheese => 0,
+                })
+                .sum::<i32>()
+                .max(0);
+        }
+        gains.sort_unstable_by(|a, b| b.cmp(a));
+        let best: i32 = gains[..(p.stash as usize).min(gains.len())].iter().sum();
+        test.rating(rules) + best >= target
+    }
+}
+
+impl Policy for Greedy {
+    fn choose_obstacle(&self, v: &View, _rng: &mut GameRng) -> u8 {
+        let scores = projected(v);
+        let me = scores[v.me];
+        let leader = (0..v.rules.players).filter(|&s| s != v.me).map(|s| scores[s]).max().unwrap_or(i32::MIN);
+        let learnable = if v.state.market.is_empty() { 0.0 } else { 1.0 };
+        let mut best = (f64::MIN, 0u8);
+        for job in v.state.open_jobs(v.rules) {
+            let state = &v.state.jobs[job as usize];
+            let spec = &v.rules.jobs[job as usize].obstacles[state.next as usize];
+            let p = odds(v, v.me, job);
+            let gain = f64::from(spec.payout) * STEP + f64::from(state.cheese[state.next as usize]);
+            let mut value = p * gain + (1.0 - p) * (STEP + learnable);
+            if spec.finale {
+                value += p * if me > leader { FINALE_SWING } else { -FINALE_SWING };
+            }
+            if value > best.0 {
+                best = (value, job);
+            }
+        }
+        best.1
+    }
+
+    fn bet(&self, v: &View, _rng: &mut GameRng) -> Bet {
+        let p = v.player();
+        let available = u32::from(p.stash) + if v.rules.bet_from_covered { u32::from(p.covered()) } else { 0 };
+        let top = (MAX_BET as u32).min(available) as u8;
+        if top == 0 {
+            return Bet::default();
+        }
+        let chance = odds(v, v.state.tester, v.state.test.job);
+        let refund = if v.state.supply > 0 { 1.0 - chance } else { 0.0 };
+        let opponents = (v.rules.players - 1) as f64;
+        let ev = |b: u8| {
+            let b = f64::from(b);
+            b * (chance * BET_STEP - 1.0) + refund - b / opponents
+        };
+        let (mut amount, mut best) = (0u8, 0.0);
+        for b in 1..=top {
+            if ev(b) > best {
+                (amount, best) = (b, ev(b));
+            }
+        }
+        let mut bet = Bet::default();
+        if v.rules.bet_from_covered {
+            for (i, _) in p.skills.iter().enumerate().filter(|(_, h)| h.covered) {
+                if amount > 0 {
+                    bet.from_covered |= 1 << i;
+                    amount -= 1;
+                }
+            }
+        }
+        bet.from_stash = amount;
+        bet
+    }
+
+    fn uncover(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
+        v.player().skills.iter().position(|h| h.covered).map(|i| i as u8)
+    }
+
+    fn activate(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
+        let rules = v.rules;
+        let job = v.state.test.job as usize;
+        let spec = &rules.jobs[job].obstacles[v.state.jobs[job].next as usize];
+        let target = i32::from(spec.target);
+        let p = v.player();
+        if v.state.test.rating(rules) >= target {
+            // Passing already: only pure pay-outs, when they gain more than they cost.
+            return p
+                .activatable()
+                .find(|&slot| {
+                    let effects = &rules.skill(p.skills[slot as usize].skill).effects;
+                    let payout: f64 = effects
+                        .iter()
+                        .filter(|e| e.applies(spec.icons))
+                        .map(|e| match e.kind {
+                            EffectKind::Cheese => f64::from(e.value),
+                            EffectKind::Track => STEP * f64::from(e.value),
+                            _ => f64::NEG_INFINITY,
+                        })
+                        .sum();
+                    payout > 1.0
+                });
+        }
+        if !self.reachable(v, target, spec.icons) {
+            return None;
+        }
+        let mut best = (0.0, None);
+        for slot in p.activatable() {
+            let chance = self.odds_after(v, slot as usize, target, spec.icons);
+            if chance > best.0 + 1e-12 {
+                best = (chance, Some(slot));
+            }
+        }
+        best.1
+    }
+
+    fn pick_chip(&self, v: &View, kind: EffectKind, _rng: &mut GameRng) -> u8 {
+        match kind {
+            EffectKind::Flip => best_flip(v.rules, &v.state.test).1,
+            _ => worst_chip(v.rules, &v.state.test).1,
+        }
+    }
+
+    fn learn(&self, v: &View, _rng: &mut GameRng) -> Option<Learn> {
+        let value = |s: u8| static_value(v.rules, s);
+        let (market, gain) = v
+            .state
+            .market
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (i as u8, value(s)))
+            .fold((0, f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
+        if v.state.market.is_empty() || gain <= 0.0 {
+            return None;
+        }
+        let p = v.player();
+        if p.skills.len() < v.rules.max_skills {
+            return Some(Learn { market, discard: None });
+        }
+        let (slot, weakest) = p
+            .skills
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (i as u8, value(h.skill)))
+            .fold((0, f64::MAX), |a, b| if b.1 < a.1 { b } else { a });
+        (weakest < gain).then_some(Learn { market, discard: Some(slot) })
+    }
+
+    fn choose_food(&self, v: &View, job: u8, _rng: &mut GameRng) -> u8 {
+        let food = &v.state.jobs[job as usize].food;
+        (0..food.len()).max_by_key(|&i| (food[i], std::cmp::Reverse(i))).unwrap_or(0) as u8
+    }
+}

@@ -1,0 +1,140 @@
+//! The bag of modifier chips: drawing with the refill rule, and exact odds of what a draw gives.
+
+use super::config::Rules;
+use crate::rng::{Dice, GameRng};
+
+/// A set of physical chips, bit `i` for chip `i`.
+pub type ChipSet = u16;
+
+/// Chip sums are kept in tables offset by this much; validation bounds faces to ±9 and a test to
+/// 16 chips, but odds are only ever taken over at most 4 draws (±36).
+pub const SUM_OFFSET: i32 = 40;
+pub const SUM_SPAN: usize = 2 * SUM_OFFSET as usize + 1;
+
+/// Draws one chip from `bag`. An empty bag is first refilled with every chip in the play area
+/// (`played`; chips drawn for the current test are in neither set). `None` when both are empty.
+pub fn draw(bag: &mut ChipSet, played: &mut ChipSet, rng: &mut GameRng) -> Option<u8> {
+    if *bag == 0 {
+        *bag = *played;
+        *played = 0;
+    }
+    let n = bag.count_ones();
+    if n == 0 {
+        return None;
+    }
+    let chip = nth_chip(*bag, rng.below(n));
+    *bag &= !(1 << chip);
+    Some(chip)
+}
+
+/// The index of the `k`-th (0-based) chip in `set`.
+fn nth_chip(mut set: ChipSet, k: u32) -> u8 {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as u8
+}
+
+/// Chips of a set, lowest index first.
+pub fn chips(mut set: ChipSet) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// The exact distribution of the sum of the next `draws` chips (each face equally likely),
+/// drawing from `bag` with the refill rule. `dist[s + SUM_OFFSET]` is the chance of sum `s`.
+pub fn sum_distribution(rules: &Rules, bag: ChipSet, played: ChipSet, draws: usize) -> [f64; SUM_SPAN] {
+    let mut dist = [0.0; SUM_SPAN];
+    accumulate(rules, bag, played, draws, 0, 1.0, &mut dist);
+    dist
+}
+
+fn accumulate(rules: &Rules, bag: ChipSet, played: ChipSet, draws: usize, sum: i32, weight: f64, dist: &mut [f64; SUM_SPAN]) {
+    let (bag, played) = if bag == 0 { (played, 0) } else { (bag, played) };
+    let n = bag.count_ones();
+    if draws == 0 || n == 0 {
+        dist[(sum + SUM_OFFSET) as usize] += weight;
+        return;
+    }
+    let w = weight / f64::from(2 * n);
+    for chip in chips(bag) {
+        for high in [true, false] {
+            let face = i32::from(rules.face(chip, high));
+            accumulate(rules, bag & !(1 << chip), played, draws - 1, sum + face, w, dist);
+        }
+    }
+}
+
+/// The chance that a sum drawn from `dist` is at least `need`.
+pub fn at_least(dist: &[f64; SUM_SPAN], need: i32) -> f64 {
+    let from = (need + SUM_OFFSET).clamp(0, SUM_SPAN as i32) as usize;
+    dist[from..].iter().sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mice_heist::tests::default_rules;
+    use crate::rng::game_rng;
+
+    #[test]
+    fn refill_returns_only_the_play_area() {
+        let mut rng = game_rng(1);
+        let mut bag: ChipSet = 0b100;
+        let mut played: ChipSet = 0b011;
+        assert_eq!(draw(&mut bag, &mut played, &mut rng), Some(2));
+        assert_eq!((bag, played), (0, 0b011));
+        // Empty bag: the play area goes back in; the chip drawn above (the current test's) does not.
+        let c = draw(&mut bag, &mut played, &mut rng).unwrap();
+        assert!(c < 2);
+        assert_eq!(played, 0);
+        assert_eq!(bag, 0b011 & !(1 << c));
+        // Nothing anywhere: nothing drawn.
+        let (mut b, mut p) = (0, 0);
+        assert_eq!(draw(&mut b, &mut p, &mut rng), None);
+    }
+
+    #[test]
+    fn draws_are_uniform_over_the_bag() {
+        let mut rng = game_rng(5);
+        let mut counts = [0u32; 11];
+        for _ in 0..110_000 {
+            let (mut bag, mut played) = (0x7FF, 0);
+            counts[draw(&mut bag, &mut played, &mut rng).unwrap() as usize] += 1;
+        }
+        // Binomial(110000, 1/11): sd ≈ 95; bounds at 5 sd.
+        assert!(counts.iter().all(|&c| (9_525..=10_475).contains(&c)), "{counts:?}");
+    }
+
+    #[test]
+    fn two_chip_odds_from_a_full_bag() {
+        let rules = default_rules();
+        let full = (1u16 << rules.chips()) - 1;
+        let d = sum_distribution(&rules, full, 0, 2);
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // Highest possible: blue +4 with purple +3 (2 chips of 11 ordered: 110 pairs × 4 faces),
+        // blue-high & purple-high in either order: 2 / 440.
+        assert!((d[(7 + SUM_OFFSET) as usize] - 2.0 / 440.0).abs() < 1e-12);
+        assert_eq!(at_least(&d, 8), 0.0);
+        assert!((at_least(&d, -100) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_chip_left_draws_it_then_refills() {
+        let rules = default_rules();
+        // Only chip 0 (blue) in the bag, chip 10 in the play area: blue then whatever chip 10 is.
+        let d = sum_distribution(&rules, 1, 1 << 10, 2);
+        let mut want = [0.0; SUM_SPAN];
+        for a in [rules.face(0, true), rules.face(0, false)] {
+            for b in [rules.face(10, true), rules.face(10, false)] {
+                want[(i32::from(a + b) + SUM_OFFSET) as usize] += 0.25;
+            }
+        }
+        assert_eq!(d, want);
+    }
+}

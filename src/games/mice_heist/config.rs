@@ -1,0 +1,467 @@
+//! The cheese edition's config: the TOML schema designers edit, its validation, and the compiled
+//! form the engine reads.
+
+use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Deserializer};
+
+use crate::config::Invalid;
+use crate::games::MAX_SEATS;
+
+/// Fixed capacities of the game state. Each bounds a count validation enforces, so the engine's
+/// fixed-size containers can never overflow.
+pub const MAX_CHIPS: usize = 16; // the bag is a u16 bit set
+pub const MAX_CHIP_KINDS: usize = 8;
+pub const MAX_JOBS: usize = 6;
+pub const MAX_OBSTACLES: usize = 8;
+pub const MAX_HELD: usize = 8;
+pub const MAX_MARKET: usize = 8;
+pub const MAX_DECK: usize = 96;
+pub const MAX_FOOD: usize = 6;
+pub const MAX_EFFECTS: usize = 4;
+/// Skill definitions are referred to by `u8`.
+pub const MAX_SKILL_DEFS: usize = 255;
+/// Chip faces lie in ±MAX_FACE, so chip sums stay within the odds tables.
+pub const MAX_FACE: i8 = 9;
+/// Most chips one test can hold: the drawn ones plus what `draw` effects add.
+pub const MAX_TEST_CHIPS: usize = MAX_CHIPS;
+
+/// A map read in file order (`[chips.blue]`, `[chips.green]`, …): order is how designers list
+/// things and how the CSV files show them.
+#[derive(Debug, Clone)]
+pub struct Named<T>(pub Vec<(String, T)>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = Named<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(e) = m.next_entry()? {
+                    v.push(e);
+                }
+                Ok(Named(v))
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConfig {
+    pub game: String,
+    pub edition: String,
+    #[serde(default)]
+    pub description: String,
+    pub rules: RawRules,
+    pub chips: Named<RawChip>,
+    pub jobs: Named<RawJob>,
+    pub skills: Named<RawSkill>,
+    pub colours: Named<Vec<String>>,
+    pub upgrades: Named<u32>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRules {
+    pub players: usize,
+    pub track_length: u8,
+    pub total_cheese: u32,
+    pub starting_cheese: u8,
+    pub max_skills: usize,
+    pub market_size: usize,
+    pub chips_per_test: usize,
+    pub food: Vec<u8>,
+    pub max_turns: u32,
+    pub obstacle_cheese: ObstacleCheese,
+    pub bet_from_covered: bool,
+    pub covered_cheese_scores: bool,
+    pub track_end_cheese: bool,
+    pub discarded_skill_cheese: DiscardedCheese,
+}
+
+/// When the cheese printed on an obstacle is put on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObstacleCheese {
+    /// From the supply when the obstacle becomes the top of its job.
+    OnReveal,
+    /// From the supply onto every obstacle during setup.
+    AtSetup,
+    /// Obstacles never carry cheese.
+    None,
+}
+
+/// Where the cheese on a covered skill goes when the skill is returned to the box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiscardedCheese {
+    Supply,
+    Stash,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawChip {
+    pub high: i8,
+    pub low: i8,
+    pub count: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawJob {
+    pub name: String,
+    pub obstacles: Vec<RawObstacle>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawObstacle {
+    pub name: String,
+    pub target: i8,
+    #[serde(default)]
+    pub icons: Vec<Icon>,
+    pub payout: u8,
+    #[serde(default)]
+    pub cheese: u8,
+    #[serde(default)]
+    pub finale: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSkill {
+    pub name: String,
+    pub effects: Vec<RawEffect>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEffect {
+    pub kind: EffectKind,
+    pub value: Option<i8>,
+    /// The effect applies only when the obstacle shows this icon.
+    pub icon: Option<Icon>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Icon {
+    Agility,
+    Charm,
+    Dexterity,
+}
+
+impl Icon {
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The effect vocabulary. Every card is some list of these; no card has code of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectKind {
+    /// Add `value` to the test rating.
+    Modifier,
+    /// Turn one drawn chip to its other face.
+    Flip,
+    /// Draw `value` more chips for this test.
+    Draw,
+    /// Put one drawn chip in the play area and draw a replacement.
+    Replace,
+    /// Move `value` spaces (negative: back) on the tested job's contribution track.
+    Track,
+    /// Take `value` cheese from the supply.
+    Cheese,
+}
+
+/// One compiled effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Effect {
+    pub kind: EffectKind,
+    pub value: i8,
+    /// Icon bit the obstacle must show, 0 for always.
+    pub icon: u8,
+}
+
+impl Effect {
+    pub fn applies(&self, obstacle_icons: u8) -> bool {
+        self.icon == 0 || self.icon & obstacle_icons != 0
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Skill {
+    pub id: String,
+    pub name: String,
+    pub effects: ArrayVec<Effect, MAX_EFFECTS>,
+    pub upgrade: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ChipKind {
+    pub high: i8,
+    pub low: i8,
+}
+
+#[derive(Debug, Clone)]
+pub struct Obstacle {
+    pub name: String,
+    pub target: i8,
+    pub icons: u8,
+    pub payout: u8,
+    pub cheese: u8,
+    pub finale: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub id: String,
+    pub name: String,
+    pub obstacles: Vec<Obstacle>,
+}
+
+/// The validated, compiled config the engine plays.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub players: usize,
+    pub track_length: u8,
+    pub total_cheese: u8,
+    pub starting_cheese: u8,
+    pub max_skills: usize,
+    pub market_size: usize,
+    pub chips_per_test: usize,
+    pub food: ArrayVec<u8, MAX_FOOD>,
+    pub max_turns: u32,
+    pub obstacle_cheese: ObstacleCheese,
+    pub bet_from_covered: bool,
+    pub covered_cheese_scores: bool,
+    pub track_end_cheese: bool,
+    pub discarded_skill_cheese: DiscardedCheese,
+    pub chip_names: Vec<String>,
+    pub chip_kinds: ArrayVec<ChipKind, MAX_CHIP_KINDS>,
+    /// The kind of each physical chip; the bag holds chip indices.
+    pub chip_kind: ArrayVec<u8, MAX_CHIPS>,
+    pub jobs: Vec<Job>,
+    pub skills: Vec<Skill>,
+    pub colours: Vec<String>,
+    /// Starting skill ids of each colour.
+    pub starting: Vec<Vec<u8>>,
+    /// The upgrade deck before shuffling: skill ids, one per card.
+    pub upgrade_deck: Vec<u8>,
+}
+
+impl Rules {
+    pub fn face(&self, chip: u8, high: bool) -> i8 {
+        let k = self.chip_kinds[self.chip_kind[chip as usize] as usize];
+        if high { k.high } else { k.low }
+    }
+
+    pub fn chips(&self) -> usize {
+        self.chip_kind.len()
+    }
+
+    pub fn skill(&self, id: u8) -> &Skill {
+        &self.skills[id as usize]
+    }
+}
+
+/// Collects every problem rather than stopping at the first, so one run shows a designer all
+/// that is wrong with a file.
+#[derive(Default)]
+struct Problems(Vec<Invalid>);
+
+impl Problems {
+    fn check(&mut self, ok: bool, path: impl Into<String>, message: impl Into<String>) {
+        if !ok {
+            self.0.push(Invalid::new(path, message));
+        }
+    }
+}
+
+fn range<T: PartialOrd + std::fmt::Display + Copy>(p: &mut Problems, path: &str, v: T, lo: T, hi: T) {
+    p.check(v >= lo && v <= hi, path, format!("{v} is out of range: allowed {lo} to {hi}"));
+}
+
+/// Validates `raw` and compiles it. `players` from the command line wins over `rules.players`.
+pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Invalid>> {
+    let mut p = Problems::default();
+    let r = &raw.rules;
+    let players = players.unwrap_or(r.players);
+    range(&mut p, "rules.players", players, 2, MAX_SEATS);
+    range(&mut p, "rules.track_length", r.track_length, players.max(2) as u8, 60);
+    range(&mut p, "rules.total_cheese", r.total_cheese, 1, 250);
+    range(&mut p, "rules.max_skills", r.max_skills, 1, MAX_HELD);
+    range(&mut p, "rules.market_size", r.market_size, 0, MAX_MARKET);
+    range(&mut p, "rules.chips_per_test", r.chips_per_test, 1, 4);
+    range(&mut p, "rules.max_turns", r.max_turns, 1, 100_000);
+    p.check(!r.food.is_empty() && r.food.len() <= MAX_FOOD, "rules.food", format!("1 to {MAX_FOOD} food values"));
+    let need = players as u32 * u32::from(r.starting_cheese);
+    p.check(
+        need <= r.total_cheese,
+        "rules.starting_cheese",
+        format!("{players} players × {} starting cheese exceeds total_cheese {}", r.starting_cheese, r.total_cheese),
+    );
+
+    // Chips.
+    let mut chip_names = Vec::new();
+    let mut chip_kinds = ArrayVec::new();
+    let mut chip_kind = ArrayVec::new();
+    p.check(!raw.chips.0.is_empty(), "chips", "the bag needs at least one chip");
+    p.check(raw.chips.0.len() <= MAX_CHIP_KINDS, "chips", format!("at most {MAX_CHIP_KINDS} chip colours"));
+    let total_chips: usize = raw.chips.0.iter().map(|(_, c)| c.count as usize).sum();
+    p.check(
+        total_chips <= MAX_CHIPS && total_chips >= r.chips_per_test,
+        "chips",
+        format!("{total_chips} chips in the bag: need {} to {MAX_CHIPS}", r.chips_per_test),
+    );
+    for (name, c) in raw.chips.0.iter().take(MAX_CHIP_KINDS) {
+        let at = |f: &str| format!("chips.{name}.{f}");
+        range(&mut p, &at("high"), c.high, -MAX_FACE, MAX_FACE);
+        range(&mut p, &at("low"), c.low, -MAX_FACE, MAX_FACE);
+        range(&mut p, &at("count"), c.count, 1, MAX_CHIPS as u8);
+        let kind = chip_kinds.len() as u8;
+        chip_names.push(name.clone());
+        chip_kinds.push(ChipKind { high: c.high, low: c.low });
+        for _ in 0..c.count {
+            if chip_kind.len() < MAX_CHIPS {
+                chip_kind.push(kind);
+            }
+        }
+    }
+
+    // Skills and the effect vocabulary.
+    let mut ids: HashMap<&str, u8> = HashMap::new();
+    let mut skills = Vec::new();
+    range(&mut p, "skills", raw.skills.0.len(), 1, MAX_SKILL_DEFS);
+    for (id, s) in raw.skills.0.iter().take(MAX_SKILL_DEFS) {
+        let at = format!("skills.{id}");
+        p.check(!s.effects.is_empty() && s.effects.len() <= MAX_EFFECTS, format!("{at}.effects"), format!("1 to {MAX_EFFECTS} effects"));
+        let mut effects = ArrayVec::new();
+        for (i, e) in s.effects.iter().take(MAX_EFFECTS).enumerate() {
+            let path = format!("{at}.effects.{i}");
+            let (needs_value, lo, hi) = match e.kind {
+                EffectKind::Modifier => (true, -9, 9),
+                EffectKind::Draw => (true, 1, 3),
+                EffectKind::Track => (true, -5, 5),
+                EffectKind::Cheese => (true, 1, 5),
+                EffectKind::Flip | EffectKind::Replace => (false, 0, 0),
+            };
+            let value = match (needs_value, e.value) {
+                (true, Some(v)) => {
+                    p.check(v != 0 && v >= lo && v <= hi, format!("{path}.value"), format!("{v}: a {:?} value is {lo} to {hi}, not 0", e.kind));
+                    v
+                }
+                (true, None) => {
+                    p.check(false, &path, format!("a {:?} effect needs a `value`", e.kind));
+                    0
+                }
+                (false, Some(_)) => {
+                    p.check(false, format!("{path}.value"), format!("a {:?} effect takes no value", e.kind));
+                    0
+                }
+                (false, None) => 0,
+            };
+            effects.push(Effect { kind: e.kind, value, icon: e.icon.map_or(0, Icon::bit) });
+        }
+        ids.insert(id.as_str(), skills.len() as u8);
+        skills.push(Skill { id: id.clone(), name: s.name.clone(), effects, upgrade: false });
+    }
+    let lookup = |p: &mut Problems, path: String, id: &str| -> Option<u8> {
+        let found = ids.get(id).copied();
+        p.check(found.is_some(), path, format!("no skill `{id}` in [skills]"));
+        found
+    };
+
+    // Colours and their starting skills.
+    let mut colours = Vec::new();
+    let mut starting = Vec::new();
+    range(&mut p, "colours", raw.colours.0.len(), players, MAX_SEATS);
+    for (colour, list) in &raw.colours.0 {
+        let path = format!("colours.{colour}");
+        range(&mut p, &path, list.len(), 1, MAX_HELD.min(r.max_skills));
+        let set: Vec<u8> = list.iter().enumerate().filter_map(|(i, id)| lookup(&mut p, format!("{path}.{i}"), id)).collect();
+        colours.push(colour.clone());
+        starting.push(set);
+    }
+
+    // Upgrade deck.
+    let mut upgrade_deck = Vec::new();
+    for (id, n) in &raw.upgrades.0 {
+        let n = *n;
+        range(&mut p, &format!("upgrades.{id}"), n, 1, MAX_DECK as u32);
+        if let Some(s) = lookup(&mut p, format!("upgrades.{id}"), id) {
+            skills[s as usize].upgrade = true;
+            upgrade_deck.extend(std::iter::repeat_n(s, n.min(MAX_DECK as u32) as usize));
+        }
+    }
+    p.check(upgrade_deck.len() <= MAX_DECK, "upgrades", format!("{} cards: at most {MAX_DECK}", upgrade_deck.len()));
+
+    // Jobs.
+    let mut jobs = Vec::new();
+    range(&mut p, "jobs", raw.jobs.0.len(), 1, MAX_JOBS);
+    for (id, j) in raw.jobs.0.iter().take(MAX_JOBS) {
+        let at = format!("jobs.{id}.obstacles");
+        range(&mut p, &at, j.obstacles.len(), 1, MAX_OBSTACLES);
+        let mut obstacles = Vec::new();
+        for (i, o) in j.obstacles.iter().enumerate() {
+            let path = |f: &str| format!("{at}.{i}.{f}");
+            range(&mut p, &path("target"), o.target, -40, 60);
+            range(&mut p, &path("payout"), o.payout, 0, 20);
+            range(&mut p, &path("cheese"), o.cheese, 0, 20);
+            obstacles.push(Obstacle {
+                name: o.name.clone(),
+                target: o.target,
+                icons: o.icons.iter().fold(0, |m, i| m | i.bit()),
+                payout: o.payout,
+                cheese: o.cheese,
+                finale: o.finale,
+            });
+        }
+        jobs.push(Job { id: id.clone(), name: j.name.clone(), obstacles });
+    }
+    if r.obstacle_cheese == ObstacleCheese::AtSetup {
+        let on_cards: u32 = jobs.iter().flat_map(|j| &j.obstacles).map(|o| u32::from(o.cheese)).sum();
+        p.check(
+            need + on_cards <= r.total_cheese,
+            "rules.obstacle_cheese",
+            format!("at_setup needs {on_cards} cheese on obstacles plus {need} in stashes: more than total_cheese {}", r.total_cheese),
+        );
+    }
+
+    if !p.0.is_empty() {
+        return Err(p.0);
+    }
+    Ok(Rules {
+        players,
+        track_length: r.track_length,
+        total_cheese: r.total_cheese as u8,
+        starting_cheese: r.starting_cheese,
+        max_skills: r.max_skills,
+        market_size: r.market_size,
+        chips_per_test: r.chips_per_test,
+        food: r.food.iter().copied().collect(),
+        max_turns: r.max_turns,
+        obstacle_cheese: r.obstacle_cheese,
+        bet_from_covered: r.bet_from_covered,
+        covered_cheese_scores: r.covered_cheese_scores,
+        track_end_cheese: r.track_end_cheese,
+        discarded_skill_cheese: r.discarded_skill_cheese,
+        chip_names,
+        chip_kinds,
+        chip_kind,
+        jobs,
+        skills,
+        colours,
+        starting,
+        upgrade_deck,
+    })
+}

@@ -1,0 +1,366 @@
+//! The cheese edition's turn, step by step (rulebook "Resolving a test", steps 1–8), and the end
+//! game scoring. See RULES.md for every reading of the rulebook made here.
+
+use arrayvec::ArrayVec;
+
+use super::bots::{Bet, Learn, Policy, View};
+use super::chips::{ChipSet, draw};
+use super::config::{DiscardedCheese, Effect, EffectKind, MAX_DECK, ObstacleCheese, Rules};
+use super::state::{Held, JobState, Player, State, Test};
+use super::track::Climb;
+use crate::games::{MAX_SEATS, Outcome, Seat};
+use crate::rng::{Dice, GameRng, game_rng};
+
+/// Hooks for what happens during play: counters and (later) replays watch through this.
+pub trait Observer {
+    fn chip_drawn(&mut self, _kind: u8, _high: bool) {}
+    fn skill_activated(&mut self, _skill: u8) {}
+    fn skill_learned(&mut self, _skill: u8) {}
+    fn test_resolved(&mut self, _job: u8, _obstacle: u8, _chip_total: i32, _success: bool) {}
+}
+
+/// Watches nothing.
+impl Observer for () {}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A job's finale obstacle was overcome.
+    Finale(u8),
+    /// A job's stack ran out without a finale.
+    Emptied(u8),
+    /// The turn cap was reached first.
+    Capped,
+}
+
+pub struct Engine<'r> {
+    pub rules: &'r Rules,
+    state: State,
+    /// The upgrade deck, top card last. Hidden from every player.
+    deck: ArrayVec<u8, MAX_DECK>,
+    rng: GameRng,
+    ending: Option<Ending>,
+}
+
+impl<'r> Engine<'r> {
+    /// Setup ("Player Components", "Setup", "Skill market", "The rest"). Seat 0 is the starting
+    /// player; colours (and with them starting skills) are dealt at random.
+    pub fn new(rules: &'r Rules, seed: u64) -> Self {
+        let mut rng = game_rng(seed);
+        let mut state = State::default();
+        let mut colours: ArrayVec<u8, MAX_SEATS> = (0..rules.colours.len() as u8).collect();
+        shuffle(&mut colours, &mut rng);
+        for &colour in colours.iter().take(rules.players) {
+            let skills = rules.starting[colour as usize].iter().map(|&skill| Held { skill, covered: false }).collect();
+            state.players.push(Player { colour, stash: rules.starting_cheese, skills });
+        }
+        state.supply = rules.total_cheese - rules.players as u8 * rules.starting_cheese;
+        for spec in &rules.jobs {
+            let mut job = JobState { food: rules.food.clone(), ..JobState::default() };
+            let reveal = match rules.obstacle_cheese {
+                ObstacleCheese::OnReveal => 1,
+                ObstacleCheese::AtSetup => spec.obstacles.len(),
+                ObstacleCheese::None => 0,
+            };
+            for (i, o) in spec.obstacles.iter().enumerate().take(reveal) {
+                job.cheese[i] = take(&mut state.supply, o.cheese);
+            }
+            state.jobs.push(job);
+        }
+        let mut deck: ArrayVec<u8, MAX_DECK> = rules.upgrade_deck.iter().copied().collect();
+        shuffle(&mut deck, &mut rng);
+        for _ in 0..rules.market_size {
+            if let Some(card) = deck.pop() {
+                state.market.push(card);
+            }
+        }
+        state.deck_left = deck.len() as u8;
+        state.bag = ((1u32 << rules.chips()) - 1) as ChipSet;
+        Self { rules, state, deck, rng, ending: None }
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Mutable state, for building positions by hand in tests.
+    pub fn state_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Puts a decision to `me`, who sees the table through a [`View`].
+    fn ask<R>(&mut self, me: Seat, decide: impl FnOnce(&View, &mut GameRng) -> R) -> R {
+        let view = View { rules: self.rules, state: &self.state, me };
+        decide(&view, &mut self.rng)
+    }
+
+    /// Plays one test; returns true once the game has ended.
+    pub fn step<P: Policy, O: Observer>(&mut self, bots: &[P], obs: &mut O) -> bool {
+        if self.ending.is_some() {
+            return true;
+        }
+        let t = self.state.tester;
+        let n = self.rules.players;
+
+        // 1. Select obstacle: the top obstacle of any job with one left.
+        let job = self.ask(t, |v, r| bots[t].choose_obstacle(v, r));
+        debug_assert!(self.state.open_jobs(self.rules).any(|j| j == job), "bot chose a finished job");
+        self.state.test = Test { job, ..Test::default() };
+
+        // 2. Get help: every bet is decided from the same state, before any is revealed.
+        let mut bets = [Bet::default(); MAX_SEATS];
+        for s in others(t, n) {
+            bets[s] = self.ask(s, |v, r| bots[s].bet(v, r));
+        }
+        for s in others(t, n) {
+            self.place_bet(s, bets[s]);
+        }
+        for s in others(t, n) {
+            if self.state.test.bets[s] == 0
+                && let Some(slot) = self.ask(s, |v, r| bots[s].uncover(v, r))
+            {
+                let p = &mut self.state.players[s];
+                debug_assert!(p.skills[slot as usize].covered);
+                p.skills[slot as usize].covered = false;
+                p.stash += 1;
+            }
+        }
+
+        // 3. Draw chips.
+        for _ in 0..self.rules.chips_per_test {
+            self.draw_chip(obs);
+        }
+
+        // 4. Activate skills, one at a time, each paid with a cheese from the stash.
+        while self.state.players[t].activatable().next().is_some() {
+            let Some(slot) = self.ask(t, |v, r| bots[t].activate(v, r)) else { break };
+            let p = &mut self.state.players[t];
+            debug_assert!(!p.skills[slot as usize].covered && p.stash > 0);
+            p.stash -= 1;
+            p.skills[slot as usize].covered = true;
+            let skill = p.skills[slot as usize].skill;
+            obs.skill_activated(skill);
+            let icons = self.obstacle(job).icons;
+            for &effect in &self.rules.skill(skill).effects {
+                if effect.applies(icons) {
+                    self.apply(effect, &bots[t], obs);
+                }
+            }
+        }
+
+        // 5. Calculate.
+        let (target, payout, finale) = {
+            let o = self.obstacle(job);
+            (o.target, o.payout, o.finale)
+        };
+        let success = self.state.test.rating(self.rules) >= i32::from(target);
+        let top = self.state.jobs[job as usize].next;
+        obs.test_resolved(job, top, self.state.test.chip_total(self.rules), success);
+
+        // 6. Resolve. The bets, held in front of the tester until now, join the tester's stash.
+        let pot: u8 = self.state.test.bets.iter().sum();
+        self.state.players[t].stash += pot;
+        let bets = std::mem::take(&mut self.state.test.bets);
+        if success {
+            let cheese = std::mem::take(&mut self.state.jobs[job as usize].cheese[top as usize]);
+            self.state.players[t].stash += cheese;
+            for s in others(t, n) {
+                self.climb(s, job, bets[s]);
+            }
+            self.climb(t, job, payout);
+        } else {
+            for s in others(t, n).filter(|&s| bets[s] > 0) {
+                self.state.players[s].stash += take(&mut self.state.supply, 1);
+            }
+            if let Some(learn) = self.ask(t, |v, r| bots[t].learn(v, r)) {
+                self.learn(t, learn, obs);
+            }
+            self.climb(t, job, 1);
+        }
+
+        // 7. Advance obstacle.
+        let spec = &self.rules.jobs[job as usize];
+        if finale {
+            if success {
+                self.ending = Some(Ending::Finale(job));
+            }
+        } else {
+            let j = &mut self.state.jobs[job as usize];
+            self.state.supply += std::mem::take(&mut j.cheese[top as usize]);
+            j.next += 1;
+            if j.next as usize == spec.obstacles.len() {
+                self.ending = Some(Ending::Emptied(job));
+            } else if self.rules.obstacle_cheese == ObstacleCheese::OnReveal {
+                j.cheese[j.next as usize] = take(&mut self.state.supply, spec.obstacles[j.next as usize].cheese);
+            }
+        }
+
+        // 8. Cleanup.
+        self.state.played |= self.state.test.drawn();
+        self.state.test.chips.clear();
+        self.state.test.set_aside = 0;
+        self.state.tester = (t + 1) % n;
+        self.state.turns += 1;
+        if self.ending.is_none() && self.state.turns >= self.rules.max_turns {
+            self.ending = Some(Ending::Capped);
+        }
+        self.ending.is_some()
+    }
+
+    fn obstacle(&self, job: u8) -> &super::config::Obstacle {
+        &self.rules.jobs[job as usize].obstacles[self.state.jobs[job as usize].next as usize]
+    }
+
+    fn place_bet(&mut self, seat: Seat, bet: Bet) {
+        let p = &mut self.state.players[seat];
+        debug_assert!(bet.from_stash <= p.stash);
+        p.stash -= bet.from_stash;
+        let mut amount = bet.from_stash;
+        for (i, h) in p.skills.iter_mut().enumerate() {
+            if bet.from_covered & (1 << i) != 0 {
+                debug_assert!(h.covered && self.rules.bet_from_covered);
+                h.covered = false;
+                amount += 1;
+            }
+        }
+        self.state.test.bets[seat] = amount;
+    }
+
+    fn draw_chip<O: Observer>(&mut self, obs: &mut O) {
+        let s = &mut self.state;
+        if s.test.chips.is_full() {
+            return;
+        }
+        if let Some(chip) = draw(&mut s.bag, &mut s.played, &mut self.rng) {
+            let high = self.rng.coin();
+            s.test.chips.push((chip, high));
+            obs.chip_drawn(self.rules.chip_kind[chip as usize], high);
+        }
+    }
+
+    fn apply<P: Policy, O: Observer>(&mut self, effect: Effect, bot: &P, obs: &mut O) {
+        let t = self.state.tester;
+        match effect.kind {
+            EffectKind::Modifier => self.state.test.modifier += i32::from(effect.value),
+            EffectKind::Flip => {
+                if !self.state.test.chips.is_empty() {
+                    let i = self.ask(t, |v, r| bot.pick_chip(v, EffectKind::Flip, r)) as usize;
+                    self.state.test.chips[i].1 ^= true;
+                }
+            }
+            EffectKind::Draw => {
+                for _ in 0..effect.value {
+                    self.draw_chip(obs);
+                }
+            }
+            EffectKind::Replace => {
+                if !self.state.test.chips.is_empty() {
+                    let i = self.ask(t, |v, r| bot.pick_chip(v, EffectKind::Replace, r)) as usize;
+                    let (chip, _) = self.state.test.chips.remove(i);
+                    self.state.test.set_aside |= 1 << chip;
+                    self.draw_chip(obs);
+                }
+            }
+            EffectKind::Track => {
+                let job = self.state.test.job;
+                if effect.value > 0 {
+                    self.climb(t, job, effect.value as u8);
+                } else {
+                    self.state.jobs[job as usize].track.fall(t, effect.value.unsigned_abs());
+                }
+            }
+            EffectKind::Cheese => {
+                self.state.players[t].stash += take(&mut self.state.supply, effect.value as u8);
+            }
+        }
+    }
+
+    /// Moves `seat` up on `job`'s track; on the final space already, a cheese instead (when the
+    /// config's `track_end_cheese` says so).
+    fn climb(&mut self, seat: Seat, job: u8, steps: u8) {
+        let track = &mut self.state.jobs[job as usize].track;
+        if track.climb(seat, steps, self.rules.track_length) == Climb::AtEnd && self.rules.track_end_cheese {
+            self.state.players[seat].stash += take(&mut self.state.supply, 1);
+        }
+    }
+
+    fn learn<O: Observer>(&mut self, seat: Seat, learn: Learn, obs: &mut O) {
+        let m = learn.market as usize;
+        debug_assert!(m < self.state.market.len());
+        let p = &mut self.state.players[seat];
+        if p.skills.len() >= self.rules.max_skills {
+            let Some(d) = learn.discard else { return };
+            let gone = p.skills.remove(d as usize);
+            if gone.covered {
+                match self.rules.discarded_skill_cheese {
+                    DiscardedCheese::Supply => self.state.supply += 1,
+                    DiscardedCheese::Stash => p.stash += 1,
+                }
+            }
+            self.state.boxed += 1;
+        }
+        let skill = self.state.market[m];
+        self.state.players[seat].skills.push(Held { skill, covered: false });
+        obs.skill_learned(skill);
+        match self.deck.pop() {
+            Some(card) => self.state.market[m] = card,
+            None => {
+                self.state.market.remove(m);
+            }
+        }
+        self.state.deck_left = self.deck.len() as u8;
+    }
+
+    /// End game and scoring ("Jobs pay out", "Most cheese wins").
+    pub fn finish<P: Policy>(&mut self, bots: &[P]) -> Outcome {
+        let n = self.rules.players;
+        let mut food = [0i32; MAX_SEATS];
+        for job in 0..self.state.jobs.len() {
+            let ranking = self.state.jobs[job].track.ranking(n);
+            for &seat in &ranking {
+                if self.state.jobs[job].food.is_empty() {
+                    self.state.players[seat].stash += take(&mut self.state.supply, 1);
+                } else {
+                    let i = self.ask(seat, |v, r| bots[seat].choose_food(v, job as u8, r)) as usize;
+                    food[seat] += i32::from(self.state.jobs[job].food.remove(i));
+                }
+            }
+        }
+        let mut scores = [0i32; MAX_SEATS];
+        let mut cheese = [0i32; MAX_SEATS];
+        for (s, p) in self.state.players.iter().enumerate() {
+            cheese[s] = i32::from(p.stash) + if self.rules.covered_cheese_scores { i32::from(p.covered()) } else { 0 };
+            scores[s] = food[s] + cheese[s];
+        }
+        let best = (0..n).map(|s| (scores[s], cheese[s])).max().unwrap_or_default();
+        let winners = (0..n).filter(|&s| (scores[s], cheese[s]) == best).fold(0u8, |m, s| m | 1 << s);
+        let ending = match self.ending {
+            Some(Ending::Finale(j) | Ending::Emptied(j)) => Some(j),
+            _ => None,
+        };
+        Outcome { turns: self.state.turns, capped: self.ending == Some(Ending::Capped), scores, winners, ending }
+    }
+}
+
+/// The non-testing seats in clockwise order, starting left of the tester.
+pub fn others(tester: Seat, players: usize) -> impl Iterator<Item = Seat> {
+    (1..players).map(move |k| (tester + k) % players)
+}
+
+/// Takes up to `n` from a pile, returning what was taken.
+fn take(pile: &mut u8, n: u8) -> u8 {
+    let got = n.min(*pile);
+    *pile -= got;
+    got
+}
+
+fn shuffle<T, const N: usize>(items: &mut ArrayVec<T, N>, rng: &mut GameRng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}

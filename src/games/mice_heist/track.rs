@@ -1,0 +1,251 @@
+//! A job's contribution track: one marker per seat on numbered spaces, at most one marker a space.
+
+use arrayvec::ArrayVec;
+
+use crate::games::{MAX_SEATS, Seat};
+
+/// Marker positions; 0 is off the track, spaces are numbered 1..=length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Track {
+    pos: [u8; MAX_SEATS],
+}
+
+/// What an increase did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Climb {
+    /// Moved to this space (possibly where it already was, when every space ahead is taken).
+    To(u8),
+    /// Already on the final space: the rules pay a cheese instead.
+    AtEnd,
+}
+
+impl Track {
+    pub fn position(&self, seat: Seat) -> u8 {
+        self.pos[seat]
+    }
+
+    /// Places a marker directly; for setting up positions in tests and replays.
+    pub fn set(&mut self, seat: Seat, space: u8) {
+        self.pos[seat] = space;
+    }
+
+    fn taken(&self, seat: Seat, space: u8) -> bool {
+        self.pos.iter().enumerate().any(|(s, &p)| s != seat && p == space)
+    }
+
+    /// Moves `seat` up `steps` spaces on a track of `length` spaces.
+    ///
+    /// Off the track, counting starts at the first space (+1 lands on space 1). A taken landing
+    /// space moves the marker on to the next free one; past the end it lands on the highest free
+    /// space, never behind where it stood (its own space counts as free to it).
+    pub fn climb(&mut self, seat: Seat, steps: u8, length: u8) -> Climb {
+        let from = self.pos[seat];
+        if steps == 0 {
+            return Climb::To(from);
+        }
+        if from == length {
+            return Climb::AtEnd;
+        }
+        let mut space = from.saturating_add(steps).min(length);
+        while space <= length && self.taken(seat, space) {
+            space += 1;
+        }
+        if space > length {
+            space = length;
+            while space > from && self.taken(seat, space) {
+                space -= 1;
+            }
+        }
+        self.pos[seat] = space;
+        Climb::To(space)
+    }
+
+    /// Moves `seat` down `steps` spaces: a taken landing space moves it further down to the next
+    /// free one, and with none free (or past the first space) the marker leaves the track.
+    pub fn fall(&mut self, seat: Seat, steps: u8) {
+        let from = self.pos[seat];
+        if from == 0 || steps == 0 {
+            return;
+        }
+        let mut space = from.saturating_sub(steps);
+        while space > 0 && self.taken(seat, space) {
+            space -= 1;
+        }
+        self.pos[seat] = space;
+    }
+
+    /// Seats on the track, highest space first: the order food is claimed in.
+    pub fn ranking(&self, players: usize) -> ArrayVec<Seat, MAX_SEATS> {
+        let mut seats: ArrayVec<Seat, MAX_SEATS> = (0..players).filter(|&s| self.pos[s] > 0).collect();
+        seats.sort_unstable_by(|a, b| self.pos[*b].cmp(&self.pos[*a]));
+        seats
+    }
+
+    /// The seat at `space`, if any.
+    pub fn at(&self, space: u8) -> Option<Seat> {
+        self.pos.iter().position(|&p| p == space && space > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A track of `length` with seats at the given spaces (0 = off).
+    fn track(spaces: &[u8]) -> Track {
+        let mut t = Track::default();
+        for (s, &p) in spaces.iter().enumerate() {
+            t.set(s, p);
+        }
+        t
+    }
+
+    #[test]
+    fn entering_counts_from_the_first_space() {
+        let mut t = track(&[0, 0]);
+        assert_eq!(t.climb(0, 1, 8), Climb::To(1));
+        assert_eq!(t.climb(1, 3, 8), Climb::To(3));
+    }
+
+    #[test]
+    fn taken_landing_moves_on_to_next_free() {
+        // Seat 1 on 3, seat 2 on 4: seat 0 from 1 by +2 lands on 3, taken, 4 taken, so 5.
+        let mut t = track(&[1, 3, 4]);
+        assert_eq!(t.climb(0, 2, 8), Climb::To(5));
+        // Entering onto a taken first space.
+        let mut t = track(&[0, 1, 2]);
+        assert_eq!(t.climb(0, 1, 8), Climb::To(3));
+    }
+
+    #[test]
+    fn past_the_end_lands_on_the_highest_free_space() {
+        let mut t = track(&[5, 0]);
+        assert_eq!(t.climb(0, 9, 8), Climb::To(8));
+        // The end is taken: land on the highest free space below it.
+        let mut t = track(&[5, 8, 7]);
+        assert_eq!(t.climb(0, 9, 8), Climb::To(6));
+        // Taken landing with no free space above it.
+        let mut t = track(&[4, 6, 7, 8]);
+        assert_eq!(t.climb(0, 2, 8), Climb::To(5));
+    }
+
+    #[test]
+    fn never_moves_back_when_everything_ahead_is_taken() {
+        let mut t = track(&[6, 7, 8]);
+        assert_eq!(t.climb(0, 1, 8), Climb::To(6));
+        assert_eq!(t.position(0), 6);
+    }
+
+    #[test]
+    fn already_at_the_end_pays_instead() {
+        let mut t = track(&[8, 7]);
+        assert_eq!(t.climb(0, 3, 8), Climb::AtEnd);
+        assert_eq!(t.position(0), 8);
+        // Reaching the end is not the same as being there.
+        assert_eq!(t.climb(1, 5, 8), Climb::To(7));
+    }
+
+    #[test]
+    fn zero_steps_do_nothing() {
+        let mut t = track(&[3]);
+        assert_eq!(t.climb(0, 0, 8), Climb::To(3));
+        t.fall(0, 0);
+        assert_eq!(t.position(0), 3);
+    }
+
+    #[test]
+    fn falling_skips_taken_spaces_downwards() {
+        let mut t = track(&[6, 4, 3]);
+        t.fall(0, 2);
+        assert_eq!(t.position(0), 2);
+        let mut t = track(&[6, 3]);
+        t.fall(0, 2);
+        assert_eq!(t.position(0), 4);
+    }
+
+    #[test]
+    fn falling_with_no_free_space_below_leaves_the_track() {
+        let mut t = track(&[3, 2, 1]);
+        t.fall(0, 1);
+        assert_eq!(t.position(0), 0);
+        let mut t = track(&[2, 5]);
+        t.fall(0, 4);
+        assert_eq!(t.position(0), 0);
+        // Off the track stays off.
+        t.fall(0, 1);
+        assert_eq!(t.position(0), 0);
+    }
+
+    #[test]
+    fn ranking_is_highest_first_and_skips_the_off_track() {
+        let t = track(&[2, 0, 7, 5]);
+        assert_eq!(t.ranking(4).as_slice(), &[2, 3, 0]);
+        assert_eq!(t.at(7), Some(2));
+        assert_eq!(t.at(0), None);
+    }
+
+    /// Every start position of up to three markers, every step count: markers never share a
+    /// space, never leave 1..=length, climbs never move back and falls never move up.
+    #[test]
+    fn exhaustive_moves_keep_the_track_consistent() {
+        const LEN: u8 = 6;
+        for a in 0..=LEN {
+            for b in 0..=LEN {
+                for c in 0..=LEN {
+                    let spaces = [a, b, c];
+                    let on: Vec<u8> = spaces.iter().copied().filter(|&p| p > 0).collect();
+                    let mut uniq = on.clone();
+                    uniq.sort_unstable();
+                    uniq.dedup();
+                    if uniq.len() != on.len() {
+                        continue;
+                    }
+                    for steps in 0..=LEN + 2 {
+                        let mut up = track(&spaces);
+                        let r = up.climb(0, steps, LEN);
+                        check(&up, LEN);
+                        let p = up.position(0);
+                        match r {
+                            Climb::AtEnd => assert!(a == LEN && steps > 0 && p == LEN),
+                            Climb::To(s) => {
+                                assert_eq!(s, p);
+                                assert!(p >= a, "climb moved back: {spaces:?} +{steps} -> {p}");
+                                if steps > 0 && p > a {
+                                    // Landed on the wanted space or the nearest free one after it,
+                                    // or (past the end) the highest free one.
+                                    let want = (a + steps).min(LEN);
+                                    let free = |s: u8| s == a || ![b, c].contains(&s);
+                                    if p >= want {
+                                        assert!((want..p).all(|s| !free(s)), "{spaces:?} +{steps} -> {p}");
+                                    } else {
+                                        assert!((p + 1..=LEN).all(|s| !free(s)), "{spaces:?} +{steps} -> {p}");
+                                    }
+                                }
+                            }
+                        }
+                        let mut down = track(&spaces);
+                        down.fall(0, steps);
+                        check(&down, LEN);
+                        let q = down.position(0);
+                        assert!(q <= a);
+                        if steps > 0 && a > 0 && q > 0 {
+                            assert!(q <= a - steps);
+                            assert!((q + 1..=a - steps).all(|s| [b, c].contains(&s)));
+                        }
+                        assert_eq!(down.position(1), b);
+                        assert_eq!(up.position(2), c);
+                    }
+                }
+            }
+        }
+    }
+
+    fn check(t: &Track, len: u8) {
+        let on: Vec<u8> = (0..MAX_SEATS).map(|s| t.position(s)).filter(|&p| p > 0).collect();
+        let mut uniq = on.clone();
+        uniq.sort_unstable();
+        uniq.dedup();
+        assert_eq!(uniq.len(), on.len(), "{t:?}");
+        assert!(on.iter().all(|&p| p <= len));
+    }
+}

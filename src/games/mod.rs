@@ -1,0 +1,116 @@
+//! The games whisker simulates. Each game is a module that implements [`Game`]; the runner,
+//! statistics, export and CLI are shared and know nothing of any particular game's rules.
+
+pub mod mice_heist;
+
+use std::path::PathBuf;
+
+use crate::config::{ConfigError, Override, Source};
+use crate::output::{ResultDir, SummaryRow};
+
+/// The most seats any supported game has; per-seat arrays are this long so a game's state and
+/// outcome are fixed-size.
+pub const MAX_SEATS: usize = 6;
+
+/// Seats in turn order: seat 0 takes the first turn.
+pub type Seat = usize;
+
+/// What the shared layers learn from one finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub turns: u32,
+    /// The game hit the config's turn cap and was scored where it stood.
+    pub capped: bool,
+    pub scores: [i32; MAX_SEATS],
+    /// Bit `s` set when seat `s` won (several bits: a shared victory).
+    pub winners: u8,
+    /// Game-specific index of what ended the game (Mice Heist: the job), if anything did.
+    pub ending: Option<u8>,
+}
+
+impl Outcome {
+    pub fn won(&self, seat: Seat) -> bool {
+        self.winners & (1 << seat) != 0
+    }
+
+    pub fn shared(&self) -> bool {
+        self.winners.count_ones() > 1
+    }
+}
+
+/// Game-specific counters: filled while games play, merged exactly across threads.
+pub trait Counters: Default + Send {
+    fn merge(&mut self, other: &Self);
+}
+
+/// One game (in one edition, with one config) as the runner sees it.
+pub trait Game: Sync {
+    /// A seat's player policy, chosen per seat from `--bots`.
+    type Bot: Copy + Send + Sync + PartialEq;
+    type Counters: Counters;
+    /// Buffers reused from game to game on one thread, so a game itself allocates nothing.
+    type Scratch: Default;
+
+    fn players(&self) -> usize;
+
+    /// Plays one whole game from its seed with `lineup[seat]` playing each seat.
+    fn play(&self, seed: u64, lineup: &[Self::Bot], scratch: &mut Self::Scratch, counters: &mut Self::Counters)
+    -> Outcome;
+
+    /// The `games.csv` label of an [`Outcome::ending`].
+    fn ending_label(&self, ending: u8) -> &str;
+
+    /// Rows this game adds to `summary.csv`.
+    fn summary(&self, counters: &Self::Counters) -> Vec<SummaryRow>;
+
+    /// Writes this game's own CSV files.
+    fn export(&self, counters: &Self::Counters, games: u64, dir: &ResultDir) -> anyhow::Result<()>;
+}
+
+/// Bot names, resolved per game.
+pub trait BotNames: Sized {
+    const NAMES: &'static [&'static str];
+    fn from_name(name: &str) -> Option<Self>;
+    fn name(self) -> &'static str;
+}
+
+/// A config file resolved to the game it belongs to.
+pub enum Loaded {
+    MiceHeistCheese(Box<mice_heist::CheeseGame>),
+}
+
+/// The built-in default config, used when `simulate` gets no file.
+pub fn default_source() -> Source {
+    Source::embedded("configs/mice-heist/cheese.toml", "cheese", mice_heist::CHEESE_DEFAULT)
+}
+
+/// Reads the `game` and `edition` keys and hands the file to that game's loader.
+pub fn load(source: &Source, overrides: &[Override], players: Option<usize>) -> Result<Loaded, ConfigError> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        game: String,
+        edition: String,
+    }
+    let err = |field: &str, message: String| ConfigError {
+        file: source.name.clone(),
+        line: source.line_of(field),
+        field: field.into(),
+        message,
+    };
+    let header: Header = toml::from_str::<toml::Table>(&source.text)
+        .ok()
+        .and_then(|t| toml::Value::Table(t).try_into().ok())
+        .ok_or_else(|| err("game", "a config starts with `game = \"…\"` and `edition = \"…\"`".into()))?;
+    match (header.game.as_str(), header.edition.as_str()) {
+        ("mice-heist", "cheese") => {
+            Ok(Loaded::MiceHeistCheese(Box::new(mice_heist::CheeseGame::load(source, overrides, players)?)))
+        }
+        ("mice-heist", other) => Err(err("edition", format!("unknown Mice Heist edition `{other}`; known: cheese"))),
+        (other, _) => Err(err("game", format!("unknown game `{other}`; known: mice-heist"))),
+    }
+}
+
+/// Where results go when `--out` is not given.
+pub fn default_out(source: &Source) -> PathBuf {
+    PathBuf::from("results").join(&source.stem)
+}

@@ -1,0 +1,11 @@
+//! whisker: a Monte Carlo balance lab for tabletop games.
+
+pub mod cli;
+pub mod config;
+pub mod export;
+pub mod games;
+pub mod output;
+pub mod progress;
+pub mod rng;
+pub mod runner;
+pub mod stats;

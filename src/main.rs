@@ -1,0 +1,23 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use whisker::cli::{Cli, run};
+use whisker::config::ConfigError;
+use whisker::output::UsageError;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            // Config and usage mistakes are the user's to fix (2, like clap's own); anything
+            // else is a failure of the run (1).
+            if e.downcast_ref::<ConfigError>().is_some() || e.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}

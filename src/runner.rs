@@ -1,0 +1,195 @@
+//! Plays many games in parallel, deterministically: game `i` is seeded from `(seed, i)` alone,
+//! games are grouped in fixed chunks, and counters are integers merged exactly, so every output
+//! byte is the same whatever the thread count.
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+use crate::games::{Counters, Game, MAX_SEATS, Outcome};
+use crate::rng::game_seed;
+use crate::stats::Histogram;
+
+/// Games per work unit. Fixed, so the split of work never depends on the thread count.
+const CHUNK: u64 = 1024;
+/// Chunks played between two writes of `games.csv` rows, bounding the rows held in memory.
+const BATCH_CHUNKS: u64 = 64;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Plan<B> {
+    pub games: u64,
+    pub seed: u64,
+    /// The bot in each seat, in turn order.
+    pub lineup: Vec<B>,
+    /// Play every game once per rotation of the lineup, on the same seed.
+    pub rotate: bool,
+    pub threads: Option<usize>,
+}
+
+impl<B: Copy + PartialEq> Plan<B> {
+    pub fn rotations(&self) -> u64 {
+        if self.rotate { self.lineup.len() as u64 } else { 1 }
+    }
+
+    /// Games actually played: one per game index and rotation.
+    pub fn total(&self) -> u64 {
+        self.games * self.rotations()
+    }
+
+    /// The distinct bots, in first-seat order.
+    pub fn bots(&self) -> Vec<B> {
+        let mut bots = Vec::new();
+        for b in &self.lineup {
+            if !bots.contains(b) {
+                bots.push(*b);
+            }
+        }
+        bots
+    }
+
+    /// The seat-to-bot lineup of `rotation`.
+    fn rotated(&self, rotation: u64) -> [B; MAX_SEATS] {
+        let n = self.lineup.len();
+        std::array::from_fn(|s| self.lineup[(s + rotation as usize) % n])
+    }
+}
+
+/// One game's identity and result, as `games.csv` records it.
+#[derive(Clone, Copy, Debug)]
+pub struct Record {
+    pub game: u64,
+    pub rotation: u64,
+    pub seed: u64,
+    pub outcome: Outcome,
+}
+
+/// Counters every game shares: length, seats, bots.
+#[derive(Clone, Debug, Default)]
+pub struct Totals {
+    pub games: u64,
+    pub turns: Histogram,
+    pub capped: u64,
+    pub shared: u64,
+    pub seat_wins: [u64; MAX_SEATS],
+    pub seat_scores: [Histogram; MAX_SEATS],
+    /// Indexed like [`Plan::bots`].
+    pub bot_games: Vec<u64>,
+    pub bot_wins: Vec<u64>,
+    pub bot_scores: Vec<Histogram>,
+}
+
+impl Totals {
+    fn for_bots(n: usize) -> Self {
+        Self {
+            bot_games: vec![0; n],
+            bot_wins: vec![0; n],
+            bot_scores: vec![Histogram::default(); n],
+            ..Self::default()
+        }
+    }
+
+    fn add(&mut self, o: &Outcome, players: usize, bot_index: &[usize; MAX_SEATS]) {
+        self.games += 1;
+        self.turns.add(o.turns as usize);
+        self.capped += u64::from(o.capped);
+        self.shared += u64::from(o.shared());
+        for seat in 0..players {
+            let won = u64::from(o.won(seat));
+            let score = o.scores[seat].max(0) as usize;
+            self.seat_wins[seat] += won;
+            self.seat_scores[seat].add(score);
+            let b = bot_index[seat];
+            self.bot_games[b] += 1;
+            self.bot_wins[b] += won;
+            self.bot_scores[b].add(score);
+        }
+    }
+
+    fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.turns.merge(&other.turns);
+        self.capped += other.capped;
+        self.shared += other.shared;
+        for s in 0..MAX_SEATS {
+            self.seat_wins[s] += other.seat_wins[s];
+            self.seat_scores[s].merge(&other.seat_scores[s]);
+        }
+        for b in 0..self.bot_games.len() {
+            self.bot_games[b] += other.bot_games[b];
+            self.bot_wins[b] += other.bot_wins[b];
+            self.bot_scores[b].merge(&other.bot_scores[b]);
+        }
+    }
+}
+
+/// Everything a run counted.
+pub struct Report<C> {
+    pub totals: Totals,
+    pub counters: C,
+}
+
+struct ChunkResult<C> {
+    totals: Totals,
+    counters: C,
+    records: Vec<Record>,
+}
+
+/// Plays `plan` and returns its merged counters; `on_record` (for `games.csv`) sees every game
+/// in index order.
+pub fn run<G: Game>(
+    game: &G,
+    plan: &Plan<G::Bot>,
+    progress: &ProgressBar,
+    mut on_record: Option<&mut dyn FnMut(&Record) -> anyhow::Result<()>>,
+) -> anyhow::Result<Report<G::Counters>> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads.unwrap_or(0)).build()?;
+    let bots = plan.bots();
+    let rotations = plan.rotations();
+    let total = plan.total();
+    let chunks = total.div_ceil(CHUNK);
+    let keep_records = on_record.is_some();
+    let players = game.players();
+
+    let play_chunk = |chunk: u64| {
+        let mut out = ChunkResult {
+            totals: Totals::for_bots(bots.len()),
+            counters: G::Counters::default(),
+            records: Vec::new(),
+        };
+        let mut scratch = G::Scratch::default();
+        let end = ((chunk + 1) * CHUNK).min(total);
+        for unit in chunk * CHUNK..end {
+            let (index, rotation) = (unit / rotations, unit % rotations);
+            let lineup = plan.rotated(rotation);
+            let bot_index = lineup.map(|b| bots.iter().position(|x| *x == b).unwrap_or(0));
+            let seed = game_seed(plan.seed, index);
+            let outcome = game.play(seed, &lineup[..players], &mut scratch, &mut out.counters);
+            out.totals.add(&outcome, players, &bot_index);
+            if keep_records {
+                out.records.push(Record { game: index, rotation, seed, outcome });
+            }
+        }
+        progress.inc(end - chunk * CHUNK);
+        out
+    };
+
+    let mut totals = Totals::for_bots(bots.len());
+    let mut counters = G::Counters::default();
+    let mut start = 0;
+    while start < chunks {
+        let end = (start + BATCH_CHUNKS).min(chunks);
+        let results: Vec<ChunkResult<G::Counters>> =
+            pool.install(|| (start..end).into_par_iter().map(play_chunk).collect());
+        for r in results {
+            totals.merge(&r.totals);
+            counters.merge(&r.counters);
+            if let Some(f) = on_record.as_mut() {
+                for rec in &r.records {
+                    f(rec)?;
+                }
+            }
+        }
+        start = end;
+    }
+    Ok(Report { totals, counters })
+}
