@@ -1,5 +1,6 @@
 //! The `whisker` command line.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -13,7 +14,11 @@ use crate::progress::games_bar;
 use crate::runner::{self, Plan};
 
 #[derive(Parser, Debug)]
-#[command(name = "whisker", version, about = "Monte Carlo balance lab for tabletop games")]
+#[command(
+    name = "whisker",
+    version,
+    about = "Monte Carlo balance lab for tabletop games"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -82,20 +87,32 @@ pub fn lineup<B: BotNames + Copy>(names: &[String], players: usize) -> Result<Ve
     let bots = names
         .iter()
         .map(|n| {
-            B::from_name(n.trim())
-                .ok_or_else(|| UsageError(format!("--bots: unknown bot `{n}`; known: {}", B::NAMES.join(", "))))
+            B::from_name(n.trim()).ok_or_else(|| {
+                UsageError(format!(
+                    "--bots: unknown bot `{n}`; known: {}",
+                    B::NAMES.join(", ")
+                ))
+            })
         })
         .collect::<Result<Vec<B>, _>>()?;
     if bots.is_empty() {
         return Err(UsageError("--bots: name at least one bot".into()));
     }
     if bots.len() > players {
-        return Err(UsageError(format!("--bots names {} bots for {players} players", bots.len())));
+        return Err(UsageError(format!(
+            "--bots names {} bots for {players} players",
+            bots.len()
+        )));
     }
     Ok((0..players).map(|s| bots[s % bots.len()]).collect())
 }
 
-fn simulate_game<G: Game>(game: &G, resolved: &toml::Table, args: &SimulateArgs, source: &Source) -> anyhow::Result<()>
+fn simulate_game<G: Game>(
+    game: &G,
+    resolved: &toml::Table,
+    args: &SimulateArgs,
+    source: &Source,
+) -> anyhow::Result<()>
 where
     G::Bot: BotNames,
 {
@@ -107,14 +124,30 @@ where
         rotate: args.rotate_seats,
         threads: args.threads.map(|t| t as usize),
     };
-    let out = args.out.clone().unwrap_or_else(|| games::default_out(source));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| games::default_out(source));
     let dir = ResultDir::create(&out)?;
 
     let started = Instant::now();
     let bar = games_bar(plan.total(), args.quiet);
-    let mut games_csv = if args.games_csv { Some(GamesCsv::create(&dir, players)?) } else { None };
-    let mut write_row = |r: &runner::Record| games_csv.as_mut().map_or(Ok(()), |w| w.row(game, players, r));
-    let report = runner::run(game, &plan, &bar, args.games_csv.then_some(&mut write_row as _))?;
+    let mut games_csv = if args.games_csv {
+        Some(GamesCsv::create(&dir, players)?)
+    } else {
+        None
+    };
+    let mut write_row = |r: &runner::Record| {
+        games_csv
+            .as_mut()
+            .map_or(Ok(()), |w| w.row(game, players, r))
+    };
+    let report = runner::run(
+        game,
+        &plan,
+        &bar,
+        args.games_csv.then_some(&mut write_row as _),
+    )?;
     bar.finish_and_clear();
     if let Some(w) = games_csv {
         w.finish()?;
@@ -135,20 +168,35 @@ where
     )?;
     let path = dir.commit()?;
 
-    println!("whisker {} — {} ({} players)", env!("CARGO_PKG_VERSION"), source.name, players);
-    println!("{} games in {elapsed:.2} s ({per_second:.0} games/s), seed {}", plan.total(), plan.seed);
-    println!();
-    export::print_table(&summary, &seats);
-    println!();
-    println!("results in {}/", path.display());
+    let mut text = format!(
+        "whisker {} — {} ({players} players)\n",
+        env!("CARGO_PKG_VERSION"),
+        source.name
+    );
+    text += &format!(
+        "{} games in {elapsed:.2} s ({per_second:.0} games/s), seed {}\n\n",
+        plan.total(),
+        plan.seed
+    );
+    text += &export::table(&summary, &seats);
+    text += &format!("\nresults in {}/\n", path.display());
+    // A closed pipe (`| head`) is not an error: the results are already written.
+    let _ = std::io::stdout().write_all(text.as_bytes());
     Ok(())
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly.
-fn run_record<B: BotNames + Copy + PartialEq>(args: &SimulateArgs, source: &Source, plan: &Plan<B>) -> String {
+fn run_record<B: BotNames + Copy + PartialEq>(
+    args: &SimulateArgs,
+    source: &Source,
+    plan: &Plan<B>,
+) -> String {
     let bots: Vec<&str> = plan.lineup.iter().map(|b| b.name()).collect();
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
-    let config_arg = args.config.as_ref().map_or(String::new(), |p| format!(" {}", p.display()));
+    let config_arg = args
+        .config
+        .as_ref()
+        .map_or(String::new(), |p| format!(" {}", p.display()));
     let mut reproduce = format!(
         "whisker simulate{config_arg} --games {} --seed {} --players {} --bots {}",
         plan.games,

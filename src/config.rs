@@ -25,12 +25,22 @@ impl Source {
             field: String::new(),
             message: format!("cannot read the file: {e}"),
         })?;
-        let stem = path.file_stem().map_or_else(|| "config".into(), |s| s.to_string_lossy().into_owned());
-        Ok(Self { name: path.display().to_string(), stem, text })
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "config".into(), |s| s.to_string_lossy().into_owned());
+        Ok(Self {
+            name: path.display().to_string(),
+            stem,
+            text,
+        })
     }
 
     pub fn embedded(name: &str, stem: &str, text: &str) -> Self {
-        Self { name: format!("<built-in {name}>"), stem: stem.into(), text: text.into() }
+        Self {
+            name: format!("<built-in {name}>"),
+            stem: stem.into(),
+            text: text.into(),
+        }
     }
 
     /// The 1-based line of the value at `path` (dotted, array indices as numbers), if it is in
@@ -60,7 +70,11 @@ impl Source {
 }
 
 fn line_at(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+    text[..offset.min(text.len())]
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
 }
 
 /// A `--set key.path=value` override.
@@ -76,12 +90,14 @@ impl std::str::FromStr for Override {
     type Err = String;
 
     fn from_str(arg: &str) -> Result<Self, String> {
-        let (path, raw) = arg
-            .split_once('=')
-            .ok_or_else(|| format!("`{arg}` is not KEY=VALUE (for example rules.track_length=12)"))?;
+        let (path, raw) = arg.split_once('=').ok_or_else(|| {
+            format!("`{arg}` is not KEY=VALUE (for example rules.track_length=12)")
+        })?;
         let path = path.trim();
         if path.is_empty() || path.split('.').any(str::is_empty) {
-            return Err(format!("`{arg}`: the key path is empty or has an empty part"));
+            return Err(format!(
+                "`{arg}`: the key path is empty or has an empty part"
+            ));
         }
         // A TOML literal where it parses as one (numbers, booleans, arrays, quoted strings);
         // anything else is taken as a bare string so `--set rules.obstacle_cheese=none` works.
@@ -89,7 +105,11 @@ impl std::str::FromStr for Override {
             .ok()
             .and_then(|mut t| t.remove("v"))
             .unwrap_or_else(|| toml::Value::String(raw.trim().to_string()));
-        Ok(Self { path: path.to_string(), value, arg: arg.to_string() })
+        Ok(Self {
+            path: path.to_string(),
+            value,
+            arg: arg.to_string(),
+        })
     }
 }
 
@@ -125,7 +145,10 @@ pub struct Invalid {
 
 impl Invalid {
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { path: path.into(), message: message.into() }
+        Self {
+            path: path.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -137,7 +160,10 @@ pub struct Loaded<T> {
 }
 
 /// Parse `source`, apply `overrides`, and deserialize into `T`.
-pub fn load<T: DeserializeOwned>(source: &Source, overrides: &[Override]) -> Result<Loaded<T>, ConfigError> {
+pub fn load<T: DeserializeOwned>(
+    source: &Source,
+    overrides: &[Override],
+) -> Result<Loaded<T>, ConfigError> {
     let error_at = |e: toml::de::Error| {
         let line = e.span().map(|s| line_at(&source.text, s.start));
         ConfigError {
@@ -161,7 +187,11 @@ pub fn load<T: DeserializeOwned>(source: &Source, overrides: &[Override]) -> Res
     let value = T::deserialize(toml::Value::Table(table.clone())).map_err(|e| ConfigError {
         file: source.name.clone(),
         line: None,
-        field: overrides.iter().map(|o| o.path.as_str()).collect::<Vec<_>>().join(", "),
+        field: overrides
+            .iter()
+            .map(|o| o.path.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
         message: format!("after --set: {}", e.message().trim()),
     })?;
     Ok(Loaded { value, table })
@@ -190,13 +220,23 @@ pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> Con
 
 fn apply(table: &mut toml::Table, o: &Override) -> Result<(), String> {
     let keys: Vec<&str> = o.path.split('.').collect();
-    let (last, parents) = keys.split_last().expect("paths are checked non-empty on parse");
+    let (last, parents) = keys
+        .split_last()
+        .expect("paths are checked non-empty on parse");
     let mut here: &mut toml::Value = table.get_mut(keys[0]).ok_or_else(|| no_key(keys[0]))?;
     if parents.is_empty() {
         return set(here, &o.value);
     }
     for key in &parents[1..] {
         here = child(here, key)?;
+    }
+    // A key the file leaves to its default can be set too; deserialization then rejects it if
+    // the schema has no such field.
+    if let toml::Value::Table(t) = here
+        && !t.contains_key(*last)
+    {
+        t.insert((*last).to_string(), o.value.clone());
+        return Ok(());
     }
     let target = child(here, last)?;
     set(target, &o.value)
@@ -207,10 +247,15 @@ fn child<'a>(v: &'a mut toml::Value, key: &str) -> Result<&'a mut toml::Value, S
         toml::Value::Table(t) => t.get_mut(key).ok_or_else(|| no_key(key)),
         toml::Value::Array(a) => {
             let len = a.len();
-            let i: usize = key.parse().map_err(|_| format!("`{key}` indexes a list: use a number"))?;
-            a.get_mut(i).ok_or_else(|| format!("index {i} is past the end of a list of {len}"))
+            let i: usize = key
+                .parse()
+                .map_err(|_| format!("`{key}` indexes a list: use a number"))?;
+            a.get_mut(i)
+                .ok_or_else(|| format!("index {i} is past the end of a list of {len}"))
         }
-        _ => Err(format!("`{key}` is below a plain value, which has no fields")),
+        _ => Err(format!(
+            "`{key}` is below a plain value, which has no fields"
+        )),
     }
 }
 
@@ -220,9 +265,16 @@ fn no_key(key: &str) -> String {
 
 fn set(target: &mut toml::Value, value: &toml::Value) -> Result<(), String> {
     let same_kind = std::mem::discriminant(target) == std::mem::discriminant(value)
-        || matches!((&*target, value), (toml::Value::Float(_), toml::Value::Integer(_)));
+        || matches!(
+            (&*target, value),
+            (toml::Value::Float(_), toml::Value::Integer(_))
+        );
     if !same_kind {
-        return Err(format!("expected {}, got {}", target.type_str(), value.type_str()));
+        return Err(format!(
+            "expected {}, got {}",
+            target.type_str(),
+            value.type_str()
+        ));
     }
     *target = value.clone();
     Ok(())
@@ -257,14 +309,18 @@ mod tests {
 
     #[test]
     fn unknown_key_names_its_line() {
-        let e = load::<Demo>(&src("a = 1\nb = 2\n[inner]\nlist = []\n"), &[]).err().unwrap();
+        let e = load::<Demo>(&src("a = 1\nb = 2\n[inner]\nlist = []\n"), &[])
+            .err()
+            .unwrap();
         assert_eq!(e.line, Some(2));
         assert!(e.message.contains("unknown field `b`"), "{e}");
     }
 
     #[test]
     fn wrong_type_names_its_line() {
-        let e = load::<Demo>(&src("a = 1\n[inner]\nlist = [{ x = \"no\" }]\n"), &[]).err().unwrap();
+        let e = load::<Demo>(&src("a = 1\n[inner]\nlist = [{ x = \"no\" }]\n"), &[])
+            .err()
+            .unwrap();
         assert_eq!(e.line, Some(3));
     }
 
@@ -279,7 +335,8 @@ mod tests {
     #[test]
     fn overrides_reject_unknown_paths_and_types() {
         for (arg, says) in [
-            ("inner.nope=1", "no key `nope`"),
+            ("inner.nope=1", "unknown field `nope`"),
+            ("nope.x=1", "no key `nope`"),
             ("inner.list.5.x=1", "past the end"),
             ("a=\"text\"", "expected integer, got string"),
         ] {
@@ -305,9 +362,15 @@ mod tests {
         assert_eq!(s.line_of("inner.list.1.x"), Some(6));
         assert_eq!(s.line_of("a"), Some(1));
         let e = invalid(&s, &[], Invalid::new("inner.list.1.x", "too big"));
-        assert_eq!(e.to_string(), "<built-in demo>:6: field `inner.list.1.x`: too big");
+        assert_eq!(
+            e.to_string(),
+            "<built-in demo>:6: field `inner.list.1.x`: too big"
+        );
         let o: Override = "inner.list.1.x=9".parse().unwrap();
         let e = invalid(&s, &[o], Invalid::new("inner.list.1.x", "too big"));
-        assert!(e.to_string().contains("set by --set inner.list.1.x=9"), "{e}");
+        assert!(
+            e.to_string().contains("set by --set inner.list.1.x=9"),
+            "{e}"
+        );
     }
 }

@@ -50,7 +50,9 @@ struct LengthRow {
 /// Balance: 1 − the largest gap between two seats' win rates. Its interval is conservative: the
 /// gap's ends come from the two seats' own 95% intervals.
 fn balance(totals: &Totals, players: usize) -> Estimate {
-    let rates: Vec<_> = (0..players).map(|s| wilson(totals.seat_wins[s], totals.games)).collect();
+    let rates: Vec<_> = (0..players)
+        .map(|s| wilson(totals.seat_wins[s], totals.games))
+        .collect();
     let (mut hi, mut lo) = (0, 0);
     for s in 0..players {
         if rates[s].value > rates[hi].value {
@@ -75,7 +77,10 @@ pub fn summary<G: Game>(game: &G, totals: &Totals, counters: &G::Counters) -> Ve
         SummaryRow::estimate("mean_turns", totals.turns.mean()),
         SummaryRow::estimate("median_turns", totals.turns.median()),
         SummaryRow::estimate("balance", balance(totals, players)),
-        SummaryRow::estimate("first_seat_win_rate", wilson(totals.seat_wins[0], totals.games)),
+        SummaryRow::estimate(
+            "first_seat_win_rate",
+            wilson(totals.seat_wins[0], totals.games),
+        ),
         SummaryRow::estimate("shared_victory_rate", wilson(totals.shared, totals.games)),
         SummaryRow::count("capped_games", totals.capped),
         SummaryRow::estimate("capped_rate", wilson(totals.capped, totals.games)),
@@ -99,7 +104,13 @@ where
     let rows = summary(game, totals, counters);
     dir.csv("summary.csv", rows.iter())?;
 
-    let seat_bot = |s: usize| if plan.rotate { "rotated".to_string() } else { plan.lineup[s].name().to_string() };
+    let seat_bot = |s: usize| {
+        if plan.rotate {
+            "rotated".to_string()
+        } else {
+            plan.lineup[s].name().to_string()
+        }
+    };
     let seats: Vec<SeatRow> = (0..players)
         .map(|s| {
             let r = wilson(totals.seat_wins[s], totals.games);
@@ -118,7 +129,15 @@ where
     dir.csv("seats.csv", seats.iter())?;
     let table = seats
         .iter()
-        .map(|s| [s.seat.to_string(), s.bot.clone(), s.win_rate.clone(), format!("{} – {}", s.ci_low, s.ci_high), s.mean_score.clone()])
+        .map(|s| {
+            [
+                s.seat.to_string(),
+                s.bot.clone(),
+                s.win_rate.clone(),
+                format!("{} – {}", s.ci_low, s.ci_high),
+                s.mean_score.clone(),
+            ]
+        })
         .collect();
 
     if plan.rotate {
@@ -142,9 +161,19 @@ where
 
     dir.csv(
         "scores.csv",
-        (0..players.min(MAX_SEATS)).flat_map(|seat| totals.seat_scores[seat].iter().map(move |(score, games)| ScoreRow { seat, score, games })),
+        (0..players.min(MAX_SEATS)).flat_map(|seat| {
+            totals.seat_scores[seat]
+                .iter()
+                .map(move |(score, games)| ScoreRow { seat, score, games })
+        }),
     )?;
-    dir.csv("game_length.csv", totals.turns.iter().map(|(turns, games)| LengthRow { turns, games }))?;
+    dir.csv(
+        "game_length.csv",
+        totals
+            .turns
+            .iter()
+            .map(|(turns, games)| LengthRow { turns, games }),
+    )?;
     game.export(counters, totals.games, dir)?;
     Ok((rows, table))
 }
@@ -168,7 +197,16 @@ impl GamesCsv {
     pub fn row<G: Game>(&mut self, game: &G, players: usize, r: &Record) -> anyhow::Result<()> {
         let o = &r.outcome;
         let ending = o.ending.map_or("", |e| game.ending_label(e));
-        write!(self.out, "{},{},{},{},{},{},", r.game, r.rotation, r.seed, o.turns, u8::from(o.capped), ending)?;
+        write!(
+            self.out,
+            "{},{},{},{},{},{},",
+            r.game,
+            r.rotation,
+            r.seed,
+            o.turns,
+            u8::from(o.capped),
+            ending
+        )?;
         let mut first = true;
         for s in (0..players).filter(|&s| o.won(s)) {
             write!(self.out, "{}{s}", if first { "" } else { ";" })?;
@@ -188,18 +226,32 @@ impl GamesCsv {
 }
 
 /// The summary as an aligned table for the terminal.
-pub fn print_table(summary: &[SummaryRow], seats: &[[String; 5]]) {
+pub fn table(summary: &[SummaryRow], seats: &[[String; 5]]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
     let width = summary.iter().map(|r| r.metric.len()).max().unwrap_or(0);
     for r in summary {
         if r.ci_low.is_empty() {
-            println!("  {:width$}  {}", r.metric, r.value);
+            let _ = writeln!(out, "  {:width$}  {}", r.metric, r.value);
         } else {
-            println!("  {:width$}  {}  (95% CI {} – {})", r.metric, r.value, r.ci_low, r.ci_high);
+            let _ = writeln!(
+                out,
+                "  {:width$}  {}  (95% CI {} – {})",
+                r.metric, r.value, r.ci_low, r.ci_high
+            );
         }
     }
-    println!();
-    println!("  {:>4}  {:8}  {:>8}  {:^21}  {:>10}", "seat", "bot", "win rate", "95% CI", "mean score");
+    let _ = writeln!(
+        out,
+        "\n  {:>4}  {:8}  {:>8}  {:^21}  {:>10}",
+        "seat", "bot", "win rate", "95% CI", "mean score"
+    );
     for s in seats {
-        println!("  {:>4}  {:8}  {:>8}  {:21}  {:>10}", s[0], s[1], s[2], s[3], s[4]);
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:8}  {:>8}  {:21}  {:>10}",
+            s[0], s[1], s[2], s[3], s[4]
+        );
     }
+    out
 }

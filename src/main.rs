@@ -13,7 +13,8 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             // Config and usage mistakes are the user's to fix (2, like clap's own); anything
             // else is a failure of the run (1).
-            if e.downcast_ref::<ConfigError>().is_some() || e.downcast_ref::<UsageError>().is_some() {
+            if e.downcast_ref::<ConfigError>().is_some() || e.downcast_ref::<UsageError>().is_some()
+            {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE

@@ -29,7 +29,9 @@ impl ResultDir {
     pub fn create(target: &Path) -> anyhow::Result<Self> {
         if target.exists() {
             let ours = target.join(MARKER).is_file();
-            let empty = fs::read_dir(target).map(|mut d| d.next().is_none()).unwrap_or(false);
+            let empty = fs::read_dir(target)
+                .map(|mut d| d.next().is_none())
+                .unwrap_or(false);
             if !ours && !empty {
                 return Err(UsageError(format!(
                     "{} exists and is not a whisker result folder (no {MARKER}); choose another --out",
@@ -38,15 +40,24 @@ impl ResultDir {
                 .into());
             }
         }
-        let name = target.file_name().map_or_else(|| "results".into(), |n| n.to_string_lossy().into_owned());
-        let parent = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name = target
+            .file_name()
+            .map_or_else(|| "results".into(), |n| n.to_string_lossy().into_owned());
+        let parent = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
         if staging.exists() {
             fs::remove_dir_all(&staging)?;
         }
         fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
-        Ok(Self { target: target.to_path_buf(), staging, committed: false })
+        Ok(Self {
+            target: target.to_path_buf(),
+            staging,
+            committed: false,
+        })
     }
 
     /// Where a file of this result is written before the commit.
@@ -54,9 +65,14 @@ impl ResultDir {
         self.staging.join(name)
     }
 
-    pub fn csv<R: Serialize>(&self, name: &str, rows: impl IntoIterator<Item = R>) -> anyhow::Result<()> {
+    pub fn csv<R: Serialize>(
+        &self,
+        name: &str,
+        rows: impl IntoIterator<Item = R>,
+    ) -> anyhow::Result<()> {
         let path = self.file(name);
-        let mut w = csv::Writer::from_path(&path).with_context(|| format!("writing {}", path.display()))?;
+        let mut w =
+            csv::Writer::from_path(&path).with_context(|| format!("writing {}", path.display()))?;
         for row in rows {
             w.serialize(row)?;
         }
@@ -72,9 +88,11 @@ impl ResultDir {
     /// Moves the finished folder into place, replacing an earlier result there.
     pub fn commit(mut self) -> anyhow::Result<PathBuf> {
         if self.target.exists() {
-            fs::remove_dir_all(&self.target).with_context(|| format!("replacing {}", self.target.display()))?;
+            fs::remove_dir_all(&self.target)
+                .with_context(|| format!("replacing {}", self.target.display()))?;
         }
-        fs::rename(&self.staging, &self.target).with_context(|| format!("writing {}", self.target.display()))?;
+        fs::rename(&self.staging, &self.target)
+            .with_context(|| format!("writing {}", self.target.display()))?;
         self.committed = true;
         Ok(self.target.clone())
     }
@@ -100,18 +118,32 @@ pub struct SummaryRow {
 
 impl SummaryRow {
     pub fn count(metric: &str, n: u64) -> Self {
-        Self { metric: metric.into(), value: n.to_string(), ci_low: String::new(), ci_high: String::new() }
+        Self {
+            metric: metric.into(),
+            value: n.to_string(),
+            ci_low: String::new(),
+            ci_high: String::new(),
+        }
     }
 
     pub fn estimate(metric: &str, e: impl Into<Estimate>) -> Self {
         let e = e.into();
-        Self { metric: metric.into(), value: num(e.value), ci_low: num(e.low), ci_high: num(e.high) }
+        Self {
+            metric: metric.into(),
+            value: num(e.value),
+            ci_low: num(e.low),
+            ci_high: num(e.high),
+        }
     }
 }
 
 /// Six decimals: finer than any interval whisker reports, and stable text.
 pub fn num(x: f64) -> String {
-    if x.is_nan() { String::new() } else { format!("{x:.6}") }
+    if x.is_nan() {
+        String::new()
+    } else {
+        format!("{x:.6}")
+    }
 }
 
 #[cfg(test)]

@@ -12,9 +12,11 @@ pub fn games_bar(total: u64, quiet: bool) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}")
-            .expect("the template is a constant")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+        )
+        .expect("the template is a constant")
+        .progress_chars("=> "),
     );
     bar
 }

@@ -28,7 +28,11 @@ pub struct Plan<B> {
 
 impl<B: Copy + PartialEq> Plan<B> {
     pub fn rotations(&self) -> u64 {
-        if self.rotate { self.lineup.len() as u64 } else { 1 }
+        if self.rotate {
+            self.lineup.len() as u64
+        } else {
+            1
+        }
     }
 
     /// Games actually played: one per game index and rotation.
@@ -142,7 +146,9 @@ pub fn run<G: Game>(
     progress: &ProgressBar,
     mut on_record: Option<&mut dyn FnMut(&Record) -> anyhow::Result<()>>,
 ) -> anyhow::Result<Report<G::Counters>> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads.unwrap_or(0)).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads.unwrap_or(0))
+        .build()?;
     let bots = plan.bots();
     let rotations = plan.rotations();
     let total = plan.total();
@@ -166,7 +172,12 @@ pub fn run<G: Game>(
             let outcome = game.play(seed, &lineup[..players], &mut scratch, &mut out.counters);
             out.totals.add(&outcome, players, &bot_index);
             if keep_records {
-                out.records.push(Record { game: index, rotation, seed, outcome });
+                out.records.push(Record {
+                    game: index,
+                    rotation,
+                    seed,
+                    outcome,
+                });
             }
         }
         progress.inc(end - chunk * CHUNK);

@@ -16,14 +16,22 @@ pub struct Rate {
 /// coverage for rates near 0 or 1 (an obstacle nobody passes).
 pub fn wilson(successes: u64, trials: u64) -> Rate {
     if trials == 0 {
-        return Rate { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+        return Rate {
+            value: f64::NAN,
+            low: f64::NAN,
+            high: f64::NAN,
+        };
     }
     let n = trials as f64;
     let p = successes as f64 / n;
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    Rate { value: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
+    Rate {
+        value: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
 }
 
 /// Counts of small non-negative integers (turns, scores), growing as needed.
@@ -51,7 +59,11 @@ impl Histogram {
 
     /// (value, count) for every value seen at least once, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
-        self.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(v, c)| (v, *c))
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(v, c)| (v, *c))
     }
 
     pub fn total(&self) -> u64 {
@@ -69,25 +81,45 @@ impl Histogram {
             ss += v * v * c;
         }
         if n == 0 {
-            return Estimate { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+            return Estimate {
+                value: f64::NAN,
+                low: f64::NAN,
+                high: f64::NAN,
+            };
         }
         let nf = n as f64;
         let mean = s as f64 / nf;
-        let var = if n > 1 { (ss as f64 - s as f64 * mean) / (nf - 1.0) } else { 0.0 };
+        let var = if n > 1 {
+            (ss as f64 - s as f64 * mean) / (nf - 1.0)
+        } else {
+            0.0
+        };
         let half = Z95 * (var.max(0.0) / nf).sqrt();
-        Estimate { value: mean, low: mean - half, high: mean + half }
+        Estimate {
+            value: mean,
+            low: mean - half,
+            high: mean + half,
+        }
     }
 
     /// The median with a 95% distribution-free interval from binomial order statistics.
     pub fn median(&self) -> Estimate {
         let n = self.total();
         if n == 0 {
-            return Estimate { value: f64::NAN, low: f64::NAN, high: f64::NAN };
+            return Estimate {
+                value: f64::NAN,
+                low: f64::NAN,
+                high: f64::NAN,
+            };
         }
         let nf = n as f64;
         let half = Z95 * nf.sqrt() / 2.0;
         let rank = |r: f64| self.quantile_rank((r.round() as u64).clamp(1, n)) as f64;
-        Estimate { value: rank(nf / 2.0 + 0.5), low: rank(nf / 2.0 - half), high: rank(nf / 2.0 + 1.0 + half) }
+        Estimate {
+            value: rank(nf / 2.0 + 0.5),
+            low: rank(nf / 2.0 - half),
+            high: rank(nf / 2.0 + 1.0 + half),
+        }
     }
 
     /// The value at 1-based rank `r` of the sorted sample.
@@ -113,7 +145,11 @@ pub struct Estimate {
 
 impl From<Rate> for Estimate {
     fn from(r: Rate) -> Self {
-        Self { value: r.value, low: r.low, high: r.high }
+        Self {
+            value: r.value,
+            low: r.low,
+            high: r.high,
+        }
     }
 }
 
@@ -125,7 +161,10 @@ mod tests {
     fn wilson_matches_reference_values() {
         // Reference: Wilson (1927) as tabulated by Newcombe (1998), 81/263 → 0.2553–0.3662.
         let r = wilson(81, 263);
-        assert!((r.low - 0.2553).abs() < 5e-4 && (r.high - 0.3662).abs() < 5e-4, "{r:?}");
+        assert!(
+            (r.low - 0.2553).abs() < 5e-4 && (r.high - 0.3662).abs() < 5e-4,
+            "{r:?}"
+        );
         let zero = wilson(0, 10);
         assert_eq!(zero.low, 0.0);
         assert!((zero.high - 0.2775).abs() < 5e-4, "{zero:?}");
@@ -143,7 +182,10 @@ mod tests {
             b.add(v);
         }
         a.merge(&b);
-        assert_eq!(a.iter().collect::<Vec<_>>(), vec![(1, 1), (3, 1), (5, 2), (9, 1)]);
+        assert_eq!(
+            a.iter().collect::<Vec<_>>(),
+            vec![(1, 1), (3, 1), (5, 2), (9, 1)]
+        );
         let m = a.mean();
         assert!((m.value - 4.6).abs() < 1e-12);
         // Sample variance of [1,3,5,5,9] is 8.8.
@@ -161,6 +203,9 @@ mod tests {
         let m = h.median();
         assert_eq!(m.value, 500.0);
         // ±1.96·√1001/2 ≈ ±31 ranks.
-        assert!((468.0..=470.0).contains(&m.low) && (531.0..=533.0).contains(&m.high), "{m:?}");
+        assert!(
+            (468.0..=470.0).contains(&m.low) && (531.0..=533.0).contains(&m.high),
+            "{m:?}"
+        );
     }
 }

@@ -54,8 +54,13 @@ pub trait Game: Sync {
     fn players(&self) -> usize;
 
     /// Plays one whole game from its seed with `lineup[seat]` playing each seat.
-    fn play(&self, seed: u64, lineup: &[Self::Bot], scratch: &mut Self::Scratch, counters: &mut Self::Counters)
-    -> Outcome;
+    fn play(
+        &self,
+        seed: u64,
+        lineup: &[Self::Bot],
+        scratch: &mut Self::Scratch,
+        counters: &mut Self::Counters,
+    ) -> Outcome;
 
     /// The `games.csv` label of an [`Outcome::ending`].
     fn ending_label(&self, ending: u8) -> &str;
@@ -81,11 +86,19 @@ pub enum Loaded {
 
 /// The built-in default config, used when `simulate` gets no file.
 pub fn default_source() -> Source {
-    Source::embedded("configs/mice-heist/cheese.toml", "cheese", mice_heist::CHEESE_DEFAULT)
+    Source::embedded(
+        "configs/mice-heist/cheese.toml",
+        "cheese",
+        mice_heist::CHEESE_DEFAULT,
+    )
 }
 
 /// Reads the `game` and `edition` keys and hands the file to that game's loader.
-pub fn load(source: &Source, overrides: &[Override], players: Option<usize>) -> Result<Loaded, ConfigError> {
+pub fn load(
+    source: &Source,
+    overrides: &[Override],
+    players: Option<usize>,
+) -> Result<Loaded, ConfigError> {
     #[derive(serde::Deserialize)]
     struct Header {
         game: String,
@@ -100,13 +113,24 @@ pub fn load(source: &Source, overrides: &[Override], players: Option<usize>) -> 
     let header: Header = toml::from_str::<toml::Table>(&source.text)
         .ok()
         .and_then(|t| toml::Value::Table(t).try_into().ok())
-        .ok_or_else(|| err("game", "a config starts with `game = \"…\"` and `edition = \"…\"`".into()))?;
+        .ok_or_else(|| {
+            err(
+                "game",
+                "a config starts with `game = \"…\"` and `edition = \"…\"`".into(),
+            )
+        })?;
     match (header.game.as_str(), header.edition.as_str()) {
-        ("mice-heist", "cheese") => {
-            Ok(Loaded::MiceHeistCheese(Box::new(mice_heist::CheeseGame::load(source, overrides, players)?)))
-        }
-        ("mice-heist", other) => Err(err("edition", format!("unknown Mice Heist edition `{other}`; known: cheese"))),
-        (other, _) => Err(err("game", format!("unknown game `{other}`; known: mice-heist"))),
+        ("mice-heist", "cheese") => Ok(Loaded::MiceHeistCheese(Box::new(
+            mice_heist::CheeseGame::load(source, overrides, players)?,
+        ))),
+        ("mice-heist", other) => Err(err(
+            "edition",
+            format!("unknown Mice Heist edition `{other}`; known: cheese"),
+        )),
+        (other, _) => Err(err(
+            "game",
+            format!("unknown game `{other}`; known: mice-heist"),
+        )),
     }
 }
 

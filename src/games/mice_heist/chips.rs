@@ -48,13 +48,26 @@ pub fn chips(mut set: ChipSet) -> impl Iterator<Item = u8> {
 
 /// The exact distribution of the sum of the next `draws` chips (each face equally likely),
 /// drawing from `bag` with the refill rule. `dist[s + SUM_OFFSET]` is the chance of sum `s`.
-pub fn sum_distribution(rules: &Rules, bag: ChipSet, played: ChipSet, draws: usize) -> [f64; SUM_SPAN] {
+pub fn sum_distribution(
+    rules: &Rules,
+    bag: ChipSet,
+    played: ChipSet,
+    draws: usize,
+) -> [f64; SUM_SPAN] {
     let mut dist = [0.0; SUM_SPAN];
     accumulate(rules, bag, played, draws, 0, 1.0, &mut dist);
     dist
 }
 
-fn accumulate(rules: &Rules, bag: ChipSet, played: ChipSet, draws: usize, sum: i32, weight: f64, dist: &mut [f64; SUM_SPAN]) {
+fn accumulate(
+    rules: &Rules,
+    bag: ChipSet,
+    played: ChipSet,
+    draws: usize,
+    sum: i32,
+    weight: f64,
+    dist: &mut [f64; SUM_SPAN],
+) {
     let (bag, played) = if bag == 0 { (played, 0) } else { (bag, played) };
     let n = bag.count_ones();
     if draws == 0 || n == 0 {
@@ -65,15 +78,144 @@ fn accumulate(rules: &Rules, bag: ChipSet, played: ChipSet, draws: usize, sum: i
     for chip in chips(bag) {
         for high in [true, false] {
             let face = i32::from(rules.face(chip, high));
-            accumulate(rules, bag & !(1 << chip), played, draws - 1, sum + face, w, dist);
+            accumulate(
+                rules,
+                bag & !(1 << chip),
+                played,
+                draws - 1,
+                sum + face,
+                w,
+                dist,
+            );
         }
     }
+}
+
+/// The chance that the next `draws` chips sum to at least `need`, enumerated directly (no
+/// distribution array: the few-chip cases bots ask about mid-test are cheaper this way).
+pub fn chance_at_least(
+    rules: &Rules,
+    bag: ChipSet,
+    played: ChipSet,
+    draws: usize,
+    need: i32,
+) -> f64 {
+    let (bag, played) = if bag == 0 { (played, 0) } else { (bag, played) };
+    let n = bag.count_ones();
+    if draws == 0 || n == 0 {
+        return if need <= 0 { 1.0 } else { 0.0 };
+    }
+    let mut hits = 0.0;
+    for chip in chips(bag) {
+        for high in [true, false] {
+            let face = i32::from(rules.face(chip, high));
+            hits += chance_at_least(rules, bag & !(1 << chip), played, draws - 1, need - face);
+        }
+    }
+    hits / f64::from(2 * n)
 }
 
 /// The chance that a sum drawn from `dist` is at least `need`.
 pub fn at_least(dist: &[f64; SUM_SPAN], need: i32) -> f64 {
     let from = (need + SUM_OFFSET).clamp(0, SUM_SPAN as i32) as usize;
     dist[from..].iter().sum()
+}
+
+/// `P(sum of the next draws ≥ need)` looked up by bag instead of enumerated: bots ask it for
+/// every obstacle and every bettor each turn. While the bag holds at least as many chips as are
+/// drawn, the refill rule cannot apply and the answer depends on the bag alone; otherwise every
+/// chip left is drawn and the rest come from the refilled bag, which is again a lookup.
+#[derive(Clone, Debug, Default)]
+pub struct Odds {
+    /// The most chips a face sum can add up: `draws × max |face|`.
+    reach: i32,
+    width: usize,
+    /// `rows[d]`: one row per bag (as a bit set) for `d` draws; entry `i` is the chance of a sum
+    /// of at least `i - reach`. Empty when the tables would be too large to build.
+    rows: Vec<Vec<f32>>,
+}
+
+impl Odds {
+    /// Largest tables built: 2^12 bags. Bigger bags fall back to enumeration.
+    const MAX_TABLE_CHIPS: usize = 12;
+
+    pub fn build(rules: &Rules) -> Self {
+        let draws = rules.chips_per_test;
+        let max_face = rules
+            .chip_kinds
+            .iter()
+            .map(|k| k.high.abs().max(k.low.abs()))
+            .max()
+            .unwrap_or(0);
+        let reach = draws as i32 * i32::from(max_face);
+        let width = (2 * reach + 2) as usize;
+        let chips = rules.chips();
+        if chips > Self::MAX_TABLE_CHIPS {
+            return Self {
+                reach,
+                width,
+                rows: Vec::new(),
+            };
+        }
+        let rows = (0..=draws)
+            .map(|d| {
+                let mut table = vec![0.0; width << chips];
+                for bag in 0..(1u32 << chips) {
+                    if (bag.count_ones() as usize) < d {
+                        continue;
+                    }
+                    let dist = sum_distribution(rules, bag as ChipSet, 0, d);
+                    let row = &mut table[bag as usize * width..][..width];
+                    for (i, cell) in row.iter_mut().enumerate() {
+                        *cell = at_least(&dist, i as i32 - reach) as f32;
+                    }
+                }
+                table
+            })
+            .collect();
+        Self { reach, width, rows }
+    }
+
+    /// The chance that the next `draws` chips sum to at least `need`.
+    pub fn at_least(
+        &self,
+        rules: &Rules,
+        bag: ChipSet,
+        played: ChipSet,
+        draws: usize,
+        need: i32,
+    ) -> f64 {
+        let left = bag.count_ones() as usize;
+        if draws >= self.rows.len()
+            || (left < draws && (played.count_ones() as usize) < draws - left)
+        {
+            return chance_at_least(rules, bag, played, draws, need);
+        }
+        if left >= draws {
+            return self.lookup(draws, bag, need);
+        }
+        // Every chip left is drawn, each face equally likely; the rest come from the play area.
+        let mut total = 0.0;
+        for faces in 0..1u32 << left {
+            let sum: i32 = chips(bag)
+                .enumerate()
+                .map(|(i, c)| i32::from(rules.face(c, faces & (1 << i) != 0)))
+                .sum();
+            total += self.lookup(draws - left, played, need - sum);
+        }
+        total / f64::from(1u32 << left)
+    }
+
+    fn lookup(&self, draws: usize, bag: ChipSet, need: i32) -> f64 {
+        let i = need + self.reach;
+        if i <= 0 {
+            1.0
+        } else if i as usize >= self.width {
+            0.0
+        } else {
+            f64::from(self.rows[draws][bag as usize * self.width + i as usize])
+        }
+    }
 }
 
 #[cfg(test)]
@@ -108,7 +250,10 @@ mod tests {
             counts[draw(&mut bag, &mut played, &mut rng).unwrap() as usize] += 1;
         }
         // Binomial(110000, 1/11): sd ≈ 95; bounds at 5 sd.
-        assert!(counts.iter().all(|&c| (9_525..=10_475).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_525..=10_475).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]
@@ -122,6 +267,34 @@ mod tests {
         assert!((d[(7 + SUM_OFFSET) as usize] - 2.0 / 440.0).abs() < 1e-12);
         assert_eq!(at_least(&d, 8), 0.0);
         assert!((at_least(&d, -100) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_odds_table_agrees_with_enumeration() {
+        let rules = default_rules();
+        let odds = Odds::build(&rules);
+        for (bag, played) in [
+            (0x7FF, 0),
+            (0b101_0110_0001, 0b010_1001_1110),
+            (0b11, 0),
+            (1, 0x7FE),
+            (0, 0x7FF),
+        ] {
+            let dist = sum_distribution(&rules, bag, played, 2);
+            for need in -20..20 {
+                let want = at_least(&dist, need);
+                assert!(
+                    (odds.at_least(&rules, bag, played, 2, need) - want).abs() < 1e-6,
+                    "{bag:b} {need}"
+                );
+                let one = at_least(&sum_distribution(&rules, bag, played, 1), need);
+                assert!(
+                    (odds.at_least(&rules, bag, played, 1, need) - one).abs() < 1e-6,
+                    "{bag:b} {need}"
+                );
+                assert!((chance_at_least(&rules, bag, played, 2, need) - want).abs() < 1e-12);
+            }
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Deserializer};
 
+use super::chips::Odds;
 use crate::config::Invalid;
 use crate::games::MAX_SEATS;
 
@@ -40,7 +41,10 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a table")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Self::Value, A::Error> {
                 let mut v = Vec::new();
                 while let Some(e) = m.next_entry()? {
                     v.push(e);
@@ -257,6 +261,8 @@ pub struct Rules {
     pub starting: Vec<Vec<u8>>,
     /// The upgrade deck before shuffling: skill ids, one per card.
     pub upgrade_deck: Vec<u8>,
+    /// Chip-draw odds by bag, for the bots.
+    pub odds: Odds,
 }
 
 impl Rules {
@@ -287,8 +293,18 @@ impl Problems {
     }
 }
 
-fn range<T: PartialOrd + std::fmt::Display + Copy>(p: &mut Problems, path: &str, v: T, lo: T, hi: T) {
-    p.check(v >= lo && v <= hi, path, format!("{v} is out of range: allowed {lo} to {hi}"));
+fn range<T: PartialOrd + std::fmt::Display + Copy>(
+    p: &mut Problems,
+    path: &str,
+    v: T,
+    lo: T,
+    hi: T,
+) {
+    p.check(
+        v >= lo && v <= hi,
+        path,
+        format!("{v} is out of range: allowed {lo} to {hi}"),
+    );
 }
 
 /// Validates `raw` and compiles it. `players` from the command line wins over `rules.players`.
@@ -297,31 +313,55 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let r = &raw.rules;
     let players = players.unwrap_or(r.players);
     range(&mut p, "rules.players", players, 2, MAX_SEATS);
-    range(&mut p, "rules.track_length", r.track_length, players.max(2) as u8, 60);
+    range(
+        &mut p,
+        "rules.track_length",
+        r.track_length,
+        players.max(2) as u8,
+        60,
+    );
     range(&mut p, "rules.total_cheese", r.total_cheese, 1, 250);
     range(&mut p, "rules.max_skills", r.max_skills, 1, MAX_HELD);
     range(&mut p, "rules.market_size", r.market_size, 0, MAX_MARKET);
     range(&mut p, "rules.chips_per_test", r.chips_per_test, 1, 4);
     range(&mut p, "rules.max_turns", r.max_turns, 1, 100_000);
-    p.check(!r.food.is_empty() && r.food.len() <= MAX_FOOD, "rules.food", format!("1 to {MAX_FOOD} food values"));
+    p.check(
+        !r.food.is_empty() && r.food.len() <= MAX_FOOD,
+        "rules.food",
+        format!("1 to {MAX_FOOD} food values"),
+    );
     let need = players as u32 * u32::from(r.starting_cheese);
     p.check(
         need <= r.total_cheese,
         "rules.starting_cheese",
-        format!("{players} players × {} starting cheese exceeds total_cheese {}", r.starting_cheese, r.total_cheese),
+        format!(
+            "{players} players × {} starting cheese exceeds total_cheese {}",
+            r.starting_cheese, r.total_cheese
+        ),
     );
 
     // Chips.
     let mut chip_names = Vec::new();
     let mut chip_kinds = ArrayVec::new();
     let mut chip_kind = ArrayVec::new();
-    p.check(!raw.chips.0.is_empty(), "chips", "the bag needs at least one chip");
-    p.check(raw.chips.0.len() <= MAX_CHIP_KINDS, "chips", format!("at most {MAX_CHIP_KINDS} chip colours"));
+    p.check(
+        !raw.chips.0.is_empty(),
+        "chips",
+        "the bag needs at least one chip",
+    );
+    p.check(
+        raw.chips.0.len() <= MAX_CHIP_KINDS,
+        "chips",
+        format!("at most {MAX_CHIP_KINDS} chip colours"),
+    );
     let total_chips: usize = raw.chips.0.iter().map(|(_, c)| c.count as usize).sum();
     p.check(
         total_chips <= MAX_CHIPS && total_chips >= r.chips_per_test,
         "chips",
-        format!("{total_chips} chips in the bag: need {} to {MAX_CHIPS}", r.chips_per_test),
+        format!(
+            "{total_chips} chips in the bag: need {} to {MAX_CHIPS}",
+            r.chips_per_test
+        ),
     );
     for (name, c) in raw.chips.0.iter().take(MAX_CHIP_KINDS) {
         let at = |f: &str| format!("chips.{name}.{f}");
@@ -330,7 +370,10 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         range(&mut p, &at("count"), c.count, 1, MAX_CHIPS as u8);
         let kind = chip_kinds.len() as u8;
         chip_names.push(name.clone());
-        chip_kinds.push(ChipKind { high: c.high, low: c.low });
+        chip_kinds.push(ChipKind {
+            high: c.high,
+            low: c.low,
+        });
         for _ in 0..c.count {
             if chip_kind.len() < MAX_CHIPS {
                 chip_kind.push(kind);
@@ -344,7 +387,11 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     range(&mut p, "skills", raw.skills.0.len(), 1, MAX_SKILL_DEFS);
     for (id, s) in raw.skills.0.iter().take(MAX_SKILL_DEFS) {
         let at = format!("skills.{id}");
-        p.check(!s.effects.is_empty() && s.effects.len() <= MAX_EFFECTS, format!("{at}.effects"), format!("1 to {MAX_EFFECTS} effects"));
+        p.check(
+            !s.effects.is_empty() && s.effects.len() <= MAX_EFFECTS,
+            format!("{at}.effects"),
+            format!("1 to {MAX_EFFECTS} effects"),
+        );
         let mut effects = ArrayVec::new();
         for (i, e) in s.effects.iter().take(MAX_EFFECTS).enumerate() {
             let path = format!("{at}.effects.{i}");
@@ -357,27 +404,52 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             };
             let value = match (needs_value, e.value) {
                 (true, Some(v)) => {
-                    p.check(v != 0 && v >= lo && v <= hi, format!("{path}.value"), format!("{v}: a {:?} value is {lo} to {hi}, not 0", e.kind));
+                    p.check(
+                        v != 0 && v >= lo && v <= hi,
+                        format!("{path}.value"),
+                        format!("{v}: a {:?} value is {lo} to {hi}, not 0", e.kind),
+                    );
                     v
                 }
                 (true, None) => {
-                    p.check(false, &path, format!("a {:?} effect needs a `value`", e.kind));
+                    p.check(
+                        false,
+                        &path,
+                        format!("a {:?} effect needs a `value`", e.kind),
+                    );
                     0
                 }
                 (false, Some(_)) => {
-                    p.check(false, format!("{path}.value"), format!("a {:?} effect takes no value", e.kind));
+                    p.check(
+                        false,
+                        format!("{path}.value"),
+                        format!("a {:?} effect takes no value", e.kind),
+                    );
                     0
                 }
                 (false, None) => 0,
             };
-            effects.push(Effect { kind: e.kind, value, icon: e.icon.map_or(0, Icon::bit) });
+            effects.push(Effect {
+                kind: e.kind,
+                value,
+                icon: e.icon.map_or(0, Icon::bit),
+            });
         }
         ids.insert(id.as_str(), skills.len() as u8);
-        skills.push(Skill { id: id.clone(), name: s.name.clone(), effects, upgrade: false });
+        skills.push(Skill {
+            id: id.clone(),
+            name: s.name.clone(),
+            effects,
+            upgrade: false,
+        });
     }
     let lookup = |p: &mut Problems, path: String, id: &str| -> Option<u8> {
         let found = ids.get(id).copied();
-        p.check(found.is_some(), path, format!("no skill `{id}` in [skills]"));
+        p.check(
+            found.is_some(),
+            path,
+            format!("no skill `{id}` in [skills]"),
+        );
         found
     };
 
@@ -388,7 +460,11 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     for (colour, list) in &raw.colours.0 {
         let path = format!("colours.{colour}");
         range(&mut p, &path, list.len(), 1, MAX_HELD.min(r.max_skills));
-        let set: Vec<u8> = list.iter().enumerate().filter_map(|(i, id)| lookup(&mut p, format!("{path}.{i}"), id)).collect();
+        let set: Vec<u8> = list
+            .iter()
+            .enumerate()
+            .filter_map(|(i, id)| lookup(&mut p, format!("{path}.{i}"), id))
+            .collect();
         colours.push(colour.clone());
         starting.push(set);
     }
@@ -403,7 +479,11 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             upgrade_deck.extend(std::iter::repeat_n(s, n.min(MAX_DECK as u32) as usize));
         }
     }
-    p.check(upgrade_deck.len() <= MAX_DECK, "upgrades", format!("{} cards: at most {MAX_DECK}", upgrade_deck.len()));
+    p.check(
+        upgrade_deck.len() <= MAX_DECK,
+        "upgrades",
+        format!("{} cards: at most {MAX_DECK}", upgrade_deck.len()),
+    );
 
     // Jobs.
     let mut jobs = Vec::new();
@@ -426,10 +506,18 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
                 finale: o.finale,
             });
         }
-        jobs.push(Job { id: id.clone(), name: j.name.clone(), obstacles });
+        jobs.push(Job {
+            id: id.clone(),
+            name: j.name.clone(),
+            obstacles,
+        });
     }
     if r.obstacle_cheese == ObstacleCheese::AtSetup {
-        let on_cards: u32 = jobs.iter().flat_map(|j| &j.obstacles).map(|o| u32::from(o.cheese)).sum();
+        let on_cards: u32 = jobs
+            .iter()
+            .flat_map(|j| &j.obstacles)
+            .map(|o| u32::from(o.cheese))
+            .sum();
         p.check(
             need + on_cards <= r.total_cheese,
             "rules.obstacle_cheese",
@@ -440,7 +528,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     if !p.0.is_empty() {
         return Err(p.0);
     }
-    Ok(Rules {
+    let mut rules = Rules {
         players,
         track_length: r.track_length,
         total_cheese: r.total_cheese as u8,
@@ -463,5 +551,8 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         colours,
         starting,
         upgrade_deck,
-    })
+        odds: Odds::default(),
+    };
+    rules.odds = Odds::build(&rules);
+    Ok(rules)
 }

@@ -51,12 +51,25 @@ impl<'r> Engine<'r> {
         let mut colours: ArrayVec<u8, MAX_SEATS> = (0..rules.colours.len() as u8).collect();
         shuffle(&mut colours, &mut rng);
         for &colour in colours.iter().take(rules.players) {
-            let skills = rules.starting[colour as usize].iter().map(|&skill| Held { skill, covered: false }).collect();
-            state.players.push(Player { colour, stash: rules.starting_cheese, skills });
+            let skills = rules.starting[colour as usize]
+                .iter()
+                .map(|&skill| Held {
+                    skill,
+                    covered: false,
+                })
+                .collect();
+            state.players.push(Player {
+                colour,
+                stash: rules.starting_cheese,
+                skills,
+            });
         }
         state.supply = rules.total_cheese - rules.players as u8 * rules.starting_cheese;
         for spec in &rules.jobs {
-            let mut job = JobState { food: rules.food.clone(), ..JobState::default() };
+            let mut job = JobState {
+                food: rules.food.clone(),
+                ..JobState::default()
+            };
             let reveal = match rules.obstacle_cheese {
                 ObstacleCheese::OnReveal => 1,
                 ObstacleCheese::AtSetup => spec.obstacles.len(),
@@ -76,7 +89,13 @@ impl<'r> Engine<'r> {
         }
         state.deck_left = deck.len() as u8;
         state.bag = ((1u32 << rules.chips()) - 1) as ChipSet;
-        Self { rules, state, deck, rng, ending: None }
+        Self {
+            rules,
+            state,
+            deck,
+            rng,
+            ending: None,
+        }
     }
 
     pub fn state(&self) -> &State {
@@ -94,7 +113,11 @@ impl<'r> Engine<'r> {
 
     /// Puts a decision to `me`, who sees the table through a [`View`].
     fn ask<R>(&mut self, me: Seat, decide: impl FnOnce(&View, &mut GameRng) -> R) -> R {
-        let view = View { rules: self.rules, state: &self.state, me };
+        let view = View {
+            rules: self.rules,
+            state: &self.state,
+            me,
+        };
         decide(&view, &mut self.rng)
     }
 
@@ -108,8 +131,14 @@ impl<'r> Engine<'r> {
 
         // 1. Select obstacle: the top obstacle of any job with one left.
         let job = self.ask(t, |v, r| bots[t].choose_obstacle(v, r));
-        debug_assert!(self.state.open_jobs(self.rules).any(|j| j == job), "bot chose a finished job");
-        self.state.test = Test { job, ..Test::default() };
+        debug_assert!(
+            self.state.open_jobs(self.rules).any(|j| j == job),
+            "bot chose a finished job"
+        );
+        self.state.test = Test {
+            job,
+            ..Test::default()
+        };
 
         // 2. Get help: every bet is decided from the same state, before any is revealed.
         let mut bets = [Bet::default(); MAX_SEATS];
@@ -137,7 +166,9 @@ impl<'r> Engine<'r> {
 
         // 4. Activate skills, one at a time, each paid with a cheese from the stash.
         while self.state.players[t].activatable().next().is_some() {
-            let Some(slot) = self.ask(t, |v, r| bots[t].activate(v, r)) else { break };
+            let Some(slot) = self.ask(t, |v, r| bots[t].activate(v, r)) else {
+                break;
+            };
             let p = &mut self.state.players[t];
             debug_assert!(!p.skills[slot as usize].covered && p.stash > 0);
             p.stash -= 1;
@@ -195,7 +226,10 @@ impl<'r> Engine<'r> {
             if j.next as usize == spec.obstacles.len() {
                 self.ending = Some(Ending::Emptied(job));
             } else if self.rules.obstacle_cheese == ObstacleCheese::OnReveal {
-                j.cheese[j.next as usize] = take(&mut self.state.supply, spec.obstacles[j.next as usize].cheese);
+                j.cheese[j.next as usize] = take(
+                    &mut self.state.supply,
+                    spec.obstacles[j.next as usize].cheese,
+                );
             }
         }
 
@@ -270,7 +304,9 @@ impl<'r> Engine<'r> {
                 if effect.value > 0 {
                     self.climb(t, job, effect.value as u8);
                 } else {
-                    self.state.jobs[job as usize].track.fall(t, effect.value.unsigned_abs());
+                    self.state.jobs[job as usize]
+                        .track
+                        .fall(t, effect.value.unsigned_abs());
                 }
             }
             EffectKind::Cheese => {
@@ -283,7 +319,9 @@ impl<'r> Engine<'r> {
     /// config's `track_end_cheese` says so).
     fn climb(&mut self, seat: Seat, job: u8, steps: u8) {
         let track = &mut self.state.jobs[job as usize].track;
-        if track.climb(seat, steps, self.rules.track_length) == Climb::AtEnd && self.rules.track_end_cheese {
+        if track.climb(seat, steps, self.rules.track_length) == Climb::AtEnd
+            && self.rules.track_end_cheese
+        {
             self.state.players[seat].stash += take(&mut self.state.supply, 1);
         }
     }
@@ -304,7 +342,10 @@ impl<'r> Engine<'r> {
             self.state.boxed += 1;
         }
         let skill = self.state.market[m];
-        self.state.players[seat].skills.push(Held { skill, covered: false });
+        self.state.players[seat].skills.push(Held {
+            skill,
+            covered: false,
+        });
         obs.skill_learned(skill);
         match self.deck.pop() {
             Some(card) => self.state.market[m] = card,
@@ -333,16 +374,32 @@ impl<'r> Engine<'r> {
         let mut scores = [0i32; MAX_SEATS];
         let mut cheese = [0i32; MAX_SEATS];
         for (s, p) in self.state.players.iter().enumerate() {
-            cheese[s] = i32::from(p.stash) + if self.rules.covered_cheese_scores { i32::from(p.covered()) } else { 0 };
+            cheese[s] = i32::from(p.stash)
+                + if self.rules.covered_cheese_scores {
+                    i32::from(p.covered())
+                } else {
+                    0
+                };
             scores[s] = food[s] + cheese[s];
         }
-        let best = (0..n).map(|s| (scores[s], cheese[s])).max().unwrap_or_default();
-        let winners = (0..n).filter(|&s| (scores[s], cheese[s]) == best).fold(0u8, |m, s| m | 1 << s);
+        let best = (0..n)
+            .map(|s| (scores[s], cheese[s]))
+            .max()
+            .unwrap_or_default();
+        let winners = (0..n)
+            .filter(|&s| (scores[s], cheese[s]) == best)
+            .fold(0u8, |m, s| m | 1 << s);
         let ending = match self.ending {
             Some(Ending::Finale(j) | Ending::Emptied(j)) => Some(j),
             _ => None,
         };
-        Outcome { turns: self.state.turns, capped: self.ending == Some(Ending::Capped), scores, winners, ending }
+        Outcome {
+            turns: self.state.turns,
+            capped: self.ending == Some(Ending::Capped),
+            scores,
+            winners,
+            ending,
+        }
     }
 }
 

@@ -28,7 +28,11 @@ pub struct CheeseGame {
 }
 
 impl CheeseGame {
-    pub fn load(source: &Source, overrides: &[Override], players: Option<usize>) -> Result<Self, ConfigError> {
+    pub fn load(
+        source: &Source,
+        overrides: &[Override],
+        players: Option<usize>,
+    ) -> Result<Self, ConfigError> {
         let loaded = load::<RawConfig>(source, overrides)?;
         let rules = config::compile(&loaded.value, players).map_err(|problems| {
             let mut errors = problems.into_iter().map(|p| invalid(source, overrides, p));
@@ -37,7 +41,10 @@ impl CheeseGame {
             if rest.is_empty() {
                 first
             } else {
-                ConfigError { message: format!("{}\n{}", first.message, rest.join("\n")), ..first }
+                ConfigError {
+                    message: format!("{}\n{}", first.message, rest.join("\n")),
+                    ..first
+                }
             }
         })?;
         let mut resolved = loaded.table;
@@ -79,12 +86,4 @@ impl Game for CheeseGame {
 }
 
 #[cfg(test)]
-pub mod tests {
-    use super::*;
-
-    /// The built-in config, compiled for 4 players.
-    pub fn default_rules() -> Rules {
-        let source = crate::games::default_source();
-        CheeseGame::load(&source, &[], None).expect("the built-in config is valid").rules
-    }
-}
+pub mod tests;

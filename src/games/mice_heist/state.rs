@@ -4,7 +4,9 @@
 use arrayvec::ArrayVec;
 
 use super::chips::{ChipSet, chips};
-use super::config::{MAX_FOOD, MAX_HELD, MAX_JOBS, MAX_MARKET, MAX_OBSTACLES, MAX_TEST_CHIPS, Rules};
+use super::config::{
+    MAX_FOOD, MAX_HELD, MAX_JOBS, MAX_MARKET, MAX_OBSTACLES, MAX_TEST_CHIPS, Rules,
+};
 use super::track::Track;
 use crate::games::{MAX_SEATS, Seat};
 
@@ -30,7 +32,11 @@ impl Player {
     /// Slots of the skills that can be activated now (uncovered, and a cheese to pay with).
     pub fn activatable(&self) -> impl Iterator<Item = u8> + '_ {
         let can_pay = self.stash > 0;
-        self.skills.iter().enumerate().filter(move |(_, h)| can_pay && !h.covered).map(|(i, _)| i as u8)
+        self.skills
+            .iter()
+            .enumerate()
+            .filter(move |(_, h)| can_pay && !h.covered)
+            .map(|(i, _)| i as u8)
     }
 
     pub fn holds(&self, skill: u8) -> bool {
@@ -65,7 +71,10 @@ pub struct Test {
 
 impl Test {
     pub fn chip_total(&self, rules: &Rules) -> i32 {
-        self.chips.iter().map(|&(c, high)| i32::from(rules.face(c, high))).sum()
+        self.chips
+            .iter()
+            .map(|&(c, high)| i32::from(rules.face(c, high)))
+            .sum()
     }
 
     pub fn rating(&self, rules: &Rules) -> i32 {
@@ -73,7 +82,9 @@ impl Test {
     }
 
     pub fn drawn(&self) -> ChipSet {
-        self.chips.iter().fold(self.set_aside, |s, &(c, _)| s | (1 << c))
+        self.chips
+            .iter()
+            .fold(self.set_aside, |s, &(c, _)| s | (1 << c))
     }
 }
 
@@ -99,12 +110,21 @@ pub struct State {
 impl State {
     /// Every cheese on the table; the rules neither make nor destroy cheese.
     pub fn cheese_total(&self, rules: &Rules) -> u32 {
-        let stashes: u32 = self.players.iter().map(|p| u32::from(p.stash) + u32::from(p.covered())).sum();
+        let stashes: u32 = self
+            .players
+            .iter()
+            .map(|p| u32::from(p.stash) + u32::from(p.covered()))
+            .sum();
         let obstacles: u32 = self
             .jobs
             .iter()
             .zip(&rules.jobs)
-            .map(|(j, spec)| j.cheese[j.next as usize..spec.obstacles.len()].iter().map(|&c| u32::from(c)).sum::<u32>())
+            .map(|(j, spec)| {
+                j.cheese[j.next as usize..spec.obstacles.len()]
+                    .iter()
+                    .map(|&c| u32::from(c))
+                    .sum::<u32>()
+            })
             .sum();
         let bets: u32 = self.test.bets.iter().map(|&b| u32::from(b)).sum();
         u32::from(self.supply) + stashes + obstacles + bets

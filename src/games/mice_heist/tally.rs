@@ -87,7 +87,8 @@ impl Observer for Tally {
 
     fn test_resolved(&mut self, job: u8, obstacle: u8, chip_total: i32, success: bool) {
         let s = u64::from(success);
-        let t = &mut self.chip_totals[(chip_total + SUM_OFFSET).clamp(0, SUM_SPAN as i32 - 1) as usize];
+        let t =
+            &mut self.chip_totals[(chip_total + SUM_OFFSET).clamp(0, SUM_SPAN as i32 - 1) as usize];
         t[0] += 1;
         t[1] += s;
         self.attempts[job as usize][obstacle as usize] += 1;
@@ -116,7 +117,10 @@ impl Tally {
     pub fn summary(&self) -> Vec<SummaryRow> {
         let tests: u64 = self.chip_totals.iter().map(|t| t[0]).sum();
         let passed: u64 = self.chip_totals.iter().map(|t| t[1]).sum();
-        vec![SummaryRow::count("tests", tests), SummaryRow::estimate("test_success_rate", wilson(passed, tests))]
+        vec![
+            SummaryRow::count("tests", tests),
+            SummaryRow::estimate("test_success_rate", wilson(passed, tests)),
+        ]
     }
 
     pub fn export(&self, rules: &Rules, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
@@ -129,18 +133,29 @@ impl Tally {
             share: String,
         }
         let all: u64 = self.chip_draws.iter().flatten().sum();
-        let share = |n: u64| num(if all == 0 { f64::NAN } else { n as f64 / all as f64 });
+        let share = |n: u64| {
+            num(if all == 0 {
+                f64::NAN
+            } else {
+                n as f64 / all as f64
+            })
+        };
         dir.csv(
             "chips.csv",
-            rules.chip_names.iter().zip(&rules.chip_kinds).enumerate().flat_map(|(k, (name, kind))| {
-                [("high", kind.high, 0), ("low", kind.low, 1)].map(|(face, value, i)| ChipRow {
-                    chip: name,
-                    face,
-                    value,
-                    draws: self.chip_draws[k][i],
-                    share: share(self.chip_draws[k][i]),
-                })
-            }),
+            rules
+                .chip_names
+                .iter()
+                .zip(&rules.chip_kinds)
+                .enumerate()
+                .flat_map(|(k, (name, kind))| {
+                    [("high", kind.high, 0), ("low", kind.low, 1)].map(|(face, value, i)| ChipRow {
+                        chip: name,
+                        face,
+                        value,
+                        draws: self.chip_draws[k][i],
+                        share: share(self.chip_draws[k][i]),
+                    })
+                }),
         )?;
 
         #[derive(Serialize)]
@@ -151,11 +166,15 @@ impl Tally {
         }
         dir.csv(
             "chip_totals.csv",
-            self.chip_totals.iter().enumerate().filter(|(_, t)| t[0] > 0).map(|(i, t)| TotalRow {
-                total: i as i32 - SUM_OFFSET,
-                tests: t[0],
-                successes: t[1],
-            }),
+            self.chip_totals
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t[0] > 0)
+                .map(|(i, t)| TotalRow {
+                    total: i as i32 - SUM_OFFSET,
+                    tests: t[0],
+                    successes: t[1],
+                }),
         )?;
 
         #[derive(Serialize)]
@@ -172,8 +191,16 @@ impl Tally {
                 JobRow {
                     job: &spec.id,
                     completions: n,
-                    share: num(if games == 0 { f64::NAN } else { n as f64 / games as f64 }),
-                    mean_turns: num(if n == 0 { f64::NAN } else { self.ending_turns[j] as f64 / n as f64 }),
+                    share: num(if games == 0 {
+                        f64::NAN
+                    } else {
+                        n as f64 / games as f64
+                    }),
+                    mean_turns: num(if n == 0 {
+                        f64::NAN
+                    } else {
+                        self.ending_turns[j] as f64 / n as f64
+                    }),
                 }
             }),
         )?;

@@ -30,7 +30,10 @@ impl Track {
     }
 
     fn taken(&self, seat: Seat, space: u8) -> bool {
-        self.pos.iter().enumerate().any(|(s, &p)| s != seat && p == space)
+        self.pos
+            .iter()
+            .enumerate()
+            .any(|(s, &p)| s != seat && p == space)
     }
 
     /// Moves `seat` up `steps` spaces on a track of `length` spaces.
@@ -76,7 +79,8 @@ impl Track {
 
     /// Seats on the track, highest space first: the order food is claimed in.
     pub fn ranking(&self, players: usize) -> ArrayVec<Seat, MAX_SEATS> {
-        let mut seats: ArrayVec<Seat, MAX_SEATS> = (0..players).filter(|&s| self.pos[s] > 0).collect();
+        let mut seats: ArrayVec<Seat, MAX_SEATS> =
+            (0..players).filter(|&s| self.pos[s] > 0).collect();
         seats.sort_unstable_by(|a, b| self.pos[*b].cmp(&self.pos[*a]));
         seats
     }
@@ -216,9 +220,15 @@ mod tests {
                                     let want = (a + steps).min(LEN);
                                     let free = |s: u8| s == a || ![b, c].contains(&s);
                                     if p >= want {
-                                        assert!((want..p).all(|s| !free(s)), "{spaces:?} +{steps} -> {p}");
+                                        assert!(
+                                            (want..p).all(|s| !free(s)),
+                                            "{spaces:?} +{steps} -> {p}"
+                                        );
                                     } else {
-                                        assert!((p + 1..=LEN).all(|s| !free(s)), "{spaces:?} +{steps} -> {p}");
+                                        assert!(
+                                            (p + 1..=LEN).all(|s| !free(s)),
+                                            "{spaces:?} +{steps} -> {p}"
+                                        );
                                     }
                                 }
                             }
@@ -241,7 +251,10 @@ mod tests {
     }
 
     fn check(t: &Track, len: u8) {
-        let on: Vec<u8> = (0..MAX_SEATS).map(|s| t.position(s)).filter(|&p| p > 0).collect();
+        let on: Vec<u8> = (0..MAX_SEATS)
+            .map(|s| t.position(s))
+            .filter(|&p| p > 0)
+            .collect();
         let mut uniq = on.clone();
         uniq.sort_unstable();
         uniq.dedup();

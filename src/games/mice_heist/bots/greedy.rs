@@ -14,7 +14,6 @@
 //!   limit; claims the most valuable food.
 
 use super::{Bet, Learn, Policy, View};
-use crate::games::mice_heist::chips::{at_least, sum_distribution};
 use crate::games::mice_heist::config::{Effect, EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::state::{Player, Test};
 use crate::games::{MAX_SEATS, Seat};
@@ -64,8 +63,13 @@ fn odds(v: &View, seat: Seat, job: u8) -> f64 {
     let spec = &v.rules.jobs[job as usize].obstacles[v.state.jobs[job as usize].next as usize];
     let p = &v.state.players[seat];
     let boost = potential(v.rules, p, spec.icons, p.stash, None);
-    let dist = sum_distribution(v.rules, v.state.bag, v.state.played, v.rules.chips_per_test);
-    at_least(&dist, i32::from(spec.target) - boost)
+    v.rules.odds.at_least(
+        v.rules,
+        v.state.bag,
+        v.state.played,
+        v.rules.chips_per_test,
+        i32::from(spec.target) - boost,
+    )
 }
 
 /// Scores as they would stand if the game ended now (food by track place, plus stash).
@@ -164,8 +168,9 @@ impl Greedy {
         if extra_draws == 0 {
             return if fixed >= target { 1.0 } else { 0.0 };
         }
-        let dist = sum_distribution(rules, bag, v.state.played, extra_draws);
-        at_least(&dist, target - fixed)
+        rules
+            .odds
+            .at_least(rules, bag, v.state.played, extra_draws, target - fixed)
     }
 
     /// Whether every skill it can still pay for, at its best, could turn this test.
@@ -174,7 +179,14 @@ impl Greedy {
         let test = &v.state.test;
         let p = v.player();
         let mut gains = [0i32; MAX_HELD];
-        let max_face = i32::from(rules.chip_kinds.iter().map(|k| k.high.max(k.low)).max().unwrap_or(0));
+        let max_face = i32::from(
+            rules
+                .chip_kinds
+                .iter()
+                .map(|k| k.high.max(k.low))
+                .max()
+                .unwrap_or(0),
+        );
         for (i, h) in p.skills.iter().enumerate().filter(|(_, h)| !h.covered) {
             gains[i] = rules
                 .skill(h.skill)
@@ -201,7 +213,11 @@ impl Policy for Greedy {
     fn choose_obstacle(&self, v: &View, _rng: &mut GameRng) -> u8 {
         let scores = projected(v);
         let me = scores[v.me];
-        let leader = (0..v.rules.players).filter(|&s| s != v.me).map(|s| scores[s]).max().unwrap_or(i32::MIN);
+        let leader = (0..v.rules.players)
+            .filter(|&s| s != v.me)
+            .map(|s| scores[s])
+            .max()
+            .unwrap_or(i32::MIN);
         let learnable = if v.state.market.is_empty() { 0.0 } else { 1.0 };
         let mut best = (f64::MIN, 0u8);
         for job in v.state.open_jobs(v.rules) {
@@ -211,7 +227,11 @@ impl Policy for Greedy {
             let gain = f64::from(spec.payout) * STEP + f64::from(state.cheese[state.next as usize]);
             let mut value = p * gain + (1.0 - p) * (STEP + learnable);
             if spec.finale {
-                value += p * if me > leader { FINALE_SWING } else { -FINALE_SWING };
+                value += p * if me > leader {
+                    FINALE_SWING
+                } else {
+                    -FINALE_SWING
+                };
             }
             if value > best.0 {
                 best = (value, job);
@@ -222,13 +242,22 @@ impl Policy for Greedy {
 
     fn bet(&self, v: &View, _rng: &mut GameRng) -> Bet {
         let p = v.player();
-        let available = u32::from(p.stash) + if v.rules.bet_from_covered { u32::from(p.covered()) } else { 0 };
+        let available = u32::from(p.stash)
+            + if v.rules.bet_from_covered {
+                u32::from(p.covered())
+            } else {
+                0
+            };
         let top = (MAX_BET as u32).min(available) as u8;
         if top == 0 {
             return Bet::default();
         }
         let chance = odds(v, v.state.tester, v.state.test.job);
-        let refund = if v.state.supply > 0 { 1.0 - chance } else { 0.0 };
+        let refund = if v.state.supply > 0 {
+            1.0 - chance
+        } else {
+            0.0
+        };
         let opponents = (v.rules.players - 1) as f64;
         let ev = |b: u8| {
             let b = f64::from(b);
@@ -254,7 +283,11 @@ impl Policy for Greedy {
     }
 
     fn uncover(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
-        v.player().skills.iter().position(|h| h.covered).map(|i| i as u8)
+        v.player()
+            .skills
+            .iter()
+            .position(|h| h.covered)
+            .map(|i| i as u8)
     }
 
     fn activate(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
@@ -265,21 +298,19 @@ impl Policy for Greedy {
         let p = v.player();
         if v.state.test.rating(rules) >= target {
             // Passing already: only pure pay-outs, when they gain more than they cost.
-            return p
-                .activatable()
-                .find(|&slot| {
-                    let effects = &rules.skill(p.skills[slot as usize].skill).effects;
-                    let payout: f64 = effects
-                        .iter()
-                        .filter(|e| e.applies(spec.icons))
-                        .map(|e| match e.kind {
-                            EffectKind::Cheese => f64::from(e.value),
-                            EffectKind::Track => STEP * f64::from(e.value),
-                            _ => f64::NEG_INFINITY,
-                        })
-                        .sum();
-                    payout > 1.0
-                });
+            return p.activatable().find(|&slot| {
+                let effects = &rules.skill(p.skills[slot as usize].skill).effects;
+                let payout: f64 = effects
+                    .iter()
+                    .filter(|e| e.applies(spec.icons))
+                    .map(|e| match e.kind {
+                        EffectKind::Cheese => f64::from(e.value),
+                        EffectKind::Track => STEP * f64::from(e.value),
+                        _ => f64::NEG_INFINITY,
+                    })
+                    .sum();
+                payout > 1.0
+            });
         }
         if !self.reachable(v, target, spec.icons) {
             return None;
@@ -315,7 +346,10 @@ impl Policy for Greedy {
         }
         let p = v.player();
         if p.skills.len() < v.rules.max_skills {
-            return Some(Learn { market, discard: None });
+            return Some(Learn {
+                market,
+                discard: None,
+            });
         }
         let (slot, weakest) = p
             .skills
@@ -323,11 +357,16 @@ impl Policy for Greedy {
             .enumerate()
             .map(|(i, h)| (i as u8, value(h.skill)))
             .fold((0, f64::MAX), |a, b| if b.1 < a.1 { b } else { a });
-        (weakest < gain).then_some(Learn { market, discard: Some(slot) })
+        (weakest < gain).then_some(Learn {
+            market,
+            discard: Some(slot),
+        })
     }
 
     fn choose_food(&self, v: &View, job: u8, _rng: &mut GameRng) -> u8 {
         let food = &v.state.jobs[job as usize].food;
-        (0..food.len()).max_by_key(|&i| (food[i], std::cmp::Reverse(i))).unwrap_or(0) as u8
+        (0..food.len())
+            .max_by_key(|&i| (food[i], std::cmp::Reverse(i)))
+            .unwrap_or(0) as u8
     }
 }

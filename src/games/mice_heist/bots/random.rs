@@ -20,7 +20,8 @@ pub struct Random;
 
 /// The `k`-th item of an iterator (`k` drawn uniformly by the caller).
 fn nth<I: Iterator<Item = u8>>(mut it: I, k: u32) -> u8 {
-    it.nth(k as usize).expect("k is below the iterator's length")
+    it.nth(k as usize)
+        .expect("k is below the iterator's length")
 }
 
 impl Policy for Random {
@@ -31,7 +32,11 @@ impl Policy for Random {
 
     fn bet(&self, v: &View, rng: &mut GameRng) -> Bet {
         let p = v.player();
-        let covered = if v.rules.bet_from_covered { u32::from(p.covered()) } else { 0 };
+        let covered = if v.rules.bet_from_covered {
+            u32::from(p.covered())
+        } else {
+            0
+        };
         let tokens = u32::from(p.stash) + covered;
         let mut want = rng.below(tokens + 1);
         // Selection sampling (Knuth's algorithm S): each token is kept with probability
@@ -60,7 +65,12 @@ impl Policy for Random {
     fn uncover(&self, v: &View, rng: &mut GameRng) -> Option<u8> {
         let p = v.player();
         let k = rng.below(u32::from(p.covered()) + 1);
-        let covered = p.skills.iter().enumerate().filter(|(_, h)| h.covered).map(|(i, _)| i as u8);
+        let covered = p
+            .skills
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.covered)
+            .map(|(i, _)| i as u8);
         (k > 0).then(|| nth(covered, k - 1))
     }
 
@@ -81,7 +91,10 @@ impl Policy for Random {
         }
         let held = v.player().skills.len();
         let discard = (held >= v.rules.max_skills).then(|| rng.below(held as u32) as u8);
-        Some(Learn { market: (k - 1) as u8, discard })
+        Some(Learn {
+            market: (k - 1) as u8,
+            discard,
+        })
     }
 
     fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8 {
