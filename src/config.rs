@@ -197,6 +197,20 @@ pub fn load<T: DeserializeOwned>(
     Ok(Loaded { value, table })
 }
 
+/// Parses the file as a TOML table, with syntax errors located.
+pub fn parse(source: &Source) -> Result<toml::Table, ConfigError> {
+    toml::from_str(&source.text).map_err(|e| located(source, &e))
+}
+
+fn located(source: &Source, e: &toml::de::Error) -> ConfigError {
+    ConfigError {
+        file: source.name.clone(),
+        line: e.span().map(|s| line_at(&source.text, s.start)),
+        field: String::new(),
+        message: e.message().trim().to_string(),
+    }
+}
+
 /// Turn a semantic problem into a located error, naming `--set` when an override supplied it.
 pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> ConfigError {
     let overridden = overrides

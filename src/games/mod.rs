@@ -99,27 +99,21 @@ pub fn load(
     overrides: &[Override],
     players: Option<usize>,
 ) -> Result<Loaded, ConfigError> {
-    #[derive(serde::Deserialize)]
-    struct Header {
-        game: String,
-        edition: String,
-    }
+    let table = crate::config::parse(source)?;
     let err = |field: &str, message: String| ConfigError {
         file: source.name.clone(),
         line: source.line_of(field),
         field: field.into(),
         message,
     };
-    let header: Header = toml::from_str::<toml::Table>(&source.text)
-        .ok()
-        .and_then(|t| toml::Value::Table(t).try_into().ok())
-        .ok_or_else(|| {
-            err(
-                "game",
-                "a config starts with `game = \"…\"` and `edition = \"…\"`".into(),
-            )
-        })?;
-    match (header.game.as_str(), header.edition.as_str()) {
+    let key = |k: &str| {
+        table
+            .get(k)
+            .and_then(toml::Value::as_str)
+            .ok_or_else(|| err(k, format!("a config names its game and edition: `game = \"mice-heist\"`, `edition = \"cheese\"`; `{k}` is missing or not text")))
+    };
+    let header = (key("game")?, key("edition")?);
+    match header {
         ("mice-heist", "cheese") => Ok(Loaded::MiceHeistCheese(Box::new(
             mice_heist::CheeseGame::load(source, overrides, players)?,
         ))),

@@ -88,6 +88,18 @@ pub struct RawRules {
     pub covered_cheese_scores: bool,
     pub track_end_cheese: bool,
     pub discarded_skill_cheese: DiscardedCheese,
+    pub game_end: GameEnd,
+}
+
+/// When a completed job ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// At once, as the rulebook says ("The game is over").
+    Immediate,
+    /// After the last seat of the round has had its turn, so every player has tested equally
+    /// often (a variant to measure the start player's edge against).
+    FinishRound,
 }
 
 /// When the cheese printed on an obstacle is put on it.
@@ -250,6 +262,7 @@ pub struct Rules {
     pub covered_cheese_scores: bool,
     pub track_end_cheese: bool,
     pub discarded_skill_cheese: DiscardedCheese,
+    pub game_end: GameEnd,
     pub chip_names: Vec<String>,
     pub chip_kinds: ArrayVec<ChipKind, MAX_CHIP_KINDS>,
     /// The kind of each physical chip; the bag holds chip indices.
@@ -543,6 +556,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         covered_cheese_scores: r.covered_cheese_scores,
         track_end_cheese: r.track_end_cheese,
         discarded_skill_cheese: r.discarded_skill_cheese,
+        game_end: r.game_end,
         chip_names,
         chip_kinds,
         chip_kind,

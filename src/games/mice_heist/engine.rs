@@ -5,7 +5,9 @@ use arrayvec::ArrayVec;
 
 use super::bots::{Bet, Learn, Policy, View};
 use super::chips::{ChipSet, draw};
-use super::config::{DiscardedCheese, Effect, EffectKind, MAX_DECK, ObstacleCheese, Rules};
+use super::config::{
+    DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, ObstacleCheese, Rules,
+};
 use super::state::{Held, JobState, Player, State, Test};
 use super::track::Climb;
 use crate::games::{MAX_SEATS, Outcome, Seat};
@@ -39,7 +41,10 @@ pub struct Engine<'r> {
     /// The upgrade deck, top card last. Hidden from every player.
     deck: ArrayVec<u8, MAX_DECK>,
     rng: GameRng,
+    /// What ended the game, once it is over.
     ending: Option<Ending>,
+    /// The first ending reached, while the round is played out (`game_end = "finish_round"`).
+    triggered: Option<Ending>,
 }
 
 impl<'r> Engine<'r> {
@@ -95,6 +100,7 @@ impl<'r> Engine<'r> {
             deck,
             rng,
             ending: None,
+            triggered: None,
         }
     }
 
@@ -217,14 +223,16 @@ impl<'r> Engine<'r> {
         let spec = &self.rules.jobs[job as usize];
         if finale {
             if success {
-                self.ending = Some(Ending::Finale(job));
+                // The job is complete: nothing is left to test in it.
+                self.state.jobs[job as usize].next = spec.obstacles.len() as u8;
+                self.triggered.get_or_insert(Ending::Finale(job));
             }
         } else {
             let j = &mut self.state.jobs[job as usize];
             self.state.supply += std::mem::take(&mut j.cheese[top as usize]);
             j.next += 1;
             if j.next as usize == spec.obstacles.len() {
-                self.ending = Some(Ending::Emptied(job));
+                self.triggered.get_or_insert(Ending::Emptied(job));
             } else if self.rules.obstacle_cheese == ObstacleCheese::OnReveal {
                 j.cheese[j.next as usize] = take(
                     &mut self.state.supply,
@@ -239,6 +247,13 @@ impl<'r> Engine<'r> {
         self.state.test.set_aside = 0;
         self.state.tester = (t + 1) % n;
         self.state.turns += 1;
+        if let Some(end) = self.triggered {
+            let round_over =
+                self.state.tester == 0 || self.state.open_jobs(self.rules).next().is_none();
+            if self.rules.game_end == GameEnd::Immediate || round_over {
+                self.ending = Some(end);
+            }
+        }
         if self.ending.is_none() && self.state.turns >= self.rules.max_turns {
             self.ending = Some(Ending::Capped);
         }

@@ -692,3 +692,40 @@ fn golden_game() {
         }
     );
 }
+
+#[test]
+fn finish_round_lets_every_seat_test_equally_often() {
+    let rules = rules_with(&[
+        FLAT_YELLOW,
+        "rules.game_end=finish_round",
+        "jobs.A.obstacles.0.finale=true",
+    ]);
+    let mut e = Engine::new(&rules, 1);
+    bag_only(&mut e, YELLOWS);
+    // Seat 0 passes A1, a finale: the game goes on until seat 3 has had its turn.
+    let bots = [
+        Script::default(),
+        Script {
+            job: 1,
+            ..Script::default()
+        },
+        Script {
+            job: 1,
+            ..Script::default()
+        },
+        Script {
+            job: 1,
+            ..Script::default()
+        },
+    ];
+    assert!(!e.step(&bots, &mut ()));
+    assert_eq!(
+        e.state().jobs[0].next,
+        5,
+        "the finished job cannot be tested again"
+    );
+    assert!(!e.step(&bots, &mut ()));
+    assert!(!e.step(&bots, &mut ()));
+    assert!(e.step(&bots, &mut ()));
+    assert_eq!((e.ending(), e.state().turns), (Some(Ending::Finale(0)), 4));
+}

@@ -1,6 +1,6 @@
 //! `greedy`: a one-step heuristic player. It computes exact success odds from the chips still in
 //! the bag (the play area is public, so the bag's contents are too), values a contribution step
-//! at about one cheese, and:
+//! by the food it would win if the game ended now, and:
 //!
 //! - tests the obstacle with the best expected gain, steering away from a finale it would end
 //!   while behind on projected score;
@@ -16,16 +16,15 @@
 use super::{Bet, Learn, Policy, View};
 use crate::games::mice_heist::config::{Effect, EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::state::{Player, Test};
+use crate::games::mice_heist::track::Track;
 use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
 
 pub struct Greedy;
 
-/// What a contribution step is worth, in cheese.
-const STEP: f64 = 1.0;
-/// What a contribution step bought by a bet is worth: bettors join tracks late, where a step more
-/// often changes the food they claim.
-const BET_STEP: f64 = 1.5;
+/// What a contribution step is worth, in cheese, beyond the food it wins if the game ended now:
+/// a lead also has to survive later climbs.
+const STEP: f64 = 0.5;
 /// Largest bet greedy places: beyond it the cheese handed to the tester outweighs the steps.
 const MAX_BET: u8 = 3;
 /// Weight of ending the game (a finale) while ahead or behind on projected score.
@@ -70,6 +69,27 @@ fn odds(v: &View, seat: Seat, job: u8) -> f64 {
         v.rules.chips_per_test,
         i32::from(spec.target) - boost,
     )
+}
+
+/// The food `seat` would claim on `track` if the game ended now.
+fn food_now(v: &View, track: &Track, seat: Seat) -> f64 {
+    match track
+        .ranking(v.rules.players)
+        .iter()
+        .position(|&s| s == seat)
+    {
+        Some(rank) => v.rules.food.get(rank).map_or(1.0, |&f| f64::from(f)),
+        None => 0.0,
+    }
+}
+
+/// What climbing `steps` on `job` is worth to `seat`: the food it would win now, plus `STEP` a
+/// step.
+fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
+    let before = &v.state.jobs[job as usize].track;
+    let mut after = *before;
+    after.climb(seat, steps, v.rules.track_length);
+    food_now(v, &after, seat) - food_now(v, before, seat) + STEP * f64::from(steps)
 }
 
 /// Scores as they would stand if the game ended now (food by track place, plus stash).
@@ -224,8 +244,9 @@ impl Policy for Greedy {
             let state = &v.state.jobs[job as usize];
             let spec = &v.rules.jobs[job as usize].obstacles[state.next as usize];
             let p = odds(v, v.me, job);
-            let gain = f64::from(spec.payout) * STEP + f64::from(state.cheese[state.next as usize]);
-            let mut value = p * gain + (1.0 - p) * (STEP + learnable);
+            let gain = climb_value(v, v.me, job, spec.payout)
+                + f64::from(state.cheese[state.next as usize]);
+            let mut value = p * gain + (1.0 - p) * (climb_value(v, v.me, job, 1) + learnable);
             if spec.finale {
                 value += p * if me > leader {
                     FINALE_SWING
@@ -260,8 +281,8 @@ impl Policy for Greedy {
         };
         let opponents = (v.rules.players - 1) as f64;
         let ev = |b: u8| {
-            let b = f64::from(b);
-            b * (chance * BET_STEP - 1.0) + refund - b / opponents
+            chance * climb_value(v, v.me, v.state.test.job, b) + refund
+                - f64::from(b) * (1.0 + 1.0 / opponents)
         };
         let (mut amount, mut best) = (0u8, 0.0);
         for b in 1..=top {

@@ -1,0 +1,295 @@
+//! The `whisker` binary as a user runs it: outputs, determinism, and clear failures.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn whisker(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_whisker"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("whisker-cli-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn simulate_writes_every_file() {
+    let d = scratch("files");
+    let out = d.join("r");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+        "--games-csv",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        files(&out),
+        [
+            "chip_totals.csv",
+            "chips.csv",
+            "config.toml",
+            "game_length.csv",
+            "games.csv",
+            "host.toml",
+            "jobs.csv",
+            "obstacles.csv",
+            "run.toml",
+            "scores.csv",
+            "seats.csv",
+            "skills.csv",
+            "summary.csv",
+        ]
+    );
+    let games = fs::read_to_string(out.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 301);
+    assert!(games.starts_with(
+        "game,rotation,seed,turns,capped,ending_job,winners,score_0,score_1,score_2,score_3\n"
+    ));
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.starts_with("metric,value,ci_low,ci_high\ngames,300,,\nmean_turns,"));
+    let seats = fs::read_to_string(out.join("seats.csv")).unwrap();
+    assert_eq!(seats.lines().count(), 5);
+    // The resolved config is itself a valid config that reproduces the run.
+    let again = d.join("again");
+    let o = whisker(&[
+        "simulate",
+        out.join("config.toml").to_str().unwrap(),
+        "--games",
+        "300",
+        "--out",
+        again.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        fs::read(out.join("seats.csv")).unwrap(),
+        fs::read(again.join("seats.csv")).unwrap()
+    );
+}
+
+#[test]
+fn output_is_byte_identical_on_any_thread_count() {
+    let d = scratch("threads");
+    let run = |threads: &str| {
+        let out = d.join(format!("t{threads}"));
+        let o = whisker(&[
+            "simulate",
+            "--games",
+            "2500",
+            "--seed",
+            "99",
+            "--bots",
+            "greedy,random",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+            "--games-csv",
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let (one, two) = (run("1"), run("2"));
+    for name in files(&one).iter().filter(|n| *n != "host.toml") {
+        assert_eq!(
+            fs::read(one.join(name)).unwrap(),
+            fs::read(two.join(name)).unwrap(),
+            "{name} differs"
+        );
+    }
+}
+
+#[test]
+fn rotate_seats_plays_every_rotation_and_reports_bots() {
+    let d = scratch("rotate");
+    let out = d.join("r");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "200",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--rotate-seats",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bots = fs::read_to_string(out.join("bots.csv")).unwrap();
+    let rows: Vec<&str> = bots.lines().collect();
+    assert_eq!(rows[0], "bot,games,wins,win_rate,ci_low,ci_high,mean_score");
+    // 200 games × 3 rotations; lineup greedy,random,greedy: greedy fills 2 of 3 seats.
+    assert!(rows[1].starts_with("greedy,1200,"), "{bots}");
+    assert!(rows[2].starts_with("random,600,"), "{bots}");
+    assert!(
+        fs::read_to_string(out.join("summary.csv"))
+            .unwrap()
+            .contains("games,600,")
+    );
+}
+
+/// A failing command: exit code 2, a message naming what is wrong, and no result folder.
+fn fails(args: &[&str], out: &Path, says: &[&str]) {
+    let mut all = args.to_vec();
+    all.extend(["--out", out.to_str().unwrap(), "--quiet", "--games", "10"]);
+    let o = whisker(&all);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    for s in says {
+        assert!(err.contains(s), "{args:?}: expected `{s}` in: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.exists(), "{args:?} left output behind");
+}
+
+#[test]
+fn bad_configs_name_file_line_and_field() {
+    let d = scratch("badconfig");
+    let out = d.join("never");
+    let good = include_str!("../configs/mice-heist/cheese.toml");
+    let write = |name: &str, text: String| {
+        let p = d.join(name);
+        fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let line_of = |needle: &str| good.lines().position(|l| l.contains(needle)).unwrap() + 1;
+
+    let unknown = write(
+        "unknown.toml",
+        good.replace("track_length = 10", "track_length = 10\ntrack_lenght = 9"),
+    );
+    fails(
+        &[&"simulate".to_string(), &unknown].map(String::as_str),
+        &out,
+        &[
+            &format!("unknown.toml:{}", line_of("track_length") + 1),
+            "unknown field `track_lenght`",
+        ],
+    );
+
+    let range = write(
+        "range.toml",
+        good.replace("high = 4\nlow = 2", "high = 40\nlow = 2"),
+    );
+    fails(
+        &["simulate", &range],
+        &out,
+        &[
+            &format!("range.toml:{}", line_of("high = 4")),
+            "field `chips.blue.high`",
+            "40 is out of range",
+        ],
+    );
+
+    let reference = write("ref.toml", good.replace("acrobat = 3", "acrobatt = 3"));
+    fails(
+        &["simulate", &reference],
+        &out,
+        &[
+            "ref.toml:",
+            "field `upgrades.acrobatt`",
+            "no skill `acrobatt`",
+        ],
+    );
+
+    let syntax = write("syntax.toml", good.replace("players = 4", "players = = 4"));
+    fails(
+        &["simulate", &syntax],
+        &out,
+        &[&format!("syntax.toml:{}", line_of("players = 4"))],
+    );
+
+    let game = write(
+        "game.toml",
+        good.replace("game = \"mice-heist\"", "game = \"cat-heist\""),
+    );
+    fails(
+        &["simulate", &game],
+        &out,
+        &["game.toml:", "unknown game `cat-heist`"],
+    );
+
+    fails(
+        &["simulate", d.join("missing.toml").to_str().unwrap()],
+        &out,
+        &["missing.toml", "cannot read"],
+    );
+}
+
+#[test]
+fn bad_flags_exit_2_with_a_message() {
+    let out = scratch("badflags").join("never");
+    fails(
+        &["simulate", "--set", "rules.track_length=abc"],
+        &out,
+        &[
+            "--set rules.track_length=abc",
+            "expected integer, got string",
+        ],
+    );
+    fails(
+        &["simulate", "--set", "rules.nope=1"],
+        &out,
+        &["unknown field `nope`"],
+    );
+    fails(
+        &["simulate", "--set", "rules.track_length=2"],
+        &out,
+        &["field `rules.track_length`", "set by --set"],
+    );
+    fails(&["simulate", "--set", "novalue"], &out, &["KEY=VALUE"]);
+    fails(
+        &["simulate", "--bots", "greedy,clever"],
+        &out,
+        &["unknown bot `clever`", "random, greedy"],
+    );
+    fails(
+        &["simulate", "--players", "7"],
+        &out,
+        &["rules.players", "out of range"],
+    );
+    fails(&["simulate", "--threads", "0"], &out, &["--threads"]);
+    fails(&["simulate", "--bogus"], &out, &["--bogus"]);
+}
+
+#[test]
+fn a_folder_that_is_not_a_result_is_never_replaced() {
+    let d = scratch("foreign");
+    fs::write(d.join("notes.txt"), "keep me").unwrap();
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "10",
+        "--out",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(fs::read_to_string(d.join("notes.txt")).unwrap(), "keep me");
+}
