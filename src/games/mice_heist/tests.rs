@@ -684,11 +684,11 @@ fn golden_game() {
     assert_eq!(
         o,
         Outcome {
-            turns: 13,
+            turns: 19,
             capped: false,
-            scores: [41, 9, 29, 10, 0, 0],
+            scores: [54, 9, 36, 15, 0, 0],
             winners: 0b0001,
-            ending: Some(0)
+            ending: Some(1)
         }
     );
 }
