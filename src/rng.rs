@@ -45,15 +45,16 @@ pub trait Dice {
 impl<R: Rng> Dice for R {
     fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
-        // Lemire's nearly-divisionless method: multiply, and reject the few low products that
-        // would make some outcomes one count more likely than others.
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u64::from(self.next_u32()) * u64::from(n);
-            if (m as u32) >= threshold {
-                return (m >> 32) as u32;
+        // Lemire's nearly-divisionless method: multiply, and only when the low half of the
+        // product falls in the biased zone compute the (slow) rejection threshold.
+        let mut m = u64::from(self.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (m >> 32) as u32
     }
 
     fn coin(&mut self) -> bool {

@@ -220,6 +220,9 @@ pub struct Skill {
     pub name: String,
     pub effects: ArrayVec<Effect, MAX_EFFECTS>,
     pub upgrade: bool,
+    /// The sum of its modifier effects against an obstacle showing each set of icons (indexed
+    /// by the icon bits), so bots need not walk the effects.
+    pub modifier: [i8; 8],
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -448,12 +451,20 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
                 icon: e.icon.map_or(0, Icon::bit),
             });
         }
+        let modifier = std::array::from_fn(|icons| {
+            effects
+                .iter()
+                .filter(|e| e.kind == EffectKind::Modifier && e.applies(icons as u8))
+                .map(|e| e.value)
+                .sum()
+        });
         ids.insert(id.as_str(), skills.len() as u8);
         skills.push(Skill {
             id: id.clone(),
             name: s.name.clone(),
             effects,
             upgrade: false,
+            modifier,
         });
     }
     let lookup = |p: &mut Problems, path: String, id: &str| -> Option<u8> {

@@ -85,6 +85,12 @@ impl Track {
         seats
     }
 
+    /// `seat`'s place in the food order (0 = first), if it is on the track.
+    pub fn rank(&self, seat: Seat, players: usize) -> Option<usize> {
+        let mine = self.pos[seat];
+        (mine > 0).then(|| self.pos[..players].iter().filter(|&&p| p > mine).count())
+    }
+
     /// The seat at `space`, if any.
     pub fn at(&self, space: u8) -> Option<Seat> {
         self.pos.iter().position(|&p| p == space && space > 0)
@@ -184,6 +190,10 @@ mod tests {
     fn ranking_is_highest_first_and_skips_the_off_track() {
         let t = track(&[2, 0, 7, 5]);
         assert_eq!(t.ranking(4).as_slice(), &[2, 3, 0]);
+        assert_eq!(
+            [0, 1, 2, 3].map(|s| t.rank(s, 4)),
+            [Some(2), None, Some(0), Some(1)]
+        );
         assert_eq!(t.at(7), Some(2));
         assert_eq!(t.at(0), None);
     }

@@ -14,7 +14,7 @@
 //!   limit; claims the most valuable food.
 
 use super::{Bet, Learn, Policy, View};
-use crate::games::mice_heist::config::{Effect, EffectKind, MAX_HELD, Rules};
+use crate::games::mice_heist::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::state::{Player, Test};
 use crate::games::mice_heist::track::Track;
 use crate::games::{MAX_SEATS, Seat};
@@ -36,25 +36,18 @@ fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<us
     let mut mods = [0i32; MAX_HELD];
     let mut n = 0;
     for (i, h) in p.skills.iter().enumerate() {
-        if h.covered || Some(i) == except {
-            continue;
-        }
-        let m: i32 = modifiers(rules.skill(h.skill).effects.as_slice(), icons);
-        if m > 0 {
+        let m = i32::from(rules.skill(h.skill).modifier[icons as usize]);
+        if !h.covered && m > 0 && Some(i) != except {
             mods[n] = m;
             n += 1;
         }
     }
-    mods[..n].sort_unstable_by(|a, b| b.cmp(a));
-    mods[..n.min(budget as usize)].iter().sum()
-}
-
-fn modifiers(effects: &[Effect], icons: u8) -> i32 {
-    effects
-        .iter()
-        .filter(|e| e.kind == EffectKind::Modifier && e.applies(icons))
-        .map(|e| i32::from(e.value))
-        .sum()
+    let budget = budget as usize;
+    if budget < n {
+        mods[..n].sort_unstable_by(|a, b| b.cmp(a));
+        n = budget;
+    }
+    mods[..n].iter().sum()
 }
 
 /// The chance `seat` passes `job`'s top obstacle if it tested it now.
@@ -73,11 +66,7 @@ fn odds(v: &View, seat: Seat, job: u8) -> f64 {
 
 /// The food `seat` would claim on `track` if the game ended now.
 fn food_now(v: &View, track: &Track, seat: Seat) -> f64 {
-    match track
-        .ranking(v.rules.players)
-        .iter()
-        .position(|&s| s == seat)
-    {
+    match track.rank(seat, v.rules.players) {
         Some(rank) => v.rules.food.get(rank).map_or(1.0, |&f| f64::from(f)),
         None => 0.0,
     }
@@ -93,15 +82,15 @@ fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
 }
 
 /// Scores as they would stand if the game ended now (food by track place, plus stash).
-fn projected(v: &View) -> [i32; MAX_SEATS] {
-    let mut score = [0i32; MAX_SEATS];
+fn projected(v: &View) -> [f64; MAX_SEATS] {
+    let mut score = [0.0; MAX_SEATS];
     for (s, p) in v.state.players.iter().enumerate() {
-        score[s] = i32::from(p.stash);
-    }
-    for job in &v.state.jobs {
-        for (rank, &seat) in job.track.ranking(v.rules.players).iter().enumerate() {
-            score[seat] += v.rules.food.get(rank).map_or(1, |&f| i32::from(f));
-        }
+        score[s] = f64::from(p.stash)
+            + v.state
+                .jobs
+                .iter()
+                .map(|j| food_now(v, &j.track, s))
+                .sum::<f64>();
     }
     score
 }
@@ -236,8 +225,7 @@ impl Policy for Greedy {
         let leader = (0..v.rules.players)
             .filter(|&s| s != v.me)
             .map(|s| scores[s])
-            .max()
-            .unwrap_or(i32::MIN);
+            .fold(f64::MIN, f64::max);
         let learnable = if v.state.market.is_empty() { 0.0 } else { 1.0 };
         let mut best = (f64::MIN, 0u8);
         for job in v.state.open_jobs(v.rules) {

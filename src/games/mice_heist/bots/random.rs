@@ -39,17 +39,12 @@ impl Policy for Random {
         };
         let tokens = u32::from(p.stash) + covered;
         let mut want = rng.below(tokens + 1);
-        // Selection sampling (Knuth's algorithm S): each token is kept with probability
-        // wanted/remaining, which makes every subset of the drawn size equally likely.
+        // Selection sampling (Knuth's algorithm S) over the covered skills' cheese, then the
+        // stash's: each token is kept with probability wanted/remaining, which makes every subset
+        // of the drawn size equally likely. Stash cheese are interchangeable, so whatever is still
+        // wanted when the covered skills are done comes from the stash without further draws.
         let mut left = tokens;
         let mut bet = Bet::default();
-        for _ in 0..p.stash {
-            if want > 0 && rng.below(left) < want {
-                bet.from_stash += 1;
-                want -= 1;
-            }
-            left -= 1;
-        }
         if covered > 0 {
             for (i, _) in p.skills.iter().enumerate().filter(|(_, h)| h.covered) {
                 if want > 0 && rng.below(left) < want {
@@ -59,6 +54,7 @@ impl Policy for Random {
                 left -= 1;
             }
         }
+        bet.from_stash = want as u8;
         bet
     }
 
