@@ -686,9 +686,9 @@ fn golden_game() {
         Outcome {
             turns: 19,
             capped: false,
-            scores: [54, 9, 36, 15, 0, 0],
-            winners: 0b0001,
-            ending: Some(1)
+            scores: [40, 24, 44, 7, 0, 0],
+            winners: 0b0100,
+            ending: Some(3)
         }
     );
 }
