@@ -96,8 +96,10 @@ fn projected(v: &View) -> [f64; MAX_SEATS] {
 }
 
 /// A skill's worth to hold, independent of the moment: modifiers weighted by how often their
-/// icon shows, chip effects at their typical gain, pay-outs at face value less the activation.
+/// icon shows, chip effects at their typical gain, pay-outs at face value; less the cheese every
+/// activation costs.
 fn static_value(rules: &Rules, skill: u8) -> f64 {
+    const ACTIVATION: f64 = 1.0;
     let obstacles = rules.jobs.iter().flat_map(|j| &j.obstacles);
     let total = obstacles.clone().count().max(1) as f64;
     rules
@@ -115,13 +117,14 @@ fn static_value(rules: &Rules, skill: u8) -> f64 {
                 * match e.kind {
                     EffectKind::Modifier => v,
                     EffectKind::Flip => 2.0,
-                    EffectKind::Draw => 1.0 * v,
+                    EffectKind::Draw => v,
                     EffectKind::Replace => 1.5,
                     EffectKind::Track => STEP * v,
-                    EffectKind::Cheese => v - 1.0,
+                    EffectKind::Cheese => v,
                 }
         })
-        .sum()
+        .sum::<f64>()
+        - ACTIVATION
 }
 
 /// The best rating gain a flip gives on this test, and the chip to flip for it.
