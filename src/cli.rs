@@ -163,7 +163,7 @@ where
         &format!(
             "# How this run went on this machine; everything else in the folder is reproducible.\ncommand = {:?}\nthreads = {}\nelapsed_seconds = {elapsed:.3}\ngames_per_second = {per_second:.0}\n",
             std::env::args().collect::<Vec<_>>().join(" "),
-            rayon::current_num_threads().max(args.threads.unwrap_or(0) as usize),
+            plan.threads.unwrap_or_else(rayon::current_num_threads),
         ),
     )?;
     let path = dir.commit()?;

@@ -126,8 +126,7 @@ impl SummaryRow {
         }
     }
 
-    pub fn estimate(metric: &str, e: impl Into<Estimate>) -> Self {
-        let e = e.into();
+    pub fn estimate(metric: &str, e: Estimate) -> Self {
         Self {
             metric: metric.into(),
             value: num(e.value),

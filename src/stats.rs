@@ -4,30 +4,18 @@
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-/// A proportion with its Wilson 95% score interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rate {
-    pub value: f64,
-    pub low: f64,
-    pub high: f64,
-}
-
 /// Wilson score interval: unlike the normal approximation it stays inside [0, 1] and keeps its
 /// coverage for rates near 0 or 1 (an obstacle nobody passes).
-pub fn wilson(successes: u64, trials: u64) -> Rate {
+pub fn wilson(successes: u64, trials: u64) -> Estimate {
     if trials == 0 {
-        return Rate {
-            value: f64::NAN,
-            low: f64::NAN,
-            high: f64::NAN,
-        };
+        return Estimate::UNKNOWN;
     }
     let n = trials as f64;
     let p = successes as f64 / n;
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    Rate {
+    Estimate {
         value: p,
         low: (centre - half).max(0.0),
         high: (centre + half).min(1.0),
@@ -81,11 +69,7 @@ impl Histogram {
             ss += v * v * c;
         }
         if n == 0 {
-            return Estimate {
-                value: f64::NAN,
-                low: f64::NAN,
-                high: f64::NAN,
-            };
+            return Estimate::UNKNOWN;
         }
         let nf = n as f64;
         let mean = s as f64 / nf;
@@ -106,11 +90,7 @@ impl Histogram {
     pub fn median(&self) -> Estimate {
         let n = self.total();
         if n == 0 {
-            return Estimate {
-                value: f64::NAN,
-                low: f64::NAN,
-                high: f64::NAN,
-            };
+            return Estimate::UNKNOWN;
         }
         let nf = n as f64;
         let half = Z95 * nf.sqrt() / 2.0;
@@ -135,7 +115,7 @@ impl Histogram {
     }
 }
 
-/// A point estimate with a 95% interval.
+/// A point estimate (a rate, a mean, a median) with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     pub value: f64,
@@ -143,14 +123,13 @@ pub struct Estimate {
     pub high: f64,
 }
 
-impl From<Rate> for Estimate {
-    fn from(r: Rate) -> Self {
-        Self {
-            value: r.value,
-            low: r.low,
-            high: r.high,
-        }
-    }
+impl Estimate {
+    /// Nothing to estimate from (no trials): written as empty cells.
+    pub const UNKNOWN: Self = Self {
+        value: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+    };
 }
 
 #[cfg(test)]

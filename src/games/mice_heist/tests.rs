@@ -39,6 +39,23 @@ fn skill_id(rules: &Rules, id: &str) -> u8 {
     rules.skills.iter().position(|s| s.id == id).unwrap() as u8
 }
 
+/// Seat 0 holds only `skill`, uncovered.
+fn only_skill(e: &mut Engine, skill: u8) {
+    e.state_mut().players[0].skills = [Held {
+        skill,
+        covered: false,
+    }]
+    .into_iter()
+    .collect();
+}
+
+/// A table where the tester (seat 0) activates every skill it can and nobody bets.
+fn tester_activates() -> [Script; 4] {
+    let mut bots = [Script::default(); 4];
+    bots[0].activate = true;
+    bots
+}
+
 /// A bot that does exactly what its script says.
 #[derive(Clone, Copy, Default)]
 struct Script {
@@ -296,27 +313,9 @@ fn activating_a_skill_covers_it_with_a_cheese_and_adds_its_modifier() {
     let acrobat = skill_id(&rules, "acrobat"); // +3 on agility; A1 shows agility
     let mut e = Engine::new(&rules, 1);
     bag_only(&mut e, YELLOWS);
-    e.state_mut().players[0].skills = [Held {
-        skill: acrobat,
-        covered: false,
-    }]
-    .into_iter()
-    .collect();
-    let mut tester = Script {
-        activate: true,
-        ..Script::default()
-    };
-    tester.job = 0;
+    only_skill(&mut e, acrobat);
     let mut seen = Totals::default();
-    e.step(
-        &[
-            tester,
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut seen,
-    );
+    e.step(&tester_activates(), &mut seen);
     assert_eq!(
         seen.0,
         vec![(2, true)],
@@ -341,25 +340,9 @@ fn icon_skills_do_nothing_on_obstacles_without_the_icon() {
     let mut e = Engine::new(&rules, 1);
     e.state_mut().jobs[0].next = 1;
     bag_only(&mut e, YELLOWS);
-    e.state_mut().players[0].skills = [Held {
-        skill: acrobat,
-        covered: false,
-    }]
-    .into_iter()
-    .collect();
+    only_skill(&mut e, acrobat);
     let mut seen = Totals::default();
-    e.step(
-        &[
-            Script {
-                activate: true,
-                ..Script::default()
-            },
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut seen,
-    );
+    e.step(&tester_activates(), &mut seen);
     assert_eq!(seen.0, vec![(2, false)]);
     assert!(e.state().players[0].skills[0].covered, "still paid for");
 }
@@ -372,25 +355,9 @@ fn flip_turns_the_chosen_chip() {
     for seed in 0..20 {
         let mut e = Engine::new(&rules, seed);
         bag_only(&mut e, 1 << 10 | 1 << 3);
-        e.state_mut().players[0].skills = [Held {
-            skill: flip,
-            covered: false,
-        }]
-        .into_iter()
-        .collect();
+        only_skill(&mut e, flip);
         let mut seen = Totals::default();
-        e.step(
-            &[
-                Script {
-                    activate: true,
-                    ..Script::default()
-                },
-                Script::default(),
-                Script::default(),
-                Script::default(),
-            ],
-            &mut seen,
-        );
+        e.step(&tester_activates(), &mut seen);
         let (total, _) = seen.0[0];
         // With purple already +3 the script flips the yellow (1 → 1).
         assert_eq!(total, 4, "seed {seed}");
@@ -401,39 +368,53 @@ fn flip_turns_the_chosen_chip() {
 fn replace_sets_a_chip_aside_until_cleanup() {
     let rules = rules_with(&[FLAT_YELLOW]);
     let replace = skill_id(&rules, "second-look");
-    let mut e = Engine::new(&rules, 2);
-    // Red (−2/−4) and a yellow drawn first; one more yellow left to replace the red with.
-    bag_only(&mut e, 1 << 9 | 1 << 3 | 1 << 4);
-    e.state_mut().players[0].skills = [Held {
-        skill: replace,
-        covered: false,
-    }]
-    .into_iter()
-    .collect();
-    let mut seen = Totals::default();
-    e.step(
-        &[
-            Script {
-                activate: true,
-                ..Script::default()
-            },
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut seen,
-    );
-    let s = e.state();
-    assert_eq!(s.chip_count(), 11);
-    assert!(s.chips_disjoint());
-    if s.bag == 0 {
-        // The red was drawn and replaced: its chip total is two yellows.
-        assert_eq!(seen.0[0].0, 2);
-        assert_eq!(
-            s.played & (1 << 9),
-            1 << 9,
-            "the set-aside chip joins the play area"
+    const RED: u8 = 9;
+    for seed in 0..20 {
+        let mut e = Engine::new(&rules, seed);
+        // Red and a yellow are the whole bag: both are drawn, the red (lower) is replaced, and
+        // the replacement comes from the refilled play area, which must not hold the red.
+        bag_only(&mut e, 1 << RED | 1 << 3);
+        only_skill(&mut e, replace);
+        let mut seen = Draws::default();
+        e.step(&tester_activates(), &mut seen);
+        assert_eq!(seen.kinds.len(), 3, "two drawn, one replacement");
+        let red_kind = rules.chip_kind[RED as usize];
+        assert_ne!(
+            seen.kinds[2], red_kind,
+            "the set-aside chip came back, seed {seed}"
         );
+        let replacement = i32::from(if seen.faces[2] {
+            rules.chip_kinds[seen.kinds[2] as usize].high
+        } else {
+            rules.chip_kinds[seen.kinds[2] as usize].low
+        });
+        assert_eq!(seen.total, 1 + replacement, "the red no longer counts");
+        let s = e.state();
+        assert_eq!(
+            s.played & (1 << RED),
+            1 << RED,
+            "it joins the play area at cleanup"
+        );
+        assert_eq!(s.chip_count(), 11);
+        assert!(s.chips_disjoint());
+    }
+}
+
+/// Records every chip drawn and the test's chip total.
+#[derive(Default)]
+struct Draws {
+    kinds: Vec<u8>,
+    faces: Vec<bool>,
+    total: i32,
+}
+
+impl Observer for Draws {
+    fn chip_drawn(&mut self, kind: u8, high: bool) {
+        self.kinds.push(kind);
+        self.faces.push(high);
+    }
+    fn test_resolved(&mut self, _: u8, _: u8, chip_total: i32, _: bool) {
+        self.total = chip_total;
     }
 }
 
