@@ -67,6 +67,47 @@ impl Source {
         }
         Some(line_at(&self.text, span.start))
     }
+
+    /// The dotted path of the innermost key or value at byte `offset`, for errors that carry a
+    /// position but not a field.
+    pub fn path_at(&self, offset: usize) -> String {
+        let Ok(root) = DeTable::parse(&self.text) else {
+            return String::new();
+        };
+        let mut path = Vec::new();
+        descend(root.get_ref(), offset, &mut path);
+        path.join(".")
+    }
+}
+
+fn descend_value(value: &DeValue<'_>, offset: usize, path: &mut Vec<String>) -> bool {
+    match value {
+        DeValue::Table(t) => descend(t, offset, path),
+        DeValue::Array(a) => a.iter().enumerate().any(|(i, v)| {
+            let inside = v.span().contains(&offset);
+            path.push(i.to_string());
+            if descend_value(v.get_ref(), offset, path) || inside {
+                return true;
+            }
+            path.pop();
+            false
+        }),
+        _ => false,
+    }
+}
+
+/// Finds the entry of `table` holding `offset`. Tables opened by a `[header]` do not span their
+/// contents, so every entry is searched, not only those whose span holds the offset.
+fn descend(table: &DeTable<'_>, offset: usize, path: &mut Vec<String>) -> bool {
+    table.iter().any(|(key, value)| {
+        let inside = key.span().contains(&offset) || value.span().contains(&offset);
+        path.push(key.get_ref().to_string());
+        if descend_value(value.get_ref(), offset, path) || inside {
+            return true;
+        }
+        path.pop();
+        false
+    })
 }
 
 fn line_at(text: &str, offset: usize) -> usize {
@@ -164,18 +205,9 @@ pub fn load<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
 ) -> Result<Loaded<T>, ConfigError> {
-    let error_at = |e: toml::de::Error| {
-        let line = e.span().map(|s| line_at(&source.text, s.start));
-        ConfigError {
-            file: source.name.clone(),
-            line,
-            field: String::new(),
-            message: e.message().trim().to_string(),
-        }
-    };
-    let mut table: toml::Table = toml::from_str(&source.text).map_err(error_at)?;
+    let mut table = parse(source)?;
     // Deserializing the file text itself first gives errors with the line they are on.
-    toml::from_str::<T>(&source.text).map_err(error_at)?;
+    toml::from_str::<T>(&source.text).map_err(|e| located(source, &e))?;
     for o in overrides {
         apply(&mut table, o).map_err(|message| ConfigError {
             file: source.name.clone(),
@@ -206,7 +238,9 @@ fn located(source: &Source, e: &toml::de::Error) -> ConfigError {
     ConfigError {
         file: source.name.clone(),
         line: e.span().map(|s| line_at(&source.text, s.start)),
-        field: String::new(),
+        field: e
+            .span()
+            .map_or_else(String::new, |s| source.path_at(s.start)),
         message: e.message().trim().to_string(),
     }
 }
@@ -327,6 +361,7 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!(e.line, Some(2));
+        assert_eq!(e.field, "b");
         assert!(e.message.contains("unknown field `b`"), "{e}");
     }
 
@@ -336,6 +371,7 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!(e.line, Some(3));
+        assert_eq!(e.field, "inner.list.0.x");
     }
 
     #[test]

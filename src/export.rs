@@ -26,11 +26,16 @@ struct SeatRow {
 #[derive(Serialize)]
 struct BotRow {
     bot: &'static str,
+    /// Seats it plays in every game.
+    seats: usize,
     games: u64,
+    /// Games won by one of its seats.
     wins: u64,
     win_rate: String,
     ci_low: String,
     ci_high: String,
+    /// The win rate it would have if every seat were equal: seats / players.
+    fair_share: String,
     mean_score: String,
 }
 
@@ -145,11 +150,15 @@ where
         dir.csv(
             "bots.csv",
             bots.iter().enumerate().map(|(b, bot)| {
-                let r = wilson(totals.bot_wins[b], totals.bot_games[b]);
+                let r = wilson(totals.bot_wins[b], totals.games);
                 BotRow {
                     bot: bot.name(),
-                    games: totals.bot_games[b],
+                    seats: plan.lineup.iter().filter(|x| *x == bot).count(),
+                    games: totals.games,
                     wins: totals.bot_wins[b],
+                    fair_share: num(
+                        plan.lineup.iter().filter(|x| *x == bot).count() as f64 / players as f64
+                    ),
                     win_rate: num(r.value),
                     ci_low: num(r.low),
                     ci_high: num(r.high),

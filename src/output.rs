@@ -47,12 +47,16 @@ impl ResultDir {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        // A folder that cannot be made is a bad --out, the user's to fix: exit code 2.
+        let unusable = |e: std::io::Error| {
+            UsageError(format!("cannot write results to {}: {e}", target.display()))
+        };
+        fs::create_dir_all(parent).map_err(unusable)?;
         let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
         if staging.exists() {
             fs::remove_dir_all(&staging)?;
         }
-        fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
+        fs::create_dir(&staging).map_err(unusable)?;
         Ok(Self {
             target: target.to_path_buf(),
             staging,
@@ -85,15 +89,26 @@ impl ResultDir {
         fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     }
 
-    /// Moves the finished folder into place, replacing an earlier result there.
+    /// Moves the finished folder into place. An earlier result there is first moved aside and
+    /// only deleted once the new one is in place, so a failure at any point leaves one complete
+    /// result.
     pub fn commit(mut self) -> anyhow::Result<PathBuf> {
-        if self.target.exists() {
-            fs::remove_dir_all(&self.target)
-                .with_context(|| format!("replacing {}", self.target.display()))?;
+        let old = self.staging.with_extension("old");
+        let replacing = self.target.exists();
+        if replacing {
+            fs::rename(&self.target, &old)
+                .with_context(|| format!("moving aside {}", self.target.display()))?;
         }
-        fs::rename(&self.staging, &self.target)
-            .with_context(|| format!("writing {}", self.target.display()))?;
+        if let Err(e) = fs::rename(&self.staging, &self.target) {
+            if replacing {
+                let _ = fs::rename(&old, &self.target);
+            }
+            return Err(e).with_context(|| format!("writing {}", self.target.display()));
+        }
         self.committed = true;
+        if replacing {
+            fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
+        }
         Ok(self.target.clone())
     }
 }

@@ -27,12 +27,16 @@ pub struct Plan<B> {
 }
 
 impl<B: Copy + PartialEq> Plan<B> {
+    /// Rotations played per game index: the distinct rotations of the lineup (`greedy,random`
+    /// round 4 seats repeats after 2), so no game is played twice with the same bots and seed.
     pub fn rotations(&self) -> u64 {
-        if self.rotate {
-            self.lineup.len() as u64
-        } else {
-            1
+        if !self.rotate {
+            return 1;
         }
+        let n = self.lineup.len();
+        (1..=n)
+            .find(|&k| (0..n).all(|s| self.lineup[(s + k) % n] == self.lineup[s]))
+            .unwrap_or(n) as u64
     }
 
     /// Games actually played: one per game index and rotation.
@@ -76,16 +80,15 @@ pub struct Totals {
     pub shared: u64,
     pub seat_wins: [u64; MAX_SEATS],
     pub seat_scores: [Histogram; MAX_SEATS],
-    /// Indexed like [`Plan::bots`].
-    pub bot_games: Vec<u64>,
+    /// Games each bot won (any of its seats), indexed like [`Plan::bots`].
     pub bot_wins: Vec<u64>,
+    /// Scores of every seat each bot played.
     pub bot_scores: Vec<Histogram>,
 }
 
 impl Totals {
     fn for_bots(n: usize) -> Self {
         Self {
-            bot_games: vec![0; n],
             bot_wins: vec![0; n],
             bot_scores: vec![Histogram::default(); n],
             ..Self::default()
@@ -97,15 +100,21 @@ impl Totals {
         self.turns.add(o.turns as usize);
         self.capped += u64::from(o.capped);
         self.shared += u64::from(o.shared());
+        // A bot wins a game when any seat it plays wins (counted once however many it holds).
+        let mut bots_won = 0u64;
         for seat in 0..players {
-            let won = u64::from(o.won(seat));
+            let won = o.won(seat);
             let score = o.scores[seat].max(0) as usize;
-            self.seat_wins[seat] += won;
+            self.seat_wins[seat] += u64::from(won);
             self.seat_scores[seat].add(score);
             let b = bot_index[seat];
-            self.bot_games[b] += 1;
-            self.bot_wins[b] += won;
+            if won {
+                bots_won |= 1 << b;
+            }
             self.bot_scores[b].add(score);
+        }
+        for (b, wins) in self.bot_wins.iter_mut().enumerate() {
+            *wins += bots_won >> b & 1;
         }
     }
 
@@ -118,8 +127,7 @@ impl Totals {
             self.seat_wins[s] += other.seat_wins[s];
             self.seat_scores[s].merge(&other.seat_scores[s]);
         }
-        for b in 0..self.bot_games.len() {
-            self.bot_games[b] += other.bot_games[b];
+        for b in 0..self.bot_wins.len() {
             self.bot_wins[b] += other.bot_wins[b];
             self.bot_scores[b].merge(&other.bot_scores[b]);
         }

@@ -86,7 +86,8 @@ impl Histogram {
         }
     }
 
-    /// The median with a 95% distribution-free interval from binomial order statistics.
+    /// The median (the mean of the two middle values when the count is even) with a 95%
+    /// distribution-free interval from binomial order statistics.
     pub fn median(&self) -> Estimate {
         let n = self.total();
         if n == 0 {
@@ -95,8 +96,15 @@ impl Histogram {
         let nf = n as f64;
         let half = Z95 * nf.sqrt() / 2.0;
         let rank = |r: f64| self.quantile_rank((r.round() as u64).clamp(1, n)) as f64;
+        let middle =
+            (self.quantile_rank(n.div_ceil(2)) + self.quantile_rank(n / 2 + 1)) as f64 / 2.0;
+        let value = if n % 2 == 1 {
+            self.quantile_rank(n / 2 + 1) as f64
+        } else {
+            middle
+        };
         Estimate {
-            value: rank(nf / 2.0 + 0.5),
+            value,
             low: rank(nf / 2.0 - half),
             high: rank(nf / 2.0 + 1.0 + half),
         }
@@ -171,6 +179,13 @@ mod tests {
         let half = Z95 * (8.8f64 / 5.0).sqrt();
         assert!((m.high - m.value - half).abs() < 1e-9);
         assert_eq!(a.median().value, 5.0);
+        // Even count: the mean of the two middle values.
+        a.add(9);
+        assert_eq!(a.median().value, 5.0);
+        let mut two = Histogram::default();
+        two.add(2);
+        two.add(5);
+        assert_eq!(two.median().value, 3.5);
     }
 
     #[test]

@@ -32,7 +32,7 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn playing_games_allocates_nothing() {
-    // Every edge the rules have: 2 to 6 players, both bots, a finish-the-round ending.
+    // The smallest and largest tables and one between, both bots, both ways a game can end.
     for (players, end) in [(2, "immediate"), (4, "immediate"), (6, "finish_round")] {
         let overrides = [format!("rules.game_end={end}").parse().unwrap()];
         let game =

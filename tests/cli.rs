@@ -143,15 +143,45 @@ fn rotate_seats_plays_every_rotation_and_reports_bots() {
     assert!(o.status.success(), "{}", stderr(&o));
     let bots = fs::read_to_string(out.join("bots.csv")).unwrap();
     let rows: Vec<&str> = bots.lines().collect();
-    assert_eq!(rows[0], "bot,games,wins,win_rate,ci_low,ci_high,mean_score");
-    // 200 games × 3 rotations; lineup greedy,random,greedy: greedy fills 2 of 3 seats.
-    assert!(rows[1].starts_with("greedy,1200,"), "{bots}");
-    assert!(rows[2].starts_with("random,600,"), "{bots}");
-    assert!(
-        fs::read_to_string(out.join("summary.csv"))
-            .unwrap()
-            .contains("games,600,")
+    assert_eq!(
+        rows[0],
+        "bot,seats,games,wins,win_rate,ci_low,ci_high,fair_share,mean_score"
     );
+    // 200 games × 3 rotations; lineup greedy,random,greedy: greedy holds 2 of 3 seats.
+    assert!(rows[1].starts_with("greedy,2,600,"), "{bots}");
+    assert!(rows[2].starts_with("random,1,600,"), "{bots}");
+    assert!(rows[1].contains(",0.666667,"), "{bots}");
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.contains("games,600,"));
+}
+
+#[test]
+fn rotate_seats_plays_each_distinct_rotation_once() {
+    let d = scratch("period");
+    let played = |bots: &str| {
+        let out = d.join(bots.replace(',', "-"));
+        let args = [
+            "simulate",
+            "--games",
+            "50",
+            "--bots",
+            bots,
+            "--rotate-seats",
+            "--quiet",
+            "--games-csv",
+        ];
+        let o = whisker(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        fs::read_to_string(out.join("games.csv"))
+            .unwrap()
+            .lines()
+            .count()
+            - 1
+    };
+    // Four seats: greedy,random,greedy,random repeats after 2 rotations; all-greedy after 1.
+    assert_eq!(played("greedy,random"), 100);
+    assert_eq!(played("greedy"), 50);
+    assert_eq!(played("greedy,greedy,random,random"), 200);
 }
 
 /// A failing command: exit code 2, a message naming what is wrong, and no result folder.
@@ -276,6 +306,13 @@ fn bad_flags_exit_2_with_a_message() {
     );
     fails(&["simulate", "--threads", "0"], &out, &["--threads"]);
     fails(&["simulate", "--bogus"], &out, &["--bogus"]);
+    let file = out.parent().unwrap().join("a-file");
+    fs::write(&file, "").unwrap();
+    fails(
+        &["simulate"],
+        &file.join("sub"),
+        &["cannot write results to"],
+    );
 }
 
 #[test]

@@ -328,12 +328,14 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let mut p = Problems::default();
     let r = &raw.rules;
     let players = players.unwrap_or(r.players);
+    // Later checks use a valid player count, so one mistake gives one error.
+    let seated = players.clamp(2, MAX_SEATS);
     range(&mut p, "rules.players", players, 2, MAX_SEATS);
     range(
         &mut p,
         "rules.track_length",
         r.track_length,
-        players.max(2) as u8,
+        seated as u8,
         60,
     );
     range(&mut p, "rules.total_cheese", r.total_cheese, 1, 250);
@@ -346,7 +348,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         "rules.food",
         format!("1 to {MAX_FOOD} food values"),
     );
-    let need = players as u32 * u32::from(r.starting_cheese);
+    let need = seated as u32 * u32::from(r.starting_cheese);
     p.check(
         need <= r.total_cheese,
         "rules.starting_cheese",
@@ -423,7 +425,14 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
                     p.check(
                         v != 0 && v >= lo && v <= hi,
                         format!("{path}.value"),
-                        format!("{v}: a {:?} value is {lo} to {hi}, not 0", e.kind),
+                        if v == 0 {
+                            format!(
+                                "0 does nothing: a {:?} value is {lo} to {hi}, not 0",
+                                e.kind
+                            )
+                        } else {
+                            format!("{v} is out of range: a {:?} value is {lo} to {hi}", e.kind)
+                        },
                     );
                     v
                 }
@@ -480,7 +489,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     // Colours and their starting skills.
     let mut colours = Vec::new();
     let mut starting = Vec::new();
-    range(&mut p, "colours", raw.colours.0.len(), players, MAX_SEATS);
+    range(&mut p, "colours", raw.colours.0.len(), seated, MAX_SEATS);
     for (colour, list) in &raw.colours.0 {
         let path = format!("colours.{colour}");
         range(&mut p, &path, list.len(), 1, MAX_HELD.min(r.max_skills));
@@ -521,6 +530,11 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             range(&mut p, &path("target"), o.target, -40, 60);
             range(&mut p, &path("payout"), o.payout, 0, 20);
             range(&mut p, &path("cheese"), o.cheese, 0, 20);
+            p.check(
+                !o.finale || i + 1 == j.obstacles.len(),
+                path("finale"),
+                "only the last obstacle of a job can be its finale (the cards below it could never be reached)",
+            );
             obstacles.push(Obstacle {
                 name: o.name.clone(),
                 target: o.target,

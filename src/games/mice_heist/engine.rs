@@ -137,9 +137,11 @@ impl<'r> Engine<'r> {
 
         // 1. Select obstacle: the top obstacle of any job with one left.
         let job = self.ask(t, |v, r| bots[t].choose_obstacle(v, r));
-        debug_assert!(
+        // Bots are checked, not trusted: an illegal decision is a bug that must not quietly make
+        // or destroy components. The checks are a few compares a turn.
+        assert!(
             self.state.open_jobs(self.rules).any(|j| j == job),
-            "bot chose a finished job"
+            "a bot chose job {job}, which has no obstacle left"
         );
         self.state.test = Test {
             job,
@@ -159,7 +161,10 @@ impl<'r> Engine<'r> {
                 && let Some(slot) = self.ask(s, |v, r| bots[s].uncover(v, r))
             {
                 let p = &mut self.state.players[s];
-                debug_assert!(p.skills[slot as usize].covered);
+                assert!(
+                    p.skills.get(slot as usize).is_some_and(|h| h.covered),
+                    "a bot uncovered slot {slot}, which holds no cheese"
+                );
                 p.skills[slot as usize].covered = false;
                 p.stash += 1;
             }
@@ -176,7 +181,10 @@ impl<'r> Engine<'r> {
                 break;
             };
             let p = &mut self.state.players[t];
-            debug_assert!(!p.skills[slot as usize].covered && p.stash > 0);
+            assert!(
+                p.skills.get(slot as usize).is_some_and(|h| !h.covered) && p.stash > 0,
+                "a bot activated slot {slot}, which is covered or unaffordable"
+            );
             p.stash -= 1;
             p.skills[slot as usize].covered = true;
             let skill = p.skills[slot as usize].skill;
@@ -266,12 +274,19 @@ impl<'r> Engine<'r> {
 
     fn place_bet(&mut self, seat: Seat, bet: Bet) {
         let p = &mut self.state.players[seat];
-        debug_assert!(bet.from_stash <= p.stash);
+        assert!(bet.from_stash <= p.stash, "a bot bet more than its stash");
+        assert!(
+            u32::from(bet.from_covered) >> p.skills.len() == 0,
+            "a bot bet from a skill slot it does not have"
+        );
         p.stash -= bet.from_stash;
         let mut amount = bet.from_stash;
         for (i, h) in p.skills.iter_mut().enumerate() {
             if bet.from_covered & (1 << i) != 0 {
-                debug_assert!(h.covered && self.rules.bet_from_covered);
+                assert!(
+                    h.covered && self.rules.bet_from_covered,
+                    "a bot bet from slot {i}, which it may not bet from"
+                );
                 h.covered = false;
                 amount += 1;
             }
@@ -343,7 +358,10 @@ impl<'r> Engine<'r> {
 
     fn learn<O: Observer>(&mut self, seat: Seat, learn: Learn, obs: &mut O) {
         let m = learn.market as usize;
-        debug_assert!(m < self.state.market.len());
+        assert!(
+            m < self.state.market.len(),
+            "a bot learned from an empty market slot"
+        );
         let p = &mut self.state.players[seat];
         if p.skills.len() >= self.rules.max_skills {
             let Some(d) = learn.discard else { return };

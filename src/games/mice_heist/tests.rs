@@ -39,6 +39,13 @@ fn skill_id(rules: &Rules, id: &str) -> u8 {
     rules.skills.iter().position(|s| s.id == id).unwrap() as u8
 }
 
+/// Job A's finale (A5) on top of its stack, carrying the cheese A1 had.
+fn finale_on_top(e: &mut Engine) {
+    let a = &mut e.state_mut().jobs[0];
+    a.next = 4;
+    a.cheese[4] = std::mem::take(&mut a.cheese[0]);
+}
+
 /// Seat 0 holds only `skill`, uncovered.
 fn only_skill(e: &mut Engine, skill: u8) {
     e.state_mut().players[0].skills = [Held {
@@ -251,26 +258,20 @@ fn failure_refunds_assistants_lets_the_tester_learn_and_discards_the_obstacle() 
 
 #[test]
 fn a_finale_stays_when_failed_and_ends_the_game_when_passed() {
-    let failing = rules_with(&[
-        FLAT_YELLOW,
-        "jobs.A.obstacles.0.finale=true",
-        "jobs.A.obstacles.0.target=3",
-    ]);
+    let failing = rules_with(&[FLAT_YELLOW, "jobs.A.obstacles.4.target=3"]);
     let mut e = Engine::new(&failing, 1);
+    finale_on_top(&mut e);
     bag_only(&mut e, YELLOWS);
     assert!(!e.step(&[Script::default(); 4], &mut ()));
     assert_eq!(
-        (e.state().jobs[0].next, e.state().jobs[0].cheese[0]),
-        (0, 1)
+        (e.state().jobs[0].next, e.state().jobs[0].cheese[4]),
+        (4, 1)
     );
     assert_eq!(e.ending(), None);
 
-    let passing = rules_with(&[
-        FLAT_YELLOW,
-        "jobs.A.obstacles.0.finale=true",
-        "jobs.A.obstacles.0.target=2",
-    ]);
+    let passing = rules_with(&[FLAT_YELLOW, "jobs.A.obstacles.4.target=2"]);
     let mut e = Engine::new(&passing, 1);
+    finale_on_top(&mut e);
     bag_only(&mut e, YELLOWS);
     assert!(e.step(&[Script::default(); 4], &mut ()));
     assert_eq!(e.ending(), Some(Ending::Finale(0)));
@@ -292,12 +293,9 @@ fn the_last_obstacle_of_a_job_leaving_ends_the_game() {
 
 #[test]
 fn the_turn_cap_ends_a_game_and_says_so() {
-    let rules = rules_with(&[
-        "rules.max_turns=3",
-        "jobs.A.obstacles.0.target=60",
-        "jobs.A.obstacles.0.finale=true",
-    ]);
+    let rules = rules_with(&["rules.max_turns=3", "jobs.A.obstacles.4.target=60"]);
     let mut e = Engine::new(&rules, 3);
+    finale_on_top(&mut e);
     let mut steps = 0;
     while !e.step(&[Script::default(); 4], &mut ()) {
         steps += 1;
@@ -667,9 +665,9 @@ fn golden_game() {
         Outcome {
             turns: 19,
             capped: false,
-            scores: [40, 24, 44, 7, 0, 0],
-            winners: 0b0100,
-            ending: Some(3)
+            scores: [51, 7, 48, 12, 0, 0],
+            winners: 0b0001,
+            ending: Some(2)
         }
     );
 }
@@ -679,11 +677,12 @@ fn finish_round_lets_every_seat_test_equally_often() {
     let rules = rules_with(&[
         FLAT_YELLOW,
         "rules.game_end=finish_round",
-        "jobs.A.obstacles.0.finale=true",
+        "jobs.A.obstacles.4.target=2",
     ]);
     let mut e = Engine::new(&rules, 1);
+    finale_on_top(&mut e);
     bag_only(&mut e, YELLOWS);
-    // Seat 0 passes A1, a finale: the game goes on until seat 3 has had its turn.
+    // Seat 0 passes A5, the finale: the game goes on until seat 3 has had its turn.
     let bots = [
         Script::default(),
         Script {
@@ -700,13 +699,70 @@ fn finish_round_lets_every_seat_test_equally_often() {
         },
     ];
     assert!(!e.step(&bots, &mut ()));
-    assert_eq!(
-        e.state().jobs[0].next,
-        5,
+    assert!(
+        !e.state().open_jobs(&rules).any(|j| j == 0),
         "the finished job cannot be tested again"
     );
     assert!(!e.step(&bots, &mut ()));
     assert!(!e.step(&bots, &mut ()));
     assert!(e.step(&bots, &mut ()));
     assert_eq!((e.ending(), e.state().turns), (Some(Ending::Finale(0)), 4));
+}
+
+/// Counts how often each distinct answer comes up in `n` calls and checks every one of the
+/// `options` is equally likely (each count within 5 standard deviations of n/options).
+fn assert_uniform<T: Ord + std::fmt::Debug>(n: u32, options: usize, mut draw: impl FnMut() -> T) {
+    let mut counts = std::collections::BTreeMap::new();
+    for _ in 0..n {
+        *counts.entry(draw()).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), options, "{counts:?}");
+    let p = 1.0 / options as f64;
+    let (mean, sd) = (f64::from(n) * p, (f64::from(n) * p * (1.0 - p)).sqrt());
+    for (answer, &c) in &counts {
+        assert!(
+            (f64::from(c) - mean).abs() < 5.0 * sd,
+            "{answer:?}: {c} of {n}, expected {mean:.0}"
+        );
+    }
+}
+
+#[test]
+fn the_random_bot_is_uniform_over_legal_options() {
+    use super::bots::Random;
+    let rules = default_rules();
+    let mut e = Engine::new(&rules, 11);
+    {
+        let s = e.state_mut();
+        // Seat 1: 2 cheese in the stash and 2 of 3 skills covered: 3 × 2 × 2 distinct bets.
+        s.players[1].stash = 2;
+        s.players[1].skills[0].covered = true;
+        s.players[1].skills[2].covered = true;
+        // Seat 0 holds 6 skills (the limit) with a 4-card market: 1 + 4 × 6 learning options.
+        let extra = s.players[0].skills[0];
+        while s.players[0].skills.len() < 6 {
+            s.players[0].skills.push(extra);
+        }
+    }
+    let mut rng = crate::rng::game_rng(3);
+    let state = e.state().clone();
+    let seat = |me| View {
+        rules: &rules,
+        state: &state,
+        me,
+    };
+    assert_uniform(60_000, 12, || {
+        let b = Random.bet(&seat(1), &mut rng);
+        (b.from_stash, b.from_covered)
+    });
+    assert_uniform(100_000, 25, || {
+        Random
+            .learn(&seat(0), &mut rng)
+            .map(|l| (l.market, l.discard))
+    });
+    // Abstaining with 2 covered skills: keep, or uncover either.
+    assert_uniform(30_000, 3, || Random.uncover(&seat(1), &mut rng));
+    // Seat 2 can pay for any of its 3 skills, or stop.
+    assert_uniform(40_000, 4, || Random.activate(&seat(2), &mut rng));
+    assert_uniform(40_000, 4, || Random.choose_obstacle(&seat(2), &mut rng));
 }

@@ -2,14 +2,15 @@
 //! measure against, so each choice is spelled out:
 //!
 //! - obstacle: each job with an obstacle left, equally likely;
-//! - bet: an amount uniform in 0..=A, where A is the cheese it could bet (stash, plus one per
-//!   covered skill when the config allows betting from covered skills); then that many of those A
-//!   cheese, every subset of that size equally likely;
+//! - bet: every distinct bet equally likely. A bet is how many stash cheese (0..=stash) and which
+//!   covered skills give their cheese (any subset, when the config allows betting from covered
+//!   skills), so the stash part is uniform in 0..=stash and each covered skill joins on a coin
+//!   flip;
 //! - uncovering when abstaining: "none" or each covered skill, equally likely;
 //! - activation: "stop" or each uncovered skill (while it has a cheese to pay), equally likely;
 //! - flip / replace target: each chip of the test, equally likely;
-//! - learning: "decline" or each market skill, equally likely; at the skill limit, then each held
-//!   skill equally likely to be returned;
+//! - learning: "decline" or each market skill, equally likely; at the skill limit the options are
+//!   "decline" or each (market skill, held skill to return) pair, equally likely;
 //! - food: each remaining token, equally likely.
 
 use super::{Bet, Learn, Policy, View};
@@ -32,29 +33,17 @@ impl Policy for Random {
 
     fn bet(&self, v: &View, rng: &mut GameRng) -> Bet {
         let p = v.player();
-        let covered = if v.rules.bet_from_covered {
-            u32::from(p.covered())
-        } else {
-            0
+        let mut bet = Bet {
+            from_stash: rng.below(u32::from(p.stash) + 1) as u8,
+            from_covered: 0,
         };
-        let tokens = u32::from(p.stash) + covered;
-        let mut want = rng.below(tokens + 1);
-        // Selection sampling (Knuth's algorithm S) over the covered skills' cheese, then the
-        // stash's: each token is kept with probability wanted/remaining, which makes every subset
-        // of the drawn size equally likely. Stash cheese are interchangeable, so whatever is still
-        // wanted when the covered skills are done comes from the stash without further draws.
-        let mut left = tokens;
-        let mut bet = Bet::default();
-        if covered > 0 {
+        if v.rules.bet_from_covered {
             for (i, _) in p.skills.iter().enumerate().filter(|(_, h)| h.covered) {
-                if want > 0 && rng.below(left) < want {
+                if rng.coin() {
                     bet.from_covered |= 1 << i;
-                    want -= 1;
                 }
-                left -= 1;
             }
         }
-        bet.from_stash = want as u8;
         bet
     }
 
@@ -81,15 +70,14 @@ impl Policy for Random {
     }
 
     fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn> {
-        let k = rng.below(v.state.market.len() as u32 + 1);
-        if k == 0 {
-            return None;
-        }
-        let held = v.player().skills.len();
-        let discard = (held >= v.rules.max_skills).then(|| rng.below(held as u32) as u8);
-        Some(Learn {
-            market: (k - 1) as u8,
-            discard,
+        let market = v.state.market.len() as u32;
+        let held = v.player().skills.len() as u32;
+        let full = held >= v.rules.max_skills as u32;
+        let returns = if full { held } else { 1 };
+        let k = rng.below(market * returns + 1);
+        (k > 0).then(|| Learn {
+            market: ((k - 1) / returns) as u8,
+            discard: full.then_some(((k - 1) % returns) as u8),
         })
     }
 
