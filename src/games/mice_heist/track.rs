@@ -29,11 +29,16 @@ impl Track {
         self.pos[seat] = space;
     }
 
-    fn taken(&self, seat: Seat, space: u8) -> bool {
-        self.pos
-            .iter()
-            .enumerate()
-            .any(|(s, &p)| s != seat && p == space)
+    /// The spaces other markers stand on, bit `n` for space `n` (validation keeps tracks under
+    /// 64 spaces); bit 0 is "off the track", which any number of markers share.
+    fn taken_by_others(&self, seat: Seat) -> u64 {
+        let mut taken = 0u64;
+        for (s, &p) in self.pos.iter().enumerate() {
+            if s != seat {
+                taken |= 1 << p;
+            }
+        }
+        taken & !1
     }
 
     /// Moves `seat` up `steps` spaces on a track of `length` spaces.
@@ -49,13 +54,15 @@ impl Track {
         if from == length {
             return Climb::AtEnd;
         }
+        let taken = self.taken_by_others(seat);
+        let is_taken = |space: u8| taken >> space & 1 == 1;
         let mut space = from.saturating_add(steps).min(length);
-        while space <= length && self.taken(seat, space) {
+        while space <= length && is_taken(space) {
             space += 1;
         }
         if space > length {
             space = length;
-            while space > from && self.taken(seat, space) {
+            while space > from && is_taken(space) {
                 space -= 1;
             }
         }
@@ -70,8 +77,9 @@ impl Track {
         if from == 0 || steps == 0 {
             return;
         }
+        let taken = self.taken_by_others(seat);
         let mut space = from.saturating_sub(steps);
-        while space > 0 && self.taken(seat, space) {
+        while space > 0 && taken >> space & 1 == 1 {
             space -= 1;
         }
         self.pos[seat] = space;
