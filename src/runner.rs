@@ -146,6 +146,62 @@ struct ChunkResult<C> {
     records: Vec<Record>,
 }
 
+/// One game to play.
+#[derive(Clone, Copy, Debug)]
+pub struct Unit {
+    pub game: u64,
+    pub rotation: u64,
+    pub seed: u64,
+}
+
+/// Plays every game of `plan` in parallel over fixed chunks. Each chunk starts a fresh
+/// accumulator from `start` and `play` adds its games to it in index order; `finish` then sees
+/// the chunks in index order, so whatever it builds is the same on any thread count.
+pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
+    plan: &Plan<B>,
+    progress: &ProgressBar,
+    start: impl Fn() -> A + Sync,
+    play: impl Fn(&mut A, Unit, &[B; MAX_SEATS]) + Sync,
+    mut finish: impl FnMut(A) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads.unwrap_or(0))
+        .build()?;
+    let rotations = plan.rotations();
+    let total = plan.total();
+    let chunks = total.div_ceil(CHUNK);
+    let play_chunk = |chunk: u64| {
+        let mut acc = start();
+        let end = ((chunk + 1) * CHUNK).min(total);
+        for unit in chunk * CHUNK..end {
+            let (game, rotation) = (unit / rotations, unit % rotations);
+            let seed = game_seed(plan.seed, game);
+            play(
+                &mut acc,
+                Unit {
+                    game,
+                    rotation,
+                    seed,
+                },
+                &plan.rotated(rotation),
+            );
+        }
+        progress.inc(end - chunk * CHUNK);
+        acc
+    };
+    let mut first = 0;
+    while first < chunks {
+        let last = (first + BATCH_CHUNKS).min(chunks);
+        let results: Vec<A> =
+            pool.install(|| (first..last).into_par_iter().map(play_chunk).collect());
+        for acc in results {
+            finish(acc)?;
+        }
+        first = last;
+    }
+    Ok(())
+}
+
 /// Plays `plan` and returns its merged counters; `on_record` (for `games.csv`) sees every game
 /// in index order.
 pub fn run<G: Game>(
@@ -154,52 +210,36 @@ pub fn run<G: Game>(
     progress: &ProgressBar,
     mut on_record: Option<&mut dyn FnMut(&Record) -> anyhow::Result<()>>,
 ) -> anyhow::Result<Report<G::Counters>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads.unwrap_or(0))
-        .build()?;
     let bots = plan.bots();
-    let rotations = plan.rotations();
-    let total = plan.total();
-    let chunks = total.div_ceil(CHUNK);
     let keep_records = on_record.is_some();
     let players = game.players();
-
-    let play_chunk = |chunk: u64| {
-        let mut out = ChunkResult {
-            totals: Totals::for_bots(bots.len()),
-            counters: G::Counters::default(),
-            records: Vec::new(),
-        };
-        let mut scratch = G::Scratch::default();
-        let end = ((chunk + 1) * CHUNK).min(total);
-        for unit in chunk * CHUNK..end {
-            let (index, rotation) = (unit / rotations, unit % rotations);
-            let lineup = plan.rotated(rotation);
+    let mut totals = Totals::for_bots(bots.len());
+    let mut counters = G::Counters::default();
+    play_all(
+        plan,
+        progress,
+        || {
+            let out = ChunkResult {
+                totals: Totals::for_bots(bots.len()),
+                counters: G::Counters::default(),
+                records: Vec::new(),
+            };
+            (out, G::Scratch::default())
+        },
+        |(out, scratch), unit, lineup| {
             let bot_index = lineup.map(|b| bots.iter().position(|x| *x == b).unwrap_or(0));
-            let seed = game_seed(plan.seed, index);
-            let outcome = game.play(seed, &lineup[..players], &mut scratch, &mut out.counters);
+            let outcome = game.play(unit.seed, &lineup[..players], scratch, &mut out.counters);
             out.totals.add(&outcome, players, &bot_index);
             if keep_records {
                 out.records.push(Record {
-                    game: index,
-                    rotation,
-                    seed,
+                    game: unit.game,
+                    rotation: unit.rotation,
+                    seed: unit.seed,
                     outcome,
                 });
             }
-        }
-        progress.inc(end - chunk * CHUNK);
-        out
-    };
-
-    let mut totals = Totals::for_bots(bots.len());
-    let mut counters = G::Counters::default();
-    let mut start = 0;
-    while start < chunks {
-        let end = (start + BATCH_CHUNKS).min(chunks);
-        let results: Vec<ChunkResult<G::Counters>> =
-            pool.install(|| (start..end).into_par_iter().map(play_chunk).collect());
-        for r in results {
+        },
+        |(r, _)| {
             totals.merge(&r.totals);
             counters.merge(&r.counters);
             if let Some(f) = on_record.as_mut() {
@@ -207,8 +247,8 @@ pub fn run<G: Game>(
                     f(rec)?;
                 }
             }
-        }
-        start = end;
-    }
+            Ok(())
+        },
+    )?;
     Ok(Report { totals, counters })
 }

@@ -49,7 +49,7 @@ pub trait Game: Sync {
     type Bot: Copy + Send + Sync + PartialEq;
     type Counters: Counters;
     /// Buffers reused from game to game on one thread, so a game itself allocates nothing.
-    type Scratch: Default;
+    type Scratch: Default + Send;
 
     fn players(&self) -> usize;
 
