@@ -330,3 +330,105 @@ fn a_folder_that_is_not_a_result_is_never_replaced() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(fs::read_to_string(d.join("notes.txt")).unwrap(), "keep me");
 }
+
+/// The rows of a `compare.csv` as (metric, columns by name).
+fn compare_rows(dir: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = fs::read_to_string(dir.join("compare.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split(',').map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn comparing_a_config_with_itself_finds_no_difference() {
+    let d = scratch("compare-self");
+    let out = d.join("c");
+    let o = whisker(&[
+        "compare",
+        "--games",
+        "3000",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = compare_rows(&out);
+    assert!(rows.len() >= 16, "{rows:?}");
+    for r in &rows {
+        assert_eq!(r["diff"].parse::<f64>().unwrap(), 0.0, "{r:?}");
+        assert_ne!(r["significant"], "yes", "{r:?}");
+        if !r["ci_low"].is_empty() {
+            assert_eq!(
+                (r["ci_low"].as_str(), r["ci_high"].as_str()),
+                ("0.000000", "0.000000"),
+                "{r:?}"
+            );
+        }
+    }
+    assert_eq!(
+        fs::read_to_string(out.join("compare.csv"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+        "metric,a,b,diff,ci_low,ci_high,p_value,p_holm,significant"
+    );
+}
+
+#[test]
+fn comparing_with_every_target_raised_by_two_finds_the_change() {
+    let d = scratch("compare-harder");
+    let harder = d.join("harder.toml");
+    let text: String = include_str!("../configs/mice-heist/cheese.toml")
+        .lines()
+        .map(|l| match l.find("target = ") {
+            Some(i) => {
+                let rest = &l[i + 9..];
+                let end = rest.find(',').unwrap();
+                let t: i32 = rest[..end].parse().unwrap();
+                format!("{}target = {}{}\n", &l[..i], t + 2, &rest[end..])
+            }
+            None => format!("{l}\n"),
+        })
+        .collect();
+    fs::write(&harder, text).unwrap();
+    let out = d.join("c");
+    let o = whisker(&[
+        "compare",
+        "configs/mice-heist/cheese.toml",
+        harder.to_str().unwrap(),
+        "--games",
+        "3000",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = String::from_utf8_lossy(&o.stdout);
+    let rows = compare_rows(&out);
+    let row = |m: &str| rows.iter().find(|r| r["metric"] == m).unwrap().clone();
+    let pass = row("test_success_rate");
+    assert_eq!(pass["significant"], "yes", "{pass:?}");
+    assert!(
+        pass["ci_low"].parse::<f64>().unwrap() > 0.05,
+        "A passes clearly more: {pass:?}"
+    );
+    let turns = row("mean_turns");
+    assert_eq!(
+        turns["significant"], "yes",
+        "harder tests make longer games: {turns:?}"
+    );
+    assert!(turns["diff"].parse::<f64>().unwrap() < 0.0);
+    assert!(
+        table.contains("test_success_rate") && table.contains(" *"),
+        "{table}"
+    );
+}

@@ -26,6 +26,8 @@ pub struct Outcome {
     pub winners: u8,
     /// Game-specific index of what ended the game (Mice Heist: the job), if anything did.
     pub ending: Option<u8>,
+    /// Turns whose action succeeded (Mice Heist: tests passed).
+    pub successes: u32,
 }
 
 impl Outcome {

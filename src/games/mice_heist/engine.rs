@@ -204,6 +204,7 @@ impl<'r> Engine<'r> {
         };
         let success = self.state.test.rating(self.rules) >= i32::from(target);
         let top = self.state.jobs[job as usize].next;
+        self.state.successes += u32::from(success);
         obs.test_resolved(job, top, self.state.test.chip_total(self.rules), success);
 
         // 6. Resolve. The bets, held in front of the tester until now, join the tester's stash.
@@ -432,6 +433,7 @@ impl<'r> Engine<'r> {
             scores,
             winners,
             ending,
+            successes: self.state.successes,
         }
     }
 }

@@ -105,6 +105,8 @@ pub struct State {
     pub tester: Seat,
     /// Tests resolved so far.
     pub turns: u32,
+    /// Tests passed so far.
+    pub successes: u32,
 }
 
 impl State {

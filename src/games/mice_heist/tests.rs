@@ -667,7 +667,8 @@ fn golden_game() {
             capped: false,
             scores: [51, 7, 48, 12, 0, 0],
             winners: 0b0001,
-            ending: Some(2)
+            ending: Some(2),
+            successes: 9,
         }
     );
 }

@@ -1,0 +1,511 @@
+//! Comparing two rule sets with common random numbers: game `i` of side A and game `i` of side B
+//! share a seed, so their difference is measured game by game (paired), with far less noise than
+//! two independent runs.
+//!
+//! Every per-game quantity both sides report (length, each seat's win and score, shared victory,
+//! cap, tests passed) is summed with its cross products, exactly, in integers. A metric is a
+//! smooth function of the per-game means (a mean, a ratio, a difference of two seats); its A − B
+//! difference gets a 95% interval and a p-value from the delta method over the paired
+//! covariance, and the p-values are Holm-corrected across the rows.
+
+use serde::Serialize;
+
+use crate::games::{MAX_SEATS, Outcome};
+use crate::output::num;
+use crate::stats::{Histogram, Z95};
+
+/// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, successes.
+const SIDE: usize = 1 + 2 * MAX_SEATS + 3;
+const PAIR: usize = 2 * SIDE;
+const TURNS: usize = 0;
+const WIN: usize = 1;
+const SCORE: usize = 1 + MAX_SEATS;
+const SHARED: usize = 1 + 2 * MAX_SEATS;
+const CAPPED: usize = SHARED + 1;
+const SUCCESSES: usize = SHARED + 2;
+
+fn features(o: &Outcome) -> [i64; SIDE] {
+    let mut x = [0i64; SIDE];
+    x[TURNS] = i64::from(o.turns);
+    for s in 0..MAX_SEATS {
+        x[WIN + s] = i64::from(o.won(s));
+        x[SCORE + s] = i64::from(o.scores[s]);
+    }
+    x[SHARED] = i64::from(o.shared());
+    x[CAPPED] = i64::from(o.capped);
+    x[SUCCESSES] = i64::from(o.successes);
+    x
+}
+
+/// Exact paired sums: Σx and Σxxᵀ over the joined (A, B) per-game vectors, plus both sides'
+/// game-length histograms.
+#[derive(Clone, Debug)]
+pub struct Paired {
+    n: u64,
+    sum: [i128; PAIR],
+    /// Upper triangle of Σxxᵀ, row-major.
+    cross: Box<[[i128; PAIR]; PAIR]>,
+    pub turns_a: Histogram,
+    pub turns_b: Histogram,
+}
+
+impl Default for Paired {
+    fn default() -> Self {
+        Self {
+            n: 0,
+            sum: [0; PAIR],
+            cross: Box::new([[0; PAIR]; PAIR]),
+            turns_a: Histogram::default(),
+            turns_b: Histogram::default(),
+        }
+    }
+}
+
+impl Paired {
+    pub fn add(&mut self, a: &Outcome, b: &Outcome) {
+        let mut x = [0i64; PAIR];
+        x[..SIDE].copy_from_slice(&features(a));
+        x[SIDE..].copy_from_slice(&features(b));
+        self.n += 1;
+        for i in 0..PAIR {
+            if x[i] == 0 {
+                continue;
+            }
+            self.sum[i] += i128::from(x[i]);
+            for j in i..PAIR {
+                self.cross[i][j] += i128::from(x[i] * x[j]);
+            }
+        }
+        self.turns_a.add(a.turns as usize);
+        self.turns_b.add(b.turns as usize);
+    }
+
+    pub fn merge(&mut self, o: &Self) {
+        self.n += o.n;
+        for i in 0..PAIR {
+            self.sum[i] += o.sum[i];
+            for j in i..PAIR {
+                self.cross[i][j] += o.cross[i][j];
+            }
+        }
+        self.turns_a.merge(&o.turns_a);
+        self.turns_b.merge(&o.turns_b);
+    }
+
+    pub fn games(&self) -> u64 {
+        self.n
+    }
+
+    fn means(&self) -> [f64; PAIR] {
+        let n = self.n.max(1) as f64;
+        self.sum.map(|s| s as f64 / n)
+    }
+
+    /// Sample covariance of the per-game vectors, computed from exact integer sums.
+    fn covariance(&self) -> Vec<[f64; PAIR]> {
+        let n = self.n as f64;
+        let mut c = vec![[0.0; PAIR]; PAIR];
+        if self.n < 2 {
+            return c;
+        }
+        for i in 0..PAIR {
+            for j in i..PAIR {
+                // n·Σxy − Σx·Σy, exact in integers, then scaled.
+                let num = i128::from(self.n) * self.cross[i][j] - self.sum[i] * self.sum[j];
+                let v = num as f64 / (n * (n - 1.0));
+                c[i][j] = v;
+                c[j][i] = v;
+            }
+        }
+        c
+    }
+}
+
+/// One compared metric: its value on each side as a function of that side's per-game means.
+struct Metric {
+    name: String,
+    a: Box<dyn Fn(&[f64]) -> f64>,
+    b: Box<dyn Fn(&[f64]) -> f64>,
+}
+
+impl Metric {
+    fn same(name: impl Into<String>, f: impl Fn(&[f64]) -> f64 + Clone + 'static) -> Self {
+        Self {
+            name: name.into(),
+            a: Box::new(f.clone()),
+            b: Box::new(f),
+        }
+    }
+}
+
+/// A row of `compare.csv`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Row {
+    pub metric: String,
+    pub a: String,
+    pub b: String,
+    pub diff: String,
+    pub ci_low: String,
+    pub ci_high: String,
+    pub p_value: String,
+    /// The p-value after Holm's correction across every row that has one.
+    pub p_holm: String,
+    /// `yes` when `p_holm` < 0.05.
+    pub significant: &'static str,
+}
+
+/// Upper-tail probability of the standard normal, two-sided: P(|Z| ≥ z).
+fn two_sided_p(z: f64) -> f64 {
+    erfc(z.abs() / std::f64::consts::SQRT_2)
+}
+
+/// Complementary error function (Numerical Recipes' Chebyshev fit, relative error < 1.2e-7):
+/// ample for p-values reported to six places.
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+/// Kolmogorov's limiting distribution, P(K > λ), for the two-sample KS test.
+fn kolmogorov_q(lambda: f64) -> f64 {
+    if lambda < 0.2 {
+        return 1.0;
+    }
+    let mut sum = 0.0;
+    for j in 1..=100 {
+        let j = f64::from(j);
+        let term = 2.0 * (-1f64).powf(j - 1.0) * (-2.0 * j * j * lambda * lambda).exp();
+        sum += term;
+        if term.abs() < 1e-12 {
+            break;
+        }
+    }
+    sum.clamp(0.0, 1.0)
+}
+
+/// Two-sample Kolmogorov–Smirnov statistic and p-value for two game-length histograms. The
+/// samples are paired (common seeds), which makes the test conservative, never anti-conservative,
+/// when the pairing correlates the two lengths positively.
+pub fn ks_test(a: &Histogram, b: &Histogram) -> (f64, f64) {
+    let (na, nb) = (a.total() as f64, b.total() as f64);
+    if na == 0.0 || nb == 0.0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let mut ca: Vec<(usize, u64)> = a.iter().collect();
+    ca.extend(b.iter().map(|(v, _)| (v, 0)));
+    let mut values: Vec<usize> = ca.iter().map(|(v, _)| *v).collect();
+    values.sort_unstable();
+    values.dedup();
+    let count = |h: &Histogram, upto: usize| {
+        h.iter()
+            .filter(|(v, _)| *v <= upto)
+            .map(|(_, c)| c)
+            .sum::<u64>() as f64
+    };
+    let d = values
+        .iter()
+        .map(|&v| (count(a, v) / na - count(b, v) / nb).abs())
+        .fold(0.0, f64::max);
+    let ne = na * nb / (na + nb);
+    let lambda = (ne.sqrt() + 0.12 + 0.11 / ne.sqrt()) * d;
+    (d, kolmogorov_q(lambda))
+}
+
+/// Holm's step-down correction: p-values adjusted so that rejecting every adjusted p < α keeps
+/// the family-wise error rate at α. `None` rows are not tested.
+pub fn holm(p: &[Option<f64>]) -> Vec<Option<f64>> {
+    let mut order: Vec<usize> = (0..p.len())
+        .filter(|&i| p[i].is_some_and(|v| !v.is_nan()))
+        .collect();
+    order.sort_by(|&i, &j| p[i].unwrap().total_cmp(&p[j].unwrap()).then(i.cmp(&j)));
+    let m = order.len();
+    let mut out = vec![None; p.len()];
+    let mut running: f64 = 0.0;
+    for (k, &i) in order.iter().enumerate() {
+        running = running.max(((m - k) as f64 * p[i].unwrap()).min(1.0));
+        out[i] = Some(running);
+    }
+    out
+}
+
+/// The numeric gradient of `f` at `x` (metrics are linear or ratios, so central differences are
+/// accurate to far below the reported precision).
+fn gradient(f: &dyn Fn(&[f64]) -> f64, x: &[f64]) -> Vec<f64> {
+    let mut y = x.to_vec();
+    (0..x.len())
+        .map(|i| {
+            let h = 1e-6 * x[i].abs().max(1.0);
+            y[i] = x[i] + h;
+            let up = f(&y);
+            y[i] = x[i] - h;
+            let down = f(&y);
+            y[i] = x[i];
+            (up - down) / (2.0 * h)
+        })
+        .collect()
+}
+
+/// Seats with the highest and lowest mean win indicator.
+fn extreme_seats(means: &[f64], players: usize) -> (usize, usize) {
+    let wins = &means[WIN..WIN + players];
+    let hi = (0..players).fold(0, |b, s| if wins[s] > wins[b] { s } else { b });
+    let lo = (0..players).fold(0, |b, s| if wins[s] < wins[b] { s } else { b });
+    (hi, lo)
+}
+
+/// Every compared row, for games with `players_a` and `players_b` seats.
+pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
+    let means = p.means();
+    let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
+    let cov = p.covariance();
+    let n = p.n as f64;
+    let seats = players_a.min(players_b);
+
+    let (hi_a, lo_a) = extreme_seats(ma, players_a);
+    let (hi_b, lo_b) = extreme_seats(mb, players_b);
+    let mut metrics = vec![
+        Metric::same("mean_turns", |m: &[f64]| m[TURNS]),
+        Metric {
+            name: "balance".into(),
+            a: Box::new(move |m: &[f64]| 1.0 - (m[WIN + hi_a] - m[WIN + lo_a])),
+            b: Box::new(move |m: &[f64]| 1.0 - (m[WIN + hi_b] - m[WIN + lo_b])),
+        },
+        Metric::same("first_seat_win_rate", |m: &[f64]| m[WIN]),
+        Metric::same("shared_victory_rate", |m: &[f64]| m[SHARED]),
+        Metric::same("capped_rate", |m: &[f64]| m[CAPPED]),
+        Metric::same("test_success_rate", |m: &[f64]| m[SUCCESSES] / m[TURNS]),
+    ];
+    for s in 0..seats {
+        metrics.push(Metric::same(
+            format!("seat_{s}_win_rate"),
+            move |m: &[f64]| m[WIN + s],
+        ));
+    }
+    for s in 0..seats {
+        metrics.push(Metric::same(
+            format!("seat_{s}_mean_score"),
+            move |m: &[f64]| m[SCORE + s],
+        ));
+    }
+
+    let mut rows = vec![Row {
+        metric: "games".into(),
+        a: p.n.to_string(),
+        b: p.n.to_string(),
+        diff: "0".into(),
+        ..blank()
+    }];
+    let mut p_values = vec![None];
+    for metric in &metrics {
+        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+        let mut grad = gradient(&*metric.a, ma);
+        grad.extend(gradient(&*metric.b, mb).into_iter().map(|g| -g));
+        let var: f64 = (0..PAIR)
+            .map(|i| {
+                (0..PAIR)
+                    .map(|j| grad[i] * cov[i][j] * grad[j])
+                    .sum::<f64>()
+            })
+            .sum();
+        let sd = (var.max(0.0) / n).sqrt();
+        let diff = va - vb;
+        let pv = if sd > 0.0 {
+            two_sided_p(diff / sd)
+        } else if diff == 0.0 {
+            1.0
+        } else {
+            0.0
+        };
+        rows.push(Row {
+            metric: metric.name.clone(),
+            a: num(va),
+            b: num(vb),
+            diff: num(diff),
+            ci_low: num(diff - Z95 * sd),
+            ci_high: num(diff + Z95 * sd),
+            p_value: num(pv),
+            ..blank()
+        });
+        p_values.push(Some(pv));
+    }
+
+    let (med_a, med_b) = (p.turns_a.median().value, p.turns_b.median().value);
+    rows.push(Row {
+        metric: "median_turns".into(),
+        a: num(med_a),
+        b: num(med_b),
+        diff: num(med_a - med_b),
+        ..blank()
+    });
+    p_values.push(None);
+    let (d, pks) = ks_test(&p.turns_a, &p.turns_b);
+    rows.push(Row {
+        metric: "game_length_distribution_ks".into(),
+        diff: num(d),
+        p_value: num(pks),
+        ..blank()
+    });
+    p_values.push(Some(pks));
+
+    for (row, adjusted) in rows.iter_mut().zip(holm(&p_values)) {
+        if let Some(h) = adjusted {
+            row.p_holm = num(h);
+            row.significant = if h < 0.05 { "yes" } else { "no" };
+        }
+    }
+    rows
+}
+
+fn blank() -> Row {
+    Row {
+        metric: String::new(),
+        a: String::new(),
+        b: String::new(),
+        diff: String::new(),
+        ci_low: String::new(),
+        ci_high: String::new(),
+        p_value: String::new(),
+        p_holm: String::new(),
+        significant: "",
+    }
+}
+
+/// The comparison as an aligned table, significant rows marked.
+pub fn table(rows: &[Row]) -> String {
+    use std::fmt::Write as _;
+    let w = rows.iter().map(|r| r.metric.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "  {:w$}  {:>12}  {:>12}  {:>11}  {:^25}  {:>8}\n",
+        "metric", "A", "B", "A − B", "95% CI of A − B", "p (Holm)"
+    );
+    for r in rows {
+        let ci = if r.ci_low.is_empty() {
+            String::new()
+        } else {
+            format!("{} – {}", r.ci_low, r.ci_high)
+        };
+        let mark = if r.significant == "yes" { " *" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {:w$}  {:>12}  {:>12}  {:>11}  {:^25}  {:>8}{mark}",
+            r.metric, r.a, r.b, r.diff, ci, r.p_holm
+        );
+    }
+    out.push_str("  * significant at 5% after Holm's correction across the rows\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn erfc_matches_known_values() {
+        assert!((erfc(0.0) - 1.0).abs() < 1e-7);
+        assert!((two_sided_p(1.959_963_985) - 0.05).abs() < 1e-6);
+        assert!((two_sided_p(3.290_526_731) - 0.001).abs() < 1e-7);
+        assert!((erfc(-1.0) - 1.842_700_79).abs() < 1e-6);
+    }
+
+    #[test]
+    fn holm_steps_down() {
+        // Worked example: p = 0.01, 0.04, 0.03, 0.005 over 4 tests.
+        let adj = holm(&[Some(0.01), Some(0.04), Some(0.03), None, Some(0.005)]);
+        let got: Vec<_> = adj
+            .iter()
+            .map(|p| p.map(|v| (v * 1e6).round() / 1e6))
+            .collect();
+        assert_eq!(
+            got,
+            vec![Some(0.03), Some(0.06), Some(0.06), None, Some(0.02)]
+        );
+    }
+
+    #[test]
+    fn kolmogorov_tail_matches_tables() {
+        // P(K > 1.36) ≈ 0.05, P(K > 1.63) ≈ 0.01.
+        assert!((kolmogorov_q(1.358) - 0.05).abs() < 1e-3);
+        assert!((kolmogorov_q(1.628) - 0.01).abs() < 1e-3);
+    }
+
+    fn outcome(turns: u32, winner: usize, score: i32) -> Outcome {
+        let mut scores = [0; MAX_SEATS];
+        scores[winner] = score;
+        Outcome {
+            turns,
+            capped: false,
+            scores,
+            winners: 1 << winner,
+            ending: None,
+            successes: turns / 2,
+        }
+    }
+
+    #[test]
+    fn identical_sides_differ_by_exactly_nothing() {
+        let mut p = Paired::default();
+        for i in 0..500u32 {
+            let o = outcome(10 + i % 7, (i % 3) as usize, (i % 11) as i32);
+            p.add(&o, &o);
+        }
+        for r in rows(&p, 3, 3) {
+            if !r.diff.is_empty() {
+                assert_eq!(r.diff.parse::<f64>().unwrap(), 0.0, "{}", r.metric);
+            }
+            if !r.ci_low.is_empty() {
+                assert_eq!(
+                    (r.ci_low.as_str(), r.ci_high.as_str()),
+                    ("0.000000", "0.000000"),
+                    "{}",
+                    r.metric
+                );
+            }
+            assert_ne!(r.significant, "yes", "{}", r.metric);
+        }
+    }
+
+    #[test]
+    fn a_paired_shift_is_measured_exactly_with_a_tight_interval() {
+        // B is A with every game two turns longer: the paired difference is −2 with no spread,
+        // though each side's lengths vary a lot.
+        let mut p = Paired::default();
+        for i in 0..400u32 {
+            let turns = 5 + (i * 7919) % 40;
+            p.add(&outcome(turns, 0, 1), &outcome(turns + 2, 0, 1));
+        }
+        let rows = rows(&p, 2, 2);
+        let r = rows.iter().find(|r| r.metric == "mean_turns").unwrap();
+        assert_eq!(
+            (r.diff.as_str(), r.ci_low.as_str(), r.ci_high.as_str()),
+            ("-2.000000", "-2.000000", "-2.000000")
+        );
+        assert_eq!(r.significant, "yes");
+    }
+
+    #[test]
+    fn merging_halves_gives_the_same_sums() {
+        let (mut whole, mut left, mut right) =
+            (Paired::default(), Paired::default(), Paired::default());
+        for i in 0..100u32 {
+            let (a, b) = (outcome(i % 9 + 3, 0, 4), outcome(i % 5 + 3, 1, 2));
+            whole.add(&a, &b);
+            if i < 37 {
+                left.add(&a, &b)
+            } else {
+                right.add(&a, &b)
+            }
+        }
+        left.merge(&right);
+        assert_eq!(rows(&left, 2, 2), rows(&whole, 2, 2));
+    }
+}
