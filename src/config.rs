@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::Path;
 
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
 use toml::de::{DeTable, DeValue};
 
 /// A config's text and the name its errors are reported under.
@@ -175,6 +176,61 @@ impl fmt::Display for ConfigError {
         }
         write!(f, ": {}", self.message)
     }
+}
+
+/// A map read in file order (`[chips.blue]`, `[chips.green]`, …): order is how designers list
+/// things and how the CSV files show them.
+#[derive(Debug, Clone)]
+pub struct Named<T>(pub Vec<(String, T)>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = Named<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(e) = m.next_entry()? {
+                    v.push(e);
+                }
+                Ok(Named(v))
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
+}
+
+/// Collects every problem rather than stopping at the first, so one run shows a designer all
+/// that is wrong with a file.
+#[derive(Default)]
+pub struct Problems(pub Vec<Invalid>);
+
+impl Problems {
+    pub fn check(&mut self, ok: bool, path: impl Into<String>, message: impl Into<String>) {
+        if !ok {
+            self.0.push(Invalid::new(path, message));
+        }
+    }
+}
+
+pub fn range<T: PartialOrd + std::fmt::Display + Copy>(
+    p: &mut Problems,
+    path: &str,
+    v: T,
+    lo: T,
+    hi: T,
+) {
+    p.check(
+        v >= lo && v <= hi,
+        path,
+        format!("{v} is out of range: allowed {lo} to {hi}"),
+    );
 }
 
 /// A semantic problem found after deserializing: the field's dotted path and the message.

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use whisker::games::Game;
 use whisker::games::mice_heist::CheeseGame;
-use whisker::games::mice_heist::bots::Bot;
-use whisker::games::mice_heist::tally::Tally;
+use whisker::games::mice_heist::cheese::bots::Bot;
+use whisker::games::mice_heist::cheese::tally::Tally;
 
 struct Counting;
 

@@ -1,6 +1,6 @@
 //! The bag of modifier chips: drawing with the refill rule, and exact odds of what a draw gives.
 
-use super::config::Rules;
+use super::parts::ChipTable;
 use crate::rng::{Dice, GameRng};
 
 /// A set of physical chips, bit `i` for chip `i`.
@@ -49,18 +49,18 @@ pub fn chips(mut set: ChipSet) -> impl Iterator<Item = u8> {
 /// The exact distribution of the sum of the next `draws` chips (each face equally likely),
 /// drawing from `bag` with the refill rule. `dist[s + SUM_OFFSET]` is the chance of sum `s`.
 pub fn sum_distribution(
-    rules: &Rules,
+    table: &ChipTable,
     bag: ChipSet,
     played: ChipSet,
     draws: usize,
 ) -> [f64; SUM_SPAN] {
     let mut dist = [0.0; SUM_SPAN];
-    accumulate(rules, bag, played, draws, 0, 1.0, &mut dist);
+    accumulate(table, bag, played, draws, 0, 1.0, &mut dist);
     dist
 }
 
 fn accumulate(
-    rules: &Rules,
+    table: &ChipTable,
     bag: ChipSet,
     played: ChipSet,
     draws: usize,
@@ -77,9 +77,9 @@ fn accumulate(
     let w = weight / f64::from(2 * n);
     for chip in chips(bag) {
         for high in [true, false] {
-            let face = i32::from(rules.face(chip, high));
+            let face = i32::from(table.face(chip, high));
             accumulate(
-                rules,
+                table,
                 bag & !(1 << chip),
                 played,
                 draws - 1,
@@ -94,7 +94,7 @@ fn accumulate(
 /// The chance that the next `draws` chips sum to at least `need`, enumerated directly (no
 /// distribution array: the few-chip cases bots ask about mid-test are cheaper this way).
 pub fn chance_at_least(
-    rules: &Rules,
+    table: &ChipTable,
     bag: ChipSet,
     played: ChipSet,
     draws: usize,
@@ -108,8 +108,8 @@ pub fn chance_at_least(
     let mut hits = 0.0;
     for chip in chips(bag) {
         for high in [true, false] {
-            let face = i32::from(rules.face(chip, high));
-            hits += chance_at_least(rules, bag & !(1 << chip), played, draws - 1, need - face);
+            let face = i32::from(table.face(chip, high));
+            hits += chance_at_least(table, bag & !(1 << chip), played, draws - 1, need - face);
         }
     }
     hits / f64::from(2 * n)
@@ -139,18 +139,18 @@ impl Odds {
     /// Largest tables built: 2^12 bags. Bigger bags fall back to enumeration.
     const MAX_TABLE_CHIPS: usize = 12;
 
-    pub fn build(rules: &Rules) -> Self {
-        let draws = rules.chips_per_test;
-        let max_face = rules
-            .chip_kinds
+    /// Tables for up to `draws` chips (the chips a test draws).
+    pub fn build(chips: &ChipTable, draws: usize) -> Self {
+        let max_face = chips
+            .kinds
             .iter()
             .map(|k| k.high.abs().max(k.low.abs()))
             .max()
             .unwrap_or(0);
         let reach = draws as i32 * i32::from(max_face);
         let width = (2 * reach + 2) as usize;
-        let chips = rules.chips();
-        if chips > Self::MAX_TABLE_CHIPS {
+        let n = chips.count();
+        if n > Self::MAX_TABLE_CHIPS {
             return Self {
                 reach,
                 width,
@@ -159,18 +159,18 @@ impl Odds {
         }
         let rows = (0..=draws)
             .map(|d| {
-                let mut table = vec![0.0; width << chips];
-                for bag in 0..(1u32 << chips) {
+                let mut rows = vec![0.0; width << n];
+                for bag in 0..(1u32 << n) {
                     if (bag.count_ones() as usize) < d {
                         continue;
                     }
-                    let dist = sum_distribution(rules, bag as ChipSet, 0, d);
-                    let row = &mut table[bag as usize * width..][..width];
+                    let dist = sum_distribution(chips, bag as ChipSet, 0, d);
+                    let row = &mut rows[bag as usize * width..][..width];
                     for (i, cell) in row.iter_mut().enumerate() {
                         *cell = at_least(&dist, i as i32 - reach) as f32;
                     }
                 }
-                table
+                rows
             })
             .collect();
         Self { reach, width, rows }
@@ -179,7 +179,7 @@ impl Odds {
     /// The chance that the next `draws` chips sum to at least `need`.
     pub fn at_least(
         &self,
-        rules: &Rules,
+        table: &ChipTable,
         bag: ChipSet,
         played: ChipSet,
         draws: usize,
@@ -189,7 +189,7 @@ impl Odds {
         if draws >= self.rows.len()
             || (left < draws && (played.count_ones() as usize) < draws - left)
         {
-            return chance_at_least(rules, bag, played, draws, need);
+            return chance_at_least(table, bag, played, draws, need);
         }
         if left >= draws {
             return self.lookup(draws, bag, need);
@@ -199,7 +199,7 @@ impl Odds {
         for faces in 0..1u32 << left {
             let sum: i32 = chips(bag)
                 .enumerate()
-                .map(|(i, c)| i32::from(rules.face(c, faces & (1 << i) != 0)))
+                .map(|(i, c)| i32::from(table.face(c, faces & (1 << i) != 0)))
                 .sum();
             total += self.lookup(draws - left, played, need - sum);
         }
@@ -221,7 +221,7 @@ impl Odds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::mice_heist::tests::default_rules;
+    use crate::games::mice_heist::cheese::tests::default_rules;
     use crate::rng::game_rng;
 
     #[test]
@@ -259,8 +259,8 @@ mod tests {
     #[test]
     fn two_chip_odds_from_a_full_bag() {
         let rules = default_rules();
-        let full = (1u16 << rules.chips()) - 1;
-        let d = sum_distribution(&rules, full, 0, 2);
+        let full = (1u16 << rules.chips.count()) - 1;
+        let d = sum_distribution(&rules.chips, full, 0, 2);
         assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // Highest possible: blue +4 with purple +3 (2 chips of 11 ordered: 110 pairs × 4 faces),
         // blue-high & purple-high in either order: 2 / 440.
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn the_odds_table_agrees_with_enumeration() {
         let rules = default_rules();
-        let odds = Odds::build(&rules);
+        let odds = Odds::build(&rules.chips, 2);
         for (bag, played) in [
             (0x7FF, 0),
             (0b101_0110_0001, 0b010_1001_1110),
@@ -280,19 +280,19 @@ mod tests {
             (1, 0x7FE),
             (0, 0x7FF),
         ] {
-            let dist = sum_distribution(&rules, bag, played, 2);
+            let dist = sum_distribution(&rules.chips, bag, played, 2);
             for need in -20..20 {
                 let want = at_least(&dist, need);
                 assert!(
-                    (odds.at_least(&rules, bag, played, 2, need) - want).abs() < 1e-6,
+                    (odds.at_least(&rules.chips, bag, played, 2, need) - want).abs() < 1e-6,
                     "{bag:b} {need}"
                 );
-                let one = at_least(&sum_distribution(&rules, bag, played, 1), need);
+                let one = at_least(&sum_distribution(&rules.chips, bag, played, 1), need);
                 assert!(
-                    (odds.at_least(&rules, bag, played, 1, need) - one).abs() < 1e-6,
+                    (odds.at_least(&rules.chips, bag, played, 1, need) - one).abs() < 1e-6,
                     "{bag:b} {need}"
                 );
-                assert!((chance_at_least(&rules, bag, played, 2, need) - want).abs() < 1e-12);
+                assert!((chance_at_least(&rules.chips, bag, played, 2, need) - want).abs() < 1e-12);
             }
         }
     }
@@ -301,10 +301,10 @@ mod tests {
     fn one_chip_left_draws_it_then_refills() {
         let rules = default_rules();
         // Only chip 0 (blue) in the bag, chip 10 in the play area: blue then whatever chip 10 is.
-        let d = sum_distribution(&rules, 1, 1 << 10, 2);
+        let d = sum_distribution(&rules.chips, 1, 1 << 10, 2);
         let mut want = [0.0; SUM_SPAN];
-        for a in [rules.face(0, true), rules.face(0, false)] {
-            for b in [rules.face(10, true), rules.face(10, false)] {
+        for a in [rules.chips.face(0, true), rules.chips.face(0, false)] {
+            for b in [rules.chips.face(10, true), rules.chips.face(10, false)] {
                 want[(i32::from(a + b) + SUM_OFFSET) as usize] += 0.25;
             }
         }

@@ -4,12 +4,12 @@
 use arrayvec::ArrayVec;
 
 use super::bots::{Bet, Learn, Policy, View};
-use super::chips::{ChipSet, draw};
 use super::config::{
     DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, ObstacleCheese, Rules,
 };
 use super::state::{Held, JobState, Player, State, Test};
-use super::track::Climb;
+use crate::games::mice_heist::chips::{ChipSet, draw};
+use crate::games::mice_heist::track::Climb;
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::rng::{Dice, GameRng, game_rng};
 
@@ -93,7 +93,7 @@ impl<'r> Engine<'r> {
             }
         }
         state.deck_left = deck.len() as u8;
-        state.bag = ((1u32 << rules.chips()) - 1) as ChipSet;
+        state.bag = ((1u32 << rules.chips.count()) - 1) as ChipSet;
         Self {
             rules,
             state,
@@ -303,7 +303,7 @@ impl<'r> Engine<'r> {
         if let Some(chip) = draw(&mut s.bag, &mut s.played, &mut self.rng) {
             let high = self.rng.coin();
             s.test.chips.push((chip, high));
-            obs.chip_drawn(self.rules.chip_kind[chip as usize], high);
+            obs.chip_drawn(self.rules.chips.kind_of[chip as usize], high);
         }
     }
 

@@ -3,11 +3,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::chips::{ChipSet, chips};
 use super::config::{
     MAX_FOOD, MAX_HELD, MAX_JOBS, MAX_MARKET, MAX_OBSTACLES, MAX_TEST_CHIPS, Rules,
 };
-use super::track::Track;
+use crate::games::mice_heist::chips::{ChipSet, chips};
+use crate::games::mice_heist::track::Track;
 use crate::games::{MAX_SEATS, Seat};
 
 /// A skill in front of a player; a covered one holds the cheese paid to activate it.

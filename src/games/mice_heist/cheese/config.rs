@@ -4,57 +4,12 @@
 use std::collections::HashMap;
 
 use arrayvec::ArrayVec;
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
-use super::chips::Odds;
-use crate::config::Invalid;
+use crate::config::{Invalid, Named, Problems, range};
 use crate::games::MAX_SEATS;
-
-/// Fixed capacities of the game state. Each bounds a count validation enforces, so the engine's
-/// fixed-size containers can never overflow.
-pub const MAX_CHIPS: usize = 16; // the bag is a u16 bit set
-pub const MAX_CHIP_KINDS: usize = 8;
-pub const MAX_JOBS: usize = 6;
-pub const MAX_OBSTACLES: usize = 8;
-pub const MAX_HELD: usize = 8;
-pub const MAX_MARKET: usize = 8;
-pub const MAX_DECK: usize = 96;
-pub const MAX_FOOD: usize = 6;
-pub const MAX_EFFECTS: usize = 4;
-/// Skill definitions are referred to by `u8`.
-pub const MAX_SKILL_DEFS: usize = 255;
-/// Chip faces lie in ±MAX_FACE, so chip sums stay within the odds tables.
-pub const MAX_FACE: i8 = 9;
-/// Most chips one test can hold: the drawn ones plus what `draw` effects add.
-pub const MAX_TEST_CHIPS: usize = MAX_CHIPS;
-
-/// A map read in file order (`[chips.blue]`, `[chips.green]`, …): order is how designers list
-/// things and how the CSV files show them.
-#[derive(Debug, Clone)]
-pub struct Named<T>(pub Vec<(String, T)>);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
-            type Value = Named<T>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a table")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut m: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut v = Vec::new();
-                while let Some(e) = m.next_entry()? {
-                    v.push(e);
-                }
-                Ok(Named(v))
-            }
-        }
-        d.deserialize_map(V(std::marker::PhantomData))
-    }
-}
+use crate::games::mice_heist::chips::Odds;
+pub use crate::games::mice_heist::parts::*;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -102,32 +57,12 @@ pub enum GameEnd {
     FinishRound,
 }
 
-/// When the cheese printed on an obstacle is put on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ObstacleCheese {
-    /// From the supply when the obstacle becomes the top of its job.
-    OnReveal,
-    /// From the supply onto every obstacle during setup.
-    AtSetup,
-    /// Obstacles never carry cheese.
-    None,
-}
-
 /// Where the cheese on a covered skill goes when the skill is returned to the box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DiscardedCheese {
     Supply,
     Stash,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawChip {
-    pub high: i8,
-    pub low: i8,
-    pub count: u8,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -158,62 +93,6 @@ pub struct RawSkill {
     pub effects: Vec<RawEffect>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawEffect {
-    pub kind: EffectKind,
-    pub value: Option<i8>,
-    /// The effect applies only when the obstacle shows this icon.
-    pub icon: Option<Icon>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Icon {
-    Agility,
-    Charm,
-    Dexterity,
-}
-
-impl Icon {
-    pub fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
-/// The effect vocabulary. Every card is some list of these; no card has code of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EffectKind {
-    /// Add `value` to the test rating.
-    Modifier,
-    /// Turn one drawn chip to its other face.
-    Flip,
-    /// Draw `value` more chips for this test.
-    Draw,
-    /// Put one drawn chip in the play area and draw a replacement.
-    Replace,
-    /// Move `value` spaces (negative: back) on the tested job's contribution track.
-    Track,
-    /// Take `value` cheese from the supply.
-    Cheese,
-}
-
-/// One compiled effect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Effect {
-    pub kind: EffectKind,
-    pub value: i8,
-    /// Icon bit the obstacle must show, 0 for always.
-    pub icon: u8,
-}
-
-impl Effect {
-    pub fn applies(&self, obstacle_icons: u8) -> bool {
-        self.icon == 0 || self.icon & obstacle_icons != 0
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct Skill {
     pub id: String,
@@ -223,12 +102,6 @@ pub struct Skill {
     /// The sum of its modifier effects against an obstacle showing each set of icons (indexed
     /// by the icon bits), so bots need not walk the effects.
     pub modifier: [i8; 8],
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct ChipKind {
-    pub high: i8,
-    pub low: i8,
 }
 
 #[derive(Debug, Clone)]
@@ -266,10 +139,7 @@ pub struct Rules {
     pub track_end_cheese: bool,
     pub discarded_skill_cheese: DiscardedCheese,
     pub game_end: GameEnd,
-    pub chip_names: Vec<String>,
-    pub chip_kinds: ArrayVec<ChipKind, MAX_CHIP_KINDS>,
-    /// The kind of each physical chip; the bag holds chip indices.
-    pub chip_kind: ArrayVec<u8, MAX_CHIPS>,
+    pub chips: ChipTable,
     pub jobs: Vec<Job>,
     pub skills: Vec<Skill>,
     pub colours: Vec<String>,
@@ -283,44 +153,12 @@ pub struct Rules {
 
 impl Rules {
     pub fn face(&self, chip: u8, high: bool) -> i8 {
-        let k = self.chip_kinds[self.chip_kind[chip as usize] as usize];
-        if high { k.high } else { k.low }
-    }
-
-    pub fn chips(&self) -> usize {
-        self.chip_kind.len()
+        self.chips.face(chip, high)
     }
 
     pub fn skill(&self, id: u8) -> &Skill {
         &self.skills[id as usize]
     }
-}
-
-/// Collects every problem rather than stopping at the first, so one run shows a designer all
-/// that is wrong with a file.
-#[derive(Default)]
-struct Problems(Vec<Invalid>);
-
-impl Problems {
-    fn check(&mut self, ok: bool, path: impl Into<String>, message: impl Into<String>) {
-        if !ok {
-            self.0.push(Invalid::new(path, message));
-        }
-    }
-}
-
-fn range<T: PartialOrd + std::fmt::Display + Copy>(
-    p: &mut Problems,
-    path: &str,
-    v: T,
-    lo: T,
-    hi: T,
-) {
-    p.check(
-        v >= lo && v <= hi,
-        path,
-        format!("{v} is out of range: allowed {lo} to {hi}"),
-    );
 }
 
 /// Validates `raw` and compiles it. `players` from the command line wins over `rules.players`.
@@ -358,46 +196,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         ),
     );
 
-    // Chips.
-    let mut chip_names = Vec::new();
-    let mut chip_kinds = ArrayVec::new();
-    let mut chip_kind = ArrayVec::new();
-    p.check(
-        !raw.chips.0.is_empty(),
-        "chips",
-        "the bag needs at least one chip",
-    );
-    p.check(
-        raw.chips.0.len() <= MAX_CHIP_KINDS,
-        "chips",
-        format!("at most {MAX_CHIP_KINDS} chip colours"),
-    );
-    let total_chips: usize = raw.chips.0.iter().map(|(_, c)| c.count as usize).sum();
-    p.check(
-        total_chips <= MAX_CHIPS && total_chips >= r.chips_per_test,
-        "chips",
-        format!(
-            "{total_chips} chips in the bag: need {} to {MAX_CHIPS}",
-            r.chips_per_test
-        ),
-    );
-    for (name, c) in raw.chips.0.iter().take(MAX_CHIP_KINDS) {
-        let at = |f: &str| format!("chips.{name}.{f}");
-        range(&mut p, &at("high"), c.high, -MAX_FACE, MAX_FACE);
-        range(&mut p, &at("low"), c.low, -MAX_FACE, MAX_FACE);
-        range(&mut p, &at("count"), c.count, 1, MAX_CHIPS as u8);
-        let kind = chip_kinds.len() as u8;
-        chip_names.push(name.clone());
-        chip_kinds.push(ChipKind {
-            high: c.high,
-            low: c.low,
-        });
-        for _ in 0..c.count {
-            if chip_kind.len() < MAX_CHIPS {
-                chip_kind.push(kind);
-            }
-        }
-    }
+    let chips = compile_chips(&mut p, &raw.chips, r.chips_per_test);
 
     // Skills and the effect vocabulary.
     let mut ids: HashMap<&str, u8> = HashMap::new();
@@ -410,63 +209,13 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             format!("{at}.effects"),
             format!("1 to {MAX_EFFECTS} effects"),
         );
-        let mut effects = ArrayVec::new();
-        for (i, e) in s.effects.iter().take(MAX_EFFECTS).enumerate() {
-            let path = format!("{at}.effects.{i}");
-            let (needs_value, lo, hi) = match e.kind {
-                EffectKind::Modifier => (true, -9, 9),
-                EffectKind::Draw => (true, 1, 3),
-                EffectKind::Track => (true, -5, 5),
-                EffectKind::Cheese => (true, 1, 5),
-                EffectKind::Flip | EffectKind::Replace => (false, 0, 0),
-            };
-            let value = match (needs_value, e.value) {
-                (true, Some(v)) => {
-                    p.check(
-                        v != 0 && v >= lo && v <= hi,
-                        format!("{path}.value"),
-                        if v == 0 {
-                            format!(
-                                "0 does nothing: a {:?} value is {lo} to {hi}, not 0",
-                                e.kind
-                            )
-                        } else {
-                            format!("{v} is out of range: a {:?} value is {lo} to {hi}", e.kind)
-                        },
-                    );
-                    v
-                }
-                (true, None) => {
-                    p.check(
-                        false,
-                        &path,
-                        format!("a {:?} effect needs a `value`", e.kind),
-                    );
-                    0
-                }
-                (false, Some(_)) => {
-                    p.check(
-                        false,
-                        format!("{path}.value"),
-                        format!("a {:?} effect takes no value", e.kind),
-                    );
-                    0
-                }
-                (false, None) => 0,
-            };
-            effects.push(Effect {
-                kind: e.kind,
-                value,
-                icon: e.icon.map_or(0, Icon::bit),
-            });
-        }
-        let modifier = std::array::from_fn(|icons| {
-            effects
-                .iter()
-                .filter(|e| e.kind == EffectKind::Modifier && e.applies(icons as u8))
-                .map(|e| e.value)
-                .sum()
-        });
+        let effects = compile_effects(
+            &mut p,
+            &format!("{at}.effects"),
+            &s.effects,
+            EffectKind::ALL,
+        );
+        let modifier = modifier_by_icons(&effects);
         ids.insert(id.as_str(), skills.len() as u8);
         skills.push(Skill {
             id: id.clone(),
@@ -582,9 +331,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         track_end_cheese: r.track_end_cheese,
         discarded_skill_cheese: r.discarded_skill_cheese,
         game_end: r.game_end,
-        chip_names,
-        chip_kinds,
-        chip_kind,
+        chips,
         jobs,
         skills,
         colours,
@@ -592,6 +339,6 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         upgrade_deck,
         odds: Odds::default(),
     };
-    rules.odds = Odds::build(&rules);
+    rules.odds = Odds::build(&rules.chips, rules.chips_per_test);
     Ok(rules)
 }

@@ -376,15 +376,15 @@ fn replace_sets_a_chip_aside_until_cleanup() {
         let mut seen = Draws::default();
         e.step(&tester_activates(), &mut seen);
         assert_eq!(seen.kinds.len(), 3, "two drawn, one replacement");
-        let red_kind = rules.chip_kind[RED as usize];
+        let red_kind = rules.chips.kind_of[RED as usize];
         assert_ne!(
             seen.kinds[2], red_kind,
             "the set-aside chip came back, seed {seed}"
         );
         let replacement = i32::from(if seen.faces[2] {
-            rules.chip_kinds[seen.kinds[2] as usize].high
+            rules.chips.kinds[seen.kinds[2] as usize].high
         } else {
-            rules.chip_kinds[seen.kinds[2] as usize].low
+            rules.chips.kinds[seen.kinds[2] as usize].low
         });
         assert_eq!(seen.total, 1 + replacement, "the red no longer counts");
         let s = e.state();
@@ -632,7 +632,8 @@ fn components_are_conserved_over_many_games() {
 fn first_test_pass_rate_matches_the_exact_chip_odds() {
     let rules = default_rules();
     let target = i32::from(rules.jobs[0].obstacles[0].target);
-    let exact = super::chips::chance_at_least(&rules, ALL_CHIPS, 0, 2, target);
+    let exact =
+        crate::games::mice_heist::chips::chance_at_least(&rules.chips, ALL_CHIPS, 0, 2, target);
     let n = 40_000u32;
     let mut passed = 0;
     for seed in 0..u64::from(n) {

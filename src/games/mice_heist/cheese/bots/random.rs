@@ -14,7 +14,7 @@
 //! - food: each remaining token, equally likely.
 
 use super::{Bet, Learn, Policy, View};
-use crate::games::mice_heist::config::EffectKind;
+use crate::games::mice_heist::cheese::config::EffectKind;
 use crate::rng::{Dice, GameRng};
 
 pub struct Random;

@@ -14,8 +14,8 @@
 //!   limit; claims the most valuable food.
 
 use super::{Bet, Learn, Policy, View};
-use crate::games::mice_heist::config::{EffectKind, MAX_HELD, Rules};
-use crate::games::mice_heist::state::{Player, Test};
+use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
+use crate::games::mice_heist::cheese::state::{Player, Test};
 use crate::games::mice_heist::track::Track;
 use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
@@ -56,7 +56,7 @@ fn odds(v: &View, seat: Seat, job: u8) -> f64 {
     let p = &v.state.players[seat];
     let boost = potential(v.rules, p, spec.icons, p.stash, None);
     v.rules.odds.at_least(
-        v.rules,
+        &v.rules.chips,
         v.state.bag,
         v.state.played,
         v.rules.chips_per_test,
@@ -180,9 +180,13 @@ impl Greedy {
         if extra_draws == 0 {
             return if fixed >= target { 1.0 } else { 0.0 };
         }
-        rules
-            .odds
-            .at_least(rules, bag, v.state.played, extra_draws, target - fixed)
+        rules.odds.at_least(
+            &rules.chips,
+            bag,
+            v.state.played,
+            extra_draws,
+            target - fixed,
+        )
     }
 
     /// Whether every skill it can still pay for, at its best, could turn this test.
@@ -193,7 +197,8 @@ impl Greedy {
         let mut gains = [0i32; MAX_HELD];
         let max_face = i32::from(
             rules
-                .chip_kinds
+                .chips
+                .kinds
                 .iter()
                 .map(|k| k.high.max(k.low))
                 .max()

@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 
-use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::config::{MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS, Rules};
 use super::engine::Observer;
 use super::state::State;
+use crate::games::mice_heist::chips::{SUM_OFFSET, SUM_SPAN};
 use crate::games::{Counters, Outcome};
 use crate::output::{ResultDir, SummaryRow, num};
 use crate::stats::wilson;
@@ -143,9 +143,10 @@ impl Tally {
         dir.csv(
             "chips.csv",
             rules
-                .chip_names
+                .chips
+                .names
                 .iter()
-                .zip(&rules.chip_kinds)
+                .zip(&rules.chips.kinds)
                 .enumerate()
                 .flat_map(|(k, (name, kind))| {
                     [("high", kind.high, 0), ("low", kind.low, 1)].map(|(face, value, i)| ChipRow {
