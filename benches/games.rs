@@ -6,7 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use whisker::games::Game;
 use whisker::games::mice_heist::CheeseGame;
 use whisker::games::mice_heist::cheese::bots::Bot;
-use whisker::games::mice_heist::cheese::tally::Tally;
+use whisker::games::mice_heist::tally::Tally;
 use whisker::games::mice_heist::track::Track;
 
 fn game() -> CheeseGame {

@@ -301,6 +301,38 @@ fn located(source: &Source, e: &toml::de::Error) -> ConfigError {
     }
 }
 
+/// Loads `source` as `R`, applies `overrides`, and compiles it with `compile`, turning every
+/// problem it reports into one located error (the first, with the others listed after it).
+pub fn load_compiled<R: DeserializeOwned, T>(
+    source: &Source,
+    overrides: &[Override],
+    compile: impl FnOnce(&R) -> Result<T, Vec<Invalid>>,
+) -> Result<(T, toml::Table), ConfigError> {
+    let loaded = load::<R>(source, overrides)?;
+    let compiled = compile(&loaded.value).map_err(|problems| {
+        let mut errors = problems.into_iter().map(|p| invalid(source, overrides, p));
+        let first = errors.next().expect("compile fails only with a problem");
+        let rest: Vec<String> = errors.map(|e| e.to_string()).collect();
+        if rest.is_empty() {
+            first
+        } else {
+            ConfigError {
+                message: format!("{}\n{}", first.message, rest.join("\n")),
+                ..first
+            }
+        }
+    })?;
+    Ok((compiled, loaded.table))
+}
+
+/// The resolved config with `rules.players` set to the count actually played.
+pub fn with_players(mut table: toml::Table, players: usize) -> toml::Table {
+    if let Some(toml::Value::Table(r)) = table.get_mut("rules") {
+        r.insert("players".into(), toml::Value::Integer(players as i64));
+    }
+    table
+}
+
 /// Turn a semantic problem into a located error, naming `--set` when an override supplied it.
 pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> ConfigError {
     let overridden = overrides

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use whisker::games::Game;
 use whisker::games::mice_heist::CheeseGame;
 use whisker::games::mice_heist::cheese::bots::Bot;
-use whisker::games::mice_heist::cheese::tally::Tally;
+use whisker::games::mice_heist::tally::Tally;
 
 struct Counting;
 

@@ -3,7 +3,22 @@
 
 pub mod cheese;
 pub mod chips;
+pub mod jobs;
 pub mod parts;
+pub mod tally;
 pub mod track;
 
 pub use cheese::{CHEESE_DEFAULT, CheeseGame};
+
+/// Hooks for what happens during play, in both editions: counters (and replays) watch through
+/// this. Jobs are the config's job indices; cards are the edition's card definitions.
+pub trait Observer {
+    fn chip_drawn(&mut self, _kind: u8, _high: bool) {}
+    /// A skill activated (cheese edition) or a skill card played (ratings edition).
+    fn skill_activated(&mut self, _card: u8) {}
+    fn skill_learned(&mut self, _card: u8) {}
+    fn test_resolved(&mut self, _job: u8, _obstacle: u8, _chip_total: i32, _success: bool) {}
+}
+
+/// Watches nothing.
+impl Observer for () {}

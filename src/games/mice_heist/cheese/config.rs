@@ -119,6 +119,8 @@ pub struct Job {
     pub id: String,
     pub name: String,
     pub obstacles: Vec<Obstacle>,
+    /// Each obstacle's printed cheese, top first.
+    pub cheese: Vec<u8>,
 }
 
 /// The validated, compiled config the engine plays.
@@ -296,6 +298,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         jobs.push(Job {
             id: id.clone(),
             name: j.name.clone(),
+            cheese: obstacles.iter().map(|o| o.cheese).collect(),
             obstacles,
         });
     }

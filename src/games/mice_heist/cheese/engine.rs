@@ -4,25 +4,15 @@
 use arrayvec::ArrayVec;
 
 use super::bots::{Bet, Learn, Policy, View};
-use super::config::{
-    DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, ObstacleCheese, Rules,
-};
+use super::config::{DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
 use crate::games::mice_heist::chips::{ChipSet, draw};
+use crate::games::mice_heist::jobs::{claim_order, take, winners};
 use crate::games::mice_heist::track::Climb;
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::rng::{Dice, GameRng, game_rng};
 
-/// Hooks for what happens during play: counters and (later) replays watch through this.
-pub trait Observer {
-    fn chip_drawn(&mut self, _kind: u8, _high: bool) {}
-    fn skill_activated(&mut self, _skill: u8) {}
-    fn skill_learned(&mut self, _skill: u8) {}
-    fn test_resolved(&mut self, _job: u8, _obstacle: u8, _chip_total: i32, _success: bool) {}
-}
-
-/// Watches nothing.
-impl Observer for () {}
+pub use crate::games::mice_heist::Observer;
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,19 +60,14 @@ impl<'r> Engine<'r> {
             });
         }
         state.supply = rules.total_cheese - rules.players as u8 * rules.starting_cheese;
-        for spec in &rules.jobs {
-            let mut job = JobState {
-                food: rules.food.clone(),
-                ..JobState::default()
-            };
-            let reveal = match rules.obstacle_cheese {
-                ObstacleCheese::OnReveal => 1,
-                ObstacleCheese::AtSetup => spec.obstacles.len(),
-                ObstacleCheese::None => 0,
-            };
-            for (i, o) in spec.obstacles.iter().enumerate().take(reveal) {
-                job.cheese[i] = take(&mut state.supply, o.cheese);
-            }
+        for (j, spec) in rules.jobs.iter().enumerate() {
+            let job = JobState::new(
+                j as u8,
+                &rules.food,
+                &spec.cheese,
+                rules.obstacle_cheese,
+                &mut state.supply,
+            );
             state.jobs.push(job);
         }
         let mut deck: ArrayVec<u8, MAX_DECK> = rules.upgrade_deck.iter().copied().collect();
@@ -236,18 +221,12 @@ impl<'r> Engine<'r> {
                 self.state.jobs[job as usize].next = spec.obstacles.len() as u8;
                 self.triggered.get_or_insert(Ending::Finale(job));
             }
-        } else {
-            let j = &mut self.state.jobs[job as usize];
-            self.state.supply += std::mem::take(&mut j.cheese[top as usize]);
-            j.next += 1;
-            if j.next as usize == spec.obstacles.len() {
-                self.triggered.get_or_insert(Ending::Emptied(job));
-            } else if self.rules.obstacle_cheese == ObstacleCheese::OnReveal {
-                j.cheese[j.next as usize] = take(
-                    &mut self.state.supply,
-                    spec.obstacles[j.next as usize].cheese,
-                );
-            }
+        } else if self.state.jobs[job as usize].discard_top(
+            &spec.cheese,
+            self.rules.obstacle_cheese,
+            &mut self.state.supply,
+        ) {
+            self.triggered.get_or_insert(Ending::Emptied(job));
         }
 
         // 8. Cleanup.
@@ -394,35 +373,27 @@ impl<'r> Engine<'r> {
     pub fn finish<P: Policy>(&mut self, bots: &[P]) -> Outcome {
         let n = self.rules.players;
         let mut food = [0i32; MAX_SEATS];
-        for job in 0..self.state.jobs.len() {
-            let ranking = self.state.jobs[job].track.ranking(n);
-            for &seat in &ranking {
-                if self.state.jobs[job].food.is_empty() {
-                    self.state.players[seat].stash += take(&mut self.state.supply, 1);
-                } else {
-                    let i = self.ask(seat, |v, r| bots[seat].choose_food(v, job as u8, r)) as usize;
-                    food[seat] += i32::from(self.state.jobs[job].food.remove(i));
-                }
+        for (job, seat) in claim_order(&self.state.jobs, n) {
+            if self.state.jobs[job as usize].food.is_empty() {
+                self.state.players[seat].stash += take(&mut self.state.supply, 1);
+            } else {
+                let i = self.ask(seat, |v, r| bots[seat].choose_food(v, job, r)) as usize;
+                food[seat] += i32::from(self.state.jobs[job as usize].food.remove(i));
             }
         }
         let mut scores = [0i32; MAX_SEATS];
         let mut cheese = [0i32; MAX_SEATS];
         for (s, p) in self.state.players.iter().enumerate() {
-            cheese[s] = i32::from(p.stash)
-                + if self.rules.covered_cheese_scores {
-                    i32::from(p.covered())
-                } else {
-                    0
-                };
+            let covered = if self.rules.covered_cheese_scores {
+                p.covered()
+            } else {
+                0
+            };
+            cheese[s] = i32::from(p.stash + covered);
             scores[s] = food[s] + cheese[s];
         }
-        let best = (0..n)
-            .map(|s| (scores[s], cheese[s]))
-            .max()
-            .unwrap_or_default();
-        let winners = (0..n)
-            .filter(|&s| (scores[s], cheese[s]) == best)
-            .fold(0u8, |m, s| m | 1 << s);
+        // "If there is a tie the player with the most cheese is the winner."
+        let winners = winners(&scores, &cheese, n);
         let ending = match self.ending {
             Some(Ending::Finale(j) | Ending::Emptied(j)) => Some(j),
             _ => None,
@@ -441,13 +412,6 @@ impl<'r> Engine<'r> {
 /// The non-testing seats in clockwise order, starting left of the tester.
 pub fn others(tester: Seat, players: usize) -> impl Iterator<Item = Seat> {
     (1..players).map(move |k| (tester + k) % players)
-}
-
-/// Takes up to `n` from a pile, returning what was taken.
-fn take(pile: &mut u8, n: u8) -> u8 {
-    let got = n.min(*pile);
-    *pile -= got;
-    got
 }
 
 fn shuffle<T, const N: usize>(items: &mut ArrayVec<T, N>, rng: &mut GameRng) {

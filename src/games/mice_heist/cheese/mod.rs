@@ -5,16 +5,16 @@ pub mod bots;
 pub mod config;
 pub mod engine;
 pub mod state;
-pub mod tally;
 #[cfg(test)]
 pub mod tests;
 
 use bots::Bot;
+use config::MAX_HELD;
 use config::{RawConfig, Rules};
 use engine::Engine;
-use tally::Tally;
 
-use crate::config::{ConfigError, Override, Source, invalid, load};
+use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
+use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Game, Outcome};
 use crate::output::{ResultDir, SummaryRow};
 
@@ -26,6 +26,35 @@ pub struct CheeseGame {
     pub rules: Rules,
     /// The config as played (overrides and `--players` applied), for the result folder.
     pub resolved: toml::Table,
+    catalogue: Catalogue,
+}
+
+/// The names of this edition's chips, obstacles and skills for the shared files.
+fn catalogue(rules: &Rules) -> Catalogue {
+    Catalogue {
+        chips: rules.chips.clone(),
+        jobs: rules
+            .jobs
+            .iter()
+            .map(|j| CatalogueJob {
+                id: j.id.clone(),
+                obstacles: j
+                    .obstacles
+                    .iter()
+                    .map(|o| (o.name.clone(), o.target))
+                    .collect(),
+            })
+            .collect(),
+        cards: rules
+            .skills
+            .iter()
+            .map(|s| CatalogueCard {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                deck: if s.upgrade { "upgrade" } else { "starting" },
+            })
+            .collect(),
+    }
 }
 
 impl CheeseGame {
@@ -34,25 +63,16 @@ impl CheeseGame {
         overrides: &[Override],
         players: Option<usize>,
     ) -> Result<Self, ConfigError> {
-        let loaded = load::<RawConfig>(source, overrides)?;
-        let rules = config::compile(&loaded.value, players).map_err(|problems| {
-            let mut errors = problems.into_iter().map(|p| invalid(source, overrides, p));
-            let first = errors.next().expect("compile fails only with a problem");
-            let rest: Vec<String> = errors.map(|e| e.to_string()).collect();
-            if rest.is_empty() {
-                first
-            } else {
-                ConfigError {
-                    message: format!("{}\n{}", first.message, rest.join("\n")),
-                    ..first
-                }
-            }
+        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
+            config::compile(raw, players)
         })?;
-        let mut resolved = loaded.table;
-        if let Some(toml::Value::Table(r)) = resolved.get_mut("rules") {
-            r.insert("players".into(), toml::Value::Integer(rules.players as i64));
-        }
-        Ok(Self { rules, resolved })
+        let resolved = with_players(resolved, rules.players);
+        let catalogue = catalogue(&rules);
+        Ok(Self {
+            rules,
+            resolved,
+            catalogue,
+        })
     }
 }
 
@@ -69,7 +89,11 @@ impl Game for CheeseGame {
         let mut engine = Engine::new(&self.rules, seed);
         while !engine.step(lineup, tally) {}
         let outcome = engine.finish(lineup);
-        tally.game_over(engine.state(), &outcome);
+        tally.ended(outcome.ending, &outcome);
+        for (seat, p) in engine.state().players.iter().enumerate() {
+            let held: arrayvec::ArrayVec<u8, MAX_HELD> = p.skills.iter().map(|h| h.skill).collect();
+            tally.held(&held, outcome.won(seat));
+        }
         outcome
     }
 
@@ -82,6 +106,6 @@ impl Game for CheeseGame {
     }
 
     fn export(&self, tally: &Tally, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
-        tally.export(&self.rules, games, dir)
+        tally.export(&self.catalogue, games, dir)
     }
 }

@@ -3,11 +3,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::config::{
-    MAX_FOOD, MAX_HELD, MAX_JOBS, MAX_MARKET, MAX_OBSTACLES, MAX_TEST_CHIPS, Rules,
-};
+use super::config::{MAX_HELD, MAX_JOBS, MAX_MARKET, MAX_TEST_CHIPS, Rules};
 use crate::games::mice_heist::chips::{ChipSet, chips};
-use crate::games::mice_heist::track::Track;
 use crate::games::{MAX_SEATS, Seat};
 
 /// A skill in front of a player; a covered one holds the cheese paid to activate it.
@@ -44,16 +41,7 @@ impl Player {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct JobState {
-    /// Index of the obstacle on top of the stack; equal to the job's length when it is done.
-    pub next: u8,
-    /// Cheese lying on each obstacle of the stack.
-    pub cheese: [u8; MAX_OBSTACLES],
-    pub track: Track,
-    /// Food tokens not yet claimed.
-    pub food: ArrayVec<u8, MAX_FOOD>,
-}
+pub use crate::games::mice_heist::jobs::JobState;
 
 /// The test being resolved this turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -121,12 +109,7 @@ impl State {
             .jobs
             .iter()
             .zip(&rules.jobs)
-            .map(|(j, spec)| {
-                j.cheese[j.next as usize..spec.obstacles.len()]
-                    .iter()
-                    .map(|&c| u32::from(c))
-                    .sum::<u32>()
-            })
+            .map(|(j, spec)| j.cheese_lying(spec.obstacles.len()))
             .sum();
         let bets: u32 = self.test.bets.iter().map(|&b| u32::from(b)).sum();
         u32::from(self.supply) + stashes + obstacles + bets

@@ -2,10 +2,9 @@
 
 use serde::Serialize;
 
-use super::config::{MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS, Rules};
-use super::engine::Observer;
-use super::state::State;
-use crate::games::mice_heist::chips::{SUM_OFFSET, SUM_SPAN};
+use super::Observer;
+use super::chips::{SUM_OFFSET, SUM_SPAN};
+use super::parts::{ChipTable, MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS};
 use crate::games::{Counters, Outcome};
 use crate::output::{ResultDir, SummaryRow, num};
 use crate::stats::wilson;
@@ -26,6 +25,30 @@ pub struct Tally {
     held_wins: [u64; MAX_SKILL_DEFS],
     endings: [u64; MAX_JOBS],
     ending_turns: [u64; MAX_JOBS],
+}
+
+/// The names the shared files are written with, taken from an edition's config.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    pub chips: ChipTable,
+    pub jobs: Vec<CatalogueJob>,
+    /// Every card definition the counters are indexed by.
+    pub cards: Vec<CatalogueCard>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CatalogueJob {
+    pub id: String,
+    /// Each obstacle's name and target.
+    pub obstacles: Vec<(String, i8)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CatalogueCard {
+    pub id: String,
+    pub name: String,
+    /// Which deck or set it belongs to (`starting`, `upgrade`, `skill`, …).
+    pub deck: &'static str,
 }
 
 impl Default for Tally {
@@ -97,19 +120,20 @@ impl Observer for Tally {
 }
 
 impl Tally {
-    /// Counts what the end of a game shows: which job ended it, who held which skill.
-    pub fn game_over(&mut self, state: &State, outcome: &Outcome) {
-        if let Some(j) = outcome.ending {
+    /// Counts which job (by its config index) ended a game.
+    pub fn ended(&mut self, job: Option<u8>, outcome: &Outcome) {
+        if let Some(j) = job {
             self.endings[j as usize] += 1;
             self.ending_turns[j as usize] += u64::from(outcome.turns);
         }
-        for (seat, p) in state.players.iter().enumerate() {
-            // Each skill once per player, however many copies it holds.
-            for (i, h) in p.skills.iter().enumerate() {
-                if p.skills[..i].iter().all(|e| e.skill != h.skill) {
-                    self.held[h.skill as usize] += 1;
-                    self.held_wins[h.skill as usize] += u64::from(outcome.won(seat));
-                }
+    }
+
+    /// Counts the cards one player held at the end, each card once however many copies.
+    pub fn held(&mut self, cards: &[u8], won: bool) {
+        for (i, &c) in cards.iter().enumerate() {
+            if !cards[..i].contains(&c) {
+                self.held[c as usize] += 1;
+                self.held_wins[c as usize] += u64::from(won);
             }
         }
     }
@@ -123,7 +147,7 @@ impl Tally {
         ]
     }
 
-    pub fn export(&self, rules: &Rules, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
+    pub fn export(&self, names: &Catalogue, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
         #[derive(Serialize)]
         struct ChipRow<'a> {
             chip: &'a str,
@@ -142,11 +166,11 @@ impl Tally {
         };
         dir.csv(
             "chips.csv",
-            rules
+            names
                 .chips
                 .names
                 .iter()
-                .zip(&rules.chips.kinds)
+                .zip(&names.chips.kinds)
                 .enumerate()
                 .flat_map(|(k, (name, kind))| {
                     [("high", kind.high, 0), ("low", kind.low, 1)].map(|(face, value, i)| ChipRow {
@@ -187,7 +211,7 @@ impl Tally {
         }
         dir.csv(
             "jobs.csv",
-            rules.jobs.iter().enumerate().map(|(j, spec)| {
+            names.jobs.iter().enumerate().map(|(j, spec)| {
                 let n = self.endings[j];
                 JobRow {
                     job: &spec.id,
@@ -219,21 +243,24 @@ impl Tally {
         }
         dir.csv(
             "obstacles.csv",
-            rules.jobs.iter().enumerate().flat_map(|(j, spec)| {
-                spec.obstacles.iter().enumerate().map(move |(i, o)| {
-                    let (a, s) = (self.attempts[j][i], self.successes[j][i]);
-                    let r = wilson(s, a);
-                    ObstacleRow {
-                        obstacle: format!("{}{} {}", spec.id, i + 1, o.name),
-                        job: &spec.id,
-                        target: o.target,
-                        attempts: a,
-                        successes: s,
-                        success_rate: num(r.value),
-                        ci_low: num(r.low),
-                        ci_high: num(r.high),
-                    }
-                })
+            names.jobs.iter().enumerate().flat_map(|(j, spec)| {
+                spec.obstacles
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, (name, target))| {
+                        let (a, s) = (self.attempts[j][i], self.successes[j][i]);
+                        let r = wilson(s, a);
+                        ObstacleRow {
+                            obstacle: format!("{}{} {name}", spec.id, i + 1),
+                            job: &spec.id,
+                            target: *target,
+                            attempts: a,
+                            successes: s,
+                            success_rate: num(r.value),
+                            ci_low: num(r.low),
+                            ci_high: num(r.high),
+                        }
+                    })
             }),
         )?;
 
@@ -252,12 +279,12 @@ impl Tally {
         }
         dir.csv(
             "skills.csv",
-            rules.skills.iter().enumerate().map(|(i, s)| {
+            names.cards.iter().enumerate().map(|(i, s)| {
                 let r = wilson(self.held_wins[i], self.held[i]);
                 SkillRow {
                     skill: &s.id,
                     name: &s.name,
-                    deck: if s.upgrade { "upgrade" } else { "starting" },
+                    deck: s.deck,
                     learned: self.learned[i],
                     activations: self.activations[i],
                     held_at_end: self.held[i],

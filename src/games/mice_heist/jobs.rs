@@ -1,0 +1,162 @@
+//! Jobs both editions share: an obstacle stack with cheese on its cards, a contribution track and
+//! food tokens, and the end game's food claims and winner.
+
+use arrayvec::ArrayVec;
+
+use super::parts::{MAX_FOOD, MAX_JOBS, MAX_OBSTACLES, ObstacleCheese};
+use super::track::Track;
+use crate::games::{MAX_SEATS, Seat};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JobState {
+    /// Which job of the config this is.
+    pub spec: u8,
+    /// Index of the obstacle on top of the stack; equal to the stack's size when it is done.
+    pub next: u8,
+    /// Cheese lying on each obstacle of the stack.
+    pub cheese: [u8; MAX_OBSTACLES],
+    pub track: Track,
+    /// Food tokens not yet claimed.
+    pub food: ArrayVec<u8, MAX_FOOD>,
+}
+
+impl JobState {
+    /// A job at setup: its food, and the cheese `mode` puts on its obstacles now (`printed` is
+    /// each obstacle's printed cheese, top first).
+    pub fn new(
+        spec: u8,
+        food: &[u8],
+        printed: &[u8],
+        mode: ObstacleCheese,
+        supply: &mut u8,
+    ) -> Self {
+        let mut job = Self {
+            spec,
+            food: food.iter().copied().collect(),
+            ..Self::default()
+        };
+        let now = match mode {
+            ObstacleCheese::OnReveal => 1,
+            ObstacleCheese::AtSetup => printed.len(),
+            ObstacleCheese::None => 0,
+        };
+        for (i, &c) in printed.iter().enumerate().take(now) {
+            job.cheese[i] = take(supply, c);
+        }
+        job
+    }
+
+    /// The top obstacle leaves play: its cheese goes back to the supply and the next card is
+    /// revealed (receiving its cheese when `mode` is on reveal). True when the stack is empty.
+    pub fn discard_top(&mut self, printed: &[u8], mode: ObstacleCheese, supply: &mut u8) -> bool {
+        *supply += std::mem::take(&mut self.cheese[self.next as usize]);
+        self.next += 1;
+        let next = self.next as usize;
+        if next >= printed.len() {
+            return true;
+        }
+        if mode == ObstacleCheese::OnReveal {
+            self.cheese[next] = take(supply, printed[next]);
+        }
+        false
+    }
+
+    /// Cheese lying on the obstacles still in the stack of `size` cards.
+    pub fn cheese_lying(&self, size: usize) -> u32 {
+        self.cheese[(self.next as usize).min(size)..size]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
+}
+
+/// Takes up to `n` from a pile, returning what was taken.
+pub fn take(pile: &mut u8, n: u8) -> u8 {
+    let got = n.min(*pile);
+    *pile -= got;
+    got
+}
+
+/// The order of the end game's claims: job by job in table order, each job's track from the
+/// highest space down ("The player in 1st place on the track gets first choice").
+pub fn claim_order(
+    jobs: &[JobState],
+    players: usize,
+) -> ArrayVec<(u8, Seat), { MAX_JOBS * MAX_SEATS }> {
+    let mut order = ArrayVec::new();
+    for (j, job) in jobs.iter().enumerate() {
+        for seat in job.track.ranking(players) {
+            order.push((j as u8, seat));
+        }
+    }
+    order
+}
+
+/// The winners as a seat bit set: the highest score, ties broken by `tiebreak` (higher wins),
+/// still-tied seats sharing the victory.
+pub fn winners(scores: &[i32; MAX_SEATS], tiebreak: &[i32; MAX_SEATS], players: usize) -> u8 {
+    let best = (0..players)
+        .map(|s| (scores[s], tiebreak[s]))
+        .max()
+        .unwrap_or_default();
+    (0..players)
+        .filter(|&s| (scores[s], tiebreak[s]) == best)
+        .fold(0u8, |m, s| m | 1 << s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cheese_is_placed_by_mode_and_returned_on_discard() {
+        let printed = [1, 0, 2];
+        let mut supply = 10;
+        let mut job = JobState::new(
+            0,
+            &[12, 6, 3],
+            &printed,
+            ObstacleCheese::OnReveal,
+            &mut supply,
+        );
+        assert_eq!((job.cheese, supply), ([1, 0, 0, 0, 0, 0, 0, 0], 9));
+        assert!(!job.discard_top(&printed, ObstacleCheese::OnReveal, &mut supply));
+        assert_eq!((job.next, supply), (1, 10));
+        assert!(!job.discard_top(&printed, ObstacleCheese::OnReveal, &mut supply));
+        assert_eq!((job.cheese[2], supply, job.cheese_lying(3)), (2, 8, 2));
+        assert!(job.discard_top(&printed, ObstacleCheese::OnReveal, &mut supply));
+        assert_eq!((supply, job.cheese_lying(3)), (10, 0));
+
+        let mut supply = 2;
+        let all = JobState::new(0, &[], &printed, ObstacleCheese::AtSetup, &mut supply);
+        assert_eq!(
+            (all.cheese[0], all.cheese[2], supply),
+            (1, 1, 0),
+            "a short supply gives what it has"
+        );
+    }
+
+    #[test]
+    fn claims_go_job_by_job_highest_first() {
+        let mut a = JobState::default();
+        a.track.set(0, 2);
+        a.track.set(2, 5);
+        let mut b = JobState::default();
+        b.track.set(1, 1);
+        assert_eq!(
+            claim_order(&[a, b], 3).as_slice(),
+            &[(0, 2), (0, 0), (1, 1)]
+        );
+    }
+
+    #[test]
+    fn ties_break_then_share() {
+        let mut s = [0; MAX_SEATS];
+        let mut t = [0; MAX_SEATS];
+        s[..3].copy_from_slice(&[9, 9, 4]);
+        t[..3].copy_from_slice(&[1, 2, 9]);
+        assert_eq!(winners(&s, &t, 3), 0b010);
+        t[0] = 2;
+        assert_eq!(winners(&s, &t, 3), 0b011);
+    }
+}
