@@ -1,6 +1,8 @@
 //! The bag of modifier chips: drawing with the refill rule, and exact odds of what a draw gives.
 
-use super::parts::ChipTable;
+use arrayvec::ArrayVec;
+
+use super::parts::{ChipTable, MAX_TEST_CHIPS};
 use crate::rng::{Dice, GameRng};
 
 /// A set of physical chips, bit `i` for chip `i`.
@@ -10,6 +12,67 @@ pub type ChipSet = u16;
 /// 16 chips, but odds are only ever taken over at most 4 draws (±36).
 pub const SUM_OFFSET: i32 = 40;
 pub const SUM_SPAN: usize = 2 * SUM_OFFSET as usize + 1;
+
+/// The chips drawn for the test being resolved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// Each chip and whether its high face shows.
+    pub chips: ArrayVec<(u8, bool), MAX_TEST_CHIPS>,
+    /// Chips drawn for this test then replaced: they join the play area at cleanup, so a refill
+    /// during this test does not return them ("except the ones already drawn for this test").
+    pub set_aside: ChipSet,
+}
+
+impl Drawn {
+    /// The faces showing, added up.
+    pub fn total(&self, table: &ChipTable) -> i32 {
+        self.chips
+            .iter()
+            .map(|&(c, high)| i32::from(table.face(c, high)))
+            .sum()
+    }
+
+    /// Every chip this test has drawn.
+    pub fn all(&self) -> ChipSet {
+        self.chips
+            .iter()
+            .fold(self.set_aside, |s, &(c, _)| s | (1 << c))
+    }
+
+    /// Draws one more chip, its face up at random; `None` when no chip is left anywhere.
+    pub fn draw(
+        &mut self,
+        bag: &mut ChipSet,
+        played: &mut ChipSet,
+        rng: &mut GameRng,
+    ) -> Option<(u8, bool)> {
+        if self.chips.is_full() {
+            return None;
+        }
+        let chip = draw(bag, played, rng)?;
+        let high = rng.coin();
+        self.chips.push((chip, high));
+        Some((chip, high))
+    }
+
+    /// Turns chip `i` to its other face.
+    pub fn flip(&mut self, i: usize) {
+        self.chips[i].1 ^= true;
+    }
+
+    /// Takes chip `i` out of the test until cleanup.
+    pub fn set_aside(&mut self, i: usize) {
+        let (chip, _) = self.chips.remove(i);
+        self.set_aside |= 1 << chip;
+    }
+
+    /// Cleanup: every chip of this test joins the play area.
+    pub fn into_play_area(&mut self, played: &mut ChipSet) {
+        *played |= self.all();
+        self.chips.clear();
+        self.set_aside = 0;
+    }
+}
 
 /// Draws one chip from `bag`. An empty bag is first refilled with every chip in the play area
 /// (`played`; chips drawn for the current test are in neither set). `None` when both are empty.

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::bots::{Bet, Learn, Policy, View};
 use super::config::{DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
-use crate::games::mice_heist::chips::{ChipSet, draw};
+use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{claim_order, take, winners};
 use crate::games::mice_heist::track::Climb;
 use crate::games::{MAX_SEATS, Outcome, Seat};
@@ -230,9 +230,7 @@ impl<'r> Engine<'r> {
         }
 
         // 8. Cleanup.
-        self.state.played |= self.state.test.drawn();
-        self.state.test.chips.clear();
-        self.state.test.set_aside = 0;
+        self.state.test.drawn.into_play_area(&mut self.state.played);
         self.state.tester = (t + 1) % n;
         self.state.turns += 1;
         if let Some(end) = self.triggered {
@@ -276,12 +274,7 @@ impl<'r> Engine<'r> {
 
     fn draw_chip<O: Observer>(&mut self, obs: &mut O) {
         let s = &mut self.state;
-        if s.test.chips.is_full() {
-            return;
-        }
-        if let Some(chip) = draw(&mut s.bag, &mut s.played, &mut self.rng) {
-            let high = self.rng.coin();
-            s.test.chips.push((chip, high));
+        if let Some((chip, high)) = s.test.drawn.draw(&mut s.bag, &mut s.played, &mut self.rng) {
             obs.chip_drawn(self.rules.chips.kind_of[chip as usize], high);
         }
     }
@@ -291,9 +284,9 @@ impl<'r> Engine<'r> {
         match effect.kind {
             EffectKind::Modifier => self.state.test.modifier += i32::from(effect.value),
             EffectKind::Flip => {
-                if !self.state.test.chips.is_empty() {
+                if !self.state.test.drawn.chips.is_empty() {
                     let i = self.ask(t, |v, r| bot.pick_chip(v, EffectKind::Flip, r)) as usize;
-                    self.state.test.chips[i].1 ^= true;
+                    self.state.test.drawn.flip(i);
                 }
             }
             EffectKind::Draw => {
@@ -302,10 +295,9 @@ impl<'r> Engine<'r> {
                 }
             }
             EffectKind::Replace => {
-                if !self.state.test.chips.is_empty() {
+                if !self.state.test.drawn.chips.is_empty() {
                     let i = self.ask(t, |v, r| bot.pick_chip(v, EffectKind::Replace, r)) as usize;
-                    let (chip, _) = self.state.test.chips.remove(i);
-                    self.state.test.set_aside |= 1 << chip;
+                    self.state.test.drawn.set_aside(i);
                     self.draw_chip(obs);
                 }
             }

@@ -3,8 +3,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::config::{MAX_HELD, MAX_JOBS, MAX_MARKET, MAX_TEST_CHIPS, Rules};
-use crate::games::mice_heist::chips::{ChipSet, chips};
+use super::config::{MAX_HELD, MAX_JOBS, MAX_MARKET, Rules};
+use crate::games::mice_heist::chips::{ChipSet, Drawn, chips};
 use crate::games::{MAX_SEATS, Seat};
 
 /// A skill in front of a player; a covered one holds the cheese paid to activate it.
@@ -47,10 +47,7 @@ pub use crate::games::mice_heist::jobs::JobState;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Test {
     pub job: u8,
-    /// Chips drawn for this test and whether their high face shows.
-    pub chips: ArrayVec<(u8, bool), MAX_TEST_CHIPS>,
-    /// Chips drawn for this test then replaced; they join the play area at cleanup.
-    pub set_aside: ChipSet,
+    pub drawn: Drawn,
     /// Sum of activated skills' modifiers.
     pub modifier: i32,
     /// Cheese each seat bet on this test.
@@ -59,20 +56,11 @@ pub struct Test {
 
 impl Test {
     pub fn chip_total(&self, rules: &Rules) -> i32 {
-        self.chips
-            .iter()
-            .map(|&(c, high)| i32::from(rules.face(c, high)))
-            .sum()
+        self.drawn.total(&rules.chips)
     }
 
     pub fn rating(&self, rules: &Rules) -> i32 {
         self.chip_total(rules) + self.modifier
-    }
-
-    pub fn drawn(&self) -> ChipSet {
-        self.chips
-            .iter()
-            .fold(self.set_aside, |s, &(c, _)| s | (1 << c))
     }
 }
 
@@ -117,12 +105,12 @@ impl State {
 
     /// Every chip: in the bag, the play area, or this test.
     pub fn chip_count(&self) -> u32 {
-        (self.bag | self.played | self.test.drawn()).count_ones()
+        (self.bag | self.played | self.test.drawn.all()).count_ones()
     }
 
     /// True when no chip is in two places at once.
     pub fn chips_disjoint(&self) -> bool {
-        let drawn = self.test.drawn();
+        let drawn = self.test.drawn.all();
         self.bag & self.played == 0 && self.bag & drawn == 0 && self.played & drawn == 0
     }
 

@@ -93,7 +93,7 @@ impl Policy for Script {
     }
     fn pick_chip(&self, v: &View, _: EffectKind, _: &mut GameRng) -> u8 {
         // The chip showing its lower face: the one worth flipping or replacing.
-        let chips = &v.state.test.chips;
+        let chips = &v.state.test.drawn.chips;
         (0..chips.len())
             .min_by_key(|&i| v.rules.face(chips[i].0, chips[i].1))
             .unwrap() as u8

@@ -130,7 +130,7 @@ fn static_value(rules: &Rules, skill: u8) -> f64 {
 /// The best rating gain a flip gives on this test, and the chip to flip for it.
 fn best_flip(rules: &Rules, test: &Test) -> (i32, u8) {
     let mut best = (i32::MIN, 0);
-    for (i, &(c, high)) in test.chips.iter().enumerate() {
+    for (i, &(c, high)) in test.drawn.chips.iter().enumerate() {
         let gain = i32::from(rules.face(c, !high)) - i32::from(rules.face(c, high));
         if gain > best.0 {
             best = (gain, i as u8);
@@ -142,7 +142,7 @@ fn best_flip(rules: &Rules, test: &Test) -> (i32, u8) {
 /// The lowest-valued chip of this test.
 fn worst_chip(rules: &Rules, test: &Test) -> (i32, u8) {
     let mut worst = (i32::MAX, 0);
-    for (i, &(c, high)) in test.chips.iter().enumerate() {
+    for (i, &(c, high)) in test.drawn.chips.iter().enumerate() {
         let face = i32::from(rules.face(c, high));
         if face < worst.0 {
             worst = (face, i as u8);
@@ -171,7 +171,7 @@ impl Greedy {
                 EffectKind::Replace => {
                     let (face, i) = worst_chip(rules, test);
                     fixed -= face;
-                    bag &= !(1 << test.chips[i as usize].0);
+                    bag &= !(1 << test.drawn.chips[i as usize].0);
                     extra_draws += 1;
                 }
                 EffectKind::Track | EffectKind::Cheese => {}

@@ -66,7 +66,7 @@ impl Policy for Random {
     }
 
     fn pick_chip(&self, v: &View, _kind: EffectKind, rng: &mut GameRng) -> u8 {
-        rng.below(v.state.test.chips.len() as u32) as u8
+        rng.below(v.state.test.drawn.chips.len() as u32) as u8
     }
 
     fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn> {
