@@ -9,10 +9,11 @@ use clap::{Parser, Subcommand};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::export::{self, GamesCsv};
-use crate::games::{self, BotNames, Game, Loaded};
+use crate::games::{self, BotNames, Game};
 use crate::output::{MARKER, ResultDir, UsageError};
 use crate::progress::games_bar;
 use crate::runner::{self, Plan};
+use crate::with_game;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -111,9 +112,9 @@ fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
 
 fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
-    match games::load(&source, &args.set, args.run.players)? {
-        Loaded::MiceHeistCheese(game) => simulate_game(&*game, &game.resolved, args, &source),
-    }
+    with_game!(games::load(&source, &args.set, args.run.players)?, game => {
+        simulate_game(&*game, &game.resolved, args, &source)
+    })
 }
 
 fn compare(args: &CompareArgs) -> anyhow::Result<()> {
@@ -124,11 +125,9 @@ fn compare(args: &CompareArgs) -> anyhow::Result<()> {
     };
     let game_a = games::load(&a, &args.set_a, args.run.players)?;
     let game_b = games::load(&b, &args.set_b, args.run.players)?;
-    match (game_a, game_b) {
-        (Loaded::MiceHeistCheese(ga), Loaded::MiceHeistCheese(gb)) => {
-            compare_games(&*ga, &ga.resolved, &*gb, &gb.resolved, args, [&a, &b])
-        }
-    }
+    with_game!(game_a, ga => with_game!(game_b, gb => {
+        compare_games(&*ga, &ga.resolved, &*gb, &gb.resolved, args, [&a, &b])
+    }))
 }
 
 /// Writes `text` to stdout. A closed pipe (`| head`) is not an error: the results are already

@@ -62,6 +62,14 @@ impl<R: Rng> Dice for R {
     }
 }
 
+/// Fisher–Yates, with this crate's own unbiased draws.
+pub fn shuffle<T>(items: &mut [T], rng: &mut GameRng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

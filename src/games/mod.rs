@@ -15,6 +15,11 @@ pub const MAX_SEATS: usize = 6;
 /// Seats in turn order: seat 0 takes the first turn.
 pub type Seat = usize;
 
+/// The seats other than `seat`, clockwise, starting at its left.
+pub fn others(seat: Seat, players: usize) -> impl Iterator<Item = Seat> {
+    (1..players).map(move |k| (seat + k) % players)
+}
+
 /// What the shared layers learn from one finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -84,6 +89,19 @@ pub trait BotNames: Sized {
 /// A config file resolved to the game it belongs to.
 pub enum Loaded {
     MiceHeistCheese(Box<mice_heist::CheeseGame>),
+    MiceHeistRatings(Box<mice_heist::RatingsGame>),
+}
+
+/// Evaluates `$body` with `$game` bound to the game inside a [`Loaded`], whichever it is, so
+/// generic code runs on every game without a match per call site.
+#[macro_export]
+macro_rules! with_game {
+    ($loaded:expr, $game:ident => $body:expr) => {
+        match $loaded {
+            $crate::games::Loaded::MiceHeistCheese($game) => $body,
+            $crate::games::Loaded::MiceHeistRatings($game) => $body,
+        }
+    };
 }
 
 /// The built-in default config, used when `simulate` gets no file.
@@ -119,9 +137,12 @@ pub fn load(
         ("mice-heist", "cheese") => Ok(Loaded::MiceHeistCheese(Box::new(
             mice_heist::CheeseGame::load(source, overrides, players)?,
         ))),
+        ("mice-heist", "ratings") => Ok(Loaded::MiceHeistRatings(Box::new(
+            mice_heist::RatingsGame::load(source, overrides, players)?,
+        ))),
         ("mice-heist", other) => Err(err(
             "edition",
-            format!("unknown Mice Heist edition `{other}`; known: cheese"),
+            format!("unknown Mice Heist edition `{other}`; known: cheese, ratings"),
         )),
         (other, _) => Err(err(
             "game",

@@ -77,6 +77,16 @@ pub fn take(pile: &mut u8, n: u8) -> u8 {
     got
 }
 
+/// Moves cheese between the supply and a player: `delta` > 0 takes from the supply, < 0 pays
+/// back; either way no more than the giver has.
+pub fn exchange(player: &mut u8, supply: &mut u8, delta: i8) {
+    if delta >= 0 {
+        *player += take(supply, delta as u8);
+    } else {
+        *supply += take(player, delta.unsigned_abs());
+    }
+}
+
 /// The order of the end game's claims: job by job in table order, each job's track from the
 /// highest space down ("The player in 1st place on the track gets first choice").
 pub fn claim_order(

@@ -3,12 +3,15 @@
 
 pub mod cheese;
 pub mod chips;
+pub mod heuristics;
 pub mod jobs;
 pub mod parts;
+pub mod ratings;
 pub mod tally;
 pub mod track;
 
 pub use cheese::{CHEESE_DEFAULT, CheeseGame};
+pub use ratings::{RATINGS_DEFAULT, RatingsGame};
 
 /// Hooks for what happens during play, in both editions: counters (and replays) watch through
 /// this. Jobs are the config's job indices; cards are the edition's card definitions.
@@ -18,6 +21,8 @@ pub trait Observer {
     fn skill_activated(&mut self, _card: u8) {}
     fn skill_learned(&mut self, _card: u8) {}
     fn test_resolved(&mut self, _job: u8, _obstacle: u8, _chip_total: i32, _success: bool) {}
+    /// An assist card was revealed for a test that then passed or failed (ratings edition).
+    fn assist_resolved(&mut self, _card: u8, _success: bool) {}
 }
 
 /// Watches nothing.

@@ -139,7 +139,7 @@ pub enum EffectKind {
     Replace,
     /// Move `value` spaces (negative: back) on the tested job's contribution track.
     Track,
-    /// Take `value` cheese from the supply.
+    /// Take `value` cheese from the supply (negative: pay that many back, as far as you can).
     Cheese,
 }
 
@@ -193,7 +193,7 @@ pub fn compile_effects(
             EffectKind::Modifier => (true, -9, 9),
             EffectKind::Draw => (true, 1, 3),
             EffectKind::Track => (true, -5, 5),
-            EffectKind::Cheese => (true, 1, 5),
+            EffectKind::Cheese => (true, -5, 5),
             EffectKind::Flip | EffectKind::Replace => (false, 0, 0),
         };
         let value = match (needs_value, e.value) {

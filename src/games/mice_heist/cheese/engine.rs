@@ -7,10 +7,11 @@ use super::bots::{Bet, Learn, Policy, View};
 use super::config::{DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
 use crate::games::mice_heist::chips::ChipSet;
-use crate::games::mice_heist::jobs::{claim_order, take, winners};
+use crate::games::mice_heist::jobs::{claim_order, exchange, take, winners};
 use crate::games::mice_heist::track::Climb;
+use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::rng::{Dice, GameRng, game_rng};
+use crate::rng::{GameRng, game_rng, shuffle};
 
 pub use crate::games::mice_heist::Observer;
 
@@ -312,7 +313,11 @@ impl<'r> Engine<'r> {
                 }
             }
             EffectKind::Cheese => {
-                self.state.players[t].stash += take(&mut self.state.supply, effect.value as u8);
+                exchange(
+                    &mut self.state.players[t].stash,
+                    &mut self.state.supply,
+                    effect.value,
+                );
             }
         }
     }
@@ -398,17 +403,5 @@ impl<'r> Engine<'r> {
             ending,
             successes: self.state.successes,
         }
-    }
-}
-
-/// The non-testing seats in clockwise order, starting left of the tester.
-pub fn others(tester: Seat, players: usize) -> impl Iterator<Item = Seat> {
-    (1..players).map(move |k| (tester + k) % players)
-}
-
-fn shuffle<T, const N: usize>(items: &mut ArrayVec<T, N>, rng: &mut GameRng) {
-    for i in (1..items.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        items.swap(i, j);
     }
 }

@@ -15,21 +15,15 @@
 
 use super::{Bet, Learn, Policy, View};
 use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
-use crate::games::mice_heist::cheese::state::{Player, Test};
-use crate::games::mice_heist::track::Track;
+use crate::games::mice_heist::cheese::state::Player;
+use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, STEP, best_flip, worst_chip};
 use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
 
 pub struct Greedy;
 
-/// What a contribution step is worth, in cheese, beyond the food it wins if the game ended now:
-/// a lead also has to survive later climbs.
-const STEP: f64 = 0.5;
 /// Largest bet greedy places: beyond it the cheese handed to the tester outweighs the steps.
 const MAX_BET: u8 = 3;
-/// Weight of ending the game (a finale) while ahead or behind on projected score.
-const FINALE_SWING: f64 = 10.0;
-
 /// Deterministic rating a player can still add with `budget` cheese: its best applicable
 /// modifier skills, highest first.
 fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<usize>) -> i32 {
@@ -64,21 +58,18 @@ fn odds(v: &View, seat: Seat, job: u8) -> f64 {
     )
 }
 
-/// The food `seat` would claim on `track` if the game ended now.
-fn food_now(v: &View, track: &Track, seat: Seat) -> f64 {
-    match track.rank(seat, v.rules.players) {
-        Some(rank) => v.rules.food.get(rank).map_or(1.0, |&f| f64::from(f)),
-        None => 0.0,
+/// How this edition's tracks pay.
+fn payout<'a>(v: &View<'a>) -> Payout<'a> {
+    Payout {
+        food: &v.rules.food,
+        players: v.rules.players,
+        track_length: v.rules.track_length,
     }
 }
 
-/// What climbing `steps` on `job` is worth to `seat`: the food it would win now, plus `STEP` a
-/// step.
+/// What climbing `steps` on `job` is worth to `seat`.
 fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
-    let before = &v.state.jobs[job as usize].track;
-    let mut after = *before;
-    after.climb(seat, steps, v.rules.track_length);
-    food_now(v, &after, seat) - food_now(v, before, seat) + STEP * f64::from(steps)
+    payout(v).climb_value(&v.state.jobs[job as usize].track, seat, steps)
 }
 
 /// Scores as they would stand if the game ended now (food by track place, plus stash).
@@ -89,7 +80,7 @@ fn projected(v: &View) -> [f64; MAX_SEATS] {
             + v.state
                 .jobs
                 .iter()
-                .map(|j| food_now(v, &j.track, s))
+                .map(|j| payout(v).food_now(&j.track, s))
                 .sum::<f64>();
     }
     score
@@ -127,30 +118,6 @@ fn static_value(rules: &Rules, skill: u8) -> f64 {
         - ACTIVATION
 }
 
-/// The best rating gain a flip gives on this test, and the chip to flip for it.
-fn best_flip(rules: &Rules, test: &Test) -> (i32, u8) {
-    let mut best = (i32::MIN, 0);
-    for (i, &(c, high)) in test.drawn.chips.iter().enumerate() {
-        let gain = i32::from(rules.face(c, !high)) - i32::from(rules.face(c, high));
-        if gain > best.0 {
-            best = (gain, i as u8);
-        }
-    }
-    best
-}
-
-/// The lowest-valued chip of this test.
-fn worst_chip(rules: &Rules, test: &Test) -> (i32, u8) {
-    let mut worst = (i32::MAX, 0);
-    for (i, &(c, high)) in test.drawn.chips.iter().enumerate() {
-        let face = i32::from(rules.face(c, high));
-        if face < worst.0 {
-            worst = (face, i as u8);
-        }
-    }
-    worst
-}
-
 impl Greedy {
     /// The chance the test passes after activating `slot` (with the rest of the budget still
     /// usable for modifiers).
@@ -166,10 +133,10 @@ impl Greedy {
         for e in effects.iter().filter(|e| e.applies(icons)) {
             match e.kind {
                 EffectKind::Modifier => fixed += i32::from(e.value),
-                EffectKind::Flip => fixed += best_flip(rules, test).0.max(0),
+                EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
                 EffectKind::Draw => extra_draws += e.value as usize,
                 EffectKind::Replace => {
-                    let (face, i) = worst_chip(rules, test);
+                    let (face, i) = worst_chip(&rules.chips, &test.drawn);
                     fixed -= face;
                     bag &= !(1 << test.drawn.chips[i as usize].0);
                     extra_draws += 1;
@@ -212,9 +179,9 @@ impl Greedy {
                 .filter(|e| e.applies(icons))
                 .map(|e| match e.kind {
                     EffectKind::Modifier => i32::from(e.value),
-                    EffectKind::Flip => best_flip(rules, test).0.max(0),
+                    EffectKind::Flip => best_flip(&rules.chips, &test.drawn).0.max(0),
                     EffectKind::Draw => i32::from(e.value) * max_face,
-                    EffectKind::Replace => max_face - worst_chip(rules, test).0,
+                    EffectKind::Replace => max_face - worst_chip(&rules.chips, &test.drawn).0,
                     EffectKind::Track | EffectKind::Cheese => 0,
                 })
                 .sum::<i32>()
@@ -245,9 +212,9 @@ impl Policy for Greedy {
             let mut value = p * gain + (1.0 - p) * (climb_value(v, v.me, job, 1) + learnable);
             if spec.finale {
                 value += p * if me > leader {
-                    FINALE_SWING
+                    ENDING_SWING
                 } else {
-                    -FINALE_SWING
+                    -ENDING_SWING
                 };
             }
             if value > best.0 {
@@ -344,8 +311,8 @@ impl Policy for Greedy {
 
     fn pick_chip(&self, v: &View, kind: EffectKind, _rng: &mut GameRng) -> u8 {
         match kind {
-            EffectKind::Flip => best_flip(v.rules, &v.state.test).1,
-            _ => worst_chip(v.rules, &v.state.test).1,
+            EffectKind::Flip => best_flip(&v.rules.chips, &v.state.test.drawn).1,
+            _ => worst_chip(&v.rules.chips, &v.state.test.drawn).1,
         }
     }
 

@@ -1,0 +1,63 @@
+//! What the greedy bots of both editions estimate: the food a track place is worth if the game
+//! ended now, and the best chip to flip or replace.
+
+use super::chips::Drawn;
+use super::parts::ChipTable;
+use super::track::Track;
+use crate::games::Seat;
+
+/// What a contribution step is worth, in cheese, beyond the food it wins if the game ended now:
+/// a lead also has to survive later climbs.
+pub const STEP: f64 = 0.5;
+/// Weight of ending the game while ahead (or behind) on projected score.
+pub const ENDING_SWING: f64 = 10.0;
+
+/// How a job's track pays: the food tokens in order, then a cheese each.
+#[derive(Clone, Copy)]
+pub struct Payout<'a> {
+    pub food: &'a [u8],
+    pub players: usize,
+    pub track_length: u8,
+}
+
+impl Payout<'_> {
+    /// The food `seat` would claim on `track` if the game ended now.
+    pub fn food_now(&self, track: &Track, seat: Seat) -> f64 {
+        match track.rank(seat, self.players) {
+            Some(rank) => self.food.get(rank).map_or(1.0, |&f| f64::from(f)),
+            None => 0.0,
+        }
+    }
+
+    /// What climbing `steps` on `track` is worth to `seat`: the food it would win now, plus
+    /// `STEP` a step.
+    pub fn climb_value(&self, track: &Track, seat: Seat, steps: u8) -> f64 {
+        let mut after = *track;
+        after.climb(seat, steps, self.track_length);
+        self.food_now(&after, seat) - self.food_now(track, seat) + STEP * f64::from(steps)
+    }
+}
+
+/// The best rating gain a flip gives, and the chip to flip for it.
+pub fn best_flip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
+    let mut best = (i32::MIN, 0);
+    for (i, &(c, high)) in drawn.chips.iter().enumerate() {
+        let gain = i32::from(chips.face(c, !high)) - i32::from(chips.face(c, high));
+        if gain > best.0 {
+            best = (gain, i as u8);
+        }
+    }
+    best
+}
+
+/// The lowest chip showing, and its index.
+pub fn worst_chip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
+    let mut worst = (i32::MAX, 0);
+    for (i, &(c, high)) in drawn.chips.iter().enumerate() {
+        let face = i32::from(chips.face(c, high));
+        if face < worst.0 {
+            worst = (face, i as u8);
+        }
+    }
+    worst
+}

@@ -1,0 +1,258 @@
+//! `greedy` for the ratings edition: a one-step heuristic player, the same as the cheese
+//! edition's where the rules are the same. It computes exact chip odds from the bag, values
+//! contribution by the food it would win now, and:
+//!
+//! - tests the (obstacle, skill) with the best expected gain — its rating plus the cards in its
+//!   hand against the target — steering away from ending the game while behind;
+//! - reveals chips when the steps they buy beat the chance to learn or draw it gives up;
+//! - plays cards only while the test is failing and its hand can still turn it, the card that
+//!   raises the odds most first;
+//! - learns the card whose skill the remaining obstacles test most (played cards first, as they
+//!   are spent anyway); when it abstained and the test failed, learns such a card from its hand
+//!   or draws; never discards; claims the most valuable food.
+
+use super::{Choice, Learn, Policy, Spare, View};
+use crate::games::Seat;
+use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, best_flip, worst_chip};
+use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
+use crate::games::mice_heist::ratings::state::Player;
+use crate::rng::GameRng;
+
+pub struct Greedy;
+
+/// What learning or drawing a card is worth, in cheese.
+const CARD: f64 = 1.0;
+
+fn payout<'a>(v: &View<'a>) -> Payout<'a> {
+    Payout {
+        food: &v.rules.food,
+        players: v.rules.players,
+        track_length: v.rules.track_length,
+    }
+}
+
+fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
+    payout(v).climb_value(&v.state.jobs[job as usize].track, seat, steps)
+}
+
+/// The modifier `p`'s hand can add against an obstacle testing `icons`, leaving out card `except`.
+fn potential(v: &View, p: &Player, icons: u8, except: Option<usize>) -> i32 {
+    p.hand
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != except)
+        .map(|(_, &c)| i32::from(v.rules.skill_cards[c as usize].modifier[icons as usize]).max(0))
+        .sum()
+}
+
+/// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing its hand.
+fn odds(v: &View, seat: Seat, job: u8, skills: u8) -> f64 {
+    let o = v.state.obstacle(v.rules, job);
+    let p = &v.state.players[seat];
+    let need = i32::from(o.target) - p.rating(skills) - potential(v, p, o.test, None);
+    v.rules.odds.at_least(
+        &v.rules.chips,
+        v.state.bag,
+        v.state.played,
+        v.rules.chips_per_test,
+        need,
+    )
+}
+
+/// How many obstacles still to come in open jobs test `skill` (an index into the ratings).
+fn skill_weight(v: &View, skill: usize) -> f64 {
+    let bit = 1u8 << skill;
+    v.state
+        .jobs
+        .iter()
+        .map(|j| {
+            let spec = &v.rules.jobs[j.spec as usize];
+            spec.obstacles
+                .iter()
+                .skip(j.next as usize)
+                .filter(|o| o.test & bit != 0)
+                .count()
+        })
+        .sum::<usize>() as f64
+}
+
+/// What learning `card` is worth to the viewer: its skill's weight, unless already at the top.
+fn learn_value(v: &View, card: u8) -> f64 {
+    let skill = v.rules.skill_cards[card as usize].skill as usize;
+    if v.player().ratings[skill] >= v.rules.max_rating {
+        0.0
+    } else {
+        skill_weight(v, skill)
+    }
+}
+
+fn best_card(v: &View, cards: &[u8]) -> Option<(u8, f64)> {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i as u8, learn_value(v, c)))
+        .filter(|&(_, value)| value > 0.0)
+        .fold(None, |best, x| match best {
+            Some((_, b)) if b >= x.1 => best,
+            _ => Some(x),
+        })
+}
+
+/// Scores as they would stand if the game ended now.
+fn projected(v: &View, seat: Seat) -> f64 {
+    let p = &v.state.players[seat];
+    f64::from(p.cheese)
+        + v.state
+            .jobs
+            .iter()
+            .map(|j| payout(v).food_now(&j.track, seat))
+            .sum::<f64>()
+}
+
+impl Greedy {
+    /// The chance the failing test passes after playing hand card `i`, the rest of the hand
+    /// still counted for its modifiers.
+    fn odds_after(&self, v: &View, i: usize, target: i32, icons: u8) -> f64 {
+        let rules = v.rules;
+        let test = &v.state.test;
+        let p = v.player();
+        let card = &rules.skill_cards[p.hand[i] as usize];
+        let mut fixed = p.rating(test.skills)
+            + test.drawn.total(&rules.chips)
+            + test.modifier
+            + potential(v, p, icons, Some(i));
+        let mut draws = 0;
+        for e in card.effects.iter().filter(|e| e.applies(icons)) {
+            match e.kind {
+                EffectKind::Modifier => fixed += i32::from(e.value),
+                EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
+                EffectKind::Draw => draws += e.value as usize,
+                EffectKind::Replace => {
+                    fixed -= worst_chip(&rules.chips, &test.drawn).0;
+                    draws += 1;
+                }
+                EffectKind::Track | EffectKind::Cheese => {}
+            }
+        }
+        if draws == 0 {
+            return if fixed >= target { 1.0 } else { 0.0 };
+        }
+        rules.odds.at_least(
+            &rules.chips,
+            v.state.bag,
+            v.state.played,
+            draws,
+            target - fixed,
+        )
+    }
+}
+
+impl Policy for Greedy {
+    fn choose_test(&self, v: &View, _rng: &mut GameRng) -> Choice {
+        let me = projected(v, v.me);
+        let leader = (0..v.rules.players)
+            .filter(|&s| s != v.me)
+            .map(|s| projected(v, s))
+            .fold(f64::MIN, f64::max);
+        let mut best = (f64::MIN, Choice { job: 0, skills: 0 });
+        for job in v.state.open_jobs(v.rules) {
+            let j = &v.state.jobs[job as usize];
+            let o = v.state.obstacle(v.rules, job);
+            let last = j.next as usize + 1 == v.rules.jobs[j.spec as usize].obstacles.len();
+            for skills in o.options() {
+                let p = odds(v, v.me, job, skills);
+                let win =
+                    climb_value(v, v.me, job, o.payout) + f64::from(j.cheese[j.next as usize]);
+                let penalty: f64 = o.failure.iter().map(|e| -f64::from(e.value).min(0.0)).sum();
+                let lose = climb_value(v, v.me, job, 1) + CARD - penalty;
+                let mut value = p * win + (1.0 - p) * lose;
+                if last {
+                    let ends = if o.mandatory { p } else { 1.0 };
+                    value += ends
+                        * if me > leader {
+                            ENDING_SWING
+                        } else {
+                            -ENDING_SWING
+                        };
+                }
+                if value > best.0 {
+                    best = (value, Choice { job, skills });
+                }
+            }
+        }
+        best.1
+    }
+
+    fn bet(&self, v: &View, _rng: &mut GameRng) -> u8 {
+        let test = &v.state.test;
+        let p = odds(v, v.state.tester, test.job, test.skills);
+        // Abstaining keeps the chance to learn or draw if the test fails.
+        let ev = |b: u8| {
+            p * climb_value(v, v.me, test.job, b) - if b > 0 { (1.0 - p) * CARD } else { 0.0 }
+        };
+        (0..=v.rules.player_chips)
+            .fold(
+                (0, 0.0),
+                |best, b| if ev(b) > best.1 { (b, ev(b)) } else { best },
+            )
+            .0
+    }
+
+    fn play_card(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
+        let rules = v.rules;
+        let test = &v.state.test;
+        let o = v.state.obstacle(rules, test.job);
+        let p = v.player();
+        let total = p.rating(test.skills) + test.drawn.total(&rules.chips) + test.modifier;
+        let target = i32::from(o.target);
+        if total >= target {
+            return None;
+        }
+        let mut best = (0.0, None);
+        for i in 0..p.hand.len().min(MAX_HAND) {
+            let chance = self.odds_after(v, i, target, o.test);
+            if chance > best.0 + 1e-12 {
+                best = (chance, Some(i as u8));
+            }
+        }
+        best.1
+    }
+
+    fn pick_chip(&self, v: &View, kind: EffectKind, _rng: &mut GameRng) -> u8 {
+        match kind {
+            EffectKind::Flip => best_flip(&v.rules.chips, &v.state.test.drawn).1,
+            _ => worst_chip(&v.rules.chips, &v.state.test.drawn).1,
+        }
+    }
+
+    fn learn(&self, v: &View, _rng: &mut GameRng) -> Option<Learn> {
+        if let Some((i, _)) = best_card(v, &v.state.test.played) {
+            return Some(Learn::Played(i));
+        }
+        if let Some((i, _)) = best_card(v, &v.player().hand) {
+            return Some(Learn::Hand(i));
+        }
+        let can_draw = v.state.skill_deck_left > 0 || !v.state.skill_discard.is_empty();
+        can_draw.then_some(Learn::DeckTop)
+    }
+
+    fn spare(&self, v: &View, _rng: &mut GameRng) -> Option<Spare> {
+        if let Some((i, _)) = best_card(v, &v.player().hand) {
+            return Some(Spare::Learn(i));
+        }
+        let room = v.player().hand.len() < v.rules.max_hand;
+        let can_draw = v.state.skill_deck_left > 0 || !v.state.skill_discard.is_empty();
+        (room && can_draw).then_some(Spare::Draw)
+    }
+
+    fn discard(&self, _v: &View, _rng: &mut GameRng) -> u16 {
+        0
+    }
+
+    fn choose_food(&self, v: &View, job: u8, _rng: &mut GameRng) -> u8 {
+        let food = &v.state.jobs[job as usize].food;
+        (0..food.len())
+            .max_by_key(|&i| (food[i], std::cmp::Reverse(i)))
+            .unwrap_or(0) as u8
+    }
+}

@@ -1,0 +1,1 @@
+//! Rule steps of the ratings edition on hand-built positions, and invariants over many seeds.
