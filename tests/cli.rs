@@ -432,3 +432,77 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
         "{table}"
     );
 }
+
+#[test]
+fn both_editions_write_the_shared_files_with_the_same_columns() {
+    let d = scratch("editions");
+    let run = |config: &str, name: &str| {
+        let out = d.join(name);
+        let o = whisker(&[
+            "simulate",
+            config,
+            "--games",
+            "300",
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+            "--threads",
+            "1",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let cheese = run("configs/mice-heist/cheese.toml", "cheese");
+    let ratings = run("configs/mice-heist/ratings.toml", "ratings");
+    let header = |dir: &Path, file: &str| {
+        fs::read_to_string(dir.join(file))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    for file in [
+        "summary.csv",
+        "seats.csv",
+        "scores.csv",
+        "game_length.csv",
+        "jobs.csv",
+        "obstacles.csv",
+        "chips.csv",
+        "chip_totals.csv",
+        "skills.csv",
+    ] {
+        assert_eq!(header(&cheese, file), header(&ratings, file), "{file}");
+    }
+    assert_eq!(
+        header(&ratings, "assists.csv"),
+        "assist,name,modifier,revealed,tests_passed,pass_rate,ci_low,ci_high"
+    );
+    assert_eq!(
+        header(&ratings, "ratings.csv"),
+        "skill,rating,players,share"
+    );
+    assert!(!cheese.join("assists.csv").exists());
+    // The ratings edition is as reproducible as the cheese edition.
+    let again = d.join("again");
+    let o = whisker(&[
+        "simulate",
+        "configs/mice-heist/ratings.toml",
+        "--games",
+        "300",
+        "--out",
+        again.to_str().unwrap(),
+        "--quiet",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success());
+    for file in files(&ratings).iter().filter(|f| *f != "host.toml") {
+        assert_eq!(
+            fs::read(ratings.join(file)).unwrap(),
+            fs::read(again.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+}
