@@ -306,6 +306,7 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
         ..blank()
     }];
     let mut p_values = vec![None];
+    let mut counts = Vec::new();
     for metric in &metrics {
         let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
         let mut grad = gradient(&*metric.a, ma);
@@ -326,6 +327,24 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
         } else {
             0.0
         };
+        // The summary's counts are their rate (or mean) times the games: the same test, so no
+        // p-value of their own (that would count one hypothesis twice in Holm's correction).
+        let count = match metric.name.as_str() {
+            "capped_rate" => Some("capped_games"),
+            "mean_turns" => Some("tests"),
+            _ => None,
+        };
+        if let Some(count) = count {
+            counts.push(Row {
+                metric: count.into(),
+                a: format!("{:.0}", va * n),
+                b: format!("{:.0}", vb * n),
+                diff: format!("{:.0}", diff * n),
+                ci_low: num((diff - Z95 * sd) * n),
+                ci_high: num((diff + Z95 * sd) * n),
+                ..blank()
+            });
+        }
         rows.push(Row {
             metric: metric.name.clone(),
             a: num(va),
@@ -337,6 +356,11 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
             ..blank()
         });
         p_values.push(Some(pv));
+    }
+
+    for row in counts {
+        rows.push(row);
+        p_values.push(None);
     }
 
     let (med_a, med_b) = (p.turns_a.median().value, p.turns_b.median().value);
