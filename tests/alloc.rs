@@ -1,13 +1,13 @@
 //! The game core allocates nothing while games play: a counting allocator watches whole games
-//! with both bots.
+//! of both editions with both bots.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use whisker::config::Source;
 use whisker::games::Game;
-use whisker::games::mice_heist::CheeseGame;
 use whisker::games::mice_heist::cheese::bots::Bot;
-use whisker::games::mice_heist::tally::Tally;
+use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame, ratings};
 
 struct Counting;
 
@@ -30,6 +30,25 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Plays 2000 games of `game` and returns (allocations, turns) counted during play only.
+fn allocations_playing<G: Game>(game: &G, lineup: &[G::Bot]) -> (u64, u32) {
+    let mut counters = G::Counters::default();
+    let mut scratch = G::Scratch::default();
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut turns = 0;
+    for seed in 0..2_000 {
+        turns += game.play(seed, lineup, &mut scratch, &mut counters).turns;
+    }
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, turns)
+}
+
+/// Alternating greedy and random bots round the table.
+fn mixed<B: Copy>(players: usize, greedy: B, random: B) -> Vec<B> {
+    (0..players)
+        .map(|s| if s % 2 == 0 { greedy } else { random })
+        .collect()
+}
+
 #[test]
 fn playing_games_allocates_nothing() {
     // The smallest and largest tables and one between, both bots, both ways a game can end.
@@ -37,20 +56,27 @@ fn playing_games_allocates_nothing() {
         let overrides = [format!("rules.game_end={end}").parse().unwrap()];
         let game =
             CheeseGame::load(&whisker::games::default_source(), &overrides, Some(players)).unwrap();
-        let lineup: Vec<Bot> = (0..players)
-            .map(|s| if s % 2 == 0 { Bot::Greedy } else { Bot::Random })
-            .collect();
-        let mut tally = Tally::default();
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let mut turns = 0;
-        for seed in 0..2_000 {
-            turns += game.play(seed, &lineup, &mut (), &mut tally).turns;
-        }
-        let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        let (allocated, turns) =
+            allocations_playing(&game, &mixed(players, Bot::Greedy, Bot::Random));
         assert!(turns > 10_000, "games were played");
         assert_eq!(
             allocated, 0,
-            "{players} players: {allocated} allocations in 2000 games"
+            "cheese, {players} players: {allocated} allocations in 2000 games"
+        );
+    }
+    let source = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
+    for players in [2, 4, 6] {
+        let game = RatingsGame::load(&source, &[], Some(players)).unwrap();
+        let lineup = mixed(
+            players,
+            ratings::bots::Bot::Greedy,
+            ratings::bots::Bot::Random,
+        );
+        let (allocated, turns) = allocations_playing(&game, &lineup);
+        assert!(turns > 10_000, "games were played");
+        assert_eq!(
+            allocated, 0,
+            "ratings, {players} players: {allocated} allocations in 2000 games"
         );
     }
 }
