@@ -4,8 +4,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use whisker::games::Game;
+use whisker::games::mice_heist::Bot;
 use whisker::games::mice_heist::CheeseGame;
-use whisker::games::mice_heist::cheese::bots::Bot;
 use whisker::games::mice_heist::tally::Tally;
 use whisker::games::mice_heist::track::Track;
 

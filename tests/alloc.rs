@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use whisker::config::Source;
 use whisker::games::Game;
-use whisker::games::mice_heist::cheese::bots::Bot;
-use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame, ratings};
+use whisker::games::mice_heist::Bot;
+use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
 
 struct Counting;
 
@@ -43,9 +43,9 @@ fn allocations_playing<G: Game>(game: &G, lineup: &[G::Bot]) -> (u64, u32) {
 }
 
 /// Alternating greedy and random bots round the table.
-fn mixed<B: Copy>(players: usize, greedy: B, random: B) -> Vec<B> {
+fn mixed(players: usize) -> Vec<Bot> {
     (0..players)
-        .map(|s| if s % 2 == 0 { greedy } else { random })
+        .map(|s| if s % 2 == 0 { Bot::Greedy } else { Bot::Random })
         .collect()
 }
 
@@ -56,8 +56,7 @@ fn playing_games_allocates_nothing() {
         let overrides = [format!("rules.game_end={end}").parse().unwrap()];
         let game =
             CheeseGame::load(&whisker::games::default_source(), &overrides, Some(players)).unwrap();
-        let (allocated, turns) =
-            allocations_playing(&game, &mixed(players, Bot::Greedy, Bot::Random));
+        let (allocated, turns) = allocations_playing(&game, &mixed(players));
         assert!(turns > 10_000, "games were played");
         assert_eq!(
             allocated, 0,
@@ -67,11 +66,7 @@ fn playing_games_allocates_nothing() {
     let source = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
     for players in [2, 4, 6] {
         let game = RatingsGame::load(&source, &[], Some(players)).unwrap();
-        let lineup = mixed(
-            players,
-            ratings::bots::Bot::Greedy,
-            ratings::bots::Bot::Random,
-        );
+        let lineup = mixed(players);
         let (allocated, turns) = allocations_playing(&game, &lineup);
         assert!(turns > 10_000, "games were played");
         assert_eq!(

@@ -2,6 +2,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::Observer;
 use super::parts::{ChipTable, MAX_TEST_CHIPS};
 use crate::rng::{Dice, GameRng};
 
@@ -39,20 +40,24 @@ impl Drawn {
             .fold(self.set_aside, |s, &(c, _)| s | (1 << c))
     }
 
-    /// Draws one more chip, its face up at random; `None` when no chip is left anywhere.
-    pub fn draw(
+    /// Draws one more chip, its face up at random, and tells `obs`; nothing when no chip is left
+    /// anywhere.
+    pub fn draw<O: Observer>(
         &mut self,
         bag: &mut ChipSet,
         played: &mut ChipSet,
         rng: &mut GameRng,
-    ) -> Option<(u8, bool)> {
+        table: &ChipTable,
+        obs: &mut O,
+    ) {
         if self.chips.is_full() {
-            return None;
+            return;
         }
-        let chip = draw(bag, played, rng)?;
-        let high = rng.coin();
-        self.chips.push((chip, high));
-        Some((chip, high))
+        if let Some(chip) = draw(bag, played, rng) {
+            let high = rng.coin();
+            self.chips.push((chip, high));
+            obs.chip_drawn(table.kind_of[chip as usize], high);
+        }
     }
 
     /// Turns chip `i` to its other face.

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use super::parts::{MAX_FOOD, MAX_JOBS, MAX_OBSTACLES, ObstacleCheese};
-use super::track::Track;
+use super::track::{Climb, Track};
 use crate::games::{MAX_SEATS, Seat};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,6 +59,23 @@ impl JobState {
             self.cheese[next] = take(supply, printed[next]);
         }
         false
+    }
+
+    /// Moves `seat` up `steps` on this job's track of `length` spaces; on the final space already,
+    /// one cheese from the supply instead when `end_cheese` (both editions' switch).
+    #[allow(clippy::too_many_arguments)]
+    pub fn climb(
+        &mut self,
+        seat: Seat,
+        steps: u8,
+        length: u8,
+        end_cheese: bool,
+        cheese: &mut u8,
+        supply: &mut u8,
+    ) {
+        if self.track.climb(seat, steps, length) == Climb::AtEnd && end_cheese {
+            *cheese += take(supply, 1);
+        }
     }
 
     /// Cheese lying on the obstacles still in the stack of `size` cards.

@@ -8,7 +8,6 @@ use super::config::{DiscardedCheese, Effect, EffectKind, GameEnd, MAX_DECK, Rule
 use super::state::{Held, JobState, Player, State, Test};
 use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{claim_order, exchange, take, winners};
-use crate::games::mice_heist::track::Climb;
 use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::rng::{GameRng, game_rng, shuffle};
@@ -275,9 +274,13 @@ impl<'r> Engine<'r> {
 
     fn draw_chip<O: Observer>(&mut self, obs: &mut O) {
         let s = &mut self.state;
-        if let Some((chip, high)) = s.test.drawn.draw(&mut s.bag, &mut s.played, &mut self.rng) {
-            obs.chip_drawn(self.rules.chips.kind_of[chip as usize], high);
-        }
+        s.test.drawn.draw(
+            &mut s.bag,
+            &mut s.played,
+            &mut self.rng,
+            &self.rules.chips,
+            obs,
+        );
     }
 
     fn apply<P: Policy, O: Observer>(&mut self, effect: Effect, bot: &P, obs: &mut O) {
@@ -325,12 +328,16 @@ impl<'r> Engine<'r> {
     /// Moves `seat` up on `job`'s track; on the final space already, a cheese instead (when the
     /// config's `track_end_cheese` says so).
     fn climb(&mut self, seat: Seat, job: u8, steps: u8) {
-        let track = &mut self.state.jobs[job as usize].track;
-        if track.climb(seat, steps, self.rules.track_length) == Climb::AtEnd
-            && self.rules.track_end_cheese
-        {
-            self.state.players[seat].stash += take(&mut self.state.supply, 1);
-        }
+        let (s, r) = (&mut self.state, self.rules);
+        let stash = &mut s.players[seat].stash;
+        s.jobs[job as usize].climb(
+            seat,
+            steps,
+            r.track_length,
+            r.track_end_cheese,
+            stash,
+            &mut s.supply,
+        );
     }
 
     fn learn<O: Observer>(&mut self, seat: Seat, learn: Learn, obs: &mut O) {

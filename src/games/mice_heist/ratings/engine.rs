@@ -9,7 +9,6 @@ use super::state::{Player, State, Test};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{JobState, claim_order, exchange, take, winners};
-use crate::games::mice_heist::track::Climb;
 use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::rng::{GameRng, game_rng, shuffle};
@@ -152,19 +151,27 @@ impl<'r> Engine<'r> {
     }
 
     fn climb(&mut self, seat: Seat, job: u8, steps: u8) {
-        let track = &mut self.state.jobs[job as usize].track;
-        if track.climb(seat, steps, self.rules.track_length) == Climb::AtEnd
-            && self.rules.track_end_cheese
-        {
-            self.state.players[seat].cheese += take(&mut self.state.supply, 1);
-        }
+        let (s, r) = (&mut self.state, self.rules);
+        let cheese = &mut s.players[seat].cheese;
+        s.jobs[job as usize].climb(
+            seat,
+            steps,
+            r.track_length,
+            r.track_end_cheese,
+            cheese,
+            &mut s.supply,
+        );
     }
 
     fn draw_chip<O: Observer>(&mut self, obs: &mut O) {
         let s = &mut self.state;
-        if let Some((chip, high)) = s.test.drawn.draw(&mut s.bag, &mut s.played, &mut self.rng) {
-            obs.chip_drawn(self.rules.chips.kind_of[chip as usize], high);
-        }
+        s.test.drawn.draw(
+            &mut s.bag,
+            &mut s.played,
+            &mut self.rng,
+            &self.rules.chips,
+            obs,
+        );
     }
 
     /// One effect, from the tester's point of view, against the obstacle under test.

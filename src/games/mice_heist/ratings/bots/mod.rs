@@ -6,7 +6,7 @@ mod random;
 
 use super::config::{EffectKind, Rules};
 use super::state::{Player, State};
-use crate::games::{BotNames, Seat};
+use crate::games::Seat;
 use crate::rng::GameRng;
 
 pub use greedy::Greedy;
@@ -69,29 +69,7 @@ pub trait Policy {
     fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8;
 }
 
-/// The bots `--bots` can name, under the same names as the cheese edition's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Bot {
-    Random,
-    Greedy,
-}
-
-impl BotNames for Bot {
-    const NAMES: &'static [&'static str] = &["random", "greedy"];
-
-    fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "random" => Some(Self::Random),
-            "greedy" => Some(Self::Greedy),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-}
+pub use crate::games::mice_heist::Bot;
 
 macro_rules! dispatch {
     ($self:ident, $method:ident($($arg:expr),*)) => {
