@@ -3,29 +3,40 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use whisker::config::Source;
 use whisker::games::Game;
 use whisker::games::mice_heist::Bot;
-use whisker::games::mice_heist::CheeseGame;
-use whisker::games::mice_heist::tally::Tally;
 use whisker::games::mice_heist::track::Track;
+use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
 
 fn game() -> CheeseGame {
     CheeseGame::load(&whisker::games::default_source(), &[], None).unwrap()
 }
 
-fn whole_games(c: &mut Criterion) {
-    let game = game();
+/// Whole games of `game`, one bench per bot, 4 players.
+fn bench_game<G: Game<Bot = Bot>>(c: &mut Criterion, edition: &str, game: &G) {
     for (name, bot) in [("greedy", Bot::Greedy), ("random", Bot::Random)] {
         let lineup = [bot; 4];
-        let mut tally = Tally::default();
+        let mut counters = G::Counters::default();
+        let mut scratch = G::Scratch::default();
         let mut seed = 0u64;
-        c.bench_function(&format!("game/cheese/{name}x4"), |b| {
+        c.bench_function(&format!("game/{edition}/{name}x4"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(game.play(seed, &lineup, &mut (), &mut tally))
+                black_box(game.play(seed, &lineup, &mut scratch, &mut counters))
             })
         });
     }
+}
+
+fn whole_games(c: &mut Criterion) {
+    bench_game(c, "cheese", &game());
+    let ratings = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
+    bench_game(
+        c,
+        "ratings",
+        &RatingsGame::load(&ratings, &[], None).unwrap(),
+    );
 }
 
 fn pieces(c: &mut Criterion) {
@@ -34,7 +45,7 @@ fn pieces(c: &mut Criterion) {
         let mut bag = 0u16;
         b.iter(|| {
             bag = (bag + 37) & 0x7FF;
-            black_box(rules.odds.at_least(&rules, bag, 0x7FF & !bag, 2, 2))
+            black_box(rules.odds.at_least(&rules.chips, bag, 0x7FF & !bag, 2, 2))
         })
     });
     c.bench_function("track/climb", |b| {
