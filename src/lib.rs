@@ -1,6 +1,7 @@
 //! whisker: a Monte Carlo balance lab for tabletop games.
 
 pub mod cli;
+pub mod commands;
 pub mod compare;
 pub mod config;
 pub mod export;
