@@ -24,6 +24,8 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Play two rule sets on the same seeds and measure how they differ.
     Compare(CompareArgs),
+    /// Play one rule set at every combination of some values, on the same seeds.
+    Sweep(SweepArgs),
 }
 
 /// What every run shares: how many games, which seed, who plays.
@@ -88,9 +90,28 @@ pub struct CompareArgs {
     pub out: Option<PathBuf>,
 }
 
+#[derive(clap::Args, Debug, Clone)]
+pub struct SweepArgs {
+    /// Game config (TOML). Default: the built-in configs/mice-heist/cheese.toml.
+    pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// A value to vary: KEY=V1,V2,… or KEY=LO..HI (whole numbers, both ends included).
+    /// Repeat for a grid of every combination.
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<commands::sweep::Vary>,
+    /// Override a config value at every point (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// Result folder (default: results/sweep-<config name>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Simulate(args) => commands::simulate::run(&args),
         Command::Compare(args) => commands::compare::run(&args),
+        Command::Sweep(args) => commands::sweep::run(&args),
     }
 }

@@ -506,3 +506,46 @@ fn both_editions_write_the_shared_files_with_the_same_columns() {
         );
     }
 }
+
+#[test]
+fn sweep_writes_one_row_per_grid_point() {
+    let d = scratch("sweep");
+    let out = d.join("s");
+    let o = whisker(&[
+        "sweep",
+        "--vary",
+        "chips.blue.high=3..4",
+        "--vary",
+        "rules.game_end=immediate,finish_round",
+        "--vary",
+        "rules.track_length=8,10,12",
+        "--games",
+        "200",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 1 + 2 * 2 * 3);
+    assert!(
+        rows[0].starts_with("chips.blue.high,rules.game_end,rules.track_length,games,mean_turns,")
+    );
+    assert!(rows[0].contains(",seat_3_win_rate,") && rows[0].contains(",mean_score,"));
+    assert!(rows[1].starts_with("3,immediate,8,200,"));
+    assert!(rows[12].starts_with("4,finish_round,12,200,"));
+    // An invalid point fails before anything is played.
+    let o = whisker(&[
+        "sweep",
+        "--vary",
+        "chips.blue.high=8..10",
+        "--games",
+        "10",
+        "--out",
+        d.join("bad").to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("10 is out of range"), "{}", stderr(&o));
+}

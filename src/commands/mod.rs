@@ -9,6 +9,7 @@ use crate::output::UsageError;
 
 pub mod compare;
 pub mod simulate;
+pub mod sweep;
 
 pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
     Ok(match path {
