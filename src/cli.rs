@@ -26,6 +26,36 @@ pub enum Command {
     Compare(CompareArgs),
     /// Play one rule set at every combination of some values, on the same seeds.
     Sweep(SweepArgs),
+    /// Replay a baseline's games with the current code and config; exit 1 if balance regressed.
+    Check(CheckArgs),
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    Json,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// The config to check (default: the one the baseline recorded).
+    pub config: Option<PathBuf>,
+    /// A result folder made by `simulate --games-csv`.
+    #[arg(long)]
+    pub baseline: PathBuf,
+    /// How far METRIC may move (repeatable), overriding the defaults and the baseline's
+    /// tolerances.toml.
+    #[arg(long = "tolerance", value_name = "METRIC=X")]
+    pub tolerance: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// What every run shares: how many games, which seed, who plays.
@@ -113,5 +143,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Simulate(args) => commands::simulate::run(&args),
         Command::Compare(args) => commands::compare::run(&args),
         Command::Sweep(args) => commands::sweep::run(&args),
+        Command::Check(args) => {
+            if commands::check::run(&args)? != 0 {
+                return Err(crate::output::Regressed.into());
+            }
+            Ok(())
+        }
     }
 }

@@ -73,7 +73,7 @@ impl Paired {
             }
             self.sum[i] += i128::from(x[i]);
             for j in i..PAIR {
-                self.cross[i][j] += i128::from(x[i] * x[j]);
+                self.cross[i][j] += i128::from(x[i]) * i128::from(x[j]);
             }
         }
         self.turns_a.add(a.turns as usize);
@@ -320,7 +320,9 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
             .sum();
         let sd = (var.max(0.0) / n).sqrt();
         let diff = va - vb;
-        let pv = if sd > 0.0 {
+        let pv = if p.n < 2 {
+            f64::NAN
+        } else if sd > 0.0 {
             two_sided_p(diff / sd)
         } else if diff == 0.0 {
             1.0
@@ -381,11 +383,23 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
     });
     p_values.push(Some(pks));
 
+    // The first seat's win rate is seat 0's: one hypothesis, tested once, reported twice.
+    let first = rows.iter().position(|r| r.metric == "first_seat_win_rate");
+    if let Some(i) = first {
+        p_values[i] = None;
+    }
     for (row, adjusted) in rows.iter_mut().zip(holm(&p_values)) {
         if let Some(h) = adjusted {
             row.p_holm = num(h);
             row.significant = if h < 0.05 { "yes" } else { "no" };
         }
+    }
+    if let (Some(i), Some(seat0)) = (
+        first,
+        rows.iter().find(|r| r.metric == "seat_0_win_rate").cloned(),
+    ) {
+        rows[i].p_holm = seat0.p_holm;
+        rows[i].significant = seat0.significant;
     }
     rows
 }

@@ -195,7 +195,10 @@ pub struct GamesCsv {
 impl GamesCsv {
     pub fn create(dir: &ResultDir, players: usize) -> anyhow::Result<Self> {
         let mut out = std::io::BufWriter::new(File::create(dir.file("games.csv"))?);
-        write!(out, "game,rotation,seed,turns,capped,ending_job,winners")?;
+        write!(
+            out,
+            "game,rotation,seed,turns,capped,successes,ending_job,winners"
+        )?;
         for s in 0..players {
             write!(out, ",score_{s}")?;
         }
@@ -208,12 +211,13 @@ impl GamesCsv {
         let ending = o.ending.map_or("", |e| game.ending_label(e));
         write!(
             self.out,
-            "{},{},{},{},{},{},",
+            "{},{},{},{},{},{},{},",
             r.game,
             r.rotation,
             r.seed,
             o.turns,
             u8::from(o.capped),
+            o.successes,
             ending
         )?;
         let mut first = true;

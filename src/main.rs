@@ -3,12 +3,14 @@ use std::process::ExitCode;
 use clap::Parser;
 use whisker::cli::{Cli, run};
 use whisker::config::ConfigError;
-use whisker::output::UsageError;
+use whisker::output::{Regressed, UsageError};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The check's table already says what regressed.
+        Err(e) if e.downcast_ref::<Regressed>().is_some() => ExitCode::FAILURE,
         Err(e) => {
             eprintln!("error: {e:#}");
             // Config and usage mistakes are the user's to fix (2, like clap's own); anything

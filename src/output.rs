@@ -17,6 +17,11 @@ pub const MARKER: &str = "run.toml";
 #[error("{0}")]
 pub struct UsageError(pub String);
 
+/// `whisker check` found a regression: exit code 1, the table already printed.
+#[derive(Debug, thiserror::Error)]
+#[error("balance regressed against the baseline")]
+pub struct Regressed;
+
 /// A result folder being written.
 pub struct ResultDir {
     target: PathBuf,

@@ -66,7 +66,7 @@ fn simulate_writes_every_file() {
     let games = fs::read_to_string(out.join("games.csv")).unwrap();
     assert_eq!(games.lines().count(), 301);
     assert!(games.starts_with(
-        "game,rotation,seed,turns,capped,ending_job,winners,score_0,score_1,score_2,score_3\n"
+        "game,rotation,seed,turns,capped,successes,ending_job,winners,score_0,score_1,score_2,score_3\n"
     ));
     let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(summary.starts_with("metric,value,ci_low,ci_high\ngames,300,,\nmean_turns,"));

@@ -7,6 +7,7 @@ use crate::config::Source;
 use crate::games::{self, BotNames};
 use crate::output::UsageError;
 
+pub mod check;
 pub mod compare;
 pub mod simulate;
 pub mod sweep;

@@ -113,6 +113,22 @@ pub fn default_source() -> Source {
     )
 }
 
+/// A built-in config by the name it is recorded under (`<built-in configs/…>`).
+pub fn builtin(name: &str) -> Option<Source> {
+    [default_source(), ratings_source()]
+        .into_iter()
+        .find(|s| s.name == name)
+}
+
+/// The built-in ratings edition config.
+pub fn ratings_source() -> Source {
+    Source::embedded(
+        "configs/mice-heist/ratings.toml",
+        "ratings",
+        mice_heist::RATINGS_DEFAULT,
+    )
+}
+
 /// Reads the `game` and `edition` keys and hands the file to that game's loader.
 pub fn load(
     source: &Source,

@@ -50,8 +50,11 @@ pub fn best_flip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
     best
 }
 
-/// The lowest chip showing, and its index.
+/// The lowest chip showing, and its index ((0, 0) with no chip drawn).
 pub fn worst_chip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
+    if drawn.chips.is_empty() {
+        return (0, 0);
+    }
     let mut worst = (i32::MAX, 0);
     for (i, &(c, high)) in drawn.chips.iter().enumerate() {
         let face = i32::from(chips.face(c, high));

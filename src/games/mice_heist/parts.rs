@@ -236,6 +236,16 @@ pub fn compile_effects(
             icon: e.icon.map_or(0, Icon::bit),
         });
     }
+    let draws: i32 = effects
+        .iter()
+        .filter(|e| e.kind == EffectKind::Draw)
+        .map(|e| i32::from(e.value))
+        .sum();
+    p.check(
+        draws <= 3,
+        path,
+        format!("{draws} chips drawn by one card: at most 3"),
+    );
     effects
 }
 

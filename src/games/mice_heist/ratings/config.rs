@@ -13,8 +13,8 @@ pub use crate::games::mice_heist::parts::*;
 pub const SKILLS: [Icon; 3] = [Icon::Agility, Icon::Charm, Icon::Dexterity];
 /// Most cards a hand can hold (`rules.max_hand` is at most this).
 pub const MAX_HAND: usize = 12;
-/// Most jobs a config can define (the rulebook has 6 and plays 4).
-pub const MAX_JOB_DEFS: usize = 8;
+/// Most jobs a config can define (the rulebook has 6 and plays 4); the counters are this wide.
+pub const MAX_JOB_DEFS: usize = MAX_JOBS;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -272,6 +272,11 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
                     range(&mut p, &path("payout"), o.payout, 0, 20);
                     range(&mut p, &path("cheese"), o.cheese, 0, 20);
                     let test = o.test.iter().fold(0, |m, s| m | s.bit());
+                    p.check(
+                        test.count_ones() as usize == o.test.len(),
+                        path("test"),
+                        "a skill is listed twice",
+                    );
                     p.check(
                         test != 0,
                         path("test"),

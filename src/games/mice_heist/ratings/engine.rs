@@ -70,6 +70,8 @@ impl<'r> Engine<'r> {
         let mut assist_deck: ArrayVec<u8, MAX_DECK> = rules.assist_deck.iter().copied().collect();
         shuffle(&mut assist_deck, &mut rng);
         state.bag = ((1u32 << rules.chips.count()) - 1) as ChipSet;
+        state.skill_deck_left = skill_deck.len() as u8;
+        state.assist_deck_left = assist_deck.len() as u8;
         let mut engine = Self {
             rules,
             state,
@@ -298,21 +300,31 @@ impl<'r> Engine<'r> {
         if let Some(card) = self.state.test.assist {
             obs.assist_resolved(card, success);
         }
+        // The obstacle leaves play where the rulebook lists it: right after its cheese is taken on
+        // a success, before any learning on a failure. An empty stack ends the game at cleanup.
         let printed = &rules.jobs[spec as usize].cheese;
-        let mut leaves = true;
+        let leave_play = |state: &mut State| {
+            if state.jobs[job].discard_top(printed, rules.obstacle_cheese, &mut state.supply) {
+                Some(Ending::Completed(spec))
+            } else {
+                None
+            }
+        };
         if success {
             let cheese = std::mem::take(&mut self.state.jobs[job].cheese[top as usize]);
             self.state.players[t].cheese += cheese;
+            self.ending = leave_play(&mut self.state);
             for s in others(t, n) {
                 self.climb(s, choice.job, bets[s]);
             }
             self.climb(t, choice.job, obstacle.payout);
         } else {
             if obstacle.mandatory {
-                leaves = false;
                 for &effect in &obstacle.failure {
                     self.apply(effect, &bots[t], obs);
                 }
+            } else {
+                self.ending = leave_play(&mut self.state);
             }
             match self.ask(t, |v, r| bots[t].learn(v, r)) {
                 Some(Learn::Played(i)) => {
@@ -341,15 +353,6 @@ impl<'r> Engine<'r> {
                 }
             }
             self.climb(t, choice.job, 1);
-        }
-        if leaves
-            && self.state.jobs[job].discard_top(
-                printed,
-                rules.obstacle_cheese,
-                &mut self.state.supply,
-            )
-        {
-            self.ending = Some(Ending::Completed(spec));
         }
 
         // 6. Draw: discard any, then refill the hand.
