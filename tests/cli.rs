@@ -549,3 +549,95 @@ fn sweep_writes_one_row_per_grid_point() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("10 is out of range"), "{}", stderr(&o));
 }
+
+#[test]
+fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
+    let d = scratch("check");
+    let baseline = d.join("baseline");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "1500",
+        "--games-csv",
+        "--out",
+        baseline.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let check = |extra: &[&str]| {
+        whisker(
+            &[
+                &["check", "--baseline", baseline.to_str().unwrap(), "--quiet"],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+
+    let same = check(&[]);
+    assert_eq!(
+        same.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&same.stdout)
+    );
+    assert!(String::from_utf8_lossy(&same.stdout).contains("OK: no metric moved"));
+
+    // Every obstacle two harder: tests pass less often and games run longer.
+    let harder = d.join("harder.toml");
+    let text = include_str!("../configs/mice-heist/cheese.toml")
+        .replace("target = 2,", "target = 4,")
+        .replace("target = 4,", "target = 6,")
+        .replace("target = 7,", "target = 9,");
+    fs::write(&harder, text).unwrap();
+    let changed = check(&[harder.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&changed.stdout);
+    assert_eq!(changed.status.code(), Some(1), "{out}");
+    assert!(out.contains("REGRESSED") && out.contains("FAILED"), "{out}");
+
+    // Loose enough tolerances let the same change through.
+    let tolerated = check(&[
+        harder.to_str().unwrap(),
+        "--tolerance",
+        "mean_turns=100",
+        "--tolerance",
+        "test_success_rate=1",
+        "--tolerance",
+        "game_length_distribution_ks=1",
+        "--tolerance",
+        "balance=1",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&tolerated.stdout).expect("JSON");
+    let regressed: Vec<&str> = json["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["status"] == "regressed")
+        .map(|m| m["metric"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tolerated.status.code(),
+        Some(i32::from(!regressed.is_empty())),
+        "{regressed:?}"
+    );
+    assert_eq!(json["regressed"], !regressed.is_empty());
+
+    // Usage errors: exit 2.
+    assert_eq!(
+        whisker(&["check", "--baseline", d.join("nothing").to_str().unwrap()])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(check(&["--tolerance", "nonsense=1"]).status.code(), Some(2));
+    fs::remove_file(baseline.join("games.csv")).unwrap();
+    let no_games = check(&[]);
+    assert_eq!(no_games.status.code(), Some(2));
+    assert!(
+        stderr(&no_games).contains("--games-csv"),
+        "{}",
+        stderr(&no_games)
+    );
+}

@@ -291,8 +291,8 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
     );
     let _ = writeln!(
         out,
-        "  {:w$}  {:>12}  {:>12}  {:^25}  {:>9}  status",
-        "metric", "baseline", "now", "95% CI of change", "tolerance"
+        "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>9}  status",
+        "metric", "baseline", "now", "change", "95% CI of change", "tolerance"
     );
     for v in verdicts {
         let ci = if v.ci_low.is_empty() {
@@ -307,8 +307,8 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         };
         let _ = writeln!(
             out,
-            "  {:w$}  {:>12}  {:>12}  {:^25}  {:>9}  {mark}",
-            v.metric, v.baseline, v.current, ci, v.tolerance
+            "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>9}  {mark}",
+            v.metric, v.baseline, v.current, v.diff, ci, v.tolerance
         );
     }
     out.push_str(if regressed {
