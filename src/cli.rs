@@ -26,6 +26,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Play one rule set at every combination of some values, on the same seeds.
     Sweep(SweepArgs),
+    /// Tell one game of a run turn by turn.
+    Replay(ReplayArgs),
     /// Replay a baseline's games with the current code and config; exit 1 if balance regressed.
     Check(CheckArgs),
 }
@@ -34,6 +36,30 @@ pub enum Command {
 pub enum Format {
     Table,
     Json,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// Game config (TOML). Default: the built-in configs/mice-heist/cheese.toml.
+    pub config: Option<PathBuf>,
+    /// The run's master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Which game of the run (its `game` in games.csv, from 0).
+    #[arg(long)]
+    pub game: u64,
+    /// Players (default: the config's rules.players).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats.
+    #[arg(long, default_value = "greedy", value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// Override a config value (repeatable), as the run did.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// `table` for people, `json` for one JSON object per line.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -143,6 +169,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Simulate(args) => commands::simulate::run(&args),
         Command::Compare(args) => commands::compare::run(&args),
         Command::Sweep(args) => commands::sweep::run(&args),
+        Command::Replay(args) => commands::replay::run(&args),
         Command::Check(args) => {
             if commands::check::run(&args)? != 0 {
                 return Err(crate::output::Regressed.into());

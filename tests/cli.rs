@@ -641,3 +641,84 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
         stderr(&no_games)
     );
 }
+
+#[test]
+fn replay_ends_as_the_games_csv_row_says() {
+    let d = scratch("replay");
+    for (config, name) in [
+        ("configs/mice-heist/cheese.toml", "cheese"),
+        ("configs/mice-heist/ratings.toml", "ratings"),
+    ] {
+        let out = d.join(name);
+        let run = [
+            "simulate",
+            config,
+            "--games",
+            "40",
+            "--seed",
+            "7",
+            "--bots",
+            "greedy,random",
+            "--games-csv",
+            "--quiet",
+        ];
+        let o = whisker(&[&run[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let games = fs::read_to_string(out.join("games.csv")).unwrap();
+        for k in [0usize, 13, 39] {
+            let row: Vec<&str> = games.lines().nth(k + 1).unwrap().split(',').collect();
+            let o = whisker(&[
+                "replay",
+                config,
+                "--seed",
+                "7",
+                "--game",
+                &k.to_string(),
+                "--bots",
+                "greedy,random",
+                "--format",
+                "json",
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            let text = String::from_utf8(o.stdout).unwrap();
+            let end: serde_json::Value =
+                serde_json::from_str(text.lines().last().unwrap()).unwrap();
+            assert_eq!(end["event"], "end");
+            assert_eq!(end["turns"].to_string(), row[3], "{name} game {k}");
+            assert_eq!(
+                end["ending_job"].as_str().unwrap(),
+                row[6],
+                "{name} game {k}"
+            );
+            let winners: Vec<String> = end["winners"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w.to_string())
+                .collect();
+            assert_eq!(winners.join(";"), row[7], "{name} game {k}");
+            let scores: Vec<String> = end["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            assert_eq!(scores, row[8..].to_vec(), "{name} game {k}");
+            // Every test of the game is told.
+            let tests = text
+                .lines()
+                .filter(|l| l.contains("\"event\":\"test\""))
+                .count();
+            assert_eq!(tests.to_string(), row[3]);
+        }
+    }
+    // The table form reads as a story.
+    let o = whisker(&["replay", "--game", "3"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.starts_with("setup\n")
+            && text.contains("\ntest 1\n")
+            && text.contains("game over after"),
+        "{text}"
+    );
+}

@@ -45,6 +45,17 @@ impl Outcome {
     }
 }
 
+/// One thing that happened in a replayed game (`whisker replay`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Event {
+    /// The test it belongs to, counting from 1.
+    pub turn: u32,
+    pub event: &'static str,
+    pub text: String,
+    #[serde(flatten)]
+    pub data: serde_json::Map<String, serde_json::Value>,
+}
+
 /// Game-specific counters: filled while games play, merged exactly across threads.
 pub trait Counters: Default + Send {
     fn merge(&mut self, other: &Self);
@@ -68,6 +79,9 @@ pub trait Game: Sync {
         scratch: &mut Self::Scratch,
         counters: &mut Self::Counters,
     ) -> Outcome;
+
+    /// Replays one game and tells it turn by turn; the last event is its end.
+    fn replay(&self, seed: u64, lineup: &[Self::Bot]) -> Vec<Event>;
 
     /// The `games.csv` label of an [`Outcome::ending`].
     fn ending_label(&self, ending: u8) -> &str;

@@ -2,7 +2,7 @@
 //! ended now, and the best chip to flip or replace.
 
 use super::chips::Drawn;
-use super::parts::ChipTable;
+use super::parts::{ChipTable, Effect, EffectKind};
 use super::track::Track;
 use crate::games::Seat;
 
@@ -36,6 +36,20 @@ impl Payout<'_> {
         after.climb(seat, steps, self.track_length);
         self.food_now(&after, seat) - self.food_now(track, seat) + STEP * f64::from(steps)
     }
+}
+
+/// Whether a card can raise this test's total itself (rather than only pay out): counting the
+/// rest of a hand's potential, a card that does nothing here would otherwise look as good as the
+/// one that does.
+pub fn helps(effects: &[Effect], icons: u8) -> bool {
+    effects
+        .iter()
+        .filter(|e| e.applies(icons))
+        .any(|e| match e.kind {
+            EffectKind::Modifier => e.value > 0,
+            EffectKind::Flip | EffectKind::Draw | EffectKind::Replace => true,
+            EffectKind::Track | EffectKind::Cheese => false,
+        })
 }
 
 /// The best rating gain a flip gives, and the chip to flip for it.

@@ -7,6 +7,7 @@ pub mod heuristics;
 pub mod jobs;
 pub mod parts;
 pub mod ratings;
+pub mod replay;
 pub mod tally;
 pub mod track;
 
@@ -48,6 +49,11 @@ pub trait Observer {
     fn test_resolved(&mut self, _job: u8, _obstacle: u8, _chip_total: i32, _success: bool) {}
     /// An assist card was revealed for a test that then passed or failed (ratings edition).
     fn assist_resolved(&mut self, _card: u8, _success: bool) {}
+    /// A non-testing seat's bet (cheese, or chips in the ratings edition), once all are revealed.
+    fn bet(&mut self, _seat: usize, _amount: u8) {}
+    /// The test's final total (chips, modifiers and, in the ratings edition, the rating) against
+    /// its target, just before it resolves.
+    fn total(&mut self, _total: i32, _target: i32) {}
 }
 
 /// Watches nothing.

@@ -140,6 +140,7 @@ impl<'r> Engine<'r> {
         }
         for s in others(t, n) {
             self.place_bet(s, bets[s]);
+            obs.bet(s, self.state.test.bets[s]);
         }
         for s in others(t, n) {
             if self.state.test.bets[s] == 0
@@ -187,6 +188,7 @@ impl<'r> Engine<'r> {
             let o = self.obstacle(job);
             (o.target, o.payout, o.finale)
         };
+        obs.total(self.state.test.rating(self.rules), i32::from(target));
         let success = self.state.test.rating(self.rules) >= i32::from(target);
         let top = self.state.jobs[job as usize].next;
         self.state.successes += u32::from(success);

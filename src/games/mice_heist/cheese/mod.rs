@@ -13,10 +13,13 @@ use config::MAX_HELD;
 use config::{RawConfig, Rules};
 use engine::Engine;
 
+use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::games::{Game, Outcome};
+use crate::games::{Event, Game, Outcome};
 use crate::output::{ResultDir, SummaryRow};
+use serde_json::json;
+use state::State;
 
 /// The default cheese edition config, built into the binary.
 pub const CHEESE_DEFAULT: &str = include_str!("../../../../configs/mice-heist/cheese.toml");
@@ -95,6 +98,95 @@ impl Game for CheeseGame {
             tally.held(&held, outcome.won(seat));
         }
         outcome
+    }
+
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let rules = &self.rules;
+        let ids: Vec<&str> = rules.jobs.iter().map(|j| j.id.as_str()).collect();
+        let sizes: Vec<usize> = rules.jobs.iter().map(|j| j.obstacles.len()).collect();
+        let mut story = Story::new();
+        let mut engine = Engine::new(rules, seed);
+        let colours: Vec<&str> = engine
+            .state()
+            .players
+            .iter()
+            .map(|p| rules.colours[p.colour as usize].as_str())
+            .collect();
+        let seats: Vec<String> = colours
+            .iter()
+            .enumerate()
+            .map(|(s, c)| format!("seat {s} {c}"))
+            .collect();
+        story.say(
+            0,
+            "setup",
+            format!("seed {seed}: {}", seats.join(", ")),
+            json!({ "colours": colours }),
+        );
+        loop {
+            let before = engine.state().clone();
+            let mut rec = Recorder::default();
+            let over = engine.step(lineup, &mut rec);
+            let after = engine.state();
+            let (turn, t) = (after.turns, before.tester);
+            let job = after.test.job as usize;
+            let top = before.jobs[job].next;
+            let o = &rules.jobs[job].obstacles[top as usize];
+            let text = format!(
+                "seat {t} ({}) tests {}{} {} (target {}, {}{})",
+                colours[t],
+                ids[job],
+                top + 1,
+                o.name,
+                o.target,
+                icons(o.icons),
+                if o.finale { ", finale" } else { "" }
+            );
+            story.say(
+                turn,
+                "test",
+                text,
+                json!({"seat": t, "job": ids[job], "obstacle": top + 1, "target": o.target}),
+            );
+            story.turn(turn, &rec, &rules.chips, "cheese");
+            for &c in &rec.cards {
+                let s = rules.skill(c);
+                story.say(
+                    turn,
+                    "skill",
+                    format!("seat {t} activates {} ({})", s.name, describe(&s.effects)),
+                    json!({"skill": s.id}),
+                );
+            }
+            story.result(turn, &rec);
+            for &c in &rec.learned {
+                let s = rules.skill(c);
+                story.say(
+                    turn,
+                    "learn",
+                    format!("seat {t} learns {} ({})", s.name, describe(&s.effects)),
+                    json!({"skill": s.id}),
+                );
+            }
+            story.jobs(turn, &before.jobs, &after.jobs, &ids, &sizes);
+            let stash = |s: &State| s.players.iter().map(|p| p.stash).collect::<Vec<_>>();
+            story.cheese(
+                turn,
+                &stash(&before),
+                &stash(after),
+                (before.supply, after.supply),
+            );
+            if over {
+                break;
+            }
+        }
+        let outcome = engine.finish(lineup);
+        story.end(
+            &outcome,
+            rules.players,
+            outcome.ending.map(|j| ids[j as usize]),
+        );
+        story.events
     }
 
     fn ending_label(&self, ending: u8) -> &str {

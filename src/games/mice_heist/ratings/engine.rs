@@ -249,6 +249,9 @@ impl<'r> Engine<'r> {
             );
         }
         self.state.test.bets = bets;
+        for s in others(t, n) {
+            obs.bet(s, bets[s]);
+        }
         if bets.iter().any(|&b| b > 0) {
             if self.assist_deck.is_empty() {
                 self.assist_deck.extend(self.state.assist_discard.drain(..));
@@ -288,8 +291,9 @@ impl<'r> Engine<'r> {
         let spec = self.state.jobs[job].spec;
         let top = self.state.jobs[job].next;
         let rating = self.state.players[t].rating(choice.skills);
-        let success = rating + self.state.test.drawn.total(&rules.chips) + self.state.test.modifier
-            >= i32::from(obstacle.target);
+        let total = rating + self.state.test.drawn.total(&rules.chips) + self.state.test.modifier;
+        obs.total(total, i32::from(obstacle.target));
+        let success = total >= i32::from(obstacle.target);
         self.state.successes += u32::from(success);
         obs.test_resolved(
             spec,

@@ -14,10 +14,13 @@ use config::{RawConfig, Rules};
 use engine::Engine;
 use tally::RatingsTally;
 
+use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::games::{Game, Outcome};
+use crate::games::{Event, Game, Outcome};
 use crate::output::{ResultDir, SummaryRow};
+use serde_json::json;
+use state::State;
 
 /// The default ratings edition config, built into the binary.
 pub const RATINGS_DEFAULT: &str = include_str!("../../../../configs/mice-heist/ratings.toml");
@@ -97,6 +100,126 @@ impl Game for RatingsGame {
             tally.rated(&p.ratings);
         }
         outcome
+    }
+
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let rules = &self.rules;
+        let mut story = Story::new();
+        let mut engine = Engine::new(rules, seed);
+        let start = engine.state();
+        let ids: Vec<&str> = start
+            .jobs
+            .iter()
+            .map(|j| rules.jobs[j.spec as usize].id.as_str())
+            .collect();
+        let sizes: Vec<usize> = start
+            .jobs
+            .iter()
+            .map(|j| rules.jobs[j.spec as usize].obstacles.len())
+            .collect();
+        let names: Vec<&str> = start
+            .players
+            .iter()
+            .map(|p| rules.identities[p.identity as usize].0.as_str())
+            .collect();
+        let seats: Vec<String> = start
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("seat {s} {} {:?}", names[s], p.ratings))
+            .collect();
+        let text = format!("seed {seed}: {}; jobs {}", seats.join(", "), ids.join(", "));
+        story.say(0, "setup", text, json!({"identities": names, "jobs": ids}));
+        loop {
+            let before = engine.state().clone();
+            let mut rec = Recorder::default();
+            let over = engine.step(lineup, &mut rec);
+            let after = engine.state();
+            let (turn, t) = (after.turns, before.tester);
+            let job = after.test.job as usize;
+            let top = before.jobs[job].next;
+            let o = before.obstacle(rules, job as u8);
+            let skills = after.test.skills;
+            let text = format!(
+                "seat {t} ({}) tests {}{} {} with {} (rating {}) against {}{}",
+                names[t],
+                ids[job],
+                top + 1,
+                o.name,
+                icons(skills),
+                before.players[t].rating(skills),
+                o.target,
+                if o.mandatory { ", mandatory" } else { "" }
+            );
+            story.say(
+                turn,
+                "test",
+                text,
+                json!({"seat": t, "job": ids[job], "obstacle": top + 1, "target": o.target}),
+            );
+            if let Some(card) = rec.assist {
+                let a = &rules.assist_cards[card as usize];
+                let text = format!(
+                    "assist card {} ({:+}{}{})",
+                    a.name,
+                    a.modifier,
+                    if a.effects.is_empty() { "" } else { ", " },
+                    describe(&a.effects)
+                );
+                story.say(
+                    turn,
+                    "assist",
+                    text,
+                    json!({"assist": a.id, "modifier": a.modifier}),
+                );
+            }
+            story.turn(turn, &rec, &rules.chips, "chips");
+            for &c in &rec.cards {
+                let s = &rules.skill_cards[c as usize];
+                story.say(
+                    turn,
+                    "card",
+                    format!("seat {t} plays {} ({})", s.name, describe(&s.effects)),
+                    json!({"card": s.id}),
+                );
+            }
+            story.result(turn, &rec);
+            for (seat, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
+                for k in 0..3 {
+                    if b.ratings[k] != a.ratings[k] {
+                        let skill = icons(1 << k);
+                        let text = format!(
+                            "seat {seat} learns: {skill} {} → {}",
+                            b.ratings[k], a.ratings[k]
+                        );
+                        story.say(
+                            turn,
+                            "learn",
+                            text,
+                            json!({"seat": seat, "skill": skill, "rating": a.ratings[k]}),
+                        );
+                    }
+                }
+            }
+            story.jobs(turn, &before.jobs, &after.jobs, &ids, &sizes);
+            let cheese = |s: &State| s.players.iter().map(|p| p.cheese).collect::<Vec<_>>();
+            story.cheese(
+                turn,
+                &cheese(&before),
+                &cheese(after),
+                (before.supply, after.supply),
+            );
+            if over {
+                break;
+            }
+        }
+        let outcome = engine.finish(lineup);
+        story.end(
+            &outcome,
+            rules.players,
+            outcome.ending.map(|j| rules.jobs[j as usize].id.as_str()),
+        );
+        story.events
     }
 
     fn ending_label(&self, ending: u8) -> &str {

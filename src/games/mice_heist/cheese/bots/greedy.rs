@@ -16,7 +16,9 @@
 use super::{Bet, Learn, Policy, View};
 use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::cheese::state::Player;
-use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, STEP, best_flip, worst_chip};
+use crate::games::mice_heist::heuristics::{
+    ENDING_SWING, Payout, STEP, best_flip, helps, worst_chip,
+};
 use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
 
@@ -301,6 +303,12 @@ impl Policy for Greedy {
         }
         let mut best = (0.0, None);
         for slot in p.activatable() {
+            if !helps(
+                &rules.skill(p.skills[slot as usize].skill).effects,
+                spec.icons,
+            ) {
+                continue;
+            }
             let chance = self.odds_after(v, slot as usize, target, spec.icons);
             if chance > best.0 + 1e-12 {
                 best = (chance, Some(slot));

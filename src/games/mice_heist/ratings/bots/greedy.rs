@@ -13,7 +13,7 @@
 
 use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
-use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, best_flip, worst_chip};
+use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
 use crate::games::mice_heist::ratings::state::Player;
 use crate::rng::GameRng;
@@ -210,6 +210,9 @@ impl Policy for Greedy {
         }
         let mut best = (0.0, None);
         for i in 0..p.hand.len().min(MAX_HAND) {
+            if !helps(&rules.skill_cards[p.hand[i] as usize].effects, o.test) {
+                continue;
+            }
             let chance = self.odds_after(v, i, target, o.test);
             if chance > best.0 + 1e-12 {
                 best = (chance, Some(i as u8));

@@ -1,0 +1,49 @@
+//! `whisker replay`: one game of a run, turn by turn.
+
+use super::{lineup, say, source};
+use crate::cli::{Format, ReplayArgs};
+use crate::games::{self, BotNames, Game};
+use crate::rng::game_seed;
+use crate::with_game;
+
+pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+    let source = source(args.config.as_ref())?;
+    with_game!(games::load(&source, &args.set, args.players)?, game => replay(&*game, args))
+}
+
+fn replay<G: Game>(game: &G, args: &ReplayArgs) -> anyhow::Result<()>
+where
+    G::Bot: BotNames,
+{
+    let bots = lineup::<G::Bot>(&args.bots, game.players())?;
+    // The seed game K has in a run with this master seed: the same as its `games.csv` row.
+    let events = game.replay(game_seed(args.seed, args.game), &bots);
+    let mut text = String::new();
+    match args.format {
+        Format::Json => {
+            for e in &events {
+                text += &serde_json::to_string(e)?;
+                text.push('\n');
+            }
+        }
+        Format::Table => {
+            let mut turn = u32::MAX;
+            for e in &events {
+                if e.turn != turn && e.event != "end" {
+                    turn = e.turn;
+                    text += &if turn == 0 {
+                        "setup\n".to_string()
+                    } else {
+                        format!("\ntest {turn}\n")
+                    };
+                }
+                if e.event == "end" {
+                    text.push('\n');
+                }
+                text += &format!("  {}\n", e.text);
+            }
+        }
+    }
+    say(&text);
+    Ok(())
+}

@@ -1,0 +1,286 @@
+//! `whisker replay` for both editions: one game, turn by turn, told from the engine's own events
+//! and from what changed on the table between turns.
+
+use serde_json::{Map, Value, json};
+
+use super::Observer;
+use super::jobs::JobState;
+use super::parts::{ChipTable, Effect, EffectKind, Icon};
+use crate::games::{Event, MAX_SEATS, Outcome};
+
+/// What one turn's observer saw.
+#[derive(Default)]
+pub struct Recorder {
+    pub chips: Vec<(u8, bool)>,
+    pub cards: Vec<u8>,
+    pub learned: Vec<u8>,
+    pub bets: Vec<(usize, u8)>,
+    pub total: Option<(i32, i32)>,
+    pub assist: Option<u8>,
+}
+
+impl Observer for Recorder {
+    fn chip_drawn(&mut self, kind: u8, high: bool) {
+        self.chips.push((kind, high));
+    }
+    fn skill_activated(&mut self, card: u8) {
+        self.cards.push(card);
+    }
+    fn skill_learned(&mut self, card: u8) {
+        self.learned.push(card);
+    }
+    fn assist_resolved(&mut self, card: u8, _success: bool) {
+        self.assist = Some(card);
+    }
+    fn bet(&mut self, seat: usize, amount: u8) {
+        self.bets.push((seat, amount));
+    }
+    fn total(&mut self, total: i32, target: i32) {
+        self.total = Some((total, target));
+    }
+}
+
+/// Collects a game's events.
+pub struct Story {
+    pub events: Vec<Event>,
+}
+
+impl Story {
+    pub fn new() -> Self {
+        Self { events: Vec::new() }
+    }
+
+    pub fn say(&mut self, turn: u32, event: &'static str, text: String, data: Value) {
+        let data = match data {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        };
+        self.events.push(Event {
+            turn,
+            event,
+            text,
+            data,
+        });
+    }
+
+    /// The parts every edition's turn shares: bets, chips drawn, the result.
+    pub fn turn(&mut self, turn: u32, rec: &Recorder, chips: &ChipTable, unit: &str) {
+        if !rec.bets.is_empty() {
+            let text = rec
+                .bets
+                .iter()
+                .map(|&(s, b)| {
+                    if b == 0 {
+                        format!("seat {s} abstains")
+                    } else {
+                        format!("seat {s} bets {b} {unit}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let bets: Vec<Value> = rec
+                .bets
+                .iter()
+                .map(|&(s, b)| json!({"seat": s, "amount": b}))
+                .collect();
+            self.say(turn, "bets", text, json!({ "bets": bets }));
+        }
+        let drawn: Vec<Value> = rec
+            .chips
+            .iter()
+            .map(|&(k, high)| {
+                let kind = chips.kinds[k as usize];
+                let value = if high { kind.high } else { kind.low };
+                json!({"chip": chips.names[k as usize], "face": if high { "high" } else { "low" }, "value": value})
+            })
+            .collect();
+        let text = rec
+            .chips
+            .iter()
+            .map(|&(k, high)| {
+                let kind = chips.kinds[k as usize];
+                format!(
+                    "{} {:+}",
+                    chips.names[k as usize],
+                    if high { kind.high } else { kind.low }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.say(
+            turn,
+            "chips",
+            format!("draws {text}"),
+            json!({ "chips": drawn }),
+        );
+    }
+
+    pub fn result(&mut self, turn: u32, rec: &Recorder) {
+        if let Some((total, target)) = rec.total {
+            let success = total >= target;
+            let word = if success { "success" } else { "failure" };
+            self.say(
+                turn,
+                "result",
+                format!("total {total} against {target}: {word}"),
+                json!({"total": total, "target": target, "success": success}),
+            );
+        }
+    }
+
+    /// Track moves and obstacles leaving play, from the jobs before and after a turn.
+    pub fn jobs(
+        &mut self,
+        turn: u32,
+        before: &[JobState],
+        after: &[JobState],
+        ids: &[&str],
+        sizes: &[usize],
+    ) {
+        for (i, (b, a)) in before.iter().zip(after).enumerate() {
+            let moves: Vec<(usize, u8, u8)> = (0..MAX_SEATS)
+                .map(|s| (s, b.track.position(s), a.track.position(s)))
+                .filter(|(_, x, y)| x != y)
+                .collect();
+            if !moves.is_empty() {
+                let text = moves
+                    .iter()
+                    .map(|(s, x, y)| format!("seat {s} {x} → {y}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let data: Vec<Value> = moves
+                    .iter()
+                    .map(|(s, x, y)| json!({"seat": s, "from": x, "to": y}))
+                    .collect();
+                self.say(
+                    turn,
+                    "track",
+                    format!("job {} track: {text}", ids[i]),
+                    json!({"job": ids[i], "moves": data}),
+                );
+            }
+            if a.next != b.next {
+                let gone = format!("{}{}", ids[i], b.next + 1);
+                let text = if a.next as usize >= sizes[i] {
+                    format!("{gone} leaves play: job {} is complete", ids[i])
+                } else {
+                    format!("{gone} leaves play; {}{} is revealed", ids[i], a.next + 1)
+                };
+                self.say(
+                    turn,
+                    "obstacle",
+                    text,
+                    json!({"job": ids[i], "left": b.next, "next": a.next}),
+                );
+            }
+        }
+    }
+
+    /// Cheese that changed hands this turn.
+    pub fn cheese(&mut self, turn: u32, before: &[u8], after: &[u8], supply: (u8, u8)) {
+        let changes: Vec<(usize, u8, u8)> = before
+            .iter()
+            .zip(after)
+            .enumerate()
+            .filter(|(_, (b, a))| b != a)
+            .map(|(s, (b, a))| (s, *b, *a))
+            .collect();
+        if changes.is_empty() && supply.0 == supply.1 {
+            return;
+        }
+        let mut text: Vec<String> = changes
+            .iter()
+            .map(|(s, b, a)| format!("seat {s} {b} → {a}"))
+            .collect();
+        text.push(format!("supply {} → {}", supply.0, supply.1));
+        let data: Vec<Value> = changes
+            .iter()
+            .map(|(s, b, a)| json!({"seat": s, "from": b, "to": a}))
+            .collect();
+        self.say(
+            turn,
+            "cheese",
+            format!("cheese: {}", text.join(", ")),
+            json!({"players": data, "supply": supply.1}),
+        );
+    }
+
+    /// The end: the outcome, matching the game's row of `games.csv`.
+    pub fn end(&mut self, o: &Outcome, players: usize, ending: Option<&str>) {
+        let scores = &o.scores[..players];
+        let winners: Vec<usize> = (0..players).filter(|&s| o.won(s)).collect();
+        let why = match (o.capped, ending) {
+            (true, _) => "stopped by the turn cap".to_string(),
+            (false, Some(job)) => format!("job {job} completed"),
+            (false, None) => "ended".to_string(),
+        };
+        let text = format!(
+            "game over after {} tests ({why}); scores {}; {} {}",
+            o.turns,
+            scores
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            if winners.len() > 1 {
+                "shared by seats"
+            } else {
+                "won by seat"
+            },
+            winners
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" and "),
+        );
+        self.say(
+            o.turns,
+            "end",
+            text,
+            json!({"turns": o.turns, "capped": o.capped, "ending_job": ending.unwrap_or(""), "scores": scores, "winners": winners}),
+        );
+    }
+}
+
+/// A card's effects in words.
+pub fn describe(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .map(|e| {
+            let what = match e.kind {
+                EffectKind::Modifier => format!("{:+}", e.value),
+                EffectKind::Flip => "flip a chip".into(),
+                EffectKind::Draw => format!("draw {}", e.value),
+                EffectKind::Replace => "replace a chip".into(),
+                EffectKind::Track => format!("track {:+}", e.value),
+                EffectKind::Cheese => format!("cheese {:+}", e.value),
+            };
+            match icon_name(e.icon) {
+                Some(icon) => format!("{what} on {icon}"),
+                None => what,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The name of a single icon bit.
+pub fn icon_name(bit: u8) -> Option<&'static str> {
+    [
+        (Icon::Agility, "agility"),
+        (Icon::Charm, "charm"),
+        (Icon::Dexterity, "dexterity"),
+    ]
+    .into_iter()
+    .find(|(i, _)| i.bit() == bit)
+    .map(|(_, n)| n)
+}
+
+/// The names of the icons in a bit set.
+pub fn icons(bits: u8) -> String {
+    (0..3)
+        .filter(|i| bits & (1 << i) != 0)
+        .filter_map(|i| icon_name(1 << i))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
