@@ -26,6 +26,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Play one rule set at every combination of some values, on the same seeds.
     Sweep(SweepArgs),
+    /// Join the shards of one run into the result a single run writes.
+    Merge(MergeArgs),
     /// Tell one game of a run turn by turn.
     Replay(ReplayArgs),
     /// Replay a baseline's games with the current code and config; exit 1 if balance regressed.
@@ -36,6 +38,16 @@ pub enum Command {
 pub enum Format {
     Table,
     Json,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Shard folders made by `simulate --shard I/N`.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// The merged result folder.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -125,6 +137,32 @@ pub struct SimulateArgs {
     /// Also write games.csv, one row per game.
     #[arg(long)]
     pub games_csv: bool,
+    /// Play only shard I of N (I from 0): a slice of the games, to merge later with
+    /// `whisker merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+/// `--shard I/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}` is not I/N, like 0/8"))?;
+        let (index, count) = (i.trim().parse::<u64>(), n.trim().parse::<u64>());
+        match (index, count) {
+            (Ok(index), Ok(count)) if count > 0 && index < count => Ok(Self { index, count }),
+            _ => Err(format!("`{s}`: I/N needs 0 ≤ I < N")),
+        }
+    }
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -170,6 +208,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Compare(args) => commands::compare::run(&args),
         Command::Sweep(args) => commands::sweep::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
         Command::Check(args) => {
             if commands::check::run(&args)? != 0 {
                 return Err(crate::output::Regressed.into());

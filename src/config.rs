@@ -36,6 +36,11 @@ impl Source {
         })
     }
 
+    /// Whether this is a config built into the binary (rather than a file).
+    pub fn is_builtin(&self) -> bool {
+        self.name.starts_with("<built-in")
+    }
+
     pub fn embedded(name: &str, stem: &str, text: &str) -> Self {
         Self {
             name: format!("<built-in {name}>"),

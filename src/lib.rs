@@ -6,6 +6,7 @@ pub mod compare;
 pub mod config;
 pub mod export;
 pub mod games;
+pub mod ints;
 pub mod output;
 pub mod progress;
 pub mod rng;

@@ -2,10 +2,13 @@
 //! games are grouped in fixed chunks, and counters are integers merged exactly, so every output
 //! byte is the same whatever the thread count.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::games::{Counters, Game, MAX_SEATS, Outcome};
+use crate::ints::Ints;
 use crate::rng::game_seed;
 use crate::stats::Histogram;
 
@@ -24,6 +27,8 @@ pub struct Plan<B> {
     /// Play every game once per rotation of the lineup, on the same seed.
     pub rotate: bool,
     pub threads: Option<usize>,
+    /// Play only shard `i` of `n`: a contiguous slice of the game indices.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl<B: Copy + PartialEq> Plan<B> {
@@ -41,7 +46,17 @@ impl<B: Copy + PartialEq> Plan<B> {
 
     /// Games actually played: one per game index and rotation.
     pub fn total(&self) -> u64 {
-        self.games * self.rotations()
+        let r = self.units();
+        r.end - r.start
+    }
+
+    /// The units (game index × rotation) this plan plays: all of them, or its shard's slice.
+    pub fn units(&self) -> std::ops::Range<u64> {
+        let r = self.rotations();
+        match self.shard {
+            Some((i, n)) => (self.games * i / n) * r..(self.games * (i + 1) / n) * r,
+            None => 0..self.games * r,
+        }
     }
 
     /// The distinct bots, in first-seat order.
@@ -87,7 +102,7 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn for_bots(n: usize) -> Self {
+    pub fn for_bots(n: usize) -> Self {
         Self {
             bot_wins: vec![0; n],
             bot_scores: vec![Histogram::default(); n],
@@ -118,7 +133,7 @@ impl Totals {
         }
     }
 
-    fn merge(&mut self, other: &Self) {
+    pub fn merge(&mut self, other: &Self) {
         self.games += other.games;
         self.turns.merge(&other.turns);
         self.capped += other.capped;
@@ -134,10 +149,35 @@ impl Totals {
     }
 }
 
+crate::ints_struct!(Totals {
+    games,
+    turns,
+    capped,
+    shared,
+    seat_wins,
+    seat_scores,
+    bot_wins,
+    bot_scores,
+});
+
+/// The file a shard's counters are kept in, for `whisker merge`.
+pub const COUNTERS: &str = "counters.txt";
+
 /// Everything a run counted.
 pub struct Report<C> {
     pub totals: Totals,
     pub counters: C,
+    pub played: Played,
+}
+
+impl<C: Counters> Report<C> {
+    /// The counters as text, exact, for a shard's folder.
+    pub fn counters_text(&self) -> String {
+        let mut numbers = Vec::new();
+        self.totals.put(&mut numbers);
+        self.counters.put(&mut numbers);
+        crate::ints::to_text(&numbers)
+    }
 }
 
 struct ChunkResult<C> {
@@ -154,6 +194,19 @@ pub struct Unit {
     pub seed: u64,
 }
 
+/// Set (by the Ctrl-C handler) to stop a run: chunks not yet started are skipped, and what was
+/// played up to the first skipped chunk — a prefix of the game indices — is kept.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// How much of a plan was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Units (games × rotations) played, from the start of the plan's range.
+    pub units: u64,
+    /// False when the run was interrupted before the end.
+    pub complete: bool,
+}
+
 /// Plays every game of `plan` in parallel over fixed chunks. Each chunk starts a fresh
 /// accumulator from `start` and `play` adds its games to it in index order; `finish` then sees
 /// the chunks in index order, so whatever it builds is the same on any thread count.
@@ -163,17 +216,21 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
     start: impl Fn() -> A + Sync,
     play: impl Fn(&mut A, Unit, &[B; MAX_SEATS]) + Sync,
     mut finish: impl FnMut(A) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Played> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads.unwrap_or(0))
         .build()?;
     let rotations = plan.rotations();
-    let total = plan.total();
-    let chunks = total.div_ceil(CHUNK);
+    let range = plan.units();
+    let chunks = (range.end - range.start).div_ceil(CHUNK);
     let play_chunk = |chunk: u64| {
+        if STOP.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut acc = start();
-        let end = ((chunk + 1) * CHUNK).min(total);
-        for unit in chunk * CHUNK..end {
+        let from = range.start + chunk * CHUNK;
+        let end = (from + CHUNK).min(range.end);
+        for unit in from..end {
             let (game, rotation) = (unit / rotations, unit % rotations);
             let seed = game_seed(plan.seed, game);
             play(
@@ -186,20 +243,32 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
                 &plan.rotated(rotation),
             );
         }
-        progress.inc(end - chunk * CHUNK);
-        acc
+        progress.inc(end - from);
+        Some((acc, end - from))
     };
+    let mut played = 0;
     let mut first = 0;
     while first < chunks {
         let last = (first + BATCH_CHUNKS).min(chunks);
-        let results: Vec<A> =
+        let results: Vec<Option<(A, u64)>> =
             pool.install(|| (first..last).into_par_iter().map(play_chunk).collect());
-        for acc in results {
+        for result in results {
+            // Chunks after the first skipped one are dropped: what is kept stays a prefix.
+            let Some((acc, units)) = result else {
+                return Ok(Played {
+                    units: played,
+                    complete: false,
+                });
+            };
             finish(acc)?;
+            played += units;
         }
         first = last;
     }
-    Ok(())
+    Ok(Played {
+        units: played,
+        complete: true,
+    })
 }
 
 /// Plays `plan` and returns its merged counters; `on_record` (for `games.csv`) sees every game
@@ -215,7 +284,7 @@ pub fn run<G: Game>(
     let players = game.players();
     let mut totals = Totals::for_bots(bots.len());
     let mut counters = G::Counters::default();
-    play_all(
+    let played = play_all(
         plan,
         progress,
         || {
@@ -250,5 +319,9 @@ pub fn run<G: Game>(
             Ok(())
         },
     )?;
-    Ok(Report { totals, counters })
+    Ok(Report {
+        totals,
+        counters,
+        played,
+    })
 }

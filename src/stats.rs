@@ -45,6 +45,20 @@ impl Histogram {
         }
     }
 
+    /// Counts by value, from 0.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// A histogram with these counts by value (trailing zeros dropped, so equal histograms
+    /// compare equal however they were built).
+    pub fn from_counts(mut counts: Vec<u64>) -> Self {
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        Self { counts }
+    }
+
     /// (value, count) for every value seen at least once, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         self.counts

@@ -722,3 +722,171 @@ fn replay_ends_as_the_games_csv_row_says() {
         "{text}"
     );
 }
+
+#[test]
+fn shards_merge_into_exactly_the_single_run() {
+    let d = scratch("shards");
+    let args = [
+        "--games",
+        "2600",
+        "--seed",
+        "5",
+        "--bots",
+        "greedy,random",
+        "--rotate-seats",
+        "--games-csv",
+        "--quiet",
+    ];
+    let single = d.join("single");
+    assert!(
+        whisker(
+            &[
+                &["simulate"],
+                &args[..],
+                &["--out", single.to_str().unwrap()]
+            ]
+            .concat()
+        )
+        .status
+        .success()
+    );
+    let mut shards = Vec::new();
+    for i in 0..4 {
+        let out = d.join(format!("shard{i}"));
+        let shard = format!("{i}/4");
+        let o = whisker(
+            &[
+                &["simulate"],
+                &args[..],
+                &["--shard", &shard, "--out", out.to_str().unwrap()],
+            ]
+            .concat(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            fs::read_to_string(out.join("run.toml"))
+                .unwrap()
+                .contains(&format!("shard = \"{shard}\""))
+        );
+        shards.push(out.to_str().unwrap().to_string());
+    }
+    let merged = d.join("merged");
+    // Given in any order.
+    let order = [&shards[2], &shards[0], &shards[3], &shards[1]].map(String::as_str);
+    let o = whisker(&[&["merge"], &order[..], &["--out", merged.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(files(&single), files(&merged));
+    for name in files(&single).iter().filter(|n| *n != "host.toml") {
+        assert_eq!(
+            fs::read(single.join(name)).unwrap(),
+            fs::read(merged.join(name)).unwrap(),
+            "{name} differs"
+        );
+    }
+    // A missing shard, or one from another run, is refused.
+    let missing = whisker(&[
+        "merge",
+        &shards[0],
+        &shards[1],
+        &shards[3],
+        "--out",
+        d.join("m2").to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("exactly once"),
+        "{}",
+        stderr(&missing)
+    );
+    let other = d.join("other");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "2600",
+        "--seed",
+        "6",
+        "--shard",
+        "1/4",
+        "--quiet",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let mixed = whisker(&[
+        "merge",
+        &shards[0],
+        other.to_str().unwrap(),
+        &shards[2],
+        &shards[3],
+        "--out",
+        d.join("m3").to_str().unwrap(),
+    ]);
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(
+        stderr(&mixed).contains("not shards of one run"),
+        "{}",
+        stderr(&mixed)
+    );
+}
+
+#[test]
+fn an_interrupted_run_keeps_a_reproducible_prefix() {
+    let d = scratch("interrupt");
+    let out = d.join("r");
+    let child = Command::new(env!("CARGO_BIN_EXE_whisker"))
+        .args([
+            "simulate",
+            "--games",
+            "50000000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let status = child.wait_with_output().unwrap().status;
+    assert!(
+        status.success(),
+        "an interrupted run still writes its results"
+    );
+    assert!(started.elapsed().as_secs_f64() < 10.0, "stopped promptly");
+    let run = fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(run.contains("partial = true"), "{run}");
+    let played: u64 = run
+        .lines()
+        .find_map(|l| l.strip_prefix("played = "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        played > 0 && played < 50_000_000 && played % 1024 == 0,
+        "{played}"
+    );
+    // The partial result is exactly a run of that many games.
+    let again = d.join("again");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        &played.to_string(),
+        "--quiet",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    for name in ["summary.csv", "seats.csv", "obstacles.csv", "skills.csv"] {
+        assert_eq!(
+            fs::read(out.join(name)).unwrap(),
+            fs::read(again.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}

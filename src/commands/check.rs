@@ -135,6 +135,7 @@ where
         lineup: lineup::<G::Bot>(&record.bots, players)?,
         rotate: record.rotate_seats,
         threads: args.threads.map(|t| t as usize),
+        shard: None,
     };
     let baseline = read_games(&args.baseline, players, plan.total())?;
     for metric in tolerances.keys() {

@@ -45,6 +45,7 @@ where
         lineup: lineup::<GA::Bot>(&args.run.bots, pa)?,
         rotate: false,
         threads: args.run.threads.map(|t| t as usize),
+        shard: None,
     };
     let lineup_b = lineup::<GB::Bot>(&args.run.bots, pb)?;
     let out = args.out.clone().unwrap_or_else(|| {

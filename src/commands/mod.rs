@@ -9,6 +9,7 @@ use crate::output::UsageError;
 
 pub mod check;
 pub mod compare;
+pub mod merge;
 pub mod replay;
 pub mod simulate;
 pub mod sweep;

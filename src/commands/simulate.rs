@@ -9,7 +9,7 @@ use crate::export::{self, GamesCsv};
 use crate::games::{self, BotNames, Game};
 use crate::output::{MARKER, ResultDir};
 use crate::progress::games_bar;
-use crate::runner::{self, Plan};
+use crate::runner::{self, Plan, Played};
 use crate::with_game;
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
@@ -35,6 +35,7 @@ where
         lineup: lineup::<G::Bot>(&args.run.bots, players)?,
         rotate: args.rotate_seats,
         threads: args.run.threads.map(|t| t as usize),
+        shard: args.shard.map(|s| (s.index, s.count)),
     };
     let out = args
         .out
@@ -43,6 +44,8 @@ where
     let dir = ResultDir::create(&out)?;
 
     let started = Instant::now();
+    // Ctrl-C stops the run; the games played so far are written as a partial result.
+    let _ = ctrlc::set_handler(|| runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
     let bar = games_bar(plan.total(), args.run.quiet);
     let mut games_csv = if args.games_csv {
         Some(GamesCsv::create(&dir, players)?)
@@ -68,13 +71,17 @@ where
 
     let (summary, seats) = export::write(game, &plan, &report.totals, &report.counters, &dir)?;
     dir.text("config.toml", &toml::to_string(resolved)?)?;
-    dir.text(MARKER, &run_record(args, source, &plan))?;
+    let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
+    dir.text(MARKER, &run_record(&sets, source, &plan, report.played))?;
     dir.text(
         "host.toml",
-        &host_record(plan.threads, elapsed, plan.total()),
+        &host_record(plan.threads, elapsed, report.played.units),
     )?;
+    if plan.shard.is_some() {
+        dir.text(runner::COUNTERS, &report.counters_text())?;
+    }
     let path = dir.commit()?;
-    let per_second = plan.total() as f64 / elapsed.max(1e-9);
+    let per_second = report.played.units as f64 / elapsed.max(1e-9);
 
     let mut text = format!(
         "whisker {} — {} ({players} players)\n",
@@ -83,9 +90,15 @@ where
     );
     text += &format!(
         "{} games in {elapsed:.2} s ({per_second:.0} games/s), seed {}\n\n",
-        plan.total(),
-        plan.seed
+        report.played.units, plan.seed
     );
+    if !report.played.complete {
+        text += &format!(
+            "INTERRUPTED: {} of {} games played; the results below are for those (marked partial)\n\n",
+            report.played.units,
+            plan.total()
+        );
+    }
     text += &export::table(&summary, &seats);
     text += &format!("\nresults in {}/\n", path.display());
     say(&text);
@@ -93,17 +106,18 @@ where
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly.
-fn run_record<B: BotNames + Copy + PartialEq>(
-    args: &SimulateArgs,
+pub fn run_record<B: BotNames + Copy + PartialEq>(
+    sets: &[String],
     source: &Source,
     plan: &Plan<B>,
+    played: Played,
 ) -> String {
     let bots: Vec<&str> = plan.lineup.iter().map(|b| b.name()).collect();
-    let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
-    let config_arg = args
-        .config
-        .as_ref()
-        .map_or(String::new(), |p| format!(" {}", p.display()));
+    let config_arg = if source.is_builtin() {
+        String::new()
+    } else {
+        format!(" {}", source.name)
+    };
     let mut reproduce = format!(
         "whisker simulate{config_arg} --games {} --seed {} --players {} --bots {}",
         plan.games,
@@ -114,19 +128,34 @@ fn run_record<B: BotNames + Copy + PartialEq>(
     if plan.rotate {
         reproduce.push_str(" --rotate-seats");
     }
-    for s in &sets {
+    if let Some((i, n)) = plan.shard {
+        reproduce.push_str(&format!(" --shard {i}/{n}"));
+    }
+    for s in sets {
         reproduce.push_str(&format!(" --set '{s}'"));
     }
-    format!(
+    let mut record = format!(
         "whisker_version = {:?}\nconfig = {:?}\nseed = {}\ngames = {}\nrotate_seats = {}\nplayed = {}\nbots = {:?}\nset = {:?}\nreproduce = {:?}\n",
         env!("CARGO_PKG_VERSION"),
         source.name,
         plan.seed,
         plan.games,
         plan.rotate,
-        plan.total(),
+        played.units,
         bots,
         sets,
         reproduce,
-    )
+    );
+    if !played.complete {
+        // Interrupted: the folder holds the first `played` games of the run, a prefix.
+        record.push_str("partial = true\n");
+    }
+    if let Some((i, n)) = plan.shard {
+        let units = plan.units();
+        record.push_str(&format!(
+            "shard = \"{i}/{n}\"\nfirst_unit = {}\nend_unit = {}\n",
+            units.start, units.end
+        ));
+    }
+    record
 }

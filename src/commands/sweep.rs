@@ -142,6 +142,7 @@ where
         lineup: lineup::<G::Bot>(&args.run.bots, players)?,
         rotate: false,
         threads: args.run.threads.map(|t| t as usize),
+        shard: None,
     };
     let out = args
         .out
@@ -151,11 +152,20 @@ where
     let started = Instant::now();
     // One bar for the whole sweep.
     let bar = games_bar(plan.total() * points.len() as u64, args.run.quiet);
+    // Ctrl-C stops the sweep; the points finished so far are written, marked partial.
+    let _ = ctrlc::set_handler(|| runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
     let mut results = Vec::new();
     for game in games {
         let report = runner::run(&**game, &plan, &bar, None)?;
+        if !report.played.complete {
+            break;
+        }
         results.push(metrics(&**game, &report));
     }
+    if results.is_empty() {
+        return Err(UsageError("interrupted before the first point was finished: nothing to write".into()).into());
+    }
+    let finished = results.len();
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 
@@ -205,6 +215,9 @@ where
         args.set.iter().map(|o| o.arg.clone()).collect::<Vec<_>>(),
     );
     run.push_str(&format!("points = {}\n", points.len()));
+    if finished < points.len() {
+        run.push_str(&format!("partial = true\npoints_finished = {finished}\n"));
+    }
     dir.text(MARKER, &run)?;
     dir.text(
         "host.toml",

@@ -57,7 +57,7 @@ pub struct Event {
 }
 
 /// Game-specific counters: filled while games play, merged exactly across threads.
-pub trait Counters: Default + Send {
+pub trait Counters: Default + Send + crate::ints::Ints {
     fn merge(&mut self, other: &Self);
 }
 

@@ -74,6 +74,19 @@ fn add<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
     }
 }
 
+crate::ints_struct!(Tally {
+    chip_draws,
+    chip_totals,
+    attempts,
+    successes,
+    learned,
+    activations,
+    held,
+    held_wins,
+    endings,
+    ending_turns,
+});
+
 impl Counters for Tally {
     fn merge(&mut self, o: &Self) {
         for (a, b) in self.chip_draws.iter_mut().zip(&o.chip_draws) {

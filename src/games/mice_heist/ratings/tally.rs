@@ -33,6 +33,13 @@ impl Default for RatingsTally {
     }
 }
 
+crate::ints_struct!(RatingsTally {
+    base,
+    assist_reveals,
+    assist_passes,
+    ratings
+});
+
 impl Counters for RatingsTally {
     fn merge(&mut self, o: &Self) {
         self.base.merge(&o.base);
