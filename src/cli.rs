@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::TypedValueParser as _;
 use clap::{Parser, Subcommand};
 
 use crate::commands;
@@ -60,8 +61,11 @@ pub struct ReplayArgs {
     /// Which game of the run (its `game` in games.csv, from 0).
     #[arg(long)]
     pub game: u64,
-    /// Players (default: the config's rules.players).
-    #[arg(long)]
+    /// Which seat rotation of it, for a `--rotate-seats` run (its `rotation` in games.csv).
+    #[arg(long, default_value_t = 0)]
+    pub rotation: usize,
+    /// Players, 2 to 6 (default: the config's rules.players).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats.
     #[arg(long, default_value = "greedy", value_delimiter = ',')]
@@ -105,8 +109,8 @@ pub struct RunArgs {
     /// Master seed: the same seed and config give the same files, byte for byte.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Players (default: the config's rules.players).
-    #[arg(long)]
+    /// Players, 2 to 6 (default: the config's rules.players).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats.
     #[arg(long, default_value = "greedy", value_delimiter = ',')]

@@ -348,7 +348,7 @@ pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> Con
             file: source.name.clone(),
             line: None,
             field: problem.path,
-            message: format!("{} (set by --set {})", problem.message, o.arg),
+            message: format!("{} (set on the command line: {})", problem.message, o.arg),
         },
         None => ConfigError {
             file: source.name.clone(),
@@ -512,7 +512,8 @@ mod tests {
         let o: Override = "inner.list.1.x=9".parse().unwrap();
         let e = invalid(&s, &[o], Invalid::new("inner.list.1.x", "too big"));
         assert!(
-            e.to_string().contains("set by --set inner.list.1.x=9"),
+            e.to_string()
+                .contains("set on the command line: inner.list.1.x=9"),
             "{e}"
         );
     }

@@ -132,7 +132,7 @@ where
         })
         .collect();
     dir.csv("seats.csv", seats.iter())?;
-    let table = seats
+    let mut table: Vec<[String; 5]> = seats
         .iter()
         .map(|s| {
             [
@@ -147,6 +147,18 @@ where
 
     if plan.rotate {
         let bots = plan.bots();
+        // Bot against bot: how often each wins a game, any of its seats counted once.
+        for (b, bot) in bots.iter().enumerate() {
+            let r = wilson(totals.bot_wins[b], totals.games);
+            let scores = &totals.bot_scores[b];
+            table.push([
+                "all".into(),
+                bot.name().into(),
+                num(r.value),
+                format!("{} – {}", num(r.low), num(r.high)),
+                num(scores.mean().value),
+            ]);
+        }
         dir.csv(
             "bots.csv",
             bots.iter().enumerate().map(|(b, bot)| {

@@ -3,7 +3,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use whisker::cli::{Cli, run};
 use whisker::config::ConfigError;
-use whisker::output::{Regressed, UsageError};
+use whisker::output::{Interrupted, Regressed, UsageError};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -11,6 +11,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // The check's table already says what regressed.
         Err(e) if e.downcast_ref::<Regressed>().is_some() => ExitCode::FAILURE,
+        // The partial results are written and the run said so.
+        Err(e) if e.downcast_ref::<Interrupted>().is_some() => ExitCode::from(130),
         Err(e) => {
             eprintln!("error: {e:#}");
             // Config and usage mistakes are the user's to fix (2, like clap's own); anything

@@ -22,6 +22,11 @@ pub struct UsageError(pub String);
 #[error("balance regressed against the baseline")]
 pub struct Regressed;
 
+/// A run stopped by Ctrl-C: its partial results are written; exit code 130, as for SIGINT.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted")]
+pub struct Interrupted;
+
 /// A result folder being written.
 pub struct ResultDir {
     target: PathBuf,

@@ -291,7 +291,7 @@ fn bad_flags_exit_2_with_a_message() {
     fails(
         &["simulate", "--set", "rules.track_length=2"],
         &out,
-        &["field `rules.track_length`", "set by --set"],
+        &["field `rules.track_length`", "set on the command line"],
     );
     fails(&["simulate", "--set", "novalue"], &out, &["KEY=VALUE"]);
     fails(
@@ -302,7 +302,7 @@ fn bad_flags_exit_2_with_a_message() {
     fails(
         &["simulate", "--players", "7"],
         &out,
-        &["rules.players", "out of range"],
+        &["--players", "2..=6"],
     );
     fails(&["simulate", "--threads", "0"], &out, &["--threads"]);
     fails(&["simulate", "--bogus"], &out, &["--bogus"]);
@@ -854,13 +854,22 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
     assert!(killed.success());
     let started = std::time::Instant::now();
     let status = child.wait_with_output().unwrap().status;
-    assert!(
-        status.success(),
-        "an interrupted run still writes its results"
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "interrupted: exit 130, results written"
     );
     assert!(started.elapsed().as_secs_f64() < 10.0, "stopped promptly");
     let run = fs::read_to_string(out.join("run.toml")).unwrap();
     assert!(run.contains("partial = true"), "{run}");
+    let played_line = run
+        .lines()
+        .find_map(|l| l.strip_prefix("played = "))
+        .unwrap();
+    assert!(
+        run.contains(&format!("--games {played_line} ")),
+        "reproduce runs the games played: {run}"
+    );
     let played: u64 = run
         .lines()
         .find_map(|l| l.strip_prefix("played = "))

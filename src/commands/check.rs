@@ -4,8 +4,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Serialize;
-
 use super::{lineup, say};
 use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
@@ -33,6 +31,24 @@ fn default_tolerance(metric: &str) -> Option<f64> {
     })
 }
 
+/// The metrics a check tests, for `players` seats.
+fn checked_metrics(players: usize) -> Vec<String> {
+    let mut names: Vec<String> = [
+        "mean_turns",
+        "balance",
+        "first_seat_win_rate",
+        "shared_victory_rate",
+        "capped_rate",
+        "test_success_rate",
+    ]
+    .map(String::from)
+    .into();
+    names.extend((0..players).map(|s| format!("seat_{s}_win_rate")));
+    names.extend((0..players).map(|s| format!("seat_{s}_mean_score")));
+    names.push("game_length_distribution_ks".into());
+    names
+}
+
 /// What `run.toml` of a baseline says about its run.
 #[derive(serde::Deserialize)]
 struct Recorded {
@@ -46,7 +62,6 @@ struct Recorded {
     rotate_seats: bool,
 }
 
-#[derive(Serialize)]
 struct Verdict {
     metric: String,
     baseline: String,
@@ -58,6 +73,27 @@ struct Verdict {
     tolerance: String,
     /// `same`, `moved` (significant but within tolerance), or `regressed`.
     status: &'static str,
+}
+
+impl Verdict {
+    /// The verdict for machines: numbers as numbers, blanks as null.
+    fn json(&self) -> serde_json::Value {
+        let number = |s: &str| {
+            s.parse::<f64>()
+                .map_or(serde_json::Value::Null, serde_json::Value::from)
+        };
+        serde_json::json!({
+            "metric": self.metric,
+            "baseline": number(&self.baseline),
+            "current": number(&self.current),
+            "diff": number(&self.diff),
+            "ci_low": number(&self.ci_low),
+            "ci_high": number(&self.ci_high),
+            "p_holm": number(&self.p_holm),
+            "tolerance": number(&self.tolerance),
+            "status": self.status,
+        })
+    }
 }
 
 fn usage(message: String) -> anyhow::Error {
@@ -87,16 +123,15 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         .map(|s| s.parse())
         .collect::<Result<_, String>>()
         .map_err(usage)?;
-    let mut tolerances = BTreeMap::new();
-    if let Ok(text) = std::fs::read_to_string(dir.join(TOLERANCES)) {
-        let table: BTreeMap<String, f64> = toml::from_str(&text).map_err(|e| {
-            usage(format!(
-                "{}: {}",
-                dir.join(TOLERANCES).display(),
-                e.message()
-            ))
-        })?;
-        tolerances.extend(table);
+    // Each tolerance with where it came from, for messages.
+    let mut tolerances: BTreeMap<String, (f64, String)> = BTreeMap::new();
+    let file = dir.join(TOLERANCES);
+    if let Ok(text) = std::fs::read_to_string(&file) {
+        let table: BTreeMap<String, f64> = toml::from_str(&text)
+            .map_err(|e| usage(format!("{}: {}", file.display(), e.message())))?;
+        for (metric, value) in table {
+            tolerances.insert(metric, (value, file.display().to_string()));
+        }
     }
     for t in &args.tolerance {
         let (metric, value) = t
@@ -107,7 +142,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
                     "--tolerance `{t}`: expected METRIC=NUMBER, like balance=0.05"
                 ))
             })?;
-        tolerances.insert(metric, value);
+        tolerances.insert(metric, (value, format!("--tolerance {t}")));
     }
     let loaded = games::load(&source, &sets, None)?;
     with_game!(loaded, game => check_game(&*game, &record, &tolerances, args))
@@ -116,7 +151,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 fn check_game<G: Game>(
     game: &G,
     record: &Recorded,
-    tolerances: &BTreeMap<String, f64>,
+    tolerances: &BTreeMap<String, (f64, String)>,
     args: &CheckArgs,
 ) -> anyhow::Result<i32>
 where
@@ -138,10 +173,17 @@ where
         shard: None,
     };
     let baseline = read_games(&args.baseline, players, plan.total())?;
-    for metric in tolerances.keys() {
-        if default_tolerance(metric).is_none() {
+    let checked = checked_metrics(players);
+    for (metric, (value, origin)) in tolerances {
+        if !checked.contains(metric) {
             return Err(usage(format!(
-                "--tolerance: no metric `{metric}` is checked"
+                "{origin}: no metric `{metric}` is checked; checked: {}",
+                checked.join(", ")
+            )));
+        }
+        if !(*value >= 0.0) {
+            return Err(usage(format!(
+                "{origin}: a tolerance is a distance, at least 0"
             )));
         }
     }
@@ -178,7 +220,7 @@ where
         .filter_map(|row| {
             let limit = tolerances
                 .get(&row.metric)
-                .copied()
+                .map(|t| t.0)
                 .or_else(|| default_tolerance(&row.metric))?;
             let diff: f64 = row.diff.parse().unwrap_or(0.0);
             let significant = row.significant == "yes";
@@ -207,7 +249,7 @@ where
                 "baseline": args.baseline.display().to_string(),
                 "games": plan.total(),
                 "regressed": regressed,
-                "metrics": verdicts,
+                "metrics": verdicts.iter().map(Verdict::json).collect::<Vec<_>>(),
             });
             say(&format!("{}\n", serde_json::to_string_pretty(&report)?));
         }
@@ -292,8 +334,8 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
     );
     let _ = writeln!(
         out,
-        "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>9}  status",
-        "metric", "baseline", "now", "change", "95% CI of change", "tolerance"
+        "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>8}  {:>9}  status",
+        "metric", "baseline", "now", "change", "95% CI of change", "p (Holm)", "tolerance"
     );
     for v in verdicts {
         let ci = if v.ci_low.is_empty() {
@@ -308,8 +350,8 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         };
         let _ = writeln!(
             out,
-            "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>9}  {mark}",
-            v.metric, v.baseline, v.current, v.diff, ci, v.tolerance
+            "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>8}  {:>9}  {mark}",
+            v.metric, v.baseline, v.current, v.diff, ci, v.p_holm, v.tolerance
         );
     }
     out.push_str(if regressed {

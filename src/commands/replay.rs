@@ -15,7 +15,10 @@ fn replay<G: Game>(game: &G, args: &ReplayArgs) -> anyhow::Result<()>
 where
     G::Bot: BotNames,
 {
-    let bots = lineup::<G::Bot>(&args.bots, game.players())?;
+    let mut bots = lineup::<G::Bot>(&args.bots, game.players())?;
+    // Rotation r seats the lineup shifted by r, as `--rotate-seats` does.
+    let shift = args.rotation % bots.len();
+    bots.rotate_left(shift);
     // The seed game K has in a run with this master seed: the same as its `games.csv` row.
     let events = game.replay(game_seed(args.seed, args.game), &bots);
     let mut text = String::new();

@@ -7,7 +7,7 @@ use crate::cli::SimulateArgs;
 use crate::config::Source;
 use crate::export::{self, GamesCsv};
 use crate::games::{self, BotNames, Game};
-use crate::output::{MARKER, ResultDir};
+use crate::output::{Interrupted, MARKER, ResultDir};
 use crate::progress::games_bar;
 use crate::runner::{self, Plan, Played};
 use crate::with_game;
@@ -102,6 +102,9 @@ where
     text += &export::table(&summary, &seats);
     text += &format!("\nresults in {}/\n", path.display());
     say(&text);
+    if !report.played.complete {
+        return Err(Interrupted.into());
+    }
     Ok(())
 }
 
@@ -118,9 +121,15 @@ pub fn run_record<B: BotNames + Copy + PartialEq>(
     } else {
         format!(" {}", source.name)
     };
+    // A partial result is reproduced by the run of the games it holds.
+    let games = if played.complete {
+        plan.games
+    } else {
+        played.units / plan.rotations()
+    };
     let mut reproduce = format!(
         "whisker simulate{config_arg} --games {} --seed {} --players {} --bots {}",
-        plan.games,
+        games,
         plan.seed,
         plan.lineup.len(),
         bots.join(",")

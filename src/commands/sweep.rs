@@ -8,7 +8,7 @@ use crate::cli::SweepArgs;
 use crate::config::{Override, Source};
 use crate::export;
 use crate::games::{self, BotNames, Game, Loaded};
-use crate::output::{MARKER, ResultDir, SummaryRow, UsageError};
+use crate::output::{Interrupted, MARKER, ResultDir, SummaryRow, UsageError};
 use crate::progress::games_bar;
 use crate::runner::{self, Plan};
 use crate::stats::{Histogram, wilson};
@@ -81,6 +81,15 @@ fn grid(vary: &[Vary]) -> Vec<Vec<Override>> {
 
 pub fn run(args: &SweepArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
+    for (i, v) in args.vary.iter().enumerate() {
+        if args.vary[..i].iter().any(|w| w.key == v.key) {
+            return Err(UsageError(format!(
+                "--vary {} is given twice: list all its values in one --vary",
+                v.key
+            ))
+            .into());
+        }
+    }
     let points = grid(&args.vary);
     // Every point is loaded (and so validated) before any game is played.
     let mut games = Vec::new();
@@ -163,7 +172,10 @@ where
         results.push(metrics(&**game, &report));
     }
     if results.is_empty() {
-        return Err(UsageError("interrupted before the first point was finished: nothing to write".into()).into());
+        return Err(UsageError(
+            "interrupted before the first point was finished: nothing to write".into(),
+        )
+        .into());
     }
     let finished = results.len();
     bar.finish_and_clear();
@@ -268,7 +280,16 @@ where
         "\n  ± is the half-width of the 95% interval\nresults in {}/\n",
         path.display()
     );
+    if finished < points.len() {
+        text += &format!(
+            "INTERRUPTED: {finished} of {} points finished (marked partial)\n",
+            points.len()
+        );
+    }
     say(&text);
+    if finished < points.len() {
+        return Err(Interrupted.into());
+    }
     Ok(())
 }
 

@@ -6,7 +6,8 @@
 //!   hand against the target — steering away from ending the game while behind;
 //! - reveals chips when the steps they buy beat the chance to learn or draw it gives up;
 //! - plays cards only while the test is failing and its hand can still turn it, the card that
-//!   raises the odds most first;
+//!   raises the odds most first, and once passing, cards that only pay out (cheese,
+//!   contribution) when their skill is little tested;
 //! - learns the card whose skill the remaining obstacles test most (played cards first, as they
 //!   are spent anyway); when it abstained and the test failed, learns such a card from its hand
 //!   or draws; never discards; claims the most valuable food.
@@ -206,7 +207,19 @@ impl Policy for Greedy {
         let total = p.rating(test.skills) + test.drawn.total(&rules.chips) + test.modifier;
         let target = i32::from(o.target);
         if total >= target {
-            return None;
+            // Passing already: spend a card that only pays out (cheese, contribution), unless
+            // its skill is worth learning more.
+            return p
+                .hand
+                .iter()
+                .position(|&c| {
+                    let card = &rules.skill_cards[c as usize];
+                    let pays = card.effects.iter().any(|e| {
+                        matches!(e.kind, EffectKind::Track | EffectKind::Cheese) && e.value > 0
+                    });
+                    pays && !helps(&card.effects, o.test) && learn_value(v, c) < 2.0
+                })
+                .map(|i| i as u8);
         }
         let mut best = (0.0, None);
         for i in 0..p.hand.len().min(MAX_HAND) {
