@@ -6,6 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
 use whisker::games::Game;
 use whisker::games::mice_heist::Bot;
+use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
 
@@ -46,6 +47,17 @@ fn pieces(c: &mut Criterion) {
         b.iter(|| {
             bag = (bag + 37) & 0x7FF;
             black_box(rules.odds.at_least(&rules.chips, bag, 0x7FF & !bag, 2, 2))
+        })
+    });
+    c.bench_function("chips/draw two with refill", |b| {
+        let mut rng = whisker::rng::game_rng(1);
+        b.iter(|| {
+            // One chip left in the bag: the second draw refills from the play area.
+            let (mut bag, mut played) = (1u16, 0x7FEu16);
+            let mut drawn = Drawn::default();
+            drawn.draw(&mut bag, &mut played, &mut rng, &rules.chips, &mut ());
+            drawn.draw(&mut bag, &mut played, &mut rng, &rules.chips, &mut ());
+            black_box(drawn.total(&rules.chips))
         })
     });
     c.bench_function("track/climb", |b| {

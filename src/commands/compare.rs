@@ -49,10 +49,26 @@ where
     };
     let lineup_b = lineup::<GB::Bot>(&args.run.bots, pb)?;
     let out = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from("results").join(format!(
-            "compare-{}-vs-{}",
-            sources[0].stem, sources[1].stem
-        ))
+        // Each variant gets its own folder: `--set-b chips.blue.high=3` writes to
+        // compare-cheese-vs-cheese-b-chips.blue.high-3, not over the last comparison.
+        let mut name = format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem);
+        for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
+            for o in sets.iter() {
+                let arg: String = o
+                    .arg
+                    .chars()
+                    .map(|c| {
+                        if c.is_alphanumeric() || c == '.' || c == '_' {
+                            c
+                        } else {
+                            '-'
+                        }
+                    })
+                    .collect();
+                name += &format!("-{side}-{arg}");
+            }
+        }
+        PathBuf::from("results").join(name)
     });
     let dir = ResultDir::create(&out)?;
 
