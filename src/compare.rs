@@ -121,11 +121,14 @@ impl Paired {
     }
 }
 
-/// One compared metric: its value on each side as a function of that side's per-game means.
+/// A metric's value as a function of one side's per-game means.
+type SideValue = Box<dyn Fn(&[f64]) -> f64>;
+
+/// One compared metric: its value on each side.
 struct Metric {
     name: String,
-    a: Box<dyn Fn(&[f64]) -> f64>,
-    b: Box<dyn Fn(&[f64]) -> f64>,
+    a: SideValue,
+    b: SideValue,
 }
 
 impl Metric {

@@ -271,13 +271,16 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
     })
 }
 
+/// Sees each game's record (for `games.csv`).
+pub type OnRecord<'a> = &'a mut dyn FnMut(&Record) -> anyhow::Result<()>;
+
 /// Plays `plan` and returns its merged counters; `on_record` (for `games.csv`) sees every game
 /// in index order.
 pub fn run<G: Game>(
     game: &G,
     plan: &Plan<G::Bot>,
     progress: &ProgressBar,
-    mut on_record: Option<&mut dyn FnMut(&Record) -> anyhow::Result<()>>,
+    mut on_record: Option<OnRecord<'_>>,
 ) -> anyhow::Result<Report<G::Counters>> {
     let bots = plan.bots();
     let keep_records = on_record.is_some();

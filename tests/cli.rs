@@ -877,7 +877,7 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
         .parse()
         .unwrap();
     assert!(
-        played > 0 && played < 50_000_000 && played % 1024 == 0,
+        played > 0 && played < 50_000_000 && played.is_multiple_of(1024),
         "{played}"
     );
     // The partial result is exactly a run of that many games.

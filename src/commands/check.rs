@@ -181,7 +181,8 @@ where
                 checked.join(", ")
             )));
         }
-        if !(*value >= 0.0) {
+        // NaN is not a distance either.
+        if value.is_nan() || *value < 0.0 {
             return Err(usage(format!(
                 "{origin}: a tolerance is a distance, at least 0"
             )));

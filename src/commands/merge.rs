@@ -1,7 +1,7 @@
 //! `whisker merge`: shards of one run, played anywhere, into the result a single run writes.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::simulate::run_record;
 use super::{lineup, say};
@@ -44,7 +44,7 @@ fn usage(message: String) -> anyhow::Error {
     UsageError(message).into()
 }
 
-fn read_shard(dir: &PathBuf) -> anyhow::Result<Shard> {
+fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
     let text = fs::read_to_string(dir.join(MARKER))
         .map_err(|e| usage(format!("{}: not a result folder ({e})", dir.display())))?;
     let record: ShardRecord = toml::from_str(&text)
@@ -68,7 +68,7 @@ fn read_shard(dir: &PathBuf) -> anyhow::Result<Shard> {
     let config = fs::read_to_string(dir.join("config.toml"))
         .map_err(|e| usage(format!("{}: no config.toml ({e})", dir.display())))?;
     Ok(Shard {
-        dir: dir.clone(),
+        dir: dir.to_path_buf(),
         record,
         index,
         count,
@@ -80,7 +80,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     let mut shards: Vec<Shard> = args
         .shards
         .iter()
-        .map(read_shard)
+        .map(|d| read_shard(d))
         .collect::<anyhow::Result<_>>()?;
     shards.sort_by_key(|s| s.index);
     let first = &shards[0];

@@ -63,7 +63,6 @@ impl JobState {
 
     /// Moves `seat` up `steps` on this job's track of `length` spaces; on the final space already,
     /// one cheese from the supply instead when `end_cheese` (both editions' switch).
-    #[allow(clippy::too_many_arguments)]
     pub fn climb(
         &mut self,
         seat: Seat,

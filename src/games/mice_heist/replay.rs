@@ -41,15 +41,12 @@ impl Observer for Recorder {
 }
 
 /// Collects a game's events.
+#[derive(Default)]
 pub struct Story {
     pub events: Vec<Event>,
 }
 
 impl Story {
-    pub fn new() -> Self {
-        Self { events: Vec::new() }
-    }
-
     pub fn say(&mut self, turn: u32, event: &'static str, text: String, data: Value) {
         let data = match data {
             Value::Object(m) => m,

@@ -104,7 +104,7 @@ impl Game for CheeseGame {
         let rules = &self.rules;
         let ids: Vec<&str> = rules.jobs.iter().map(|j| j.id.as_str()).collect();
         let sizes: Vec<usize> = rules.jobs.iter().map(|j| j.obstacles.len()).collect();
-        let mut story = Story::new();
+        let mut story = Story::default();
         let mut engine = Engine::new(rules, seed);
         let colours: Vec<&str> = engine
             .state()

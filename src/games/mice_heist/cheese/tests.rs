@@ -593,7 +593,7 @@ fn components_are_conserved_over_many_games() {
         for seed in 0..150u64 {
             let lineup: Vec<Bot> = (0..players)
                 .map(|s| {
-                    if (s as u64 + seed) % 3 == 0 {
+                    if (s as u64 + seed).is_multiple_of(3) {
                         Bot::Random
                     } else {
                         Bot::Greedy

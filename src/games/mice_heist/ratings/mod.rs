@@ -104,7 +104,7 @@ impl Game for RatingsGame {
 
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
         let rules = &self.rules;
-        let mut story = Story::new();
+        let mut story = Story::default();
         let mut engine = Engine::new(rules, seed);
         let start = engine.state();
         let ids: Vec<&str> = start
