@@ -846,7 +846,7 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
         ])
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    std::thread::sleep(std::time::Duration::from_millis(3000));
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
