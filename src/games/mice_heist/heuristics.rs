@@ -3,7 +3,7 @@
 
 use super::chips::Drawn;
 use super::parts::{ChipTable, Effect, EffectKind};
-use super::track::Track;
+use super::track::{Climb, Track};
 use crate::games::Seat;
 
 /// What a contribution step is worth, in cheese, beyond the food it wins if the game ended now:
@@ -23,7 +23,12 @@ pub struct Payout<'a> {
 impl Payout<'_> {
     /// The food `seat` would claim on `track` if the game ended now.
     pub fn food_now(&self, track: &Track, seat: Seat) -> f64 {
-        match track.rank(seat, self.players) {
+        self.food_at(track, seat, track.position(seat))
+    }
+
+    /// The food `seat` would claim standing on `space`.
+    fn food_at(&self, track: &Track, seat: Seat, space: u8) -> f64 {
+        match track.rank_at(seat, space, self.players) {
             Some(rank) => self.food.get(rank).map_or(1.0, |&f| f64::from(f)),
             None => 0.0,
         }
@@ -32,9 +37,12 @@ impl Payout<'_> {
     /// What climbing `steps` on `track` is worth to `seat`: the food it would win now, plus
     /// `STEP` a step.
     pub fn climb_value(&self, track: &Track, seat: Seat, steps: u8) -> f64 {
-        let mut after = *track;
-        after.climb(seat, steps, self.track_length);
-        self.food_now(&after, seat) - self.food_now(track, seat) + STEP * f64::from(steps)
+        let now = track.position(seat);
+        let then = match track.landing(seat, steps, self.track_length) {
+            Climb::To(space) => space,
+            Climb::AtEnd => now,
+        };
+        self.food_at(track, seat, then) - self.food_at(track, seat, now) + STEP * f64::from(steps)
     }
 }
 

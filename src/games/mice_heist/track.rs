@@ -47,6 +47,15 @@ impl Track {
     /// space moves the marker on to the next free one; past the end it lands on the highest free
     /// space, never behind where it stood (its own space counts as free to it).
     pub fn climb(&mut self, seat: Seat, steps: u8, length: u8) -> Climb {
+        let landing = self.landing(seat, steps, length);
+        if let Climb::To(space) = landing {
+            self.pos[seat] = space;
+        }
+        landing
+    }
+
+    /// Where [`Track::climb`] would move `seat`, without moving it.
+    pub fn landing(&self, seat: Seat, steps: u8, length: u8) -> Climb {
         let from = self.pos[seat];
         if steps == 0 {
             return Climb::To(from);
@@ -66,7 +75,6 @@ impl Track {
                 space -= 1;
             }
         }
-        self.pos[seat] = space;
         Climb::To(space)
     }
 
@@ -95,8 +103,16 @@ impl Track {
 
     /// `seat`'s place in the food order (0 = first), if it is on the track.
     pub fn rank(&self, seat: Seat, players: usize) -> Option<usize> {
-        let mine = self.pos[seat];
-        (mine > 0).then(|| self.pos[..players].iter().filter(|&&p| p > mine).count())
+        self.rank_at(seat, self.pos[seat], players)
+    }
+
+    /// `seat`'s place in the food order if it stood on `space` (0: off the track, no place).
+    pub fn rank_at(&self, seat: Seat, space: u8, players: usize) -> Option<usize> {
+        (space > 0).then(|| {
+            (0..players)
+                .filter(|&s| s != seat && self.pos[s] > space)
+                .count()
+        })
     }
 
     /// The seat at `space`, if any.
