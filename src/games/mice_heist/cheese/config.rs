@@ -99,9 +99,6 @@ pub struct Skill {
     pub name: String,
     pub effects: ArrayVec<Effect, MAX_EFFECTS>,
     pub upgrade: bool,
-    /// The sum of its modifier effects against an obstacle showing each set of icons (indexed
-    /// by the icon bits), so bots need not walk the effects.
-    pub modifier: [i8; 8],
 }
 
 #[derive(Debug, Clone)]
@@ -151,6 +148,9 @@ pub struct Rules {
     pub upgrade_deck: Vec<u8>,
     /// Chip-draw odds by bag, for the bots.
     pub odds: Odds,
+    /// Each skill's modifiers against an obstacle showing each set of icons (indexed by skill,
+    /// then icon bits): kept apart from the skills, small and contiguous, as bots read it often.
+    pub skill_modifiers: Vec<[i8; 8]>,
 }
 
 impl Rules {
@@ -217,14 +217,12 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             &s.effects,
             EffectKind::ALL,
         );
-        let modifier = modifier_by_icons(&effects);
         ids.insert(id.as_str(), skills.len() as u8);
         skills.push(Skill {
             id: id.clone(),
             name: s.name.clone(),
             effects,
             upgrade: false,
-            modifier,
         });
     }
     let lookup = |p: &mut Problems, path: String, id: &str| -> Option<u8> {
@@ -341,7 +339,13 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         starting,
         upgrade_deck,
         odds: Odds::default(),
+        skill_modifiers: Vec::new(),
     };
+    rules.skill_modifiers = rules
+        .skills
+        .iter()
+        .map(|s| modifier_by_icons(&s.effects))
+        .collect();
     rules.odds = Odds::build(&rules.chips, rules.chips_per_test);
     Ok(rules)
 }

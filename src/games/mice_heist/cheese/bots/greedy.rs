@@ -32,7 +32,7 @@ fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<us
     let mut mods = [0i32; MAX_HELD];
     let mut n = 0;
     for (i, h) in p.skills.iter().enumerate() {
-        let m = i32::from(rules.skill(h.skill).modifier[icons as usize]);
+        let m = i32::from(rules.skill_modifiers[h.skill as usize][icons as usize]);
         if !h.covered && m > 0 && Some(i) != except {
             mods[n] = m;
             n += 1;
