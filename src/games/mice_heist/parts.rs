@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use serde::Deserialize;
 
 use crate::config::{Named, Problems, range};
+use crate::games::MAX_SEATS;
 
 /// Fixed capacities of the game state. Each bounds a count validation enforces, so the engine's
 /// fixed-size containers can never overflow.
@@ -36,6 +37,33 @@ pub struct RawChip {
 pub struct ChipKind {
     pub high: i8,
     pub low: i8,
+}
+
+/// The `[rules]` values both editions have.
+pub struct TableRules<'a> {
+    pub players: usize,
+    pub track_length: u8,
+    pub total_cheese: u32,
+    pub chips_per_test: usize,
+    pub max_turns: u32,
+    pub food: &'a [u8],
+}
+
+/// Checks the rules both editions share. Returns the player count later checks should use: a
+/// valid one, so one mistake gives one error.
+pub fn check_table(p: &mut Problems, t: &TableRules) -> usize {
+    let seated = t.players.clamp(2, MAX_SEATS);
+    range(p, "rules.players", t.players, 2, MAX_SEATS);
+    range(p, "rules.track_length", t.track_length, seated as u8, 60);
+    range(p, "rules.total_cheese", t.total_cheese, 1, 250);
+    range(p, "rules.chips_per_test", t.chips_per_test, 1, 4);
+    range(p, "rules.max_turns", t.max_turns, 1, 100_000);
+    p.check(
+        !t.food.is_empty() && t.food.len() <= MAX_FOOD,
+        "rules.food",
+        format!("1 to {MAX_FOOD} food values"),
+    );
+    seated
 }
 
 /// The chips in the bag: each colour's faces, and the colour of each physical chip (the bag holds

@@ -168,26 +168,17 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let mut p = Problems::default();
     let r = &raw.rules;
     let players = players.unwrap_or(r.players);
-    // Later checks use a valid player count, so one mistake gives one error.
-    let seated = players.clamp(2, MAX_SEATS);
-    range(&mut p, "rules.players", players, 2, MAX_SEATS);
-    range(
-        &mut p,
-        "rules.track_length",
-        r.track_length,
-        seated as u8,
-        60,
-    );
-    range(&mut p, "rules.total_cheese", r.total_cheese, 1, 250);
+    let table = TableRules {
+        players,
+        track_length: r.track_length,
+        total_cheese: r.total_cheese,
+        chips_per_test: r.chips_per_test,
+        max_turns: r.max_turns,
+        food: &r.food,
+    };
+    let seated = check_table(&mut p, &table);
     range(&mut p, "rules.max_skills", r.max_skills, 1, MAX_HELD);
     range(&mut p, "rules.market_size", r.market_size, 0, MAX_MARKET);
-    range(&mut p, "rules.chips_per_test", r.chips_per_test, 1, 4);
-    range(&mut p, "rules.max_turns", r.max_turns, 1, 100_000);
-    p.check(
-        !r.food.is_empty() && r.food.len() <= MAX_FOOD,
-        "rules.food",
-        format!("1 to {MAX_FOOD} food values"),
-    );
     let need = seated as u32 * u32::from(r.starting_cheese);
     p.check(
         need <= r.total_cheese,
