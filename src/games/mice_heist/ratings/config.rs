@@ -315,60 +315,29 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         })
         .collect();
 
-    let mut skill_deck = Vec::new();
-    range(
+    let (skill_cards, skill_deck) = deck(
         &mut p,
         "skill_cards",
-        raw.skill_cards.0.len(),
-        1,
-        MAX_SKILL_DEFS,
-    );
-    let skill_cards = raw
-        .skill_cards
-        .0
-        .iter()
-        .take(MAX_SKILL_DEFS)
-        .enumerate()
-        .map(|(k, (id, c))| {
-            let at = format!("skill_cards.{id}");
-            range(&mut p, &format!("{at}.copies"), c.copies, 1, MAX_DECK as u8);
-            skill_deck.extend(std::iter::repeat_n(k as u8, c.copies as usize));
-            let effects = compile_effects(
-                &mut p,
-                &format!("{at}.effects"),
-                &c.effects,
-                EffectKind::ALL,
-            );
+        &raw.skill_cards,
+        |c| c.copies,
+        |p, id, at, c| {
+            let effects = compile_effects(p, &format!("{at}.effects"), &c.effects, EffectKind::ALL);
             SkillCard {
-                id: id.clone(),
+                id: id.to_string(),
                 name: c.name.clone(),
                 skill: SKILLS.iter().position(|s| *s == c.skill).unwrap_or(0) as u8,
                 modifier: modifier_by_icons(&effects),
                 effects,
             }
-        })
-        .collect();
-    range(&mut p, "skill_cards", skill_deck.len(), 1, MAX_DECK);
-
-    let mut assist_deck = Vec::new();
-    range(
+        },
+    );
+    let (assist_cards, assist_deck) = deck(
         &mut p,
         "assist_cards",
-        raw.assist_cards.0.len(),
-        1,
-        MAX_SKILL_DEFS,
-    );
-    let assist_cards = raw
-        .assist_cards
-        .0
-        .iter()
-        .take(MAX_SKILL_DEFS)
-        .enumerate()
-        .map(|(k, (id, c))| {
-            let at = format!("assist_cards.{id}");
-            range(&mut p, &format!("{at}.copies"), c.copies, 1, MAX_DECK as u8);
-            range(&mut p, &format!("{at}.modifier"), c.modifier, -9, 9);
-            assist_deck.extend(std::iter::repeat_n(k as u8, c.copies as usize));
+        &raw.assist_cards,
+        |c| c.copies,
+        |p, id, at, c| {
+            range(p, &format!("{at}.modifier"), c.modifier, -9, 9);
             // Assist effects resolve before the chips are drawn, so none can act on a chip.
             let allowed = [
                 EffectKind::Modifier,
@@ -376,16 +345,15 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
                 EffectKind::Track,
                 EffectKind::Cheese,
             ];
-            let effects = compile_effects(&mut p, &format!("{at}.effects"), &c.effects, &allowed);
+            let effects = compile_effects(p, &format!("{at}.effects"), &c.effects, &allowed);
             AssistCard {
-                id: id.clone(),
+                id: id.to_string(),
                 name: c.name.clone(),
                 modifier: c.modifier,
                 effects,
             }
-        })
-        .collect();
-    range(&mut p, "assist_cards", assist_deck.len(), 1, MAX_DECK);
+        },
+    );
 
     if !p.0.is_empty() {
         return Err(p.0);
@@ -415,4 +383,32 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     };
     rules.odds = Odds::build(&rules.chips, rules.chips_per_test);
     Ok(rules)
+}
+
+/// Compiles a `[section.*]` of card definitions, each with its `copies`, and the deck they make
+/// (one definition index per card).
+fn deck<R, C>(
+    p: &mut Problems,
+    section: &str,
+    raw: &Named<R>,
+    copies: impl Fn(&R) -> u8,
+    mut card: impl FnMut(&mut Problems, &str, &str, &R) -> C,
+) -> (Vec<C>, Vec<u8>) {
+    range(p, section, raw.0.len(), 1, MAX_SKILL_DEFS);
+    let mut deck = Vec::new();
+    let cards = raw
+        .0
+        .iter()
+        .take(MAX_SKILL_DEFS)
+        .enumerate()
+        .map(|(k, (id, r))| {
+            let at = format!("{section}.{id}");
+            let n = copies(r);
+            range(p, &format!("{at}.copies"), n, 1, MAX_DECK as u8);
+            deck.extend(std::iter::repeat_n(k as u8, n as usize));
+            card(p, id, &at, r)
+        })
+        .collect();
+    range(p, section, deck.len(), 1, MAX_DECK);
+    (cards, deck)
 }
