@@ -16,7 +16,6 @@ pub const ENDING_SWING: f64 = 10.0;
 #[derive(Clone, Copy)]
 pub struct Payout<'a> {
     pub food: &'a [u8],
-    pub players: usize,
     pub track_length: u8,
 }
 
@@ -28,7 +27,7 @@ impl Payout<'_> {
 
     /// The food `seat` would claim standing on `space`.
     fn food_at(&self, track: &Track, seat: Seat, space: u8) -> f64 {
-        match track.rank_at(seat, space, self.players) {
+        match track.rank_at(seat, space) {
             Some(rank) => self.food.get(rank).map_or(1.0, |&f| f64::from(f)),
             None => 0.0,
         }

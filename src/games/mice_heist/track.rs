@@ -8,6 +8,10 @@ use crate::games::{MAX_SEATS, Seat};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Track {
     pos: [u8; MAX_SEATS],
+    /// The spaces markers stand on, bit `n` for space `n` (validation keeps tracks under 64
+    /// spaces; bit 0 stays clear). Kept beside `pos` because the bots ask for places and
+    /// landings many times a turn, and a bit count answers both.
+    occupied: u64,
 }
 
 /// What an increase did.
@@ -26,19 +30,14 @@ impl Track {
 
     /// Places a marker directly; for setting up positions in tests and replays.
     pub fn set(&mut self, seat: Seat, space: u8) {
+        self.occupied &= !(1 << self.pos[seat]);
         self.pos[seat] = space;
+        self.occupied |= (1 << space) & !1;
     }
 
-    /// The spaces other markers stand on, bit `n` for space `n` (validation keeps tracks under
-    /// 64 spaces); bit 0 is "off the track", which any number of markers share.
+    /// The spaces other markers stand on, as in `occupied`.
     fn taken_by_others(&self, seat: Seat) -> u64 {
-        let mut taken = 0u64;
-        for (s, &p) in self.pos.iter().enumerate() {
-            if s != seat {
-                taken |= 1 << p;
-            }
-        }
-        taken & !1
+        self.occupied & !(1 << self.pos[seat])
     }
 
     /// Moves `seat` up `steps` spaces on a track of `length` spaces.
@@ -49,7 +48,7 @@ impl Track {
     pub fn climb(&mut self, seat: Seat, steps: u8, length: u8) -> Climb {
         let landing = self.landing(seat, steps, length);
         if let Climb::To(space) = landing {
-            self.pos[seat] = space;
+            self.set(seat, space);
         }
         landing
     }
@@ -90,7 +89,7 @@ impl Track {
         while space > 0 && taken >> space & 1 == 1 {
             space -= 1;
         }
-        self.pos[seat] = space;
+        self.set(seat, space);
     }
 
     /// Seats on the track, highest space first: the order food is claimed in.
@@ -102,22 +101,15 @@ impl Track {
     }
 
     /// `seat`'s place in the food order (0 = first), if it is on the track.
-    pub fn rank(&self, seat: Seat, players: usize) -> Option<usize> {
-        self.rank_at(seat, self.pos[seat], players)
+    pub fn rank(&self, seat: Seat) -> Option<usize> {
+        self.rank_at(seat, self.pos[seat])
     }
 
-    /// `seat`'s place in the food order if it stood on `space` (0: off the track, no place).
-    pub fn rank_at(&self, seat: Seat, space: u8, players: usize) -> Option<usize> {
-        (space > 0).then(|| {
-            (0..players)
-                .filter(|&s| s != seat && self.pos[s] > space)
-                .count()
-        })
-    }
-
-    /// The seat at `space`, if any.
-    pub fn at(&self, space: u8) -> Option<Seat> {
-        self.pos.iter().position(|&p| p == space && space > 0)
+    /// `seat`'s place in the food order if it stood on `space` (0: off the track, no place): the
+    /// other markers above it, which stand on distinct spaces.
+    pub fn rank_at(&self, seat: Seat, space: u8) -> Option<usize> {
+        // Two shifts, because `space + 1` may be 64.
+        (space > 0).then(|| (self.taken_by_others(seat) >> space >> 1).count_ones() as usize)
     }
 }
 
@@ -215,11 +207,13 @@ mod tests {
         let t = track(&[2, 0, 7, 5]);
         assert_eq!(t.ranking(4).as_slice(), &[2, 3, 0]);
         assert_eq!(
-            [0, 1, 2, 3].map(|s| t.rank(s, 4)),
+            [0, 1, 2, 3].map(|s| t.rank(s)),
             [Some(2), None, Some(0), Some(1)]
         );
-        assert_eq!(t.at(7), Some(2));
-        assert_eq!(t.at(0), None);
+        // Where it would stand, counting everyone else as they are.
+        assert_eq!(t.rank_at(0, 6), Some(1));
+        assert_eq!(t.rank_at(2, 1), Some(2));
+        assert_eq!(t.rank_at(1, 63), Some(0));
     }
 
     /// Every start position of up to three markers, every step count: markers never share a
@@ -293,6 +287,8 @@ mod tests {
         uniq.sort_unstable();
         uniq.dedup();
         assert_eq!(uniq.len(), on.len(), "{t:?}");
+        let bits = on.iter().fold(0u64, |b, &p| b | 1 << p);
+        assert_eq!(t.occupied, bits, "{t:?}");
         assert!(on.iter().all(|&p| p <= len));
     }
 }

@@ -151,6 +151,9 @@ pub struct Rules {
     /// Each skill's modifiers against an obstacle showing each set of icons (indexed by skill,
     /// then icon bits): kept apart from the skills, small and contiguous, as bots read it often.
     pub skill_modifiers: Vec<[i8; 8]>,
+    /// The share of all obstacles an effect with each icon (as bits) applies to; the bots weigh
+    /// a skill by it when deciding what to learn.
+    pub icon_share: [f64; 8],
 }
 
 impl Rules {
@@ -331,12 +334,21 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         upgrade_deck,
         odds: Odds::default(),
         skill_modifiers: Vec::new(),
+        icon_share: [0.0; 8],
     };
     rules.skill_modifiers = rules
         .skills
         .iter()
         .map(|s| modifier_by_icons(&s.effects))
         .collect();
+    let obstacles = || rules.jobs.iter().flat_map(|j| &j.obstacles);
+    let total = obstacles().count().max(1) as f64;
+    rules.icon_share = std::array::from_fn(|icon| {
+        obstacles()
+            .filter(|o| icon == 0 || o.icons & icon as u8 != 0)
+            .count() as f64
+            / total
+    });
     rules.odds = Odds::build(&rules.chips, rules.chips_per_test);
     Ok(rules)
 }

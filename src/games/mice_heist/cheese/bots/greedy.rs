@@ -64,7 +64,6 @@ fn odds(v: &View, seat: Seat, job: u8) -> f64 {
 fn payout<'a>(v: &View<'a>) -> Payout<'a> {
     Payout {
         food: &v.rules.food,
-        players: v.rules.players,
         track_length: v.rules.track_length,
     }
 }
@@ -93,20 +92,13 @@ fn projected(v: &View) -> [f64; MAX_SEATS] {
 /// activation costs.
 fn static_value(rules: &Rules, skill: u8) -> f64 {
     const ACTIVATION: f64 = 1.0;
-    let obstacles = rules.jobs.iter().flat_map(|j| &j.obstacles);
-    let total = obstacles.clone().count().max(1) as f64;
     rules
         .skill(skill)
         .effects
         .iter()
         .map(|e| {
-            let share = if e.icon == 0 {
-                1.0
-            } else {
-                obstacles.clone().filter(|o| o.icons & e.icon != 0).count() as f64 / total
-            };
             let v = f64::from(e.value);
-            share
+            rules.icon_share[e.icon as usize]
                 * match e.kind {
                     EffectKind::Modifier => v,
                     EffectKind::Flip => 2.0,
@@ -251,8 +243,9 @@ impl Policy for Greedy {
         };
         let (mut amount, mut best) = (0u8, 0.0);
         for b in 1..=top {
-            if ev(b) > best {
-                (amount, best) = (b, ev(b));
+            let value = ev(b);
+            if value > best {
+                (amount, best) = (b, value);
             }
         }
         let mut bet = Bet::default();

@@ -27,7 +27,6 @@ const CARD: f64 = 1.0;
 fn payout<'a>(v: &View<'a>) -> Payout<'a> {
     Payout {
         food: &v.rules.food,
-        players: v.rules.players,
         track_length: v.rules.track_length,
     }
 }
@@ -192,10 +191,8 @@ impl Policy for Greedy {
             p * climb_value(v, v.me, test.job, b) - if b > 0 { (1.0 - p) * CARD } else { 0.0 }
         };
         (0..=v.rules.player_chips)
-            .fold(
-                (0, 0.0),
-                |best, b| if ev(b) > best.1 { (b, ev(b)) } else { best },
-            )
+            .map(|b| (b, ev(b)))
+            .fold((0, 0.0), |best, x| if x.1 > best.1 { x } else { best })
             .0
     }
 
