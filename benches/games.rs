@@ -2,10 +2,11 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
 use whisker::games::Game;
 use whisker::games::mice_heist::Bot;
+use whisker::games::mice_heist::cheese::engine::Engine;
 use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
@@ -42,6 +43,24 @@ fn whole_games(c: &mut Criterion) {
 
 fn pieces(c: &mut Criterion) {
     let rules = game().rules;
+    for (name, bot) in [("greedy", Bot::Greedy), ("random", Bot::Random)] {
+        let lineup = [bot; 4];
+        // A mid-game table: eight tests in, markers on the tracks, the bag part drawn.
+        let mut midgame = Engine::new(&rules, 7);
+        for _ in 0..8 {
+            assert!(
+                !midgame.step(&lineup, &mut ()),
+                "the game lasts eight tests"
+            );
+        }
+        c.bench_function(&format!("turn/cheese/{name}x4"), |b| {
+            b.iter_batched_ref(
+                || midgame.clone(),
+                |engine| black_box(engine.step(&lineup, &mut ())),
+                BatchSize::SmallInput,
+            )
+        });
+    }
     c.bench_function("odds/two-chip lookup", |b| {
         let mut bag = 0u16;
         b.iter(|| {

@@ -25,6 +25,7 @@ pub enum Ending {
     Capped,
 }
 
+#[derive(Clone)]
 pub struct Engine<'r> {
     pub rules: &'r Rules,
     state: State,
