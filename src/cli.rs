@@ -33,6 +33,17 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Replay a baseline's games with the current code and config; exit 1 if balance regressed.
     Check(CheckArgs),
+    /// Write a result folder's charts as one self-contained HTML page.
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// A result folder made by simulate, compare or sweep.
+    pub dir: PathBuf,
+    /// Where to write the page (default: DIR/report.html).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +132,9 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Also write report.html: the result's charts on one page (as `whisker report` does).
+    #[arg(long)]
+    pub report: bool,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -213,6 +227,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sweep(args) => commands::sweep::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
         Command::Merge(args) => commands::merge::run(&args),
+        Command::Report(args) => commands::report::run(&args),
         Command::Check(args) => {
             if commands::check::run(&args)? != 0 {
                 return Err(crate::output::Regressed.into());

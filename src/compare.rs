@@ -157,6 +157,30 @@ pub struct Row {
     pub significant: &'static str,
 }
 
+/// A row of the comparison's `game_length.csv`: games of each length on each side.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LengthRow {
+    pub turns: usize,
+    pub games_a: u64,
+    pub games_b: u64,
+}
+
+/// Both sides' game lengths, every length from the shortest to the longest game of either.
+pub fn lengths(p: &Paired) -> Vec<LengthRow> {
+    let (a, b) = (p.turns_a.counts(), p.turns_b.counts());
+    let count = |h: &[u64], t: usize| h.get(t).copied().unwrap_or(0);
+    let first = (0..a.len().max(b.len()))
+        .find(|&t| count(a, t) + count(b, t) > 0)
+        .unwrap_or(0);
+    (first..a.len().max(b.len()))
+        .map(|turns| LengthRow {
+            turns,
+            games_a: count(a, turns),
+            games_b: count(b, turns),
+        })
+        .collect()
+}
+
 /// Upper-tail probability of the standard normal, two-sided: P(|Z| ≥ z).
 fn two_sided_p(z: f64) -> f64 {
     erfc(z.abs() / std::f64::consts::SQRT_2)

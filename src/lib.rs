@@ -9,6 +9,7 @@ pub mod games;
 pub mod ints;
 pub mod output;
 pub mod progress;
+pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod stats;

@@ -99,6 +99,11 @@ impl ResultDir {
         fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     }
 
+    /// Writes the folder's HTML report from the files written so far (call it last).
+    pub fn report(&self) -> anyhow::Result<()> {
+        crate::report::write(&self.staging, &self.file(crate::report::FILE))
+    }
+
     /// Moves the finished folder into place. An earlier result there is first moved aside and
     /// only deleted once the new one is in place, so a failure at any point leaves one complete
     /// result.

@@ -99,6 +99,7 @@ where
 
     let rows = compare::rows(&paired, pa, pb);
     dir.csv("compare.csv", rows.iter())?;
+    dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
     dir.text(MARKER, &compare_record(args, sources, &plan))?;
@@ -106,6 +107,9 @@ where
         "host.toml",
         &host_record(plan.threads, elapsed, 2 * plan.total()),
     )?;
+    if args.run.report {
+        dir.report()?;
+    }
     let path = dir.commit()?;
 
     let side = |s: &Source, sets: &[Override]| {

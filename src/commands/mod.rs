@@ -11,6 +11,7 @@ pub mod check;
 pub mod compare;
 pub mod merge;
 pub mod replay;
+pub mod report;
 pub mod simulate;
 pub mod sweep;
 

@@ -235,6 +235,9 @@ where
         "host.toml",
         &host_record(plan.threads, elapsed, plan.total() * points.len() as u64),
     )?;
+    if args.run.report {
+        dir.report()?;
+    }
     let path = dir.commit()?;
 
     let pick = |rows: &[SummaryRow], m: &str| {

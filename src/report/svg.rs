@@ -1,0 +1,639 @@
+//! The three chart shapes a report draws, as inline SVG: horizontal bars with interval whiskers,
+//! columns (histograms), and lines with interval bands.
+//!
+//! Written by hand rather than with a plotting crate so every colour is a CSS class the page
+//! styles: the same chart then follows the page's light or dark theme and prints in black on
+//! white, which fixed-colour output cannot do.
+
+use std::fmt::Write as _;
+
+/// Drawing width in SVG units; the page scales it to the column.
+const WIDTH: f64 = 720.0;
+/// Most series a chart tells apart (the palette's colours, `.s0`–`.s5` in the page's style).
+pub const SERIES: usize = 6;
+
+/// How numbers on an axis read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// A share in 0..=1, shown as a percentage.
+    Percent,
+    /// A count or measure, shown as a plain number.
+    Number,
+    /// A difference of two shares, in percentage points with its sign.
+    Points,
+}
+
+impl Unit {
+    pub fn format(self, x: f64) -> String {
+        match self {
+            Unit::Percent => format!("{}%", trim(x * 100.0)),
+            Unit::Number => trim(x),
+            Unit::Points if x > 0.0 => format!("+{} pp", trim(x * 100.0)),
+            Unit::Points => format!("{} pp", trim(x * 100.0)),
+        }
+    }
+}
+
+/// A number rounded for reading: one decimal from 10 up, two below (so 0.03 is not 0), and no
+/// trailing zeros.
+fn trim(x: f64) -> String {
+    let decimals = if x.abs() >= 10.0 { 1 } else { 2 };
+    let s = format!("{x:.decimals$}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// Thousands separated by commas: 2000000 → 2,000,000.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The share of games below which a histogram's tail is left out of the chart.
+pub const SPARSE: f64 = 0.0005;
+
+/// What a caption says about a tail [`Columns::cut_tail`] left out.
+pub fn tail_note(cut: Option<i64>, what: &str) -> String {
+    cut.map_or(String::new(), |last| {
+        format!(
+            " Longer {what} (each under {} of games) are left out; the longest took {last}.",
+            Unit::Percent.format(SPARSE)
+        )
+    })
+}
+
+/// Text safe inside SVG and HTML.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// About five round tick values covering `lo..=hi`.
+fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let span = (hi - lo).max(1e-9);
+    let raw = span / 5.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step + 1e-9).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
+}
+
+/// The smallest round number at or above `x`, for an axis end.
+fn nice_max(x: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    let t = ticks(0.0, x);
+    let step = if t.len() > 1 { t[1] - t[0] } else { x };
+    (x / step).ceil() * step
+}
+
+/// One horizontal bar: a value and its 95% interval.
+#[derive(Clone, Debug)]
+pub struct Bar {
+    pub label: String,
+    pub value: f64,
+    pub interval: Option<(f64, f64)>,
+    /// Which series (colour) it belongs to.
+    pub series: usize,
+    /// Drawn with a warning mark: the data says a designer should look at it.
+    pub flagged: bool,
+}
+
+/// Horizontal bars, one row per label; bars that share a label (one per series) sit together.
+pub struct HBars {
+    pub title: String,
+    pub x_label: String,
+    pub unit: Unit,
+    pub bars: Vec<Bar>,
+    /// A vertical reference line (such as a fair share) and its name.
+    pub reference: Option<(f64, String)>,
+    pub legend: Vec<String>,
+}
+
+/// Columns over numbered categories (a histogram), one column per series at each category.
+pub struct Columns {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub unit: Unit,
+    /// The category values along the x axis, in order and without gaps (see [`Columns::filled`]).
+    pub categories: Vec<i64>,
+    /// Per series, one height per category.
+    pub series: Vec<Vec<f64>>,
+    pub legend: Vec<String>,
+    /// Vertical markers at category positions (may fall between categories), with names.
+    pub markers: Vec<(f64, String)>,
+}
+
+/// A point of a line, with an optional interval drawn as a band.
+#[derive(Clone, Copy, Debug)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub band: Option<(f64, f64)>,
+}
+
+/// Lines over a numeric x axis, or over named positions when `x_names` is given (then point `x`
+/// is an index into it).
+pub struct Lines {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub unit: Unit,
+    pub series: Vec<Vec<Point>>,
+    pub legend: Vec<String>,
+    pub x_names: Option<Vec<String>>,
+    /// Where the y axis starts: at zero, or fitted to the data.
+    pub from_zero: bool,
+    pub reference: Option<(f64, String)>,
+}
+
+/// The SVG being written, with its plot area.
+struct Canvas {
+    out: String,
+    height: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+impl Canvas {
+    fn new(title: &str, height: f64, left: f64, top: f64, bottom: f64) -> Self {
+        let mut out = String::new();
+        write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{t}"><title>{t}</title>"#,
+            t = escape(title)
+        )
+        .unwrap();
+        Self {
+            out,
+            height,
+            left,
+            right: WIDTH - 24.0,
+            top,
+            bottom: height - bottom,
+        }
+    }
+
+    fn text(&mut self, x: f64, y: f64, anchor: &str, class: &str, s: &str) {
+        write!(
+            self.out,
+            r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" class="{class}">{}</text>"#,
+            escape(s)
+        )
+        .unwrap();
+    }
+
+    fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), class: &str) {
+        write!(
+            self.out,
+            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" class="{class}"/>"#
+        )
+        .unwrap();
+    }
+
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, class: &str, tip: &str) {
+        write!(
+            self.out,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" class="{class}"><title>{}</title></rect>"#,
+            w.max(0.0),
+            h.max(0.0),
+            escape(tip)
+        )
+        .unwrap();
+    }
+
+    /// A row of colour swatches naming the series, above the plot.
+    fn legend(&mut self, names: &[String]) {
+        let mut x = self.left;
+        for (i, name) in names.iter().enumerate() {
+            self.rect(x, 8.0, 12.0, 12.0, &format!("s{}", i % SERIES), name);
+            self.text(x + 17.0, 18.5, "start", "legend", name);
+            x += 30.0 + 7.0 * name.chars().count() as f64;
+        }
+    }
+
+    /// Horizontal grid and labels for a y axis mapped by `y`.
+    fn y_axis(&mut self, ticks: &[f64], unit: Unit, label: &str, y: impl Fn(f64) -> f64) {
+        for &t in ticks {
+            let py = y(t);
+            self.line((self.left, py), (self.right, py), "grid");
+            self.text(self.left - 6.0, py + 4.0, "end", "tick", &unit.format(t));
+        }
+        let mid = (self.top + self.bottom) / 2.0;
+        write!(
+            self.out,
+            r#"<text transform="translate(14 {mid:.1}) rotate(-90)" text-anchor="middle" class="axis">{}</text>"#,
+            escape(label)
+        )
+        .unwrap();
+    }
+
+    fn x_label(&mut self, label: &str) {
+        let x = (self.left + self.right) / 2.0;
+        self.text(x, self.height - 6.0, "middle", "axis", label);
+    }
+
+    fn finish(mut self) -> String {
+        self.out.push_str("</svg>");
+        self.out
+    }
+}
+
+/// Room for the longest label, in SVG units at the page's label size.
+fn label_room(labels: impl Iterator<Item = usize>) -> f64 {
+    (labels.max().unwrap_or(4) as f64 * 6.6 + 16.0).clamp(60.0, 300.0)
+}
+
+impl HBars {
+    pub fn svg(&self) -> String {
+        let mut labels: Vec<&str> = Vec::new();
+        for b in &self.bars {
+            if !labels.contains(&b.label.as_str()) {
+                labels.push(&b.label);
+            }
+        }
+        let per_label = labels
+            .iter()
+            .map(|l| self.bars.iter().filter(|b| &b.label == l).count())
+            .max()
+            .unwrap_or(1);
+        let bar_h = if per_label > 1 { 13.0 } else { 14.0 };
+        let row_h = bar_h * per_label as f64 + 8.0;
+        let top = if self.legend.len() > 1 { 34.0 } else { 22.0 };
+        let height = top + row_h * labels.len() as f64 + 44.0;
+        let left = label_room(labels.iter().map(|l| l.chars().count() + 2));
+        let mut c = Canvas::new(&self.title, height, left, top, 44.0);
+        c.right -= 40.0;
+        if self.legend.len() > 1 {
+            c.legend(&self.legend);
+        }
+        let values = || {
+            self.bars
+                .iter()
+                .flat_map(|b| {
+                    let (lo, hi) = b.interval.unwrap_or((b.value, b.value));
+                    [b.value, lo, hi]
+                })
+                .chain(self.reference.iter().map(|r| r.0))
+        };
+        let (high, low) = (values().fold(0.0, f64::max), values().fold(0.0, f64::min));
+        // Shares end at 100% at most; differences (which can be negative) get both sides.
+        let max = match (self.unit, low < 0.0) {
+            (_, true) if high <= 0.0 => 0.0,
+            (Unit::Percent, false) => nice_max(high).min(1.0).max(high),
+            _ => nice_max(high),
+        };
+        // Room on the left for the labels of negative values.
+        let low = if low < 0.0 { low * 1.15 } else { low };
+        let min = if low < 0.0 { -nice_max(-low) } else { 0.0 };
+        let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
+        let x = |v: f64| left + (right - left) * ((v - min) / (max - min)).clamp(0.0, 1.0);
+        for t in ticks(min, max) {
+            c.line((x(t), top), (x(t), bottom), "grid");
+            c.text(x(t), bottom + 16.0, "middle", "tick", &self.unit.format(t));
+        }
+        for (row, label) in labels.iter().enumerate() {
+            let y0 = top + 4.0 + row_h * row as f64;
+            let flagged = self.bars.iter().any(|b| &b.label == label && b.flagged);
+            let shown = if flagged {
+                format!("! {label}")
+            } else {
+                label.to_string()
+            };
+            let class = if flagged { "label flag" } else { "label" };
+            c.text(
+                left - 8.0,
+                y0 + bar_h * per_label as f64 / 2.0 + 4.0,
+                "end",
+                class,
+                &shown,
+            );
+            for (k, b) in self.bars.iter().filter(|b| &b.label == label).enumerate() {
+                let y = y0 + bar_h * k as f64;
+                let mut tip = format!("{label}: {}", self.unit.format(b.value));
+                if let Some((lo, hi)) = b.interval {
+                    write!(
+                        tip,
+                        " (95% CI {} – {})",
+                        self.unit.format(lo),
+                        self.unit.format(hi)
+                    )
+                    .unwrap();
+                }
+                c.rect(
+                    x(0.0).min(x(b.value)),
+                    y,
+                    (x(b.value) - x(0.0)).abs(),
+                    bar_h - 2.0,
+                    &format!("bar s{}", b.series % SERIES),
+                    &tip,
+                );
+                let (lo, hi) = b.interval.unwrap_or((b.value, b.value));
+                if b.interval.is_some() {
+                    let mid = y + (bar_h - 2.0) / 2.0;
+                    c.line((x(lo), mid), (x(hi), mid), "whisker");
+                    c.line((x(lo), mid - 3.5), (x(lo), mid + 3.5), "whisker");
+                    c.line((x(hi), mid - 3.5), (x(hi), mid + 3.5), "whisker");
+                }
+                // The value sits beyond the bar's end: right of a positive bar, left of a
+                // negative one.
+                let (at, anchor) = if b.value < 0.0 {
+                    (x(b.value).min(x(lo)) - 5.0, "end")
+                } else {
+                    (x(b.value).max(x(hi)) + 5.0, "start")
+                };
+                c.text(
+                    at,
+                    y + bar_h - 3.0,
+                    anchor,
+                    "value",
+                    &self.unit.format(b.value),
+                );
+            }
+        }
+        if let Some((at, name)) = &self.reference {
+            c.line((x(*at), top - 6.0), (x(*at), bottom), "reference");
+            c.text(x(*at), top - 8.0, "middle", "note", name);
+        }
+        c.line((x(0.0), top - 2.0), (x(0.0), bottom), "axisline");
+        c.x_label(&self.x_label);
+        c.finish()
+    }
+}
+
+impl Columns {
+    /// Categories from the lowest to the highest of `values`' keys with no value missing (a
+    /// missing one is 0), so the axis is evenly spaced; and one series of those heights.
+    pub fn filled(values: &[(i64, f64)]) -> (Vec<i64>, Vec<f64>) {
+        let lo = values.iter().map(|v| v.0).min().unwrap_or(0);
+        let hi = values.iter().map(|v| v.0).max().unwrap_or(-1);
+        let categories: Vec<i64> = (lo..=hi).collect();
+        let heights = categories
+            .iter()
+            .map(|c| values.iter().find(|v| v.0 == *c).map_or(0.0, |v| v.1))
+            .collect();
+        (categories, heights)
+    }
+
+    /// Leaves out the categories past the last one where some series reaches `least`, so a
+    /// long, sparse tail does not squeeze the chart; returns the last category left out.
+    pub fn cut_tail(&mut self, least: f64) -> Option<i64> {
+        let keep = (0..self.categories.len())
+            .rfind(|&i| self.series.iter().any(|s| s[i] >= least))
+            .map_or(0, |i| i + 1);
+        let last = self.categories.last().copied();
+        if keep == self.categories.len() {
+            return None;
+        }
+        self.categories.truncate(keep);
+        for s in &mut self.series {
+            s.truncate(keep);
+        }
+        last
+    }
+
+    pub fn svg(&self) -> String {
+        let top = if self.legend.len() > 1 { 40.0 } else { 26.0 };
+        let mut c = Canvas::new(&self.title, 300.0, 64.0, top, 44.0);
+        if self.legend.len() > 1 {
+            c.legend(&self.legend);
+        }
+        let n = self.categories.len().max(1);
+        let high = self.series.iter().flatten().copied().fold(0.0, f64::max);
+        let max = nice_max(high);
+        let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
+        let slot = (right - left) / n as f64;
+        let y = |v: f64| bottom - (bottom - top) * (v / max);
+        c.y_axis(&ticks(0.0, max), self.unit, &self.y_label, y);
+        let k = self.series.len().max(1);
+        let col_w = (slot * 0.84 / k as f64).max(0.5);
+        for (s, heights) in self.series.iter().enumerate() {
+            for (i, &h) in heights.iter().enumerate() {
+                let x = left + slot * i as f64 + slot * 0.08 + col_w * s as f64;
+                let name = self.legend.get(s).map_or("", String::as_str);
+                let tip = format!(
+                    "{} {}: {}",
+                    name,
+                    self.categories[i],
+                    self.unit.format(h)
+                );
+                c.rect(
+                    x,
+                    y(h),
+                    col_w,
+                    bottom - y(h),
+                    &format!("bar s{}", s % SERIES),
+                    tip.trim(),
+                );
+            }
+        }
+        // Label every category when they fit, else every k-th, so labels never overlap.
+        let every = ((n as f64 * 30.0 / (right - left)).ceil() as usize).max(1);
+        for (i, cat) in self.categories.iter().enumerate() {
+            if i % every == 0 {
+                let x = left + slot * (i as f64 + 0.5);
+                c.text(x, bottom + 16.0, "middle", "tick", &cat.to_string());
+            }
+        }
+        let first = self.categories.first().copied().unwrap_or(0) as f64;
+        for (i, (at, name)) in self.markers.iter().enumerate() {
+            let x = left + slot * (at - first + 0.5);
+            c.line((x, top - 4.0), (x, bottom), "reference");
+            // Each marker's name on its own line, so close markers do not overprint.
+            c.text(x + 4.0, top + 8.0 + 13.0 * i as f64, "start", "note", name);
+        }
+        c.line((left, bottom), (right, bottom), "axisline");
+        c.x_label(&self.x_label);
+        c.finish()
+    }
+}
+
+impl Lines {
+    pub fn svg(&self) -> String {
+        let top = if self.legend.len() > 1 { 40.0 } else { 26.0 };
+        let mut c = Canvas::new(&self.title, 300.0, 64.0, top, 44.0);
+        if self.legend.len() > 1 {
+            c.legend(&self.legend);
+        }
+        let points = || self.series.iter().flatten();
+        let xs = points().map(|p| p.x);
+        let (x_lo, x_hi) = match &self.x_names {
+            Some(names) => (-0.5, names.len() as f64 - 0.5),
+            None => (
+                xs.clone().fold(f64::MAX, f64::min),
+                xs.fold(f64::MIN, f64::max).max(f64::MIN_POSITIVE),
+            ),
+        };
+        let (x_lo, x_hi) = if x_hi > x_lo {
+            (x_lo, x_hi)
+        } else {
+            (x_lo - 1.0, x_lo + 1.0)
+        };
+        let ys = || {
+            points()
+                .flat_map(|p| [p.y, p.band.map_or(p.y, |b| b.0), p.band.map_or(p.y, |b| b.1)])
+                .chain(self.reference.iter().map(|r| r.0))
+        };
+        let y_hi = ys().fold(f64::MIN, f64::max);
+        let y_lo = ys().fold(f64::MAX, f64::min);
+        let (y_lo, y_hi) = if self.from_zero {
+            (0.0, nice_max(y_hi))
+        } else {
+            let pad = ((y_hi - y_lo) * 0.1).max(y_hi.abs() * 1e-3).max(1e-6);
+            (y_lo - pad, y_hi + pad)
+        };
+        let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
+        let x = |v: f64| left + (right - left) * (v - x_lo) / (x_hi - x_lo);
+        let y = |v: f64| bottom - (bottom - top) * (v - y_lo) / (y_hi - y_lo);
+        c.y_axis(&ticks(y_lo, y_hi), self.unit, &self.y_label, y);
+        match &self.x_names {
+            Some(names) => {
+                for (i, name) in names.iter().enumerate() {
+                    c.text(x(i as f64), bottom + 16.0, "middle", "tick", name);
+                }
+            }
+            None => {
+                for t in ticks(x_lo, x_hi) {
+                    c.text(x(t), bottom + 16.0, "middle", "tick", &Unit::Number.format(t));
+                }
+            }
+        }
+        if let Some((at, name)) = &self.reference {
+            c.line((left, y(*at)), (right, y(*at)), "reference");
+            c.text(right, y(*at) - 4.0, "end", "note", name);
+        }
+        for (s, pts) in self.series.iter().enumerate() {
+            let class = format!("s{}", s % SERIES);
+            let banded: Vec<(f64, (f64, f64))> =
+                pts.iter().filter_map(|p| p.band.map(|b| (p.x, b))).collect();
+            if !banded.is_empty() {
+                let mut d = String::new();
+                for (i, (px, (lo, _))) in banded.iter().enumerate() {
+                    let cmd = if i == 0 { 'M' } else { 'L' };
+                    write!(d, "{cmd}{:.1} {:.1} ", x(*px), y(*lo)).unwrap();
+                }
+                for (px, (_, hi)) in banded.iter().rev() {
+                    write!(d, "L{:.1} {:.1} ", x(*px), y(*hi)).unwrap();
+                }
+                write!(
+                    c.out,
+                    r#"<path d="{}Z" class="band {class}"/>"#,
+                    d.trim_end()
+                )
+                .unwrap();
+            }
+            let line: Vec<String> = pts
+                .iter()
+                .map(|p| format!("{:.1},{:.1}", x(p.x), y(p.y)))
+                .collect();
+            write!(
+                c.out,
+                r#"<polyline points="{}" class="line {class}"/>"#,
+                line.join(" ")
+            )
+            .unwrap();
+            if pts.len() <= 40 {
+                for p in pts {
+                    let name = match &self.x_names {
+                        Some(names) => names[p.x as usize].clone(),
+                        None => Unit::Number.format(p.x),
+                    };
+                    let mut tip = format!("{name}: {}", self.unit.format(p.y));
+                    if let Some((lo, hi)) = p.band {
+                        write!(
+                            tip,
+                            " (95% CI {} – {})",
+                            self.unit.format(lo),
+                            self.unit.format(hi)
+                        )
+                        .unwrap();
+                    }
+                    write!(
+                        c.out,
+                        r#"<circle cx="{:.1}" cy="{:.1}" r="3" class="dot {class}"><title>{}</title></circle>"#,
+                        x(p.x),
+                        y(p.y),
+                        escape(&tip)
+                    )
+                    .unwrap();
+                }
+            }
+        }
+        c.line((left, bottom), (right, bottom), "axisline");
+        c.x_label(&self.x_label);
+        c.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round_and_cover_the_range() {
+        assert_eq!(ticks(0.0, 1.0), vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]);
+        assert_eq!(ticks(0.0, 40.0), vec![0.0, 10.0, 20.0, 30.0, 40.0]);
+        assert_eq!(ticks(13.0, 27.0), vec![15.0, 20.0, 25.0]);
+        assert_eq!(nice_max(0.37), 0.4);
+        assert_eq!(nice_max(0.0), 1.0);
+    }
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(Unit::Percent.format(0.4035), "40.4%");
+        assert_eq!(Unit::Percent.format(0.25), "25%");
+        assert_eq!(Unit::Number.format(18.68), "18.7");
+        assert_eq!(Unit::Number.format(0.034), "0.03");
+        assert_eq!(Unit::Number.format(2.0), "2");
+        assert_eq!(Unit::Number.format(-0.001), "0");
+        assert_eq!(grouped(2_000_000), "2,000,000");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(Unit::Points.format(0.0525), "+5.25 pp");
+        assert_eq!(Unit::Points.format(-0.121), "-12.1 pp");
+        assert_eq!(Columns::filled(&[(3, 1.0), (5, 2.0)]), (vec![3, 4, 5], vec![1.0, 0.0, 2.0]));
+        assert_eq!(escape("A <b> & \"c\""), "A &lt;b&gt; &amp; &quot;c&quot;");
+    }
+
+    #[test]
+    fn bars_draw_one_rect_and_one_whisker_per_value() {
+        let chart = HBars {
+            title: "Win rate".into(),
+            x_label: "win rate".into(),
+            unit: Unit::Percent,
+            bars: (0..3)
+                .map(|s| Bar {
+                    label: format!("seat {s}"),
+                    value: 0.3,
+                    interval: Some((0.28, 0.32)),
+                    series: 0,
+                    flagged: s == 1,
+                })
+                .collect(),
+            reference: Some((1.0 / 3.0, "fair share".into())),
+            legend: vec![],
+        }
+        .svg();
+        assert_eq!(chart.matches("<rect").count(), 3);
+        assert_eq!(chart.matches(r#"class="whisker""#).count(), 9);
+        assert_eq!(chart.matches("! seat 1").count(), 1);
+        assert!(chart.contains("30% (95% CI 28% – 32%)"));
+    }
+}
