@@ -1,35 +1,12 @@
 //! The `whisker` binary as a user runs it: outputs, determinism, and clear failures.
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-fn whisker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_whisker"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("whisker-cli-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn files(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{files, scratch, stderr, whisker};
 
 #[test]
 fn simulate_writes_every_file() {

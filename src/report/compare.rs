@@ -22,7 +22,11 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         rows.optional("diff")?,
     );
     let (lo, hi) = (rows.optional("ci_low")?, rows.optional("ci_high")?);
-    let significant: Vec<bool> = rows.text("significant")?.iter().map(|&s| s == "yes").collect();
+    let significant: Vec<bool> = rows
+        .text("significant")?
+        .iter()
+        .map(|&s| s == "yes")
+        .collect();
     let side = |config: &str, sets: &str| {
         let config = config_name(config);
         if sets.is_empty() {
@@ -95,10 +99,9 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 gap.format(l),
                 gap.format(h)
             ),
-            (_, _, Some(d), _, _) => format!(
-                "{}: the two differ (statistic {d:.3}).",
-                words(names[i])
-            ),
+            (_, _, Some(d), _, _) => {
+                format!("{}: the two differ (statistic {d:.3}).", words(names[i]))
+            }
             _ => format!("{} differs.", words(names[i])),
         };
         findings.push(sentence);

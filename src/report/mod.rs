@@ -76,8 +76,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
 pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
     let html = render(dir)?;
     let staging = out.with_extension("html.partial");
-    let unwritable =
-        |e: std::io::Error| UsageError(format!("cannot write {}: {e}", out.display()));
+    let unwritable = |e: std::io::Error| UsageError(format!("cannot write {}: {e}", out.display()));
     fs::write(&staging, html).map_err(unwritable)?;
     fs::rename(&staging, out).map_err(unwritable)?;
     Ok(())

@@ -386,9 +386,16 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let obstacles = needed(dir, "obstacles.csv")?;
     let (names, attempts) = (obstacles.text("obstacle")?, obstacles.numbers("attempts")?);
     let rates = obstacles.optional("success_rate")?;
-    let (lo, hi) = (obstacles.optional("ci_low")?, obstacles.optional("ci_high")?);
+    let (lo, hi) = (
+        obstacles.optional("ci_low")?,
+        obstacles.optional("ci_high")?,
+    );
     let mut order: Vec<usize> = (0..obstacles.len()).collect();
-    order.sort_by(|&a, &b| rates[a].unwrap_or(-1.0).total_cmp(&rates[b].unwrap_or(-1.0)));
+    order.sort_by(|&a, &b| {
+        rates[a]
+            .unwrap_or(-1.0)
+            .total_cmp(&rates[b].unwrap_or(-1.0))
+    });
     let mut obstacle_findings = Vec::new();
     let mut bars = Vec::new();
     for &i in &order {
@@ -563,7 +570,10 @@ fn skill_sections(
     }
     findings.extend(unused.iter().take(PER_KIND).cloned());
     if unused.len() > PER_KIND {
-        findings.push(format!("… and {} more skills never used.", unused.len() - PER_KIND));
+        findings.push(format!(
+            "… and {} more skills never used.",
+            unused.len() - PER_KIND
+        ));
     }
     findings.extend(strong.into_iter().take(PER_KIND));
 

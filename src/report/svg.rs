@@ -429,12 +429,7 @@ impl Columns {
             for (i, &h) in heights.iter().enumerate() {
                 let x = left + slot * i as f64 + slot * 0.08 + col_w * s as f64;
                 let name = self.legend.get(s).map_or("", String::as_str);
-                let tip = format!(
-                    "{} {}: {}",
-                    name,
-                    self.categories[i],
-                    self.unit.format(h)
-                );
+                let tip = format!("{} {}: {}", name, self.categories[i], self.unit.format(h));
                 c.rect(
                     x,
                     y(h),
@@ -489,7 +484,13 @@ impl Lines {
         };
         let ys = || {
             points()
-                .flat_map(|p| [p.y, p.band.map_or(p.y, |b| b.0), p.band.map_or(p.y, |b| b.1)])
+                .flat_map(|p| {
+                    [
+                        p.y,
+                        p.band.map_or(p.y, |b| b.0),
+                        p.band.map_or(p.y, |b| b.1),
+                    ]
+                })
                 .chain(self.reference.iter().map(|r| r.0))
         };
         let y_hi = ys().fold(f64::MIN, f64::max);
@@ -512,7 +513,13 @@ impl Lines {
             }
             None => {
                 for t in ticks(x_lo, x_hi) {
-                    c.text(x(t), bottom + 16.0, "middle", "tick", &Unit::Number.format(t));
+                    c.text(
+                        x(t),
+                        bottom + 16.0,
+                        "middle",
+                        "tick",
+                        &Unit::Number.format(t),
+                    );
                 }
             }
         }
@@ -522,8 +529,10 @@ impl Lines {
         }
         for (s, pts) in self.series.iter().enumerate() {
             let class = format!("s{}", s % SERIES);
-            let banded: Vec<(f64, (f64, f64))> =
-                pts.iter().filter_map(|p| p.band.map(|b| (p.x, b))).collect();
+            let banded: Vec<(f64, (f64, f64))> = pts
+                .iter()
+                .filter_map(|p| p.band.map(|b| (p.x, b)))
+                .collect();
             if !banded.is_empty() {
                 let mut d = String::new();
                 for (i, (px, (lo, _))) in banded.iter().enumerate() {
@@ -589,7 +598,10 @@ mod tests {
 
     #[test]
     fn ticks_are_round_and_cover_the_range() {
-        assert_eq!(ticks(0.0, 1.0), vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]);
+        assert_eq!(
+            ticks(0.0, 1.0),
+            vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]
+        );
         assert_eq!(ticks(0.0, 40.0), vec![0.0, 10.0, 20.0, 30.0, 40.0]);
         assert_eq!(ticks(13.0, 27.0), vec![15.0, 20.0, 25.0]);
         assert_eq!(nice_max(0.37), 0.4);
@@ -608,7 +620,10 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(Unit::Points.format(0.0525), "+5.25 pp");
         assert_eq!(Unit::Points.format(-0.121), "-12.1 pp");
-        assert_eq!(Columns::filled(&[(3, 1.0), (5, 2.0)]), (vec![3, 4, 5], vec![1.0, 0.0, 2.0]));
+        assert_eq!(
+            Columns::filled(&[(3, 1.0), (5, 2.0)]),
+            (vec![3, 4, 5], vec![1.0, 0.0, 2.0])
+        );
         assert_eq!(escape("A <b> & \"c\""), "A &lt;b&gt; &amp; &quot;c&quot;");
     }
 

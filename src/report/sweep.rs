@@ -42,8 +42,15 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         if !header.contains(&low) {
             continue;
         }
-        let (lo, hi) = (sweep.optional(&low)?, sweep.optional(&format!("{m}_ci_high"))?);
-        let values: Vec<f64> = sweep.optional(m)?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
+        let (lo, hi) = (
+            sweep.optional(&low)?,
+            sweep.optional(&format!("{m}_ci_high"))?,
+        );
+        let values: Vec<f64> = sweep
+            .optional(m)?
+            .iter()
+            .map(|v| v.unwrap_or(f64::NAN))
+            .collect();
         if values.iter().all(|v| *v == 0.0) {
             // Nothing to see (a rate that never happened, like capped games).
             continue;
@@ -151,7 +158,8 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             })
             .collect()
     };
-    let rows_of = |g: &str| -> Vec<usize> { (0..sweep.len()).filter(|&r| group_of(r) == g).collect() };
+    let rows_of =
+        |g: &str| -> Vec<usize> { (0..sweep.len()).filter(|&r| group_of(r) == g).collect() };
     let x_names = numeric
         .is_none()
         .then(|| x_order.iter().map(|s| s.to_string()).collect::<Vec<_>>());
@@ -172,7 +180,11 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             "Win rate by seat".into(),
             "games won (%)",
             Unit::Percent,
-            seat_curves.iter().take(SERIES).map(|c| line(c, &rows)).collect(),
+            seat_curves
+                .iter()
+                .take(SERIES)
+                .map(|c| line(c, &rows))
+                .collect(),
             seat_curves
                 .iter()
                 .take(SERIES)
@@ -197,7 +209,11 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         } else {
             words(&c.metric)
         };
-        let series = groups.iter().take(SERIES).map(|g| line(c, &rows_of(g))).collect();
+        let series = groups
+            .iter()
+            .take(SERIES)
+            .map(|g| line(c, &rows_of(g)))
+            .collect();
         let legend = if groups.len() > 1 {
             groups.iter().take(SERIES).cloned().collect()
         } else {
@@ -252,7 +268,11 @@ fn unit_of(metric: &str) -> Unit {
 /// The rows of the lowest and the highest value (NaN rows skipped).
 fn extremes(values: &[f64]) -> (usize, usize) {
     let rows = || (0..values.len()).filter(|&r| !values[r].is_nan());
-    let lo = rows().min_by(|&a, &b| values[a].total_cmp(&values[b])).unwrap_or(0);
-    let hi = rows().max_by(|&a, &b| values[a].total_cmp(&values[b])).unwrap_or(0);
+    let lo = rows()
+        .min_by(|&a, &b| values[a].total_cmp(&values[b]))
+        .unwrap_or(0);
+    let hi = rows()
+        .max_by(|&a, &b| values[a].total_cmp(&values[b]))
+        .unwrap_or(0);
     (lo, hi)
 }

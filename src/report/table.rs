@@ -47,9 +47,10 @@ impl Table {
     }
 
     fn column(&self, name: &str) -> anyhow::Result<usize> {
-        self.header.iter().position(|h| h == name).ok_or_else(|| {
-            UsageError(format!("{}: no column `{name}`", self.name)).into()
-        })
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| UsageError(format!("{}: no column `{name}`", self.name)).into())
     }
 
     /// Column `name` as text, one entry per row.

@@ -1,0 +1,280 @@
+//! `whisker report` and `--report`: the page parses, every chart is there with data, and nothing
+//! outside the file is referenced.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{scratch, stderr, whisker};
+
+/// Runs `args` with `--report --quiet --out DIR` added and returns the page it wrote.
+fn reported(args: &[&str], out: &Path) -> String {
+    let mut all = args.to_vec();
+    all.extend(["--report", "--quiet", "--out", out.to_str().unwrap()]);
+    let o = whisker(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    fs::read_to_string(out.join("report.html")).unwrap()
+}
+
+/// The charts of a page by title, each with how many marks carry data: bars of some size,
+/// lines with at least two points, dots.
+fn charts(html: &str) -> Vec<(String, usize)> {
+    // `<!DOCTYPE html>` is HTML's; the rest of the page is well-formed XML.
+    let doc = roxmltree::Document::parse_with_options(
+        html,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .expect("the report is well-formed");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("svg"))
+        .map(|svg| {
+            let title = svg
+                .children()
+                .find(|c| c.has_tag_name("title"))
+                .and_then(|t| t.text())
+                .expect("every chart has a title")
+                .to_string();
+            let class = |n: &roxmltree::Node, c: &str| {
+                n.attribute("class")
+                    .is_some_and(|v| v.split(' ').any(|x| x == c))
+            };
+            let marks = svg
+                .descendants()
+                .filter(|n| {
+                    let size = |a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+                    (class(n, "bar") && size("width") > Some(0.0) && size("height") > Some(0.0))
+                        || (class(n, "line")
+                            && n.attribute("points")
+                                .is_some_and(|p| p.split(' ').count() >= 2))
+                        || class(n, "dot")
+                })
+                .count();
+            (title, marks)
+        })
+        .collect()
+}
+
+/// Nothing the page needs lives outside it: no links, sources, scripts, imports or URLs.
+fn self_contained(html: &str) {
+    let doc = roxmltree::Document::parse_with_options(
+        html,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        let tag = n.tag_name().name();
+        assert!(
+            ![
+                "script", "link", "img", "iframe", "object", "embed", "image", "use"
+            ]
+            .contains(&tag),
+            "a <{tag}> element"
+        );
+        for a in n.attributes() {
+            assert!(
+                !["href", "src", "srcset"].contains(&a.name()),
+                "<{tag} {}=\"{}\">",
+                a.name(),
+                a.value()
+            );
+            assert!(
+                !a.value().contains("url("),
+                "<{tag}> refers out: {}",
+                a.value()
+            );
+        }
+    }
+    for style in doc.descendants().filter(|n| n.has_tag_name("style")) {
+        let css = style.text().unwrap_or_default();
+        assert!(
+            !css.contains("url(") && !css.contains("@import"),
+            "CSS refers out"
+        );
+    }
+    // The SVG namespace is a name, not a fetch; no other address appears.
+    let stripped = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+    assert!(!stripped.contains("http"), "an address in the page");
+}
+
+/// Every chart in `expected` is on the page with data, and there are no others.
+fn has_charts(html: &str, expected: &[&str]) {
+    let found = charts(html);
+    let titles: Vec<&str> = found.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(titles, expected);
+    for (title, marks) in &found {
+        assert!(*marks > 0, "chart `{title}` has no data drawn");
+    }
+}
+
+#[test]
+fn a_simulate_report_shows_every_chart_with_data() {
+    let d = scratch("report-sim");
+    let html = reported(&["simulate", "--games", "400"], &d.join("r"));
+    has_charts(
+        &html,
+        &[
+            "Win rate by seat",
+            "Final score distribution by seat",
+            "Game length",
+            "Which job ended the game",
+            "Chip faces drawn",
+            "Chip totals",
+            "Pass rate by chip total",
+            "Obstacle success rates, hardest first",
+            "Skill activations per game",
+            "Win rate of players holding each skill at the end",
+        ],
+    );
+    self_contained(&html);
+    for needed in [
+        "Things to look at",
+        "whisker simulate --games 400 --seed 1 --players 4 --bots greedy,greedy,greedy,greedy",
+        // Greedy's first seat wins about 40% of games: the report points at it.
+        "Seat 0 (greedy) wins",
+    ] {
+        assert!(html.contains(needed), "the page lacks `{needed}`");
+    }
+    // The page is made from the folder alone: `whisker report` makes the same bytes again.
+    let again = d.join("again.html");
+    let o = whisker(&[
+        "report",
+        d.join("r").to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(again).unwrap(), html);
+}
+
+#[test]
+fn a_ratings_report_adds_its_own_charts() {
+    let d = scratch("report-ratings");
+    let html = reported(
+        &[
+            "simulate",
+            "configs/mice-heist/ratings.toml",
+            "--games",
+            "300",
+            "--rotate-seats",
+            "--bots",
+            "greedy,random",
+        ],
+        &d.join("r"),
+    );
+    let titles: Vec<String> = charts(&html).into_iter().map(|c| c.0).collect();
+    for t in [
+        "Win rate by bot",
+        "Pass rate of tests each assist card joined",
+        "Skill ratings at the end of the game",
+    ] {
+        assert!(
+            titles.iter().any(|x| x == t),
+            "no chart `{t}` in {titles:?}"
+        );
+    }
+    self_contained(&html);
+}
+
+#[test]
+fn a_compare_report_puts_a_and_b_side_by_side() {
+    let d = scratch("report-cmp");
+    let html = reported(
+        &[
+            "compare",
+            "--games",
+            "600",
+            "--set-b",
+            "jobs.A.obstacles.1.target=9",
+        ],
+        &d.join("r"),
+    );
+    has_charts(
+        &html,
+        &[
+            "Rates, A against B",
+            "Means, A against B",
+            "Difference A − B in each rate, with its 95% interval",
+            "Game length, A against B",
+        ],
+    );
+    self_contained(&html);
+    // Two series (A and B) in the side-by-side charts, and the significant rows marked.
+    assert!(html.contains("A: configs/mice-heist/cheese.toml"));
+    assert!(html.contains("B: configs/mice-heist/cheese.toml with jobs.A.obstacles.1.target=9"));
+    assert!(
+        html.contains("class=\"significant\""),
+        "no row marked significant"
+    );
+}
+
+#[test]
+fn a_sweep_report_draws_each_metric_against_the_varied_value() {
+    let d = scratch("report-sweep");
+    let html = reported(
+        &["sweep", "--vary", "chips.blue.high=2..4", "--games", "300"],
+        &d.join("r"),
+    );
+    let found = charts(&html);
+    assert!(found.len() >= 6, "{found:?}");
+    assert_eq!(found[0].0, "Win rate by seat");
+    for (title, marks) in &found {
+        // One dot per point of the sweep, per line.
+        assert!(*marks >= 3, "chart `{title}` has {marks} marks");
+    }
+    assert!(found.iter().any(|(t, _)| t == "mean turns"));
+    assert!(html.contains("class=\"band"), "no interval band");
+    self_contained(&html);
+}
+
+#[test]
+fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
+    let d = scratch("report-bad");
+    let o = whisker(&["report", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a whisker result folder"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("report.html").exists());
+
+    // A damaged file is named with its line and field.
+    let r = d.join("r");
+    reported(&["simulate", "--games", "50"], &r);
+    let seats = fs::read_to_string(r.join("seats.csv")).unwrap();
+    let mut lines: Vec<String> = seats.lines().map(String::from).collect();
+    let mut cells: Vec<&str> = lines[1].split(',').collect();
+    cells[4] = "lots"; // win_rate
+    lines[1] = cells.join(",");
+    fs::write(r.join("seats.csv"), lines.join("\n")).unwrap();
+    let o = whisker(&[
+        "report",
+        r.to_str().unwrap(),
+        "--out",
+        d.join("x.html").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("seats.csv:2: field `win_rate`: `lots` is not a number"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("x.html").exists());
+
+    fs::write(r.join("seats.csv"), seats).unwrap();
+    let o = whisker(&[
+        "report",
+        r.to_str().unwrap(),
+        "--out",
+        d.join("missing/x.html").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+}
