@@ -520,7 +520,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let rows = [
         ("config", run.get("config")),
         ("seed", run.get("seed")),
-        ("games", run.get("played")),
+        ("games", run.count("played")),
         ("players", players.to_string()),
         ("bots", run.get("bots")),
         ("seats rotated", run.get("rotate_seats")),

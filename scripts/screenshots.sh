@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Renders one report of each kind in headless Chromium and saves the pages as PNG under docs/,
+# the screenshots the README shows. Needs Debian's chromium and imagemagick packages
+# (apt-get install chromium imagemagick); ImageMagick trims the empty space under each page.
+# Usage: scripts/screenshots.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked --quiet
+whisker=target/release/whisker
+convert=/usr/bin/convert # Debian's ImageMagick, not a stand-in earlier on the PATH
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p docs
+
+$whisker simulate --report --quiet --out "$work/simulate" >/dev/null
+$whisker compare configs/mice-heist/cheese.toml configs/mice-heist/ratings.toml \
+  --report --quiet --out "$work/compare" >/dev/null
+$whisker sweep --vary chips.blue.high=2..6 --games 20000 --report --quiet --out "$work/sweep" >/dev/null
+
+# shot REPORT PNG [CHROMIUM FLAGS]: the whole page, 900 px wide, in 64 colours to stay small.
+shot() {
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,12000 \
+    "${@:3}" --screenshot="$2" "file://$1" 2>/dev/null
+  "$convert" "$2" -trim +repage -bordercolor "$("$convert" "$2" -format '%[pixel:p{0,0}]' info:)" \
+    -border 24 -colors 64 "PNG8:$2"
+}
+shot "$work/simulate/report.html" docs/report-simulate.png
+shot "$work/simulate/report.html" docs/report-simulate-dark.png --force-dark-mode
+shot "$work/compare/report.html" docs/report-compare.png
+shot "$work/sweep/report.html" docs/report-sweep.png
+ls -l docs/*.png
