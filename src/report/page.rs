@@ -101,11 +101,11 @@ impl Page {
     }
 
     pub fn heading(&mut self, text: &str) {
-        write!(self.body, "<h2>{}</h2>\n", escape(text)).unwrap();
+        writeln!(self.body, "<h2>{}</h2>", escape(text)).unwrap();
     }
 
     pub fn paragraph(&mut self, text: &str) {
-        write!(self.body, "<p>{}</p>\n", escape(text)).unwrap();
+        writeln!(self.body, "<p>{}</p>", escape(text)).unwrap();
     }
 
     /// What was run and how to run it again.
@@ -114,7 +114,7 @@ impl Page {
         self.table(&["", ""], &rows_of(rows), &[]);
         if let Some(cmd) = reproduce {
             self.paragraph("To play exactly these games again:");
-            write!(self.body, "<pre><code>{}</code></pre>\n", escape(cmd)).unwrap();
+            writeln!(self.body, "<pre><code>{}</code></pre>", escape(cmd)).unwrap();
         }
     }
 
@@ -136,9 +136,9 @@ impl Page {
     /// A chart under a heading that asks the question it answers.
     pub fn figure(&mut self, question: &str, how_to_read: &str, svg: &str) {
         self.heading(question);
-        write!(
+        writeln!(
             self.body,
-            "<figure>{svg}<figcaption>{}</figcaption></figure>\n",
+            "<figure>{svg}<figcaption>{}</figcaption></figure>",
             escape(how_to_read)
         )
         .unwrap();

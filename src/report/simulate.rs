@@ -403,7 +403,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             obstacle_findings.push(format!("Obstacle {} was never attempted.", names[i]));
             continue;
         };
-        let extreme = r < EXTREME || r > 1.0 - EXTREME;
+        let extreme = !(EXTREME..=1.0 - EXTREME).contains(&r);
         if extreme {
             let who = if r < EXTREME {
                 "almost nobody passes"
