@@ -99,9 +99,12 @@ impl ResultDir {
         fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     }
 
-    /// Writes the folder's HTML report from the files written so far (call it last).
-    pub fn report(&self) -> anyhow::Result<()> {
-        crate::report::write(&self.staging, &self.file(crate::report::FILE))
+    /// Writes the folder's HTML report from the files written so far (call it last). A report
+    /// that cannot be made is a warning, never the loss of the results it would show.
+    pub fn report(&self) {
+        if let Err(e) = crate::report::write(&self.staging, &self.file(crate::report::FILE)) {
+            eprintln!("warning: no report.html: {e:#}");
+        }
     }
 
     /// Moves the finished folder into place. An earlier result there is first moved aside and

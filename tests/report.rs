@@ -103,6 +103,12 @@ fn self_contained(html: &str) {
     assert!(!stripped.contains("http"), "an address in the page");
 }
 
+/// The page with its markup's word wrappers taken out, as a reader sees the text.
+fn text(html: &str) -> String {
+    html.replace("<span class=\"word\">", "")
+        .replace("</span>", "")
+}
+
 /// Every chart in `expected` is on the page with data, and there are no others.
 fn has_charts(html: &str, expected: &[&str]) {
     let found = charts(html);
@@ -133,13 +139,14 @@ fn a_simulate_report_shows_every_chart_with_data() {
         ],
     );
     self_contained(&html);
+    let shown = text(&html);
     for needed in [
         "Things to look at",
         "whisker simulate --games 400 --seed 1 --players 4 --bots greedy,greedy,greedy,greedy",
         // Greedy's first seat wins about 40% of games: the report points at it.
         "Seat 0 (greedy) wins",
     ] {
-        assert!(html.contains(needed), "the page lacks `{needed}`");
+        assert!(shown.contains(needed), "the page lacks `{needed}`");
     }
     // The page is made from the folder alone: `whisker report` makes the same bytes again.
     let again = d.join("again.html");
@@ -179,7 +186,40 @@ fn a_ratings_report_adds_its_own_charts() {
             "no chart `{t}` in {titles:?}"
         );
     }
+    // Each bot holds two of the four seats.
+    assert!(
+        html.contains("greedy (fair 50%)"),
+        "bots are held to their own fair share"
+    );
     self_contained(&html);
+}
+
+#[test]
+fn small_and_large_tables_and_tiny_runs_still_make_a_page() {
+    let d = scratch("report-tables");
+    let six = reported(
+        &["simulate", "--players", "6", "--games", "300"],
+        &d.join("six"),
+    );
+    // Every seat of six in the legend and on the seat chart.
+    for s in 0..6 {
+        assert!(
+            six.contains(&format!("seat {s} (greedy)")),
+            "seat {s} missing"
+        );
+        assert!(
+            six.contains(&format!("seat {s}, mean")),
+            "seat {s} not in the legend"
+        );
+    }
+    self_contained(&six);
+    let tiny = reported(&["simulate", "--games", "5"], &d.join("tiny"));
+    assert!(tiny.contains("Only 5 games: the intervals are wide"));
+    // With five games no obstacle's interval is narrow enough to call it extreme.
+    assert!(!tiny.contains("almost nobody passes") && !tiny.contains("almost everybody"));
+    for (title, marks) in charts(&tiny) {
+        assert!(marks > 0, "chart `{title}` has no data drawn");
+    }
 }
 
 #[test]
@@ -199,7 +239,7 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
         &html,
         &[
             "Rates, A against B",
-            "Means, A against B",
+            "Mean final score by seat, A against B",
             "Difference A − B in each rate, with its 95% interval",
             "Game length, A against B",
         ],
@@ -230,7 +270,56 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     }
     assert!(found.iter().any(|(t, _)| t == "mean turns"));
     assert!(html.contains("class=\"band"), "no interval band");
+    assert!(
+        text(&html).contains("whisker sweep --vary"),
+        "no command to play it again"
+    );
     self_contained(&html);
+}
+
+#[test]
+fn a_sweep_over_named_values_or_a_grid_draws_every_point() {
+    let d = scratch("report-sweep-kinds");
+    // Named values: points with error bars, no line between them.
+    let named = reported(
+        &[
+            "sweep",
+            "--vary",
+            "rules.game_end=immediate,finish_round",
+            "--games",
+            "200",
+        ],
+        &d.join("named"),
+    );
+    let found = charts(&named);
+    assert!(!found.is_empty());
+    for (title, marks) in &found {
+        assert!(*marks >= 2, "chart `{title}` has {marks} marks");
+    }
+    assert!(
+        !named.contains("class=\"band"),
+        "a band between named values"
+    );
+    assert!(
+        named.contains(">finish_round</text>"),
+        "the values name the x axis"
+    );
+    // A 2 × 2 grid: one line per value of the second key, named in the legend.
+    let grid = reported(
+        &[
+            "sweep",
+            "--vary",
+            "chips.blue.high=2,4",
+            "--vary",
+            "rules.track_length=8,10",
+            "--games",
+            "200",
+        ],
+        &d.join("grid"),
+    );
+    assert!(grid.contains("rules.track_length=8</text>"));
+    assert!(grid.contains("rules.track_length=10</text>"));
+    self_contained(&grid);
 }
 
 #[test]
@@ -269,6 +358,18 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
     assert!(!d.join("x.html").exists());
 
     fs::write(r.join("seats.csv"), seats).unwrap();
+    // A sweep folder whose sweep.csv names no varied key.
+    let s = d.join("s");
+    fs::create_dir_all(&s).unwrap();
+    fs::write(s.join("run.toml"), "command = \"sweep\"\n").unwrap();
+    fs::write(
+        s.join("sweep.csv"),
+        "games,mean_turns,mean_turns_ci_low,mean_turns_ci_high\n",
+    )
+    .unwrap();
+    let o = whisker(&["report", s.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no varied key"), "{}", stderr(&o));
     let o = whisker(&[
         "report",
         r.to_str().unwrap(),

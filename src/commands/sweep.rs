@@ -205,26 +205,42 @@ where
     }
     csv.flush()?;
     drop(csv);
+    let vary: Vec<String> = args
+        .vary
+        .iter()
+        .map(|v| {
+            let values: Vec<String> = v.values.iter().map(|o| value_text(&o.value)).collect();
+            format!("{}={}", v.key, values.join(","))
+        })
+        .collect();
+    let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
+    let bots: Vec<&str> = plan.lineup.iter().map(|b| b.name()).collect();
+    let config_arg = if source.is_builtin() {
+        String::new()
+    } else {
+        format!(" {}", source.name)
+    };
+    let mut reproduce = format!("whisker sweep{config_arg}");
+    for v in &vary {
+        reproduce += &format!(" --vary '{v}'");
+    }
+    reproduce += &format!(
+        " --games {} --seed {} --players {} --bots {}",
+        plan.games,
+        plan.seed,
+        bots.len(),
+        bots.join(",")
+    );
+    for s in &sets {
+        reproduce += &format!(" --set '{s}'");
+    }
     let mut run = format!(
-        "whisker_version = {:?}\ncommand = \"sweep\"\nconfig = {:?}\nseed = {}\ngames = {}\nbots = {:?}\nvary = {:?}\nset = {:?}\n",
+        "whisker_version = {:?}\ncommand = \"sweep\"\nconfig = {:?}\nseed = {}\ngames = {}\nbots = {:?}\nvary = {vary:?}\nset = {sets:?}\nreproduce = {reproduce:?}\n",
         env!("CARGO_PKG_VERSION"),
         source.name,
         plan.seed,
         plan.games,
-        plan.lineup.iter().map(|b| b.name()).collect::<Vec<_>>(),
-        args.vary
-            .iter()
-            .map(|v| format!(
-                "{}={}",
-                v.key,
-                v.values
-                    .iter()
-                    .map(|o| value_text(&o.value))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ))
-            .collect::<Vec<_>>(),
-        args.set.iter().map(|o| o.arg.clone()).collect::<Vec<_>>(),
+        bots,
     );
     run.push_str(&format!("points = {}\n", points.len()));
     if finished < points.len() {
@@ -236,7 +252,7 @@ where
         &host_record(plan.threads, elapsed, plan.total() * points.len() as u64),
     )?;
     if args.run.report {
-        dir.report()?;
+        dir.report();
     }
     let path = dir.commit()?;
 

@@ -2,31 +2,96 @@
 
 use std::path::Path;
 
-use super::page::Page;
+use super::page::{Page, Section};
 use super::svg::{Bar, Columns, HBars, SPARSE, Unit, tail_note};
 use super::table::Table;
-use super::{Run, config_name, is_rate, words};
-use crate::output::UsageError;
+use super::{Run, config_name, unit_of, words};
+
+/// The row that repeats seat 0's win rate under another name.
+const FIRST_SEAT: &str = "first_seat_win_rate";
+/// Rows the charts leave to the table: counts, and a rate that is almost always zero.
+const TABLE_ONLY: [&str; 5] = ["games", "tests", "capped_games", "capped_rate", FIRST_SEAT];
+/// A significant difference smaller than this (in points for rates, as a share of A's value
+/// for the rest) is listed together with the other small ones, after the large ones.
+const SMALL: f64 = 0.01;
+
+/// One row of compare.csv.
+struct Row<'a> {
+    metric: &'a str,
+    a: Option<f64>,
+    b: Option<f64>,
+    diff: Option<f64>,
+    interval: Option<(f64, f64)>,
+    p_holm: Option<f64>,
+    significant: bool,
+}
+
+impl Row<'_> {
+    /// How large the difference is, on a scale where `SMALL` is the line between small and
+    /// large.
+    fn size(&self) -> f64 {
+        let d = self.diff.unwrap_or(0.0).abs();
+        match unit_of(self.metric) {
+            Unit::Percent => d,
+            _ => d / self.a.unwrap_or(1.0).abs().max(1e-9),
+        }
+    }
+
+    /// The difference in words, from B's side: B is the change being tried.
+    fn sentence(&self) -> String {
+        let unit = unit_of(self.metric);
+        let gap = if unit == Unit::Percent {
+            Unit::Points
+        } else {
+            Unit::Number
+        };
+        let name = words(self.metric);
+        match (self.a, self.b, self.diff, self.interval) {
+            (Some(a), Some(b), Some(d), Some((lo, hi))) => {
+                let way = if d > 0.0 { "lower" } else { "higher" };
+                // A − B's interval, turned round to B − A.
+                let (from, to) = (-hi, -lo);
+                format!(
+                    "{name}: {} in B against {} in A, {} {way} (CI {} to {}).",
+                    unit.format(b),
+                    unit.format(a),
+                    gap.format(d.abs()).trim_start_matches('+'),
+                    gap.format(from),
+                    gap.format(to)
+                )
+            }
+            (_, _, Some(d), _) => format!("{name}: A and B differ (statistic {d:.3})."),
+            _ => format!("{name} differs."),
+        }
+    }
+}
 
 pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
-    let rows = Table::read(dir, "compare.csv")?.ok_or_else(|| {
-        UsageError(format!(
-            "{} has no compare.csv: not a complete compare result",
-            dir.display()
-        ))
-    })?;
-    let names = rows.text("metric")?;
+    let csv = Table::needed(dir, "compare.csv", "compare")?;
+    let names = csv.text("metric")?;
     let (a, b, diff) = (
-        rows.optional("a")?,
-        rows.optional("b")?,
-        rows.optional("diff")?,
+        csv.optional("a")?,
+        csv.optional("b")?,
+        csv.optional("diff")?,
     );
-    let (lo, hi) = (rows.optional("ci_low")?, rows.optional("ci_high")?);
-    let significant: Vec<bool> = rows
-        .text("significant")?
-        .iter()
-        .map(|&s| s == "yes")
+    let (lo, hi, p) = (
+        csv.optional("ci_low")?,
+        csv.optional("ci_high")?,
+        csv.optional("p_holm")?,
+    );
+    let significant = csv.text("significant")?;
+    let rows: Vec<Row> = (0..csv.len())
+        .map(|i| Row {
+            metric: names[i],
+            a: a[i],
+            b: b[i],
+            diff: diff[i],
+            interval: lo[i].zip(hi[i]),
+            p_holm: p[i],
+            significant: significant[i] == "yes",
+        })
         .collect();
+
     let side = |config: &str, sets: &str| {
         let config = config_name(config);
         if sets.is_empty() {
@@ -46,89 +111,47 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             run.get("seed")
         ),
     );
+    page.command(&run.get("reproduce"));
 
-    let mut findings = Vec::new();
-    let mut marked = Vec::new();
-    let mut table = Vec::new();
-    for i in 0..rows.len() {
-        let unit = if is_rate(names[i]) {
-            Unit::Percent
-        } else {
-            Unit::Number
-        };
-        let show = |v: Option<f64>| v.map_or(String::new(), number);
-        let interval = match (lo[i], hi[i]) {
-            (Some(l), Some(h)) => format!("{} – {}", number(l), number(h)),
-            _ => String::new(),
-        };
-        let p = rows.optional("p_holm")?[i];
-        table.push(vec![
-            words(names[i]),
-            show(a[i]),
-            show(b[i]),
-            show(diff[i]),
-            interval,
-            p.map_or(String::new(), |p| {
-                if p < 1e-4 {
-                    "< 0.0001".into()
-                } else {
-                    format!("{p:.4}")
-                }
-            }),
-        ]);
-        if !significant[i] {
-            continue;
-        }
-        marked.push(i);
-        // The first seat is seat 0, listed under its own name already.
-        if names[i] == FIRST_SEAT {
-            continue;
-        }
-        let gap = if unit == Unit::Percent {
-            Unit::Points
-        } else {
-            Unit::Number
-        };
-        let sentence = match (a[i], b[i], diff[i], lo[i], hi[i]) {
-            (Some(va), Some(vb), Some(d), Some(l), Some(h)) => format!(
-                "{}: A {} against B {}; A − B = {} (CI {} to {}).",
-                words(names[i]),
-                unit.format(va),
-                unit.format(vb),
-                gap.format(d),
-                gap.format(l),
-                gap.format(h)
-            ),
-            (_, _, Some(d), _, _) => {
-                format!("{}: the two differ (statistic {d:.3}).", words(names[i]))
-            }
-            _ => format!("{} differs.", words(names[i])),
-        };
-        findings.push(sentence);
+    // The large differences first, largest first; the small ones named together after them.
+    let mut real: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.significant && r.metric != FIRST_SEAT)
+        .collect();
+    real.sort_by(|x, y| y.size().total_cmp(&x.size()));
+    let (large, small): (Vec<&Row>, Vec<&Row>) = real.iter().partition(|r| r.size() >= SMALL);
+    let mut findings: Vec<String> = large.iter().map(|r| r.sentence()).collect();
+    if !small.is_empty() {
+        let names: Vec<String> = small.iter().map(|r| words(r.metric)).collect();
+        findings.push(format!(
+            "Also real but under 1 point (or 1%): {}.",
+            names.join(", ")
+        ));
     }
     page.keys(&[
         (
-            findings.len().to_string(),
+            real.len().to_string(),
             "metrics differ significantly (Holm-corrected p < 0.05)".into(),
         ),
         (
-            games.clone(),
+            games,
             "games a side, on the same seeds (common random numbers)".into(),
         ),
     ]);
     page.findings(&findings);
 
-    let pair = |filter: &dyn Fn(&str) -> bool| -> Vec<Bar> {
+    let charted = |r: &&Row| !TABLE_ONLY.contains(&r.metric);
+    let pair = |keep: &dyn Fn(&str) -> bool| -> Vec<Bar> {
         let mut bars = Vec::new();
-        for i in (0..rows.len()).filter(|&i| filter(names[i])) {
-            for (series, v) in [a[i], b[i]].into_iter().enumerate() {
+        for r in rows.iter().filter(charted).filter(|r| keep(r.metric)) {
+            for (series, v) in [r.a, r.b].into_iter().enumerate() {
                 if let Some(v) = v {
                     bars.push(Bar {
-                        label: words(names[i]),
+                        label: words(r.metric),
                         value: v,
                         interval: None,
                         series,
-                        flagged: significant[i],
+                        flagged: r.significant,
                     });
                 }
             }
@@ -136,54 +159,57 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         bars
     };
     let legend = vec![format!("A: {label_a}"), format!("B: {label_b}")];
-    let rates = HBars {
-        title: "Rates, A against B".into(),
-        x_label: "share (%)".into(),
-        unit: Unit::Percent,
-        bars: pair(&|m| is_rate(m) && m != "capped_rate" && m != FIRST_SEAT),
-        reference: None,
-        legend: legend.clone(),
-    };
-    page.figure(
-        "Who wins, and how often do tests pass, in A and in B?",
-        "Each rate for A (first bar) and B (second bar) on one axis. Marked rows differ significantly.",
-        &rates.svg(),
-    );
-    let means = HBars {
-        title: "Means, A against B".into(),
-        x_label: "tests or points".into(),
-        unit: Unit::Number,
-        bars: pair(&|m| m.starts_with("mean") || m.ends_with("mean_score")),
-        reference: None,
-        legend: legend.clone(),
-    };
-    page.figure(
-        "How long are games, and how many points do seats score?",
-        "Mean game length (tests) and mean final score per seat for A and B. Marked rows differ significantly.",
-        &means.svg(),
-    );
-    let gaps = HBars {
-        title: "Difference A − B in each rate, with its 95% interval".into(),
-        x_label: "A − B (percentage points)".into(),
-        unit: Unit::Points,
-        bars: (0..rows.len())
-            .filter(|&i| is_rate(names[i]) && lo[i].is_some() && names[i] != FIRST_SEAT)
-            .map(|i| Bar {
-                label: words(names[i]),
-                value: diff[i].unwrap_or(0.0),
-                interval: lo[i].zip(hi[i]),
-                series: 0,
-                flagged: significant[i],
-            })
-            .collect(),
-        reference: Some((0.0, "no difference".into())),
-        legend: vec![],
-    };
-    page.figure(
-        "Which differences are real?",
-        "A − B for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.",
-        &gaps.svg(),
-    );
+    let mut sections = vec![Section {
+        question: "Who wins, and how often do tests pass, in A and in B?".into(),
+        how: "Each rate for A (first bar) and B (second bar) on one axis. Marked rows differ significantly.".into(),
+        svg: HBars {
+            title: "Rates, A against B".into(),
+            x_label: "share (%)".into(),
+            unit: Unit::Percent,
+            bars: pair(&|m| unit_of(m) == Unit::Percent),
+            reference: None,
+            legend: legend.clone(),
+        }
+        .svg(),
+    }];
+    sections.push(Section {
+        question: "How many points does each seat score?".into(),
+        how: "Mean final score of each seat in A and in B. Marked rows differ significantly."
+            .into(),
+        svg: HBars {
+            title: "Mean final score by seat, A against B".into(),
+            x_label: "mean final score (points)".into(),
+            unit: Unit::Number,
+            bars: pair(&|m| m.ends_with("_mean_score")),
+            reference: None,
+            legend: legend.clone(),
+        }
+        .svg(),
+    });
+    sections.push(Section {
+        question: "Which differences are real?".into(),
+        how: "A − B for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),
+        svg: HBars {
+            title: "Difference A − B in each rate, with its 95% interval".into(),
+            x_label: "A − B (percentage points)".into(),
+            unit: Unit::Points,
+            bars: rows
+                .iter()
+                .filter(charted)
+                .filter(|r| unit_of(r.metric) == Unit::Percent && r.interval.is_some())
+                .map(|r| Bar {
+                    label: words(r.metric),
+                    value: r.diff.unwrap_or(0.0),
+                    interval: r.interval,
+                    series: 0,
+                    flagged: r.significant,
+                })
+                .collect(),
+            reference: Some((0.0, "no difference".into())),
+            legend: vec![],
+        }
+        .svg(),
+    });
     if let Some(length) = Table::read(dir, "game_length.csv")? {
         let turns = length.numbers("turns")?;
         let (ga, gb) = (length.numbers("games_a")?, length.numbers("games_b")?);
@@ -191,11 +217,10 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             let total: f64 = v.iter().sum();
             v.iter().map(|x| x / total.max(1.0)).collect::<Vec<_>>()
         };
-        let mean = |m: &str, side: &[Option<f64>]| {
-            names.iter().position(|&n| n == m).and_then(|i| side[i])
-        };
         let mut markers = Vec::new();
-        if let (Some(ma), Some(mb)) = (mean("mean_turns", &a), mean("mean_turns", &b)) {
+        if let Some(r) = rows.iter().find(|r| r.metric == "mean_turns")
+            && let (Some(ma), Some(mb)) = (r.a, r.b)
+        {
             markers.push((ma, format!("A mean {ma:.1}")));
             markers.push((mb, format!("B mean {mb:.1}")));
         }
@@ -210,16 +235,45 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             markers,
         };
         let cut = chart.cut_tail(SPARSE);
-        page.figure(
-            "Do games get longer or shorter?",
-            &format!(
+        sections.push(Section {
+            question: "Do games get longer or shorter?".into(),
+            how: format!(
                 "Share of games lasting each number of tests, A and B side by side; the KS row of the table tests the whole distribution.{}",
                 tail_note(cut, "games")
             ),
-            &chart.svg(),
-        );
+            svg: chart.svg(),
+        });
     }
+    for s in &sections {
+        page.figure(s);
+    }
+
     page.heading("Every compared metric");
+    let mut table = Vec::new();
+    let mut marked = Vec::new();
+    for r in rows.iter().filter(|r| r.metric != "games") {
+        let unit = unit_of(r.metric);
+        let value = |x: f64| cell(unit, x, false);
+        let gap = |x: f64| cell(unit, x, true);
+        if r.significant {
+            marked.push(table.len());
+        }
+        table.push(vec![
+            words(r.metric),
+            r.a.map_or(String::new(), value),
+            r.b.map_or(String::new(), value),
+            r.diff.map_or(String::new(), gap),
+            r.interval
+                .map_or(String::new(), |(l, h)| format!("{} to {}", gap(l), gap(h))),
+            r.p_holm.map_or(String::new(), |p| {
+                if p < 1e-4 {
+                    "< 0.0001".into()
+                } else {
+                    format!("{p:.4}")
+                }
+            }),
+        ]);
+    }
     page.table(
         &["metric", "A", "B", "A − B", "95% CI of A − B", "p (Holm)"],
         &table,
@@ -230,7 +284,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ("A", label_a.clone()),
             ("B", label_b.clone()),
             ("seed", run.get("seed")),
-            ("games", run.get("games")),
+            ("games", run.count("games")),
             ("bots", run.get("bots")),
             ("whisker", run.get("whisker_version")),
         ],
@@ -239,14 +293,13 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     Ok(page.finish())
 }
 
-/// The row that repeats seat 0's win rate under another name.
-const FIRST_SEAT: &str = "first_seat_win_rate";
-
-/// A table cell: whole numbers plain, others to four decimals.
-fn number(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.4}")
+/// A table cell: a value of `unit`, or (`difference`) a signed gap between two, to the
+/// precision a designer compares them at.
+fn cell(unit: Unit, x: f64, difference: bool) -> String {
+    match (unit, difference) {
+        (Unit::Percent, false) => format!("{:.2}%", x * 100.0),
+        (Unit::Percent, true) => format!("{:+.2} pp", x * 100.0),
+        (_, false) => format!("{x:.3}"),
+        (_, true) => format!("{x:+.3}"),
     }
 }

@@ -72,14 +72,19 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
     }
 }
 
-/// Writes the report of `dir` to `out`, whole or not at all.
+/// Writes the report of `dir` to `out`, whole or not at all: the page is staged beside `out`
+/// and renamed into place.
 pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
     let html = render(dir)?;
-    let staging = out.with_extension("html.partial");
-    let unwritable = |e: std::io::Error| UsageError(format!("cannot write {}: {e}", out.display()));
-    fs::write(&staging, html).map_err(unwritable)?;
-    fs::rename(&staging, out).map_err(unwritable)?;
-    Ok(())
+    let name = out
+        .file_name()
+        .map_or_else(|| FILE.into(), |n| n.to_string_lossy().into_owned());
+    let staging = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let written = fs::write(&staging, html).and_then(|()| fs::rename(&staging, out));
+    written.map_err(|e| {
+        let _ = fs::remove_file(&staging);
+        UsageError(format!("cannot write {}: {e}", out.display())).into()
+    })
 }
 
 /// A config as a title names it: the built-in ones by their file.
@@ -95,7 +100,32 @@ fn words(metric: &str) -> String {
     metric.replace('_', " ")
 }
 
-/// Whether a metric is a share (drawn as a percentage).
-fn is_rate(metric: &str) -> bool {
-    metric.ends_with("_rate") || metric == "balance"
+/// How a metric's values read: shares as percentages, the rest (balance, a ratio, among them)
+/// as plain numbers.
+fn unit_of(metric: &str) -> svg::Unit {
+    if metric.ends_with("_rate") {
+        svg::Unit::Percent
+    } else {
+        svg::Unit::Number
+    }
+}
+
+/// The dashed line at a fair share of wins.
+fn fair_line(fair: f64) -> Option<(f64, String)> {
+    Some((
+        fair,
+        format!("fair share {}", svg::Unit::Percent.format(fair)),
+    ))
+}
+
+/// What a caption says when there are more lines than colours to tell them apart.
+fn series_note(count: usize, what: &str) -> String {
+    if count > svg::SERIES {
+        format!(
+            " Only the first {} of the {count} {what} are drawn.",
+            svg::SERIES
+        )
+    } else {
+        String::new()
+    }
 }

@@ -13,13 +13,14 @@ const STYLE: &str = r#"
 @media (prefers-color-scheme: dark) {
   :root { --bg: #16181b; --fg: #e6e6e6; --muted: #a4a9ae; --grid: #2f3338; --card: #202327;
     --warn: #ffb35c; --good: #5fd3a6;
-    --s0: #56b4e9; --s1: #e69f00; --s2: #35c29a; --s3: #e394c4; --s4: #a5d5f2; --s5: #ff8a4c; }
+    --s0: #2f86c4; --s1: #e69f00; --s2: #35c29a; --s3: #e394c4; --s4: #a5d5f2; --s5: #ff8a4c; }
 }
 @media print {
   :root { --bg: #ffffff; --fg: #000000; --muted: #444444; --grid: #dddddd; --card: #ffffff;
     --warn: #8a3400; --good: #00563c;
     --s0: #0072b2; --s1: #e69f00; --s2: #009e73; --s3: #cc79a7; --s4: #56b4e9; --s5: #d55e00; }
   section, figure, table { break-inside: avoid; }
+  h2 { break-after: avoid; }
   body { margin: 0; max-width: none; }
 }
 body { background: var(--bg); color: var(--fg); font: 15px/1.5 system-ui, -apple-system,
@@ -43,13 +44,16 @@ ul.findings li { margin: 0.2em 0; }
 ul.findings li::marker { content: "!  "; color: var(--warn); font-weight: 700; }
 .fine { color: var(--good); }
 pre { background: var(--card); padding: 0.6em 0.8em; border-radius: 6px; overflow-x: auto;
-  white-space: pre-wrap; word-break: break-all; }
+  white-space: pre-wrap; }
+pre .word { white-space: nowrap; }
 svg.chart { width: 100%; height: auto; display: block; }
 svg text { fill: var(--fg); font-size: 12px; font-family: system-ui, sans-serif; }
 svg .tick, svg .axis { fill: var(--muted); }
 svg .tick { font-size: 11px; }
 svg .note { font-size: 11px; font-style: italic; }
-svg .value { font-size: 11px; }
+svg .value, svg .legend { font-size: 11px; }
+svg .label { font-size: 12px; }
+svg .dot { stroke: var(--bg); stroke-width: 1; }
 svg .grid { stroke: var(--grid); }
 svg .axisline { stroke: var(--muted); }
 svg .reference { stroke: var(--fg); stroke-dasharray: 4 3; }
@@ -62,6 +66,22 @@ svg .line { fill: none; stroke-width: 2; }
 svg .band { stroke: none; fill-opacity: 0.22; }
 svg .flag { fill: var(--warn); font-weight: 700; }
 "#;
+
+/// A command line that wraps only between its words, never inside `--players`, and copies
+/// back exactly as typed.
+fn command_html(cmd: &str) -> String {
+    cmd.split(' ')
+        .map(|word| format!("<span class=\"word\">{}</span>", escape(word)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A chart under a heading that asks the question it answers, with how to read it.
+pub struct Section {
+    pub question: String,
+    pub how: String,
+    pub svg: String,
+}
 
 /// A report page being assembled, section by section.
 pub struct Page {
@@ -108,13 +128,25 @@ impl Page {
         writeln!(self.body, "<p>{}</p>", escape(text)).unwrap();
     }
 
-    /// What was run and how to run it again.
+    /// The command that plays the run again, under the title.
+    pub fn command(&mut self, cmd: &str) {
+        if !cmd.is_empty() {
+            writeln!(self.body, "<pre><code>{}</code></pre>", command_html(cmd)).unwrap();
+        }
+    }
+
+    /// What was run and how to run it again; rows with nothing to say are left out.
     pub fn run(&mut self, rows: &[(&str, String)], reproduce: Option<&str>) {
         self.heading("The run");
-        self.table(&["", ""], &rows_of(rows), &[]);
-        if let Some(cmd) = reproduce {
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| vec![k.to_string(), v.clone()])
+            .collect();
+        self.table(&["", ""], &rows, &[]);
+        if let Some(cmd) = reproduce.filter(|c| !c.is_empty()) {
             self.paragraph("To play exactly these games again:");
-            writeln!(self.body, "<pre><code>{}</code></pre>", escape(cmd)).unwrap();
+            writeln!(self.body, "<pre><code>{}</code></pre>", command_html(cmd)).unwrap();
         }
     }
 
@@ -133,13 +165,13 @@ impl Page {
         self.body.push_str("</ul>\n");
     }
 
-    /// A chart under a heading that asks the question it answers.
-    pub fn figure(&mut self, question: &str, how_to_read: &str, svg: &str) {
-        self.heading(question);
+    pub fn figure(&mut self, s: &Section) {
+        self.heading(&s.question);
         writeln!(
             self.body,
-            "<figure>{svg}<figcaption>{}</figcaption></figure>",
-            escape(how_to_read)
+            "<figure>{}<figcaption>{}</figcaption></figure>",
+            s.svg,
+            escape(&s.how)
         )
         .unwrap();
     }
@@ -148,7 +180,8 @@ impl Page {
     /// header is not empty are right-aligned numbers.
     pub fn table(&mut self, header: &[&str], rows: &[Vec<String>], marked: &[usize]) {
         self.body.push_str("<table>");
-        if header.iter().any(|h| !h.is_empty()) {
+        let numeric = header.iter().any(|h| !h.is_empty());
+        if numeric {
             self.body.push_str("<tr>");
             for (i, h) in header.iter().enumerate() {
                 let class = if i > 0 { " class=\"n\"" } else { "" };
@@ -164,11 +197,7 @@ impl Page {
             };
             write!(self.body, "<tr{class}>").unwrap();
             for (i, cell) in row.iter().enumerate() {
-                let class = if i > 0 && header.iter().any(|h| !h.is_empty()) {
-                    " class=\"n\""
-                } else {
-                    ""
-                };
+                let class = if i > 0 && numeric { " class=\"n\"" } else { "" };
                 write!(self.body, "<td{class}>{}</td>", escape(cell)).unwrap();
             }
             self.body.push_str("</tr>");
@@ -189,10 +218,4 @@ impl Page {
             env!("CARGO_PKG_VERSION")
         )
     }
-}
-
-fn rows_of(rows: &[(&str, String)]) -> Vec<Vec<String>> {
-    rows.iter()
-        .map(|(k, v)| vec![k.to_string(), v.clone()])
-        .collect()
 }

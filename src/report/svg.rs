@@ -34,6 +34,53 @@ impl Unit {
     }
 }
 
+/// The decimals that show every tick of a `step` apart exactly (0.25 needs 2, 5 needs none).
+fn step_decimals(step: f64) -> usize {
+    (0..4)
+        .find(|&d| {
+            let scaled = step * 10f64.powi(d as i32);
+            (scaled - scaled.round()).abs() < 1e-6 * scaled.abs().max(1.0)
+        })
+        .unwrap_or(4)
+}
+
+impl Unit {
+    /// A tick label: as many decimals as the ticks' `step` needs, the same on every tick.
+    fn tick(self, x: f64, step: f64) -> String {
+        let (scale, suffix) = match self {
+            Unit::Percent => (100.0, "%"),
+            Unit::Number => (1.0, ""),
+            Unit::Points => (100.0, " pp"),
+        };
+        let d = step_decimals(step * scale);
+        let s = format!("{:.d$}", x * scale);
+        let s = if s
+            .trim_start_matches('-')
+            .chars()
+            .all(|c| c == '0' || c == '.')
+        {
+            s.trim_start_matches('-').to_string()
+        } else {
+            s
+        };
+        let sign = if self == Unit::Points && x * scale > 1e-9 {
+            "+"
+        } else {
+            ""
+        };
+        format!("{sign}{s}{suffix}")
+    }
+}
+
+/// The step between consecutive ticks (1 when there is only one).
+fn step_of(ticks: &[f64]) -> f64 {
+    if ticks.len() > 1 {
+        ticks[1] - ticks[0]
+    } else {
+        1.0
+    }
+}
+
 /// A number rounded for reading: one decimal from 10 up, two below (so 0.03 is not 0), and no
 /// trailing zeros.
 fn trim(x: f64) -> String {
@@ -160,6 +207,9 @@ pub struct Lines {
     pub x_names: Option<Vec<String>>,
     /// Where the y axis starts: at zero, or fitted to the data.
     pub from_zero: bool,
+    /// Points with error bars rather than a line with a band: for named x values, where a line
+    /// would suggest values in between, and for a single point, which a band cannot show.
+    pub discrete: bool,
     pub reference: Option<(f64, String)>,
 }
 
@@ -220,22 +270,29 @@ impl Canvas {
         .unwrap();
     }
 
-    /// A row of colour swatches naming the series, above the plot.
+    /// Colour swatches naming the series, above the plot, wrapping onto as many rows as
+    /// [`legend_height`] made room for.
     fn legend(&mut self, names: &[String]) {
-        let mut x = self.left;
-        for (i, name) in names.iter().enumerate() {
-            self.rect(x, 8.0, 12.0, 12.0, &format!("s{}", i % SERIES), name);
-            self.text(x + 17.0, 18.5, "start", "legend", name);
-            x += 30.0 + 7.0 * name.chars().count() as f64;
+        for (i, (x, row)) in legend_places(names, self.left).into_iter().enumerate() {
+            let y = 8.0 + LEGEND_ROW * row as f64;
+            self.rect(x, y, 12.0, 12.0, &format!("s{}", i % SERIES), &names[i]);
+            self.text(x + 17.0, y + 10.5, "start", "legend", &names[i]);
         }
     }
 
     /// Horizontal grid and labels for a y axis mapped by `y`.
     fn y_axis(&mut self, ticks: &[f64], unit: Unit, label: &str, y: impl Fn(f64) -> f64) {
+        let step = step_of(ticks);
         for &t in ticks {
             let py = y(t);
             self.line((self.left, py), (self.right, py), "grid");
-            self.text(self.left - 6.0, py + 4.0, "end", "tick", &unit.format(t));
+            self.text(
+                self.left - 6.0,
+                py + 4.0,
+                "end",
+                "tick",
+                &unit.tick(t, step),
+            );
         }
         let mid = (self.top + self.bottom) / 2.0;
         write!(
@@ -255,6 +312,35 @@ impl Canvas {
         self.out.push_str("</svg>");
         self.out
     }
+}
+
+/// Height of one row of a legend.
+const LEGEND_ROW: f64 = 18.0;
+
+/// Where each legend entry goes: its x, and its row.
+fn legend_places(names: &[String], left: f64) -> Vec<(f64, usize)> {
+    let (mut x, mut row) = (left, 0);
+    names
+        .iter()
+        .map(|name| {
+            let width = 30.0 + 6.6 * name.chars().count() as f64;
+            if x > left && x + width > WIDTH - 10.0 {
+                (x, row) = (left, row + 1);
+            }
+            let place = (x, row);
+            x += width;
+            place
+        })
+        .collect()
+}
+
+/// Room above a plot for its legend (nothing for a single series).
+fn legend_height(names: &[String], left: f64) -> f64 {
+    if names.len() < 2 {
+        return 0.0;
+    }
+    let rows = legend_places(names, left).last().map_or(0, |p| p.1) + 1;
+    LEGEND_ROW * rows as f64 + 6.0
 }
 
 /// Room for the longest label, in SVG units at the page's label size.
@@ -277,9 +363,9 @@ impl HBars {
             .unwrap_or(1);
         let bar_h = if per_label > 1 { 13.0 } else { 14.0 };
         let row_h = bar_h * per_label as f64 + 8.0;
-        let top = if self.legend.len() > 1 { 34.0 } else { 22.0 };
-        let height = top + row_h * labels.len() as f64 + 44.0;
         let left = label_room(labels.iter().map(|l| l.chars().count() + 2));
+        let top = 22.0 + legend_height(&self.legend, left);
+        let height = top + row_h * labels.len() as f64 + 44.0;
         let mut c = Canvas::new(&self.title, height, left, top, 44.0);
         c.right -= 40.0;
         if self.legend.len() > 1 {
@@ -302,13 +388,25 @@ impl HBars {
             _ => nice_max(high),
         };
         // Room on the left for the labels of negative values.
-        let low = if low < 0.0 { low * 1.15 } else { low };
+        let low = if low < 0.0 {
+            low - 0.2 * (high - low)
+        } else {
+            low
+        };
         let min = if low < 0.0 { -nice_max(-low) } else { 0.0 };
         let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
         let x = |v: f64| left + (right - left) * ((v - min) / (max - min)).clamp(0.0, 1.0);
-        for t in ticks(min, max) {
+        let grid = ticks(min, max);
+        let step = step_of(&grid);
+        for &t in &grid {
             c.line((x(t), top), (x(t), bottom), "grid");
-            c.text(x(t), bottom + 16.0, "middle", "tick", &self.unit.format(t));
+            c.text(
+                x(t),
+                bottom + 16.0,
+                "middle",
+                "tick",
+                &self.unit.tick(t, step),
+            );
         }
         for (row, label) in labels.iter().enumerate() {
             let y0 = top + 4.0 + row_h * row as f64;
@@ -411,7 +509,8 @@ impl Columns {
     }
 
     pub fn svg(&self) -> String {
-        let top = if self.legend.len() > 1 { 40.0 } else { 26.0 };
+        // Marker names sit above the plot, one line each, so they never cover a column.
+        let top = 22.0 + legend_height(&self.legend, 64.0) + 13.0 * self.markers.len() as f64;
         let mut c = Canvas::new(&self.title, 300.0, 64.0, top, 44.0);
         if self.legend.len() > 1 {
             c.legend(&self.legend);
@@ -449,11 +548,12 @@ impl Columns {
             }
         }
         let first = self.categories.first().copied().unwrap_or(0) as f64;
+        let above = 13.0 * self.markers.len() as f64;
         for (i, (at, name)) in self.markers.iter().enumerate() {
             let x = left + slot * (at - first + 0.5);
-            c.line((x, top - 4.0), (x, bottom), "reference");
-            // Each marker's name on its own line, so close markers do not overprint.
-            c.text(x + 4.0, top + 8.0 + 13.0 * i as f64, "start", "note", name);
+            let y = top - above + 13.0 * i as f64;
+            c.line((x, y), (x, bottom), "reference");
+            c.text(x + 4.0, y + 2.0, "start", "note", name);
         }
         c.line((left, bottom), (right, bottom), "axisline");
         c.x_label(&self.x_label);
@@ -463,24 +563,30 @@ impl Columns {
 
 impl Lines {
     pub fn svg(&self) -> String {
-        let top = if self.legend.len() > 1 { 40.0 } else { 26.0 };
+        let top = 26.0 + legend_height(&self.legend, 64.0);
         let mut c = Canvas::new(&self.title, 300.0, 64.0, top, 44.0);
         if self.legend.len() > 1 {
             c.legend(&self.legend);
         }
         let points = || self.series.iter().flatten();
-        let xs = points().map(|p| p.x);
+        let mut xs: Vec<f64> = points().map(|p| p.x).collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
         let (x_lo, x_hi) = match &self.x_names {
             Some(names) => (-0.5, names.len() as f64 - 0.5),
             None => (
-                xs.clone().fold(f64::MAX, f64::min),
-                xs.fold(f64::MIN, f64::max).max(f64::MIN_POSITIVE),
+                xs.first().copied().unwrap_or(0.0),
+                xs.last().copied().unwrap_or(1.0),
             ),
         };
-        let (x_lo, x_hi) = if x_hi > x_lo {
-            (x_lo, x_hi)
-        } else {
+        // A single x gets room either side, and so do the points of a discrete chart.
+        let (x_lo, x_hi) = if x_hi <= x_lo {
             (x_lo - 1.0, x_lo + 1.0)
+        } else if self.discrete && self.x_names.is_none() {
+            let pad = (x_hi - x_lo) * 0.08;
+            (x_lo - pad, x_hi + pad)
+        } else {
+            (x_lo, x_hi)
         };
         let ys = || {
             points()
@@ -498,7 +604,8 @@ impl Lines {
         let (y_lo, y_hi) = if self.from_zero {
             (0.0, nice_max(y_hi))
         } else {
-            let pad = ((y_hi - y_lo) * 0.1).max(y_hi.abs() * 1e-3).max(1e-6);
+            // A flat line still gets a readable span around it.
+            let pad = ((y_hi - y_lo) * 0.1).max(y_hi.abs() * 0.02).max(1e-3);
             (y_lo - pad, y_hi + pad)
         };
         let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
@@ -512,14 +619,14 @@ impl Lines {
                 }
             }
             None => {
-                for t in ticks(x_lo, x_hi) {
-                    c.text(
-                        x(t),
-                        bottom + 16.0,
-                        "middle",
-                        "tick",
-                        &Unit::Number.format(t),
-                    );
+                // A few x values (a sweep's) are the ticks themselves; many get round ticks.
+                let marks = if xs.len() <= 12 {
+                    xs.clone()
+                } else {
+                    ticks(x_lo, x_hi)
+                };
+                for &t in &marks {
+                    c.text(x(t), bottom + 16.0, "middle", "tick", &trim(t));
                 }
             }
         }
@@ -529,11 +636,33 @@ impl Lines {
         }
         for (s, pts) in self.series.iter().enumerate() {
             let class = format!("s{}", s % SERIES);
+            // Discrete points sit side by side, series by series, each with an error bar.
+            let shift = if self.discrete {
+                (s as f64 - (self.series.len() as f64 - 1.0) / 2.0) * 7.0
+            } else {
+                0.0
+            };
+            let x = |v: f64| x(v) + shift;
             let banded: Vec<(f64, (f64, f64))> = pts
                 .iter()
                 .filter_map(|p| p.band.map(|b| (p.x, b)))
                 .collect();
-            if !banded.is_empty() {
+            if self.discrete {
+                for (px, (lo, hi)) in &banded {
+                    c.line(
+                        (x(*px), y(*lo)),
+                        (x(*px), y(*hi)),
+                        &format!("whisker {class}"),
+                    );
+                    for end in [lo, hi] {
+                        c.line(
+                            (x(*px) - 4.0, y(*end)),
+                            (x(*px) + 4.0, y(*end)),
+                            &format!("whisker {class}"),
+                        );
+                    }
+                }
+            } else if !banded.is_empty() {
                 let mut d = String::new();
                 for (i, (px, (lo, _))) in banded.iter().enumerate() {
                     let cmd = if i == 0 { 'M' } else { 'L' };
@@ -553,13 +682,15 @@ impl Lines {
                 .iter()
                 .map(|p| format!("{:.1},{:.1}", x(p.x), y(p.y)))
                 .collect();
-            write!(
-                c.out,
-                r#"<polyline points="{}" class="line {class}"/>"#,
-                line.join(" ")
-            )
-            .unwrap();
-            if pts.len() <= 40 {
+            if !self.discrete || self.x_names.is_none() {
+                write!(
+                    c.out,
+                    r#"<polyline points="{}" class="line {class}"/>"#,
+                    line.join(" ")
+                )
+                .unwrap();
+            }
+            if pts.len() <= 40 || self.discrete {
                 for p in pts {
                     let name = match &self.x_names {
                         Some(names) => names[p.x as usize].clone(),

@@ -2,59 +2,106 @@
 
 use std::path::Path;
 
-use super::page::Page;
+use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
 use super::table::Table;
-use super::{Run, config_name, is_rate, words};
+use super::{Run, config_name, fair_line, series_note, unit_of, words};
 use crate::output::UsageError;
 
-/// One plotted metric at every point: value and interval.
+/// Metrics the findings speak of: the rest are on the charts. (`first_seat_win_rate` repeats
+/// seat 0's, `median_turns` follows the mean.)
+const TOLD: [&str; 5] = [
+    "mean_turns",
+    "balance",
+    "test_success_rate",
+    "shared_victory_rate",
+    "mean_score",
+];
+
+/// One metric at every point: value and interval (`None` where the point has no value).
 struct Curve {
     metric: String,
-    values: Vec<f64>,
+    values: Vec<Option<f64>>,
     bands: Vec<Option<(f64, f64)>>,
 }
 
+impl Curve {
+    /// The points with the lowest and the highest value.
+    fn extremes(&self) -> Option<(usize, usize)> {
+        let known = || (0..self.values.len()).filter(|&r| self.values[r].is_some());
+        let value = |r: usize| self.values[r].unwrap_or(0.0);
+        let lo = known().min_by(|&a, &b| value(a).total_cmp(&value(b)))?;
+        let hi = known().max_by(|&a, &b| value(a).total_cmp(&value(b)))?;
+        Some((lo, hi))
+    }
+
+    /// Whether the intervals at two points are apart: a real difference, not noise.
+    fn apart(&self, lo: usize, hi: usize) -> bool {
+        matches!((self.bands[lo], self.bands[hi]), (Some((_, a)), Some((b, _))) if a < b)
+    }
+}
+
+/// The grid: the varied keys' values at each point.
+struct Grid<'a> {
+    keys: Vec<String>,
+    /// `values[k][point]`.
+    values: Vec<Vec<&'a str>>,
+}
+
+impl Grid<'_> {
+    /// `key=value, …` for the keys in `keys` at `point`.
+    fn name(&self, point: usize, keys: std::ops::Range<usize>) -> String {
+        keys.map(|k| format!("{}={}", self.keys[k], self.values[k][point]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn at(&self, point: usize) -> String {
+        self.name(point, 0..self.keys.len())
+    }
+
+    /// The line a point belongs to: the values of every key but the first.
+    fn line(&self, point: usize) -> String {
+        self.name(point, 1..self.keys.len())
+    }
+}
+
 pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
-    let sweep = Table::read(dir, "sweep.csv")?.ok_or_else(|| {
-        UsageError(format!(
-            "{} has no sweep.csv: not a complete sweep result",
-            dir.display()
-        ))
-    })?;
+    let sweep = Table::needed(dir, "sweep.csv", "sweep")?;
+    let file = dir.join("sweep.csv");
     let header = sweep.header().to_vec();
     // The varied keys come first, one column each; then each metric, its interval after it.
-    let keys = header
-        .iter()
-        .position(|h| h == "games")
-        .ok_or_else(|| UsageError(format!("{}: sweep.csv has no games column", dir.display())))?;
-    let key_names = &header[..keys];
-    let key_values: Vec<Vec<&str>> = key_names
-        .iter()
-        .map(|k| sweep.text(k))
-        .collect::<Result<_, _>>()?;
+    let keys = header.iter().position(|h| h == "games").unwrap_or(0);
+    if keys == 0 || sweep.len() == 0 {
+        return Err(UsageError(format!(
+            "{}: no varied key before `games`, or no points",
+            file.display()
+        ))
+        .into());
+    }
+    let grid = Grid {
+        keys: header[..keys].to_vec(),
+        values: header[..keys]
+            .iter()
+            .map(|k| sweep.text(k))
+            .collect::<Result<_, _>>()?,
+    };
+    let points = sweep.len();
     let mut curves = Vec::new();
     for m in &header[keys..] {
-        if m.ends_with("_ci_low") || m.ends_with("_ci_high") {
-            continue;
-        }
         let low = format!("{m}_ci_low");
         if !header.contains(&low) {
+            continue;
+        }
+        let values = sweep.optional(m)?;
+        if values.iter().all(|v| v.unwrap_or(0.0) == 0.0) {
+            // Nothing to see (a rate that never happened, like capped games).
             continue;
         }
         let (lo, hi) = (
             sweep.optional(&low)?,
             sweep.optional(&format!("{m}_ci_high"))?,
         );
-        let values: Vec<f64> = sweep
-            .optional(m)?
-            .iter()
-            .map(|v| v.unwrap_or(f64::NAN))
-            .collect();
-        if values.iter().all(|v| *v == 0.0) {
-            // Nothing to see (a rate that never happened, like capped games).
-            continue;
-        }
         curves.push(Curve {
             metric: m.clone(),
             values,
@@ -62,53 +109,45 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         });
     }
 
-    // The first key runs along the x axis; each combination of the others is one line.
-    let xs = &key_values[0];
+    // The first key runs along the x axis, at its own values when they are numbers.
     let mut x_order: Vec<&str> = Vec::new();
-    for &x in xs {
+    for &x in &grid.values[0] {
         if !x_order.contains(&x) {
             x_order.push(x);
         }
     }
     let numeric: Option<Vec<f64>> = x_order.iter().map(|x| x.parse().ok()).collect();
-    let x_of = |row: usize| {
-        let i = x_order.iter().position(|&x| x == xs[row]).unwrap_or(0);
+    let x_of = |point: usize| {
+        let i = x_order
+            .iter()
+            .position(|&x| x == grid.values[0][point])
+            .unwrap_or(0);
         numeric.as_ref().map_or(i as f64, |v| v[i])
     };
-    let group_of = |row: usize| -> String {
-        (1..keys)
-            .map(|k| format!("{}={}", key_names[k], key_values[k][row]))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut groups: Vec<String> = Vec::new();
-    for row in 0..sweep.len() {
-        let g = group_of(row);
-        if !groups.contains(&g) {
-            groups.push(g);
+    let mut lines: Vec<String> = Vec::new();
+    for point in 0..points {
+        let l = grid.line(point);
+        if !lines.contains(&l) {
+            lines.push(l);
         }
     }
+    let on_line = |l: &str| -> Vec<usize> { (0..points).filter(|&p| grid.line(p) == l).collect() };
 
     let mut page = Page::new(
         &format!(
             "Sweep: {} over {}",
             config_name(&run.get("config")),
-            key_names.join(" × ")
+            grid.keys.join(" × ")
         ),
         &format!(
-            "{} points, {} games each on the same seeds, bots {}, seed {}",
-            sweep.len(),
+            "{points} points, {} games each on the same seeds, bots {}, seed {}",
             run.count("games"),
             run.get("bots"),
             run.get("seed")
         ),
     );
-    let at = |row: usize| -> String {
-        (0..keys)
-            .map(|k| format!("{}={}", key_names[k], key_values[k][row]))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    page.command(&run.get("reproduce"));
+
     let mut findings = Vec::new();
     if run.partial() {
         findings.push(format!(
@@ -117,162 +156,168 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             run.get("points")
         ));
     }
-    for c in &curves {
-        let unit = unit_of(&c.metric);
-        let (lo_row, hi_row) = extremes(&c.values);
-        let moves = match (c.bands[lo_row], c.bands[hi_row]) {
-            (Some((_, lo_high)), Some((hi_low, _))) => lo_high < hi_low,
-            _ => false,
+    let across = if grid.keys.len() > 1 {
+        "across the grid"
+    } else {
+        "across the sweep"
+    };
+    let told = curves
+        .iter()
+        .filter(|c| TOLD.contains(&c.metric.as_str()) || c.metric.starts_with("seat_"));
+    for c in told {
+        let Some((lo, hi)) = c.extremes() else {
+            continue;
         };
-        if moves {
+        if c.apart(lo, hi) {
+            let unit = unit_of(&c.metric);
             findings.push(format!(
-                "{} moves from {} at {} to {} at {}.",
+                "{} moves {across}, from {} at {} to {} at {}.",
                 words(&c.metric),
-                unit.format(c.values[lo_row]),
-                at(lo_row),
-                unit.format(c.values[hi_row]),
-                at(hi_row)
+                unit.format(c.values[lo].unwrap_or(0.0)),
+                grid.at(lo),
+                unit.format(c.values[hi].unwrap_or(0.0)),
+                grid.at(hi)
             ));
         }
     }
-    if let Some(balance) = curves.iter().find(|c| c.metric == "balance") {
-        let (_, best) = extremes(&balance.values);
+    let balance = curves.iter().find(|c| c.metric == "balance");
+    let most_even = balance.and_then(Curve::extremes).map(|(_, best)| best);
+    if let (Some(c), Some((worst, best))) = (balance, balance.and_then(Curve::extremes))
+        && points > 1
+    {
+        let noise = if c.apart(worst, best) {
+            ""
+        } else {
+            ", though every point's balance is within the others' intervals"
+        };
         findings.push(format!(
-            "The most even point is {} (balance {:.3}).",
-            at(best),
-            balance.values[best]
+            "The most even point is {} (balance {:.3}){noise}.",
+            grid.at(best),
+            c.values[best].unwrap_or(0.0)
         ));
     }
     page.findings(&findings);
 
-    let seat_curves: Vec<&Curve> = curves
-        .iter()
-        .filter(|c| c.metric.starts_with("seat_"))
-        .collect();
-    let line = |c: &Curve, rows: &[usize]| -> Vec<Point> {
-        rows.iter()
-            .map(|&r| Point {
-                x: x_of(r),
-                y: c.values[r],
-                band: c.bands[r],
-            })
-            .collect()
-    };
-    let rows_of =
-        |g: &str| -> Vec<usize> { (0..sweep.len()).filter(|&r| group_of(r) == g).collect() };
+    // Dots with error bars where a line would suggest values in between: named values, or a
+    // single point.
+    let discrete = numeric.is_none() || x_order.len() == 1;
     let x_names = numeric
         .is_none()
         .then(|| x_order.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-    let chart = |title: String, y_label: &str, unit: Unit, series, legend| Lines {
+    let line = |c: &Curve, on: &[usize]| -> Vec<Point> {
+        on.iter()
+            .filter_map(|&p| {
+                c.values[p].map(|y| Point {
+                    x: x_of(p),
+                    y,
+                    band: c.bands[p],
+                })
+            })
+            .collect()
+    };
+    let chart = |title: String, y_label: String, unit: Unit, series, legend| Lines {
         title,
-        x_label: key_names[0].clone(),
-        y_label: y_label.into(),
+        x_label: grid.keys[0].clone(),
+        y_label,
         unit,
         series,
         legend,
         x_names: x_names.clone(),
         from_zero: false,
+        discrete,
         reference: None,
     };
-    if groups.len() == 1 && !seat_curves.is_empty() {
-        let rows = rows_of(&groups[0]);
+    let seats: Vec<&Curve> = curves
+        .iter()
+        .filter(|c| c.metric.starts_with("seat_"))
+        .collect();
+    let mut sections = Vec::new();
+    if lines.len() == 1 && !seats.is_empty() {
+        let all = on_line(&lines[0]);
         let mut c = chart(
             "Win rate by seat".into(),
-            "games won (%)",
+            "games won (%)".into(),
             Unit::Percent,
-            seat_curves
-                .iter()
-                .take(SERIES)
-                .map(|c| line(c, &rows))
-                .collect(),
-            seat_curves
+            seats.iter().take(SERIES).map(|c| line(c, &all)).collect(),
+            seats
                 .iter()
                 .take(SERIES)
                 .map(|c| c.metric.trim_end_matches("_win_rate").replace('_', " "))
                 .collect(),
         );
-        let fair = 1.0 / seat_curves.len() as f64;
-        c.reference = Some((fair, format!("fair share {}", Unit::Percent.format(fair))));
-        page.figure(
-            &format!("How does each seat's win rate move with {}?", key_names[0]),
-            "Share of games each seat won at every point; bands are 95% intervals.",
-            &c.svg(),
-        );
+        c.reference = fair_line(1.0 / seats.len() as f64);
+        sections.push(Section {
+            question: format!("How does each seat's win rate move with {}?", grid.keys[0]),
+            how: format!(
+                "Share of games each seat won at every point, with 95% intervals.{}",
+                series_note(seats.len(), "seats")
+            ),
+            svg: c.svg(),
+        });
     }
     for c in &curves {
-        if groups.len() == 1 && c.metric.starts_with("seat_") {
+        if lines.len() == 1 && c.metric.starts_with("seat_") {
             continue;
         }
         let unit = unit_of(&c.metric);
-        let y_label = if unit == Unit::Percent {
-            format!("{} (%)", words(&c.metric))
-        } else {
-            words(&c.metric)
+        let y_label = match unit {
+            Unit::Percent => format!("{} (%)", words(&c.metric)),
+            _ => words(&c.metric),
         };
-        let series = groups
+        let series = lines
             .iter()
             .take(SERIES)
-            .map(|g| line(c, &rows_of(g)))
+            .map(|l| line(c, &on_line(l)))
             .collect();
-        let legend = if groups.len() > 1 {
-            groups.iter().take(SERIES).cloned().collect()
+        let legend = if lines.len() > 1 {
+            lines.iter().take(SERIES).cloned().collect()
         } else {
             vec![]
         };
-        let svg = chart(words(&c.metric), &y_label, unit, series, legend).svg();
-        page.figure(
-            &format!("How does {} move with {}?", words(&c.metric), key_names[0]),
-            "The metric at every point of the sweep; the band is its 95% interval.",
-            &svg,
-        );
+        sections.push(Section {
+            question: format!("How does {} move with {}?", words(&c.metric), grid.keys[0]),
+            how: format!(
+                "The metric at every point of the sweep, with its 95% interval.{}",
+                series_note(lines.len(), "lines")
+            ),
+            svg: chart(words(&c.metric), y_label, unit, series, legend).svg(),
+        });
     }
+    for s in &sections {
+        page.figure(s);
+    }
+
     page.heading("Every point");
-    let shown: Vec<&Curve> = curves
-        .iter()
-        .filter(|c| !c.metric.starts_with("seat_"))
-        .collect();
-    let mut columns: Vec<String> = key_names.to_vec();
-    columns.extend(shown.iter().map(|c| words(&c.metric)));
+    let mut columns: Vec<String> = grid.keys.clone();
+    columns.extend(curves.iter().map(|c| words(&c.metric)));
     let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
-    let table: Vec<Vec<String>> = (0..sweep.len())
-        .map(|r| {
-            let mut row: Vec<String> = (0..keys).map(|k| key_values[k][r].to_string()).collect();
-            row.extend(shown.iter().map(|c| unit_of(&c.metric).format(c.values[r])));
+    let table: Vec<Vec<String>> = (0..points)
+        .map(|p| {
+            let mut row: Vec<String> = (0..keys).map(|k| grid.values[k][p].to_string()).collect();
+            row.extend(
+                curves
+                    .iter()
+                    .map(|c| c.values[p].map_or(String::new(), |v| unit_of(&c.metric).format(v))),
+            );
             row
         })
         .collect();
-    page.table(&column_refs, &table, &[]);
+    let marked: Vec<usize> = most_even.filter(|_| points > 1).into_iter().collect();
+    page.table(&column_refs, &table, &marked);
+    if !marked.is_empty() {
+        page.paragraph("The marked row is the most even point (highest balance).");
+    }
     page.run(
         &[
             ("config", run.get("config")),
             ("varied", run.get("vary")),
             ("overrides", run.get("set")),
             ("seed", run.get("seed")),
-            ("games a point", run.get("games")),
+            ("games a point", run.count("games")),
             ("bots", run.get("bots")),
             ("whisker", run.get("whisker_version")),
         ],
-        None,
+        Some(&run.get("reproduce")),
     );
     Ok(page.finish())
-}
-
-fn unit_of(metric: &str) -> Unit {
-    if is_rate(metric) {
-        Unit::Percent
-    } else {
-        Unit::Number
-    }
-}
-
-/// The rows of the lowest and the highest value (NaN rows skipped).
-fn extremes(values: &[f64]) -> (usize, usize) {
-    let rows = || (0..values.len()).filter(|&r| !values[r].is_nan());
-    let lo = rows()
-        .min_by(|&a, &b| values[a].total_cmp(&values[b]))
-        .unwrap_or(0);
-    let hi = rows()
-        .max_by(|&a, &b| values[a].total_cmp(&values[b]))
-        .unwrap_or(0);
-    (lo, hi)
 }

@@ -38,6 +38,17 @@ impl Table {
         }))
     }
 
+    /// Reads `dir/name`, which every `kind` result folder has.
+    pub fn needed(dir: &Path, name: &str, kind: &str) -> anyhow::Result<Self> {
+        Self::read(dir, name)?.ok_or_else(|| {
+            UsageError(format!(
+                "{} has no {name}: not a complete {kind} result",
+                dir.display()
+            ))
+            .into()
+        })
+    }
+
     pub fn header(&self) -> &[String] {
         &self.header
     }
