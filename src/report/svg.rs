@@ -45,6 +45,15 @@ fn step_decimals(step: f64) -> usize {
 }
 
 impl Unit {
+    /// A mark's hover text: what it is, its value and interval.
+    fn tip(self, name: &str, value: f64, interval: Option<(f64, f64)>) -> String {
+        let mut tip = format!("{name}: {}", self.format(value));
+        if let Some((lo, hi)) = interval {
+            tip += &format!(" (95% CI {} – {})", self.format(lo), self.format(hi));
+        }
+        tip
+    }
+
     /// A tick label: as many decimals as the ticks' `step` needs, the same on every tick.
     fn tick(self, x: f64, step: f64) -> String {
         let (scale, suffix) = match self {
@@ -426,16 +435,7 @@ impl HBars {
             );
             for (k, b) in self.bars.iter().filter(|b| &b.label == label).enumerate() {
                 let y = y0 + bar_h * k as f64;
-                let mut tip = format!("{label}: {}", self.unit.format(b.value));
-                if let Some((lo, hi)) = b.interval {
-                    write!(
-                        tip,
-                        " (95% CI {} – {})",
-                        self.unit.format(lo),
-                        self.unit.format(hi)
-                    )
-                    .unwrap();
-                }
+                let tip = self.unit.tip(label, b.value, b.interval);
                 c.rect(
                     x(0.0).min(x(b.value)),
                     y,
@@ -696,16 +696,7 @@ impl Lines {
                         Some(names) => names[p.x as usize].clone(),
                         None => Unit::Number.format(p.x),
                     };
-                    let mut tip = format!("{name}: {}", self.unit.format(p.y));
-                    if let Some((lo, hi)) = p.band {
-                        write!(
-                            tip,
-                            " (95% CI {} – {})",
-                            self.unit.format(lo),
-                            self.unit.format(hi)
-                        )
-                        .unwrap();
-                    }
+                    let tip = self.unit.tip(&name, p.y, p.band);
                     write!(
                         c.out,
                         r#"<circle cx="{:.1}" cy="{:.1}" r="3" class="dot {class}"><title>{}</title></circle>"#,
