@@ -9,10 +9,10 @@ games=${1:-500000}
 cargo build --release --locked --quiet
 # Recorded on the project's 2-core machine (release, 4 players, 2 threads), games/s.
 declare -A recorded=(
-  [cheese-greedy]=50000
-  [cheese-random]=100000
-  [ratings-greedy]=43000
-  [ratings-random]=135000
+  [cheese-greedy]=62000
+  [cheese-random]=120000
+  [ratings-greedy]=54000
+  [ratings-random]=208000
 )
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
