@@ -181,8 +181,9 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
     }
     let balance = curves.iter().find(|c| c.metric == "balance");
-    let most_even = balance.and_then(Curve::extremes).map(|(_, best)| best);
-    if let (Some(c), Some((worst, best))) = (balance, balance.and_then(Curve::extremes))
+    let balance_range = balance.and_then(Curve::extremes);
+    let most_even = balance_range.map(|(_, best)| best);
+    if let (Some(c), Some((worst, best))) = (balance, balance_range)
         && points > 1
     {
         let noise = if c.apart(worst, best) {
