@@ -96,6 +96,10 @@ pub struct CheckArgs {
     /// A result folder made by `simulate --games-csv`.
     #[arg(long)]
     pub baseline: PathBuf,
+    /// Override a config value (repeatable), on top of the baseline's own overrides: is the
+    /// balance the same with this change?
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
     /// How far METRIC may move (repeatable), overriding the defaults and the baseline's
     /// tolerances.toml.
     #[arg(long = "tolerance", value_name = "METRIC=X")]
@@ -111,21 +115,44 @@ pub struct CheckArgs {
     pub quiet: bool,
 }
 
+/// Games a run plays when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 100_000;
+/// The master seed when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+/// The bots when `--bots` is not given.
+pub const DEFAULT_BOTS: &str = "greedy";
+
+/// `--games`: a whole number of games, at least 1.
+fn games(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("play at least 1 game".into()),
+        Ok(n) => Ok(n),
+        Err(_) if s.trim().starts_with('-') => Err("play at least 1 game".into()),
+        Err(_) if s.trim().bytes().all(|b| b.is_ascii_digit()) && !s.trim().is_empty() => {
+            Err(format!("at most {} games", u64::MAX))
+        }
+        Err(_) => Err(format!("`{s}` is not a whole number of games")),
+    }
+}
+
 /// What every run shares: how many games, which seed, who plays.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
     /// Games to play (with --rotate-seats, each is played once per distinct rotation).
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = DEFAULT_GAMES, value_parser = games)]
     pub games: u64,
     /// Master seed: the same seed and config give the same files, byte for byte.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Players, 2 to 6 (default: the config's rules.players).
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats.
-    #[arg(long, default_value = "greedy", value_delimiter = ',')]
+    #[arg(long, default_value = DEFAULT_BOTS, value_delimiter = ',')]
     pub bots: Vec<String>,
+    /// Play each game once per distinct rotation of the bots around the table, same seed.
+    #[arg(long)]
+    pub rotate_seats: bool,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -137,19 +164,39 @@ pub struct RunArgs {
     pub report: bool,
 }
 
+impl RunArgs {
+    /// What sets this run apart from the default one, for its default folder's name.
+    pub fn folder_parts(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if let Some(p) = self.players {
+            parts.push(format!("players-{p}"));
+        }
+        if self.bots != [DEFAULT_BOTS] {
+            parts.push(format!("bots-{}", self.bots.join(",")));
+        }
+        if self.rotate_seats {
+            parts.push("rotated".into());
+        }
+        if self.seed != DEFAULT_SEED {
+            parts.push(format!("seed-{}", self.seed));
+        }
+        if self.games != DEFAULT_GAMES {
+            parts.push(format!("games-{}", self.games));
+        }
+        parts
+    }
+}
+
 #[derive(clap::Args, Debug, Clone)]
 pub struct SimulateArgs {
     /// Game config (TOML). Default: the built-in configs/mice-heist/cheese.toml.
     pub config: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Play each game once per distinct rotation of the bots around the table, same seed.
-    #[arg(long)]
-    pub rotate_seats: bool,
     /// Override a config value: --set rules.track_length=12 (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
-    /// Result folder (default: results/<config name>/).
+    /// Result folder (default: results/<config name>[+what differs from the defaults]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Also write games.csv, one row per game.
@@ -159,6 +206,10 @@ pub struct SimulateArgs {
     /// `whisker merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
+    /// Play only the first K games of the run (or of its --shard): how an interrupted shard's
+    /// run.toml reproduces exactly the games it holds.
+    #[arg(long, value_name = "K", value_parser = games)]
+    pub stop_after: Option<u64>,
 }
 
 /// `--shard I/N`.
@@ -197,7 +248,7 @@ pub struct CompareArgs {
     /// Override a value of B only (repeatable).
     #[arg(long = "set-b", value_name = "KEY=VALUE")]
     pub set_b: Vec<Override>,
-    /// Result folder (default: results/compare-<A>-vs-<B>/).
+    /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -215,7 +266,7 @@ pub struct SweepArgs {
     /// Override a config value at every point (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
-    /// Result folder (default: results/sweep-<config name>/).
+    /// Result folder (default: results/sweep-<config name>+<what is varied>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }

@@ -14,8 +14,9 @@ use crate::games::{MAX_SEATS, Outcome};
 use crate::output::num;
 use crate::stats::{Histogram, Z95};
 
-/// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, successes.
-const SIDE: usize = 1 + 2 * MAX_SEATS + 3;
+/// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, successes,
+/// and wins by bot (a bot wins when any seat it plays wins; with rotated seats).
+const SIDE: usize = 1 + 2 * MAX_SEATS + 3 + MAX_SEATS;
 const PAIR: usize = 2 * SIDE;
 const TURNS: usize = 0;
 const WIN: usize = 1;
@@ -23,13 +24,20 @@ const SCORE: usize = 1 + MAX_SEATS;
 const SHARED: usize = 1 + 2 * MAX_SEATS;
 const CAPPED: usize = SHARED + 1;
 const SUCCESSES: usize = SHARED + 2;
+const BOT_WIN: usize = SHARED + 3;
 
-fn features(o: &Outcome) -> [i64; SIDE] {
+/// Which of the run's distinct bots plays each seat (indices into its bot list).
+pub type BotIndex = [usize; MAX_SEATS];
+
+fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
     let mut x = [0i64; SIDE];
     x[TURNS] = i64::from(o.turns);
     for s in 0..MAX_SEATS {
         x[WIN + s] = i64::from(o.won(s));
         x[SCORE + s] = i64::from(o.scores[s]);
+        if o.won(s) {
+            x[BOT_WIN + bots[s]] = 1;
+        }
     }
     x[SHARED] = i64::from(o.shared());
     x[CAPPED] = i64::from(o.capped);
@@ -62,10 +70,11 @@ impl Default for Paired {
 }
 
 impl Paired {
-    pub fn add(&mut self, a: &Outcome, b: &Outcome) {
+    /// Adds one pair of games, with the bot in each seat (the same on both sides).
+    pub fn add(&mut self, a: &Outcome, b: &Outcome, bots: &BotIndex) {
         let mut x = [0i64; PAIR];
-        x[..SIDE].copy_from_slice(&features(a));
-        x[SIDE..].copy_from_slice(&features(b));
+        x[..SIDE].copy_from_slice(&features(a, bots));
+        x[SIDE..].copy_from_slice(&features(b, bots));
         self.n += 1;
         for i in 0..PAIR {
             if x[i] == 0 {
@@ -290,8 +299,9 @@ fn extreme_seats(means: &[f64], players: usize) -> (usize, usize) {
     (hi, lo)
 }
 
-/// Every compared row, for games with `players_a` and `players_b` seats.
-pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
+/// Every compared row, for games with `players_a` and `players_b` seats. `bots` names the
+/// distinct bots of a run with rotated seats, for a win-rate row each (none otherwise).
+pub fn rows(p: &Paired, players_a: usize, players_b: usize, bots: &[&str]) -> Vec<Row> {
     let means = p.means();
     let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
     let cov = p.covariance();
@@ -322,6 +332,12 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
         metrics.push(Metric::same(
             format!("seat_{s}_mean_score"),
             move |m: &[f64]| m[SCORE + s],
+        ));
+    }
+    for (b, bot) in bots.iter().enumerate().take(MAX_SEATS) {
+        metrics.push(Metric::same(
+            format!("bot_{bot}_win_rate"),
+            move |m: &[f64]| m[BOT_WIN + b],
         ));
     }
 
@@ -364,13 +380,15 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize) -> Vec<Row> {
             _ => None,
         };
         if let Some(count) = count {
+            // Counts are whole numbers, their interval's ends rounded outwards.
             counts.push(Row {
                 metric: count.into(),
-                a: format!("{:.0}", va * n),
-                b: format!("{:.0}", vb * n),
-                diff: format!("{:.0}", diff * n),
-                ci_low: num((diff - Z95 * sd) * n),
-                ci_high: num((diff + Z95 * sd) * n),
+                a: format!("{:.0}", (va * n).round() + 0.0),
+                b: format!("{:.0}", (vb * n).round() + 0.0),
+                diff: format!("{:.0}", (diff * n).round() + 0.0),
+                // `+ 0.0` turns −0 into 0.
+                ci_low: format!("{:.0}", ((diff - Z95 * sd) * n).floor() + 0.0),
+                ci_high: format!("{:.0}", ((diff + Z95 * sd) * n).ceil() + 0.0),
                 ..blank()
             });
         }
@@ -521,16 +539,22 @@ mod tests {
         let mut p = Paired::default();
         for i in 0..500u32 {
             let o = outcome(10 + i % 7, (i % 3) as usize, (i % 11) as i32);
-            p.add(&o, &o);
+            p.add(&o, &o, &[0; MAX_SEATS]);
         }
-        for r in rows(&p, 3, 3) {
+        for r in rows(&p, 3, 3, &[]) {
             if !r.diff.is_empty() {
                 assert_eq!(r.diff.parse::<f64>().unwrap(), 0.0, "{}", r.metric);
             }
             if !r.ci_low.is_empty() {
+                // Counts are whole numbers; rates and means have six decimals.
+                let zero = if matches!(r.metric.as_str(), "tests" | "capped_games") {
+                    "0"
+                } else {
+                    "0.000000"
+                };
                 assert_eq!(
                     (r.ci_low.as_str(), r.ci_high.as_str()),
-                    ("0.000000", "0.000000"),
+                    (zero, zero),
                     "{}",
                     r.metric
                 );
@@ -546,9 +570,9 @@ mod tests {
         let mut p = Paired::default();
         for i in 0..400u32 {
             let turns = 5 + (i * 7919) % 40;
-            p.add(&outcome(turns, 0, 1), &outcome(turns + 2, 0, 1));
+            p.add(&outcome(turns, 0, 1), &outcome(turns + 2, 0, 1), &[0; MAX_SEATS]);
         }
-        let rows = rows(&p, 2, 2);
+        let rows = rows(&p, 2, 2, &[]);
         let r = rows.iter().find(|r| r.metric == "mean_turns").unwrap();
         assert_eq!(
             (r.diff.as_str(), r.ci_low.as_str(), r.ci_high.as_str()),
@@ -563,14 +587,14 @@ mod tests {
             (Paired::default(), Paired::default(), Paired::default());
         for i in 0..100u32 {
             let (a, b) = (outcome(i % 9 + 3, 0, 4), outcome(i % 5 + 3, 1, 2));
-            whole.add(&a, &b);
+            whole.add(&a, &b, &[0; MAX_SEATS]);
             if i < 37 {
-                left.add(&a, &b)
+                left.add(&a, &b, &[0; MAX_SEATS])
             } else {
-                right.add(&a, &b)
+                right.add(&a, &b, &[0; MAX_SEATS])
             }
         }
         left.merge(&right);
-        assert_eq!(rows(&left, 2, 2), rows(&whole, 2, 2));
+        assert_eq!(rows(&left, 2, 2, &[]), rows(&whole, 2, 2, &[]));
     }
 }

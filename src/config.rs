@@ -146,18 +146,39 @@ impl std::str::FromStr for Override {
                 "`{arg}`: the key path is empty or has an empty part"
             ));
         }
-        // A TOML literal where it parses as one (numbers, booleans, arrays, quoted strings);
-        // anything else is taken as a bare string so `--set rules.obstacle_cheese=none` works.
-        let value = toml::from_str::<toml::Table>(&format!("v = {raw}"))
-            .ok()
-            .and_then(|mut t| t.remove("v"))
-            .unwrap_or_else(|| toml::Value::String(raw.trim().to_string()));
+        let value = value(raw).map_err(|why| format!("`{arg}`: {why}"))?;
         Ok(Self {
             path: path.to_string(),
             value,
             arg: arg.to_string(),
         })
     }
+}
+
+/// An override's value: a TOML literal where the whole text is exactly one (numbers, booleans,
+/// arrays, quoted strings); any other one-line text is a bare string, so `--set
+/// rules.obstacle_cheese=none` works.
+fn value(raw: &str) -> Result<toml::Value, String> {
+    let text = raw.trim();
+    if let Ok(mut t) = toml::from_str::<toml::Table>(&format!("v = {text}"))
+        && t.len() == 1
+        && let Some(v) = t.remove("v")
+    {
+        return Ok(v);
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
+        return Err(format!(
+            "{text} is too large for a whole number (from {} to {})",
+            i64::MIN,
+            i64::MAX
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        // Else the text after a line break could be read as more of the config.
+        return Err("a value is one line of text, without control characters".into());
+    }
+    Ok(toml::Value::String(text.to_string()))
 }
 
 /// Every config failure: which file, which line, which field, and what is wrong.
@@ -268,14 +289,20 @@ pub fn load<T: DeserializeOwned>(
 ) -> Result<Loaded<T>, ConfigError> {
     let mut table = parse(source)?;
     // Deserializing the file text itself first gives errors with the line they are on.
-    toml::from_str::<T>(&source.text).map_err(|e| located(source, &e))?;
+    every_error::<T>(source)?;
+    let mut errors = Vec::new();
     for o in overrides {
-        apply(&mut table, o).map_err(|message| ConfigError {
-            file: source.name.clone(),
-            line: None,
-            field: o.path.clone(),
-            message: format!("--set {}: {message}", o.arg),
-        })?;
+        if let Err(message) = apply(&mut table, o) {
+            errors.push(ConfigError {
+                file: source.name.clone(),
+                line: None,
+                field: o.path.clone(),
+                message: format!("--set {}: {message}", o.arg),
+            });
+        }
+    }
+    if let Some(e) = combine(errors) {
+        return Err(e);
     }
     let value = T::deserialize(toml::Value::Table(table.clone())).map_err(|e| ConfigError {
         file: source.name.clone(),
@@ -288,6 +315,91 @@ pub fn load<T: DeserializeOwned>(
         message: format!("after --set: {}", e.message().trim()),
     })?;
     Ok(Loaded { value, table })
+}
+
+/// The most errors one run lists.
+const MAX_ERRORS: usize = 20;
+
+/// One error standing for `errors`: the first, with the rest listed under it, at most
+/// [`MAX_ERRORS`]; `None` when there are none.
+fn combine(errors: Vec<ConfigError>) -> Option<ConfigError> {
+    let total = errors.len();
+    let mut errors = errors.into_iter();
+    let first = errors.next()?;
+    let mut rest: Vec<String> = errors.take(MAX_ERRORS - 1).map(|e| e.to_string()).collect();
+    if total > MAX_ERRORS {
+        rest.push(format!("… and {} more", total - MAX_ERRORS));
+    }
+    Some(if rest.is_empty() {
+        first
+    } else {
+        ConfigError {
+            message: format!("{}\n{}", first.message, rest.join("\n")),
+            ..first
+        }
+    })
+}
+
+/// Deserializes the file as `T`, listing every independent error with its line: after each
+/// one, its line (or, for a `[table]` header, its whole table) is commented out, which keeps
+/// every other line where it was, and the file is read again. An error that commenting out
+/// could have caused (a syntax error, a field now missing) ends the list, so each error shown
+/// is one the designer wrote.
+fn every_error<T: DeserializeOwned>(source: &Source) -> Result<(), ConfigError> {
+    let mut text = source.text.clone();
+    let mut errors: Vec<ConfigError> = Vec::new();
+    while errors.len() < MAX_ERRORS {
+        let Err(e) = toml::from_str::<T>(&text) else {
+            break;
+        };
+        let again = !errors.is_empty();
+        let knock_on = toml::from_str::<toml::Table>(&text).is_err()
+            || e.message().contains("missing field");
+        if again && knock_on {
+            break;
+        }
+        let here = Source {
+            text: text.clone(),
+            ..source.clone()
+        };
+        let error = located(&here, &e);
+        let line = error.line;
+        errors.push(error);
+        match line.and_then(|l| comment_out(&text, l)) {
+            Some(t) => text = t,
+            None => break,
+        }
+    }
+    combine(errors).map_or(Ok(()), Err)
+}
+
+/// `text` with line `line` (1-based) commented out, and with it the rest of its table when it
+/// is a `[table]` header; `None` when it is a comment already (nothing would change).
+fn comment_out(text: &str, line: usize) -> Option<String> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let first = line.checked_sub(1)?;
+    let at = lines.get(first)?.trim_start();
+    if at.starts_with('#') {
+        return None;
+    }
+    let header = at.starts_with('[');
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut inside = false;
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if i == first {
+            inside = header;
+        } else if inside && l.trim_start().starts_with('[') {
+            inside = false;
+        }
+        if i == first || inside {
+            out.push('#');
+        }
+        out.push_str(l);
+    }
+    Some(out)
 }
 
 /// Parses the file as a TOML table, with syntax errors located.
@@ -315,17 +427,11 @@ pub fn load_compiled<R: DeserializeOwned, T>(
 ) -> Result<(T, toml::Table), ConfigError> {
     let loaded = load::<R>(source, overrides)?;
     let compiled = compile(&loaded.value).map_err(|problems| {
-        let mut errors = problems.into_iter().map(|p| invalid(source, overrides, p));
-        let first = errors.next().expect("compile fails only with a problem");
-        let rest: Vec<String> = errors.map(|e| e.to_string()).collect();
-        if rest.is_empty() {
-            first
-        } else {
-            ConfigError {
-                message: format!("{}\n{}", first.message, rest.join("\n")),
-                ..first
-            }
-        }
+        let errors = problems
+            .into_iter()
+            .map(|p| invalid(source, overrides, p))
+            .collect();
+        combine(errors).expect("compile fails only with a problem")
     })?;
     Ok((compiled, loaded.table))
 }
@@ -459,6 +565,24 @@ mod tests {
     }
 
     #[test]
+    fn every_independent_error_is_listed_with_its_line() {
+        let text = "a = 1\nb = 2\n[inner]\nlist = [{ x = \"no\" }]\nc = 3\n";
+        let e = load::<Demo>(&src(text), &[]).err().unwrap();
+        let all = e.to_string();
+        assert!(all.starts_with("<built-in demo>:2: field `b`: unknown field `b`"), "{all}");
+        assert!(all.contains(":4: field `inner.list.0.x`"), "{all}");
+        assert!(all.contains(":5: field `inner.c`: unknown field `c`"), "{all}");
+        // A required field made invalid is listed once, not again as missing.
+        let text = "a = \"one\"\nb = 2\n[inner]\nlist = []\n";
+        let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
+        assert!(!all.contains("missing field"), "{all}");
+        // An unknown table is commented out whole: its keys are not blamed on another table.
+        let text = "a = 1\n[inner]\nlist = []\n[nope]\nq = 1\nr = 2\n";
+        let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
+        assert_eq!(all.lines().count(), 1, "{all}");
+    }
+
+    #[test]
     fn wrong_type_names_its_line() {
         let e = load::<Demo>(&src("a = 1\n[inner]\nlist = [{ x = \"no\" }]\n"), &[])
             .err()
@@ -489,6 +613,12 @@ mod tests {
         }
         assert!("novalue".parse::<Override>().is_err());
         assert!("a..b=1".parse::<Override>().is_err());
+        let e = "a=99999999999999999999".parse::<Override>().err().unwrap();
+        assert!(e.contains("too large for a whole number"), "{e}");
+        // A line break cannot smuggle more TOML in.
+        let e = "a=3\n[evil]\nx=1".parse::<Override>().err().unwrap();
+        assert!(e.contains("one line"), "{e}");
+        assert!("a=1 # note".parse::<Override>().is_ok_and(|o| o.value.as_integer() == Some(1)));
     }
 
     #[test]

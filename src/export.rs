@@ -1,14 +1,11 @@
-//! The files and terminal table every game shares: summary, seats, bots, scores, game length,
-//! and the per-game rows of `games.csv`.
-
-use std::fs::File;
-use std::io::Write;
+//! The files and terminal table every game shares: summary, seats, bots, scores, game length.
 
 use serde::Serialize;
 
 use crate::games::{BotNames, Game, MAX_SEATS};
-use crate::output::{ResultDir, SummaryRow, num};
-use crate::runner::{Plan, Record, Totals};
+use crate::output::{SummaryRow, num};
+use crate::result_dir::ResultDir;
+use crate::runner::{Plan, Totals};
 use crate::stats::{Estimate, wilson};
 
 #[derive(Serialize)]
@@ -197,57 +194,6 @@ where
     )?;
     game.export(counters, totals.games, dir)?;
     Ok((rows, table))
-}
-
-/// Streams `games.csv`, one row per game in index order.
-pub struct GamesCsv {
-    out: std::io::BufWriter<File>,
-}
-
-impl GamesCsv {
-    pub fn create(dir: &ResultDir, players: usize) -> anyhow::Result<Self> {
-        let mut out = std::io::BufWriter::new(File::create(dir.file("games.csv"))?);
-        write!(
-            out,
-            "game,rotation,seed,turns,capped,successes,ending_job,winners"
-        )?;
-        for s in 0..players {
-            write!(out, ",score_{s}")?;
-        }
-        writeln!(out)?;
-        Ok(Self { out })
-    }
-
-    pub fn row<G: Game>(&mut self, game: &G, players: usize, r: &Record) -> anyhow::Result<()> {
-        let o = &r.outcome;
-        let ending = o.ending.map_or("", |e| game.ending_label(e));
-        write!(
-            self.out,
-            "{},{},{},{},{},{},{},",
-            r.game,
-            r.rotation,
-            r.seed,
-            o.turns,
-            u8::from(o.capped),
-            o.successes,
-            ending
-        )?;
-        let mut first = true;
-        for s in (0..players).filter(|&s| o.won(s)) {
-            write!(self.out, "{}{s}", if first { "" } else { ";" })?;
-            first = false;
-        }
-        for s in 0..players {
-            write!(self.out, ",{}", o.scores[s])?;
-        }
-        writeln!(self.out)?;
-        Ok(())
-    }
-
-    pub fn finish(mut self) -> anyhow::Result<()> {
-        self.out.flush()?;
-        Ok(())
-    }
 }
 
 /// The summary as an aligned table for the terminal.

@@ -1,12 +1,20 @@
-//! Integer counters written out and read back exactly, so shards played on different machines
-//! merge into the same counters a single run would have.
+//! Integer counters, declared once: the same declaration gives their exact merge (games played
+//! on other threads, or shards played on other machines) and their text form, so no field can be
+//! forgotten in either.
 
 use crate::stats::Histogram;
+
+/// A count too large for a u64: only a damaged shard file can produce one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a counter passed the largest number whisker counts")]
+pub struct Overflow;
 
 /// A value made only of integers, in a fixed order.
 pub trait Ints: Sized {
     fn put(&self, out: &mut Vec<u64>);
     fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self>;
+    /// Adds `other` in, count by count, exactly.
+    fn add(&mut self, other: &Self) -> Result<(), Overflow>;
 }
 
 impl Ints for u64 {
@@ -15,6 +23,10 @@ impl Ints for u64 {
     }
     fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self> {
         it.next()
+    }
+    fn add(&mut self, other: &Self) -> Result<(), Overflow> {
+        *self = self.checked_add(*other).ok_or(Overflow)?;
+        Ok(())
     }
 }
 
@@ -26,9 +38,13 @@ impl<T: Ints, const N: usize> Ints for [T; N] {
         let items: Vec<T> = (0..N).map(|_| T::take(it)).collect::<Option<_>>()?;
         items.try_into().ok()
     }
+    fn add(&mut self, other: &Self) -> Result<(), Overflow> {
+        self.iter_mut().zip(other).try_for_each(|(a, b)| a.add(b))
+    }
 }
 
-impl<T: Ints> Ints for Vec<T> {
+/// A list that grows to the longer of the two when merged.
+impl<T: Ints + Default + Clone> Ints for Vec<T> {
     fn put(&self, out: &mut Vec<u64>) {
         out.push(self.len() as u64);
         self.iter().for_each(|x| x.put(out));
@@ -36,6 +52,12 @@ impl<T: Ints> Ints for Vec<T> {
     fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self> {
         let n = it.next()?;
         (0..n).map(|_| T::take(it)).collect()
+    }
+    fn add(&mut self, other: &Self) -> Result<(), Overflow> {
+        if other.len() > self.len() {
+            self.resize(other.len(), T::default());
+        }
+        self.iter_mut().zip(other).try_for_each(|(a, b)| a.add(b))
     }
 }
 
@@ -45,6 +67,12 @@ impl Ints for Histogram {
     }
     fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self> {
         Some(Histogram::from_counts(Vec::take(it)?))
+    }
+    fn add(&mut self, other: &Self) -> Result<(), Overflow> {
+        let mut counts = self.counts().to_vec();
+        counts.add(&other.counts().to_vec())?;
+        *self = Histogram::from_counts(counts);
+        Ok(())
     }
 }
 
@@ -56,9 +84,14 @@ impl<A: Ints, B: Ints> Ints for (A, B) {
     fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self> {
         Some((A::take(it)?, B::take(it)?))
     }
+    fn add(&mut self, other: &Self) -> Result<(), Overflow> {
+        self.0.add(&other.0)?;
+        self.1.add(&other.1)
+    }
 }
 
-/// Implements [`Ints`] for a struct from its fields, in the order listed.
+/// Implements [`Ints`] for a struct from its fields, in the order listed: every field is
+/// merged and written, so declaring a counter here is all it takes.
 #[macro_export]
 macro_rules! ints_struct {
     ($ty:ty { $($field:ident),* $(,)? }) => {
@@ -68,6 +101,10 @@ macro_rules! ints_struct {
             }
             fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self> {
                 Some(Self { $($field: $crate::ints::Ints::take(it)?,)* })
+            }
+            fn add(&mut self, other: &Self) -> Result<(), $crate::ints::Overflow> {
+                $($crate::ints::Ints::add(&mut self.$field, &other.$field)?;)*
+                Ok(())
             }
         }
     };
@@ -148,5 +185,41 @@ mod tests {
             "too few"
         );
         assert_eq!(from_text::<Demo>(&text.replacen("\n1\n", "\nx\n", 1)), None);
+    }
+
+    #[test]
+    fn merging_adds_every_field_and_refuses_to_wrap() {
+        let mut h = Histogram::default();
+        h.add(2);
+        let mut a = Demo {
+            a: 1,
+            b: [1, 2, 3],
+            h: h.clone(),
+            v: vec![],
+        };
+        let b = Demo {
+            a: 2,
+            b: [10, 20, 30],
+            h: h.clone(),
+            v: vec![h.clone()],
+        };
+        a.add(&b).unwrap();
+        let mut twice = Histogram::default();
+        twice.add(2);
+        twice.add(2);
+        assert_eq!(
+            a,
+            Demo {
+                a: 3,
+                b: [11, 22, 33],
+                h: twice,
+                v: vec![h],
+            }
+        );
+        let mut big = Demo {
+            a: u64::MAX,
+            ..Demo::default()
+        };
+        assert_eq!(big.add(&b), Err(Overflow));
     }
 }

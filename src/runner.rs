@@ -2,17 +2,18 @@
 //! games are grouped in fixed chunks, and counters are integers merged exactly, so every output
 //! byte is the same whatever the thread count.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::games::{Counters, Game, MAX_SEATS, Outcome};
 use crate::ints::Ints;
+use crate::output::UsageError;
+use crate::signals;
 use crate::rng::game_seed;
 use crate::stats::Histogram;
 
-/// Games per work unit. Fixed, so the split of work never depends on the thread count.
+/// Games per work unit (each played once per rotation). Fixed, so the split of work never
+/// depends on the thread count; whole games, so an interrupted run keeps whole games.
 const CHUNK: u64 = 1024;
 /// Chunks played between two writes of `games.csv` rows, bounding the rows held in memory.
 const BATCH_CHUNKS: u64 = 64;
@@ -29,6 +30,9 @@ pub struct Plan<B> {
     pub threads: Option<usize>,
     /// Play only shard `i` of `n`: a contiguous slice of the game indices.
     pub shard: Option<(u64, u64)>,
+    /// Play only the first this many games of the run (or of its shard): how an interrupted
+    /// shard is reproduced.
+    pub stop_after: Option<u64>,
 }
 
 impl<B: Copy + PartialEq> Plan<B> {
@@ -50,13 +54,39 @@ impl<B: Copy + PartialEq> Plan<B> {
         r.end - r.start
     }
 
-    /// The units (game index × rotation) this plan plays: all of them, or its shard's slice.
+    /// The game indices this plan plays: all of them, or its shard's slice, or the first
+    /// `stop_after` of those.
+    pub fn game_range(&self) -> std::ops::Range<u64> {
+        let (from, to) = match self.shard {
+            // In u128: `games × i` overflows u64 for large runs.
+            Some((i, n)) => {
+                let at = |k: u64| (u128::from(self.games) * u128::from(k) / u128::from(n)) as u64;
+                (at(i), at(i + 1))
+            }
+            None => (0, self.games),
+        };
+        let to = self.stop_after.map_or(to, |k| to.min(from.saturating_add(k)));
+        from..to
+    }
+
+    /// The units (game index × rotation) this plan plays. [`Plan::check`] makes sure they fit.
     pub fn units(&self) -> std::ops::Range<u64> {
+        let (g, r) = (self.game_range(), self.rotations());
+        g.start.saturating_mul(r)..g.end.saturating_mul(r)
+    }
+
+    /// Refuses a plan whose games cannot be counted: every game, once per rotation, must be
+    /// numbered by a u64, as `games.csv` and the counters number them.
+    pub fn check(&self) -> Result<(), UsageError> {
         let r = self.rotations();
-        match self.shard {
-            Some((i, n)) => (self.games * i / n) * r..(self.games * (i + 1) / n) * r,
-            None => 0..self.games * r,
+        if self.games.checked_mul(r).is_none() {
+            return Err(UsageError(format!(
+                "--games {} played in {r} seat rotations is more games than whisker counts: with {r} rotations, --games is at most {}",
+                self.games,
+                u64::MAX / r
+            )));
         }
+        Ok(())
     }
 
     /// The distinct bots, in first-seat order.
@@ -110,7 +140,7 @@ impl Totals {
         }
     }
 
-    fn add(&mut self, o: &Outcome, players: usize, bot_index: &[usize; MAX_SEATS]) {
+    fn count(&mut self, o: &Outcome, players: usize, bot_index: &[usize; MAX_SEATS]) {
         self.games += 1;
         self.turns.add(o.turns as usize);
         self.capped += u64::from(o.capped);
@@ -133,19 +163,67 @@ impl Totals {
         }
     }
 
-    pub fn merge(&mut self, other: &Self) {
-        self.games += other.games;
-        self.turns.merge(&other.turns);
-        self.capped += other.capped;
-        self.shared += other.shared;
+    /// What must hold of the totals of `self.games` games with this lineup: a shard's totals
+    /// read back from its file are checked with it. Names the field that is wrong.
+    pub fn check<B: PartialEq>(&self, lineup: &[B], bots: &[B]) -> Result<(), String> {
+        let (games, players) = (self.games, lineup.len());
+        let field = |ok: bool, name: &str, why: String| {
+            if ok {
+                Ok(())
+            } else {
+                Err(format!("field `{name}`: {why}"))
+            }
+        };
+        let lengths = self.turns.total();
+        field(
+            lengths == games,
+            "turns",
+            format!("{lengths} game lengths for {games} games"),
+        )?;
+        field(self.capped <= games, "capped", format!("{} of {games} games", self.capped))?;
+        field(self.shared <= games, "shared", format!("{} of {games} games", self.shared))?;
         for s in 0..MAX_SEATS {
-            self.seat_wins[s] += other.seat_wins[s];
-            self.seat_scores[s].merge(&other.seat_scores[s]);
+            let seated = if s < players { games } else { 0 };
+            field(
+                self.seat_wins[s] <= seated,
+                "seat_wins",
+                format!("seat {s} won {} of {seated} games", self.seat_wins[s]),
+            )?;
+            let scores = self.seat_scores[s].total();
+            field(
+                scores == seated,
+                "seat_scores",
+                format!("seat {s} has {scores} scores for {seated} games"),
+            )?;
         }
-        for b in 0..self.bot_wins.len() {
-            self.bot_wins[b] += other.bot_wins[b];
-            self.bot_scores[b].merge(&other.bot_scores[b]);
+        field(
+            self.bot_wins.len() == bots.len() && self.bot_scores.len() == bots.len(),
+            "bot_wins",
+            format!("{} bots counted, {} played", self.bot_wins.len(), bots.len()),
+        )?;
+        for (b, bot) in bots.iter().enumerate() {
+            let seats = lineup.iter().filter(|x| *x == bot).count() as u64;
+            field(
+                self.bot_wins[b] <= games,
+                "bot_wins",
+                format!("bot {b} won {} of {games} games", self.bot_wins[b]),
+            )?;
+            let scores = self.bot_scores[b].total();
+            field(
+                Some(scores) == games.checked_mul(seats),
+                "bot_scores",
+                format!("bot {b} has {scores} scores for {games} games in {seats} seats"),
+            )?;
         }
+        Ok(())
+    }
+
+    /// Every game's turns added up.
+    pub fn turns_played(&self) -> u64 {
+        self.turns
+            .iter()
+            .map(|(t, n)| (t as u64).saturating_mul(n))
+            .fold(0, u64::saturating_add)
     }
 }
 
@@ -194,17 +272,19 @@ pub struct Unit {
     pub seed: u64,
 }
 
-/// Set (by the Ctrl-C handler) to stop a run: chunks not yet started are skipped, and what was
-/// played up to the first skipped chunk — a prefix of the game indices — is kept.
-pub static STOP: AtomicBool = AtomicBool::new(false);
-
 /// How much of a plan was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
-    /// Units (games × rotations) played, from the start of the plan's range.
+    /// Units (games × rotations) played, from the start of the plan's range: whole games.
     pub units: u64,
-    /// False when the run was interrupted before the end.
-    pub complete: bool,
+    /// The signal that stopped the run before the end, if one did.
+    pub stopped: Option<i32>,
+}
+
+impl Played {
+    pub fn complete(&self) -> bool {
+        self.stopped.is_none()
+    }
 }
 
 /// Plays every game of `plan` in parallel over fixed chunks. Each chunk starts a fresh
@@ -221,30 +301,33 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
         .num_threads(plan.threads.unwrap_or(0))
         .build()?;
     let rotations = plan.rotations();
-    let range = plan.units();
+    let range = plan.game_range();
     let chunks = (range.end - range.start).div_ceil(CHUNK);
+    // A run stops between chunks when a signal asks it to (see `signals`).
     let play_chunk = |chunk: u64| {
-        if STOP.load(Ordering::Relaxed) {
+        if signals::stopped().is_some() {
             return None;
         }
         let mut acc = start();
         let from = range.start + chunk * CHUNK;
         let end = (from + CHUNK).min(range.end);
-        for unit in from..end {
-            let (game, rotation) = (unit / rotations, unit % rotations);
+        for game in from..end {
             let seed = game_seed(plan.seed, game);
-            play(
-                &mut acc,
-                Unit {
-                    game,
-                    rotation,
-                    seed,
-                },
-                &plan.rotated(rotation),
-            );
+            for rotation in 0..rotations {
+                play(
+                    &mut acc,
+                    Unit {
+                        game,
+                        rotation,
+                        seed,
+                    },
+                    &plan.rotated(rotation),
+                );
+            }
         }
-        progress.inc(end - from);
-        Some((acc, end - from))
+        let units = (end - from) * rotations;
+        progress.inc(units);
+        Some((acc, units))
     };
     let mut played = 0;
     let mut first = 0;
@@ -257,7 +340,7 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
             let Some((acc, units)) = result else {
                 return Ok(Played {
                     units: played,
-                    complete: false,
+                    stopped: signals::stopped(),
                 });
             };
             finish(acc)?;
@@ -267,7 +350,7 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
     }
     Ok(Played {
         units: played,
-        complete: true,
+        stopped: None,
     })
 }
 
@@ -301,7 +384,7 @@ pub fn run<G: Game>(
         |(out, scratch), unit, lineup| {
             let bot_index = lineup.map(|b| bots.iter().position(|x| *x == b).unwrap_or(0));
             let outcome = game.play(unit.seed, &lineup[..players], scratch, &mut out.counters);
-            out.totals.add(&outcome, players, &bot_index);
+            out.totals.count(&outcome, players, &bot_index);
             if keep_records {
                 out.records.push(Record {
                     game: unit.game,
@@ -312,8 +395,8 @@ pub fn run<G: Game>(
             }
         },
         |(r, _)| {
-            totals.merge(&r.totals);
-            counters.merge(&r.counters);
+            totals.add(&r.totals)?;
+            counters.add(&r.counters)?;
             if let Some(f) = on_record.as_mut() {
                 for rec in &r.records {
                     f(rec)?;

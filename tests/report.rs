@@ -339,10 +339,11 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
     reported(&["simulate", "--games", "50"], &r);
     let seats = fs::read_to_string(r.join("seats.csv")).unwrap();
     let mut lines: Vec<String> = seats.lines().map(String::from).collect();
-    let mut cells: Vec<&str> = lines[1].split(',').collect();
-    cells[4] = "lots"; // win_rate
+    let mut cells: Vec<String> = lines[1].split(',').map(String::from).collect();
+    // The win rate, garbled in place (the file keeps its size, so only the cell is wrong).
+    cells[4] = "x".repeat(cells[4].len());
     lines[1] = cells.join(",");
-    fs::write(r.join("seats.csv"), lines.join("\n")).unwrap();
+    fs::write(r.join("seats.csv"), lines.join("\n") + "\n").unwrap();
     let o = whisker(&[
         "report",
         r.to_str().unwrap(),
@@ -351,13 +352,24 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("seats.csv:2: field `win_rate`: `lots` is not a number"),
+        stderr(&o).contains("seats.csv:2: field `win_rate`: `xxxxxxxx` is not a number"),
         "{}",
         stderr(&o)
     );
     assert!(!d.join("x.html").exists());
 
-    fs::write(r.join("seats.csv"), seats).unwrap();
+    fs::write(r.join("seats.csv"), &seats).unwrap();
+    // A file cut short, at a line's end or inside one, is named: never a page of half the data.
+    let summary = fs::read_to_string(r.join("summary.csv")).unwrap();
+    let page = fs::read(r.join("report.html")).unwrap();
+    for cut in [summary.len() / 2, summary[..summary.len() / 2].rfind('\n').unwrap() + 1] {
+        fs::write(r.join("summary.csv"), &summary[..cut]).unwrap();
+        let o = whisker(&["report", r.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("summary.csv"), "{}", stderr(&o));
+        assert_eq!(fs::read(r.join("report.html")).unwrap(), page);
+    }
+    fs::write(r.join("summary.csv"), &summary).unwrap();
     // A sweep folder whose sweep.csv names no varied key.
     let s = d.join("s");
     fs::create_dir_all(&s).unwrap();

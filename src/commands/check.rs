@@ -8,11 +8,12 @@ use super::{lineup, say};
 use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
-use crate::games::{self, BotNames, Game, MAX_SEATS, Outcome};
-use crate::output::{MARKER, UsageError};
+use crate::games::{self, BotNames, Game, Outcome};
+use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
+use crate::record::{RUN, RunRecord};
 use crate::runner::{self, Plan};
-use crate::with_game;
+use crate::{games_csv, signals, with_game};
 
 /// Tolerances a baseline folder may hold beside its results.
 pub const TOLERANCES: &str = "tolerances.toml";
@@ -31,8 +32,8 @@ fn default_tolerance(metric: &str) -> Option<f64> {
     })
 }
 
-/// The metrics a check tests, for `players` seats.
-fn checked_metrics(players: usize) -> Vec<String> {
+/// The metrics a check tests, for `players` seats and the `bots` of a rotated baseline.
+fn checked_metrics(players: usize, bots: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = [
         "mean_turns",
         "balance",
@@ -45,21 +46,9 @@ fn checked_metrics(players: usize) -> Vec<String> {
     .into();
     names.extend((0..players).map(|s| format!("seat_{s}_win_rate")));
     names.extend((0..players).map(|s| format!("seat_{s}_mean_score")));
+    names.extend(bots.iter().map(|b| format!("bot_{b}_win_rate")));
     names.push("game_length_distribution_ks".into());
     names
-}
-
-/// What `run.toml` of a baseline says about its run.
-#[derive(serde::Deserialize)]
-struct Recorded {
-    config: String,
-    seed: u64,
-    games: u64,
-    bots: Vec<String>,
-    #[serde(default)]
-    set: Vec<String>,
-    #[serde(default)]
-    rotate_seats: bool,
 }
 
 struct Verdict {
@@ -102,31 +91,51 @@ fn usage(message: String) -> anyhow::Error {
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     let dir = &args.baseline;
-    let record_text = std::fs::read_to_string(dir.join(MARKER))
-        .map_err(|e| usage(format!("--baseline {}: no {MARKER} there ({e}); make one with `whisker simulate … --games-csv --out {}`", dir.display(), dir.display())))?;
-    let record: Recorded = toml::from_str(&record_text)
-        .map_err(|e| usage(format!("{}: {}", dir.join(MARKER).display(), e.message())))?;
+    let path = dir.join(RUN);
+    let record_text = std::fs::read_to_string(&path).map_err(|e| {
+        usage(format!(
+            "--baseline {}: cannot read {RUN} ({e}); make a baseline with `whisker simulate … --games-csv --out {}`",
+            dir.display(),
+            dir.display()
+        ))
+    })?;
+    let record: RunRecord = toml::from_str(&record_text)
+        .map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
+    let Some(config) = record.config.clone().filter(|_| record.command == "simulate") else {
+        return Err(usage(format!(
+            "{}: a baseline is a `simulate` result; this one is `{}`",
+            path.display(),
+            record.command
+        )));
+    };
+    if record.partial || record.shard.is_some() {
+        return Err(usage(format!(
+            "{}: an interrupted run or a shard is not a baseline; use a complete run (or merge the shards)",
+            path.display()
+        )));
+    }
     let source = match &args.config {
         Some(path) => Source::from_file(path)?,
-        None if record.config.starts_with("<built-in") => games::builtin(&record.config)
-            .ok_or_else(|| {
-                usage(format!(
-                    "the baseline's config {} is not built into this version",
-                    record.config
-                ))
-            })?,
-        None => Source::from_file(Path::new(&record.config))?,
+        None if config.starts_with("<built-in") => games::builtin(&config).ok_or_else(|| {
+            usage(format!(
+                "the baseline's config {config} is not built into this version"
+            ))
+        })?,
+        None => Source::from_file(Path::new(&config))?,
     };
-    let sets: Vec<Override> = record
+    let mut sets: Vec<Override> = record
         .set
         .iter()
         .map(|s| s.parse())
         .collect::<Result<_, String>>()
-        .map_err(usage)?;
+        .map_err(|e| usage(format!("{}: field `set`: {e}", path.display())))?;
+    sets.extend(args.set.iter().cloned());
     // Each tolerance with where it came from, for messages.
     let mut tolerances: BTreeMap<String, (f64, String)> = BTreeMap::new();
     let file = dir.join(TOLERANCES);
-    if let Ok(text) = std::fs::read_to_string(&file) {
+    if file.exists() {
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| usage(format!("{}: cannot read it: {e}", file.display())))?;
         let table: BTreeMap<String, f64> = toml::from_str(&text)
             .map_err(|e| usage(format!("{}: {}", file.display(), e.message())))?;
         for (metric, value) in table {
@@ -150,7 +159,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 
 fn check_game<G: Game>(
     game: &G,
-    record: &Recorded,
+    record: &RunRecord,
     tolerances: &BTreeMap<String, (f64, String)>,
     args: &CheckArgs,
 ) -> anyhow::Result<i32>
@@ -171,9 +180,17 @@ where
         rotate: record.rotate_seats,
         threads: args.threads.map(|t| t as usize),
         shard: None,
+        stop_after: None,
     };
-    let baseline = read_games(&args.baseline, players, plan.total())?;
-    let checked = checked_metrics(players);
+    plan.check()?;
+    let bots = plan.bots();
+    let bot_names: Vec<&str> = if plan.rotate {
+        bots.iter().map(|b| b.name()).collect()
+    } else {
+        Vec::new()
+    };
+    let baseline = read_games(&args.baseline, game, &plan)?;
+    let checked = checked_metrics(players, &bot_names);
     for (metric, (value, origin)) in tolerances {
         if !checked.contains(metric) {
             return Err(usage(format!(
@@ -192,7 +209,8 @@ where
     let bar = games_bar(plan.total(), args.quiet);
     let mut paired = Paired::default();
     let rotations = plan.rotations();
-    runner::play_all(
+    signals::catch();
+    let played = runner::play_all(
         &plan,
         &bar,
         || {
@@ -204,9 +222,11 @@ where
         },
         |(p, scratch, counters), unit, lineup| {
             let now = game.play(unit.seed, &lineup[..players], scratch, counters);
+            let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
             p.add(
                 &now,
                 &baseline[(unit.game * rotations + unit.rotation) as usize],
+                &index,
             );
         },
         |(p, ..)| {
@@ -215,8 +235,15 @@ where
         },
     )?;
     bar.finish_and_clear();
+    if let Some(signal) = played.stopped {
+        say(&format!(
+            "INTERRUPTED by {}: nothing checked\n",
+            signals::name(signal)
+        ));
+        return Err(Interrupted(signal).into());
+    }
 
-    let verdicts: Vec<Verdict> = compare::rows(&paired, players, players)
+    let verdicts: Vec<Verdict> = compare::rows(&paired, players, players, &bot_names)
         .into_iter()
         .filter_map(|row| {
             let limit = tolerances
@@ -259,66 +286,41 @@ where
     Ok(i32::from(regressed))
 }
 
-/// The baseline's per-game outcomes, in game order, from its `games.csv`.
-fn read_games(dir: &Path, players: usize, expected: u64) -> anyhow::Result<Vec<Outcome>> {
-    let path = dir.join("games.csv");
-    let mut reader = csv::Reader::from_path(&path).map_err(|e| {
-        usage(format!(
-            "{}: {e}; make the baseline with `whisker simulate … --games-csv`",
+/// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
+/// and rotation the plan plays, in that order.
+fn read_games<G: Game>(
+    dir: &Path,
+    game: &G,
+    plan: &Plan<G::Bot>,
+) -> anyhow::Result<Vec<Outcome>> {
+    let path = dir.join(games_csv::FILE);
+    if !path.is_file() {
+        return Err(usage(format!(
+            "{}: no such file; make the baseline with `whisker simulate … --games-csv`",
             path.display()
-        ))
-    })?;
-    let headers = reader.headers()?.clone();
-    let column = |name: &str| {
-        headers
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| usage(format!("{}: no `{name}` column", path.display())))
-    };
-    let (turns, capped, successes, winners) = (
-        column("turns")?,
-        column("capped")?,
-        column("successes")?,
-        column("winners")?,
-    );
-    let scores: Vec<usize> = (0..players)
-        .map(|s| column(&format!("score_{s}")))
-        .collect::<Result<_, _>>()?;
-    let bad = |line: u64| usage(format!("{}: line {line} is not a game row", path.display()));
-    let mut games = Vec::new();
-    for (i, row) in reader.records().enumerate() {
-        let row = row?;
-        let line = i as u64 + 2;
-        let num = |c: usize| {
-            row.get(c)
-                .and_then(|v| v.parse::<i64>().ok())
-                .ok_or_else(|| bad(line))
-        };
-        let mut o = Outcome {
-            turns: num(turns)? as u32,
-            capped: num(capped)? == 1,
-            scores: [0; MAX_SEATS],
-            winners: 0,
-            ending: None,
-            successes: num(successes)? as u32,
-        };
-        for (s, &c) in scores.iter().enumerate() {
-            o.scores[s] = num(c)? as i32;
-        }
-        for w in row
-            .get(winners)
-            .unwrap_or("")
-            .split(';')
-            .filter(|w| !w.is_empty())
-        {
-            let seat: usize = w.parse().map_err(|_| bad(line))?;
-            o.winners |= 1 << seat.min(MAX_SEATS - 1);
-        }
-        games.push(o);
+        )));
     }
+    let (expected, rotations) = (plan.total(), plan.rotations());
+    let mut games = Vec::new();
+    games_csv::read(&path, game.players(), game.max_turns(), |row, _| {
+        let unit = games.len() as u64;
+        if unit >= expected || (row.game, row.rotation) != (unit / rotations, unit % rotations) {
+            return Err(usage(format!(
+                "{}:{}: game {} rotation {}, but the run's game {} rotation {} comes here",
+                path.display(),
+                unit + 2,
+                row.game,
+                row.rotation,
+                unit / rotations,
+                unit % rotations
+            )));
+        }
+        games.push(row.outcome);
+        Ok(())
+    })?;
     if games.len() as u64 != expected {
         return Err(usage(format!(
-            "{}: {} games, but its run.toml says {expected}",
+            "{}: {} games, but its {RUN} says {expected}",
             path.display(),
             games.len()
         )));

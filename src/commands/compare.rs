@@ -1,17 +1,18 @@
 //! `whisker compare`: two rule sets on the same seeds, and how they differ.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{host_record, lineup, say, source};
+use super::{lineup, say, source, written};
 use crate::cli::CompareArgs;
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
-use crate::games::{self, BotNames, Game};
-use crate::output::{MARKER, ResultDir};
+use crate::games::{self, BotNames, Game, MAX_SEATS};
+use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
+use crate::record::{self, HostRecord, RunRecord, quote};
+use crate::result_dir::ResultDir;
 use crate::runner::{self, Plan};
-use crate::with_game;
+use crate::{naming, signals, with_game};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
@@ -24,6 +25,20 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     with_game!(game_a, ga => with_game!(game_b, gb => {
         compare_games(&*ga, &ga.resolved, &*gb, &gb.resolved, args, [&a, &b])
     }))
+}
+
+/// `results/compare-<A>-vs-<B>+…`: each variant gets its own folder, so `--set-b
+/// chips.blue.high=3` writes to `compare-cheese-vs-cheese+b-chips.blue.high=3`, not over the
+/// last comparison.
+fn default_out(args: &CompareArgs, sources: [&Source; 2]) -> std::path::PathBuf {
+    let mut parts = args.run.folder_parts();
+    for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
+        parts.extend(sets.iter().map(|o| format!("{side}-{}", o.arg)));
+    }
+    naming::folder(
+        &format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem),
+        &parts,
+    )
 }
 
 fn compare_games<GA: Game, GB: Game>(
@@ -39,43 +54,36 @@ where
     GB::Bot: BotNames,
 {
     let (pa, pb) = (ga.players(), gb.players());
+    if args.run.rotate_seats && pa != pb {
+        return Err(UsageError(format!(
+            "--rotate-seats: A has {pa} players and B {pb}; seats rotate the same way on both sides only with as many players (give --players)"
+        ))
+        .into());
+    }
     let plan = Plan {
         games: args.run.games,
         seed: args.run.seed,
         lineup: lineup::<GA::Bot>(&args.run.bots, pa)?,
-        rotate: false,
+        rotate: args.run.rotate_seats,
         threads: args.run.threads.map(|t| t as usize),
         shard: None,
+        stop_after: None,
     };
+    plan.check()?;
     let lineup_b = lineup::<GB::Bot>(&args.run.bots, pb)?;
-    let out = args.out.clone().unwrap_or_else(|| {
-        // Each variant gets its own folder: `--set-b chips.blue.high=3` writes to
-        // compare-cheese-vs-cheese-b-chips.blue.high-3, not over the last comparison.
-        let mut name = format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem);
-        for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
-            for o in sets.iter() {
-                let arg: String = o
-                    .arg
-                    .chars()
-                    .map(|c| {
-                        if c.is_alphanumeric() || c == '.' || c == '_' {
-                            c
-                        } else {
-                            '-'
-                        }
-                    })
-                    .collect();
-                name += &format!("-{side}-{arg}");
-            }
-        }
-        PathBuf::from("results").join(name)
-    });
+    let bots = plan.bots();
+    let bot_names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(args, sources));
     let dir = ResultDir::create(&out)?;
 
     let started = Instant::now();
+    signals::catch();
     let bar = games_bar(plan.total(), args.run.quiet);
     let mut paired = Paired::default();
-    runner::play_all(
+    let played = runner::play_all(
         &plan,
         &bar,
         || {
@@ -84,10 +92,14 @@ where
             (Paired::default(), scratch, counters)
         },
         |(p, (sa, sb), (ca, cb)), unit, lineup| {
-            // Common random numbers: both sides play game `i` from the same seed.
+            // Common random numbers: both sides play game `i`, in the same seats, from the
+            // same seed. B's bots are named alike, so its seats take A's rotation.
+            let seats_b: [GB::Bot; MAX_SEATS] =
+                std::array::from_fn(|s| lineup_b[(s + unit.rotation as usize) % pb]);
             let a = ga.play(unit.seed, &lineup[..pa], sa, ca);
-            let b = gb.play(unit.seed, &lineup_b, sb, cb);
-            p.add(&a, &b);
+            let b = gb.play(unit.seed, &seats_b[..pb], sb, cb);
+            let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
+            p.add(&a, &b, &index);
         },
         |(p, ..)| {
             paired.merge(&p);
@@ -97,20 +109,24 @@ where
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 
-    let rows = compare::rows(&paired, pa, pb);
+    let bot_rows = if plan.rotate { &bot_names[..] } else { &[] };
+    let rows = compare::rows(&paired, pa, pb, bot_rows);
     dir.csv("compare.csv", rows.iter())?;
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    dir.text(MARKER, &compare_record(args, sources, &plan))?;
+    let mut record = compare_record(args, sources, &plan);
+    record.played = Some(played.units);
+    record.partial = !played.complete();
+    dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
-        "host.toml",
-        &host_record(plan.threads, elapsed, 2 * plan.total()),
+        record::HOST,
+        &HostRecord::new(plan.threads, elapsed, 2 * played.units).to_toml()?,
     )?;
     if args.run.report {
         dir.report();
     }
-    let path = dir.commit()?;
+    let path = dir.commit(!played.complete())?;
 
     let side = |s: &Source, sets: &[Override]| {
         let sets: Vec<&str> = sets.iter().map(|o| o.arg.as_str()).collect();
@@ -123,7 +139,7 @@ where
     let mut text = format!(
         "whisker {} — compare, {} games each, seed {}\n",
         env!("CARGO_PKG_VERSION"),
-        plan.games,
+        paired.games(),
         plan.seed
     );
     text += &format!(
@@ -131,10 +147,21 @@ where
         side(sources[0], &args.set_a),
         side(sources[1], &args.set_b)
     );
+    if let Some(signal) = played.stopped {
+        text += &format!(
+            "INTERRUPTED by {}: {} of {} games played on each side; the comparison below is of those (marked partial)\n\n",
+            signals::name(signal),
+            played.units,
+            plan.total()
+        );
+    }
     text += &compare::table(&rows);
-    text += &format!("\nresults in {}/\n", path.display());
+    text += &written(&path, args.run.report);
     say(&text);
-    Ok(())
+    match played.stopped {
+        Some(signal) => Err(Interrupted(signal).into()),
+        None => Ok(()),
+    }
 }
 
 /// `run.toml` of a comparison.
@@ -142,12 +169,12 @@ fn compare_record<B: BotNames + Copy + PartialEq>(
     args: &CompareArgs,
     sources: [&Source; 2],
     plan: &Plan<B>,
-) -> String {
-    let bots: Vec<&str> = plan.lineup.iter().map(|b| b.name()).collect();
+) -> RunRecord {
+    let bots: Vec<String> = plan.lineup.iter().map(|b| b.name().to_string()).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
     let mut reproduce = String::from("whisker compare");
     for p in [&args.a, &args.b].into_iter().flatten() {
-        reproduce += &format!(" {}", p.display());
+        reproduce += &format!(" {}", quote(&p.to_string_lossy()));
     }
     reproduce += &format!(
         " --games {} --seed {} --players {} --bots {}",
@@ -156,21 +183,24 @@ fn compare_record<B: BotNames + Copy + PartialEq>(
         plan.lineup.len(),
         bots.join(",")
     );
+    if plan.rotate {
+        reproduce += " --rotate-seats";
+    }
     for (flag, v) in [("--set-a", &args.set_a), ("--set-b", &args.set_b)] {
         for o in v {
-            reproduce += &format!(" {flag} '{}'", o.arg);
+            reproduce += &format!(" {flag} {}", quote(&o.arg));
         }
     }
-    format!(
-        "whisker_version = {:?}\ncommand = \"compare\"\nconfig_a = {:?}\nconfig_b = {:?}\nset_a = {:?}\nset_b = {:?}\nseed = {}\ngames = {}\nbots = {:?}\nreproduce = {:?}\n",
-        env!("CARGO_PKG_VERSION"),
-        sources[0].name,
-        sources[1].name,
-        sets(&args.set_a),
-        sets(&args.set_b),
-        plan.seed,
-        plan.games,
+    RunRecord {
+        config_a: Some(sources[0].name.clone()),
+        config_b: Some(sources[1].name.clone()),
+        set_a: sets(&args.set_a),
+        set_b: sets(&args.set_b),
+        seed: plan.seed,
+        games: plan.games,
+        rotate_seats: plan.rotate,
         bots,
         reproduce,
-    )
+        ..RunRecord::new("compare")
+    }
 }

@@ -1,40 +1,31 @@
 //! `whisker merge`: shards of one run, played anywhere, into the result a single run writes.
+//! Every shard is checked against the slice of the run it says it holds — its counters, and its
+//! `games.csv` row by row — so a damaged or incomplete shard is refused, naming the shard and
+//! the field, instead of merging into wrong numbers.
 
-use std::fs;
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
+
 use super::simulate::run_record;
-use super::{lineup, say};
+use super::{lineup, say, written};
 use crate::cli::MergeArgs;
 use crate::config::Source;
 use crate::export;
-use crate::games::{self, BotNames, Counters, Game};
-use crate::ints::from_text;
-use crate::output::{MARKER, ResultDir, UsageError};
+use crate::games::{self, BotNames, Game, MAX_SEATS};
+use crate::ints::{Ints, from_text};
+use crate::output::UsageError;
+use crate::record::{self, RunRecord};
+use crate::result_dir::ResultDir;
 use crate::runner::{COUNTERS, Plan, Played, Totals};
-use crate::with_game;
-
-/// What a shard's `run.toml` says.
-#[derive(serde::Deserialize, PartialEq, Debug)]
-struct ShardRecord {
-    config: String,
-    seed: u64,
-    games: u64,
-    bots: Vec<String>,
-    #[serde(default)]
-    set: Vec<String>,
-    #[serde(default)]
-    rotate_seats: bool,
-    #[serde(default)]
-    partial: bool,
-    shard: Option<String>,
-    first_unit: Option<u64>,
-    end_unit: Option<u64>,
-}
+use crate::stats::Histogram;
+use crate::{games_csv, with_game};
 
 struct Shard {
     dir: PathBuf,
-    record: ShardRecord,
+    record: RunRecord,
     index: u64,
     count: u64,
     config: String,
@@ -45,26 +36,30 @@ fn usage(message: String) -> anyhow::Error {
 }
 
 fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
-    let text = fs::read_to_string(dir.join(MARKER))
+    let path = dir.join(record::RUN);
+    let text = fs::read_to_string(&path)
         .map_err(|e| usage(format!("{}: not a result folder ({e})", dir.display())))?;
-    let record: ShardRecord = toml::from_str(&text)
-        .map_err(|e| usage(format!("{}: {}", dir.join(MARKER).display(), e.message())))?;
-    let shard = record.shard.clone().ok_or_else(|| {
-        usage(format!(
-            "{}: not a shard (made without --shard)",
-            dir.display()
-        ))
-    })?;
+    let record: RunRecord = toml::from_str(&text)
+        .map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
+    let bad = |field: &str, why: &str| usage(format!("{}: field `{field}`: {why}", path.display()));
+    let shard = record
+        .shard
+        .clone()
+        .ok_or_else(|| usage(format!("{}: not a shard (made without --shard)", dir.display())))?;
     if record.partial {
         return Err(usage(format!(
-            "{}: an interrupted shard; play it again",
+            "{}: an interrupted shard; play it again (its run.toml has the command)",
             dir.display()
         )));
     }
-    let (i, n) = shard
+    let (index, count) = shard
         .split_once('/')
-        .ok_or_else(|| usage(format!("{}: bad shard `{shard}`", dir.display())))?;
-    let (index, count) = (i.parse().unwrap_or(u64::MAX), n.parse().unwrap_or(0));
+        .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        .filter(|&(i, n)| i < n)
+        .ok_or_else(|| bad("shard", &format!("`{shard}` is not I/N with I < N")))?;
+    if record.config.is_none() {
+        return Err(bad("config", "missing"));
+    }
     let config = fs::read_to_string(dir.join("config.toml"))
         .map_err(|e| usage(format!("{}: no config.toml ({e})", dir.display())))?;
     Ok(Shard {
@@ -85,17 +80,10 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     shards.sort_by_key(|s| s.index);
     let first = &shards[0];
     for s in &shards[1..] {
-        let same = |a: &ShardRecord, b: &ShardRecord| {
-            (
-                a.config == b.config,
-                a.seed == b.seed,
-                a.games == b.games,
-                a.bots == b.bots,
-                a.set == b.set,
-                a.rotate_seats == b.rotate_seats,
-            ) == (true, true, true, true, true, true)
-        };
-        if !same(&first.record, &s.record) || s.config != first.config || s.count != first.count {
+        let (a, b) = (&first.record, &s.record);
+        let same = (&a.config, a.seed, a.games, &a.bots, &a.set, a.rotate_seats)
+            == (&b.config, b.seed, b.games, &b.bots, &b.set, b.rotate_seats);
+        if !same || s.config != first.config || s.count != first.count {
             return Err(usage(format!(
                 "{} and {} are not shards of one run (config, seed, games, bots or shard count differ)",
                 first.dir.display(),
@@ -111,32 +99,110 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             n - 1
         )));
     }
-    let mut next = 0;
-    for s in &shards {
-        if s.record.first_unit != Some(next) {
-            return Err(usage(format!(
-                "{}: its games do not follow the previous shard's",
-                s.dir.display()
-            )));
-        }
-        next = s.record.end_unit.unwrap_or(next);
-    }
     // The config exactly as the shards played it, under the name the run recorded.
     let source = Source {
-        name: first.record.config.clone(),
+        name: first.record.config.clone().unwrap_or_default(),
         stem: String::new(),
         text: first.config.clone(),
     };
-    let sets: Vec<String> = first.record.set.clone();
-    with_game!(games::load(&source, &[], None)?, game => merge_game(&*game, &shards, &source, &sets, next, args))
+    with_game!(games::load(&source, &[], None)?, game => merge_game(&*game, &shards, &source, args))
+}
+
+/// The shard's counters, checked against the slice of `plan` it must hold.
+fn shard_counters<G: Game>(
+    game: &G,
+    shard: &Shard,
+    plan: &Plan<G::Bot>,
+) -> anyhow::Result<(Totals, G::Counters)> {
+    let path = shard.dir.join(COUNTERS);
+    let text = fs::read_to_string(&path)
+        .map_err(|e| usage(format!("{}: cannot read it ({e})", path.display())))?;
+    let (totals, counters): (Totals, G::Counters) = from_text(&text).ok_or_else(|| {
+        usage(format!(
+            "{}: damaged (not the counters of this game)",
+            path.display()
+        ))
+    })?;
+    let wrong = |why: String| usage(format!("{}: {why}", path.display()));
+    let units = plan.units();
+    if totals.games != units.end - units.start {
+        return Err(wrong(format!(
+            "field `games`: {} games, but shard {} of {} holds {} (games {} to {})",
+            totals.games,
+            shard.index,
+            shard.count,
+            units.end - units.start,
+            units.start / plan.rotations(),
+            units.end / plan.rotations()
+        )));
+    }
+    totals.check(&plan.lineup, &plan.bots()).map_err(wrong)?;
+    game.check_counters(&counters, totals.games, totals.turns_played())
+        .map_err(wrong)?;
+    Ok((totals, counters))
+}
+
+/// Checks a shard's `games.csv` row by row against its slice and its counters, copying each row
+/// to `out`.
+fn copy_games<G: Game>(
+    game: &G,
+    shard: &Shard,
+    plan: &Plan<G::Bot>,
+    totals: &Totals,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let path = shard.dir.join(games_csv::FILE);
+    let (units, rotations) = (plan.units(), plan.rotations());
+    let (mut next, mut turns, mut wins) = (units.start, Histogram::default(), [0u64; MAX_SEATS]);
+    let mut capped = 0;
+    games_csv::read(&path, game.players(), game.max_turns(), |row, line| {
+        let want = (next / rotations, next % rotations);
+        if next >= units.end || (row.game, row.rotation) != want {
+            return Err(usage(format!(
+                "{}: game {} rotation {} where shard {} of {} has game {} rotation {}{}",
+                path.display(),
+                row.game,
+                row.rotation,
+                shard.index,
+                shard.count,
+                want.0,
+                want.1,
+                if next >= units.end {
+                    " (past its end)"
+                } else {
+                    ""
+                }
+            )));
+        }
+        next += 1;
+        turns.add(row.outcome.turns as usize);
+        capped += u64::from(row.outcome.capped);
+        for (s, w) in wins.iter_mut().enumerate() {
+            *w += u64::from(row.outcome.won(s));
+        }
+        out.write_all(line).context("writing the merged games.csv")
+    })?;
+    let rows = next - units.start;
+    let whole = rows == totals.games;
+    let agree = turns == totals.turns && capped == totals.capped && wins == totals.seat_wins;
+    if !whole || !agree {
+        return Err(usage(format!(
+            "{}: {}",
+            path.display(),
+            if whole {
+                format!("its rows disagree with {COUNTERS} (turns, caps or wins)")
+            } else {
+                format!("{rows} rows, but the shard holds {} games", totals.games)
+            }
+        )));
+    }
+    Ok(())
 }
 
 fn merge_game<G: Game>(
     game: &G,
     shards: &[Shard],
     source: &Source,
-    sets: &[String],
-    units: u64,
     args: &MergeArgs,
 ) -> anyhow::Result<()>
 where
@@ -150,73 +216,93 @@ where
         rotate: record.rotate_seats,
         threads: None,
         shard: None,
+        stop_after: None,
     };
-    if units != plan.total() {
-        return Err(usage(format!(
-            "the shards hold {units} games; the run has {}",
-            plan.total()
-        )));
+    plan.check()?;
+    let shard_plan = |s: &Shard| Plan {
+        shard: Some((s.index, s.count)),
+        ..plan.clone()
+    };
+    for s in shards {
+        let units = shard_plan(s).units();
+        let declared = (s.record.first_unit, s.record.end_unit);
+        if declared != (Some(units.start), Some(units.end)) {
+            return Err(usage(format!(
+                "{}: fields `first_unit`, `end_unit`: {:?} to {:?}, but shard {} of {} holds units {} to {}",
+                s.dir.join(record::RUN).display(),
+                declared.0,
+                declared.1,
+                s.index,
+                s.count,
+                units.start,
+                units.end
+            )));
+        }
     }
     let mut totals = Totals::for_bots(plan.bots().len());
     let mut counters = G::Counters::default();
+    let mut parts = Vec::new();
     for s in shards {
-        let text = fs::read_to_string(s.dir.join(COUNTERS))
-            .map_err(|e| usage(format!("{}: no {COUNTERS} ({e})", s.dir.display())))?;
-        let (t, c): (Totals, G::Counters) = from_text(&text)
-            .ok_or_else(|| usage(format!("{}: {COUNTERS} is damaged", s.dir.display())))?;
-        totals.merge(&t);
-        counters.merge(&c);
+        let (t, c) = shard_counters(game, s, &shard_plan(s))?;
+        let overflow = |_| usage(format!("{}: a count is too large", s.dir.join(COUNTERS).display()));
+        totals.add(&t).map_err(overflow)?;
+        counters.add(&c).map_err(overflow)?;
+        parts.push(t);
+    }
+    let with_games: Vec<bool> = shards
+        .iter()
+        .map(|s| s.dir.join(games_csv::FILE).is_file())
+        .collect();
+    if with_games.iter().any(|&g| g) && !with_games.iter().all(|&g| g) {
+        let missing: Vec<String> = shards
+            .iter()
+            .zip(&with_games)
+            .filter(|(_, g)| !**g)
+            .map(|(s, _)| s.dir.display().to_string())
+            .collect();
+        return Err(usage(format!(
+            "some shards have games.csv and {} not: play every shard with --games-csv or none",
+            missing.join(", ")
+        )));
     }
     let dir = ResultDir::create(&args.out)?;
+    if with_games[0] {
+        let path = dir.file(games_csv::FILE);
+        let context = || format!("writing {}", path.display());
+        let mut out = BufWriter::new(File::create(&path).with_context(context)?);
+        writeln!(out, "{}", games_csv::header(game.players())).with_context(context)?;
+        for (s, t) in shards.iter().zip(&parts) {
+            copy_games(game, s, &shard_plan(s), t, &mut out)?;
+        }
+        out.flush().with_context(context)?;
+    }
     let (summary, seats) = export::write(game, &plan, &totals, &counters, &dir)?;
     dir.text("config.toml", &shards[0].config)?;
+    let played = Played {
+        units: plan.total(),
+        stopped: None,
+    };
     dir.text(
-        MARKER,
-        &run_record(
-            sets,
-            source,
-            &plan,
-            Played {
-                units,
-                complete: true,
-            },
-        ),
+        record::RUN,
+        &run_record(&record.set, source, &plan, played).to_toml()?,
     )?;
-    let with_games: Vec<_> = shards
-        .iter()
-        .map(|s| s.dir.join("games.csv"))
-        .filter(|p| p.is_file())
-        .collect();
-    if with_games.len() == shards.len() {
-        let mut all = String::new();
-        for (i, path) in with_games.iter().enumerate() {
-            let text = fs::read_to_string(path)?;
-            let body = if i == 0 {
-                text.as_str()
-            } else {
-                text.split_once('\n').map_or("", |(_, rest)| rest)
-            };
-            all.push_str(body);
-        }
-        dir.text("games.csv", &all)?;
-    }
     dir.text(
-        "host.toml",
+        record::HOST,
         &format!(
-            "# Merged from {} shards.\ncommand = {:?}\n",
+            "# Merged from {} shards.\ncommand = {}\n",
             shards.len(),
-            std::env::args().collect::<Vec<_>>().join(" ")
+            toml::Value::String(record::command_line(std::env::args_os()))
         ),
     )?;
-    let path = dir.commit()?;
+    let path = dir.commit(false)?;
     let mut text = format!(
         "whisker {} — {} shards merged: {} games\n\n",
         env!("CARGO_PKG_VERSION"),
         shards.len(),
-        units
+        plan.total()
     );
     text += &export::table(&summary, &seats);
-    text += &format!("\nresults in {}/\n", path.display());
+    text += &written(&path, false);
     say(&text);
     Ok(())
 }

@@ -28,14 +28,14 @@ pub fn say(text: &str) {
     let _ = std::io::stdout().write_all(text.as_bytes());
 }
 
-/// `host.toml`: how a run went on this machine; everything else in a result is reproducible.
-pub fn host_record(threads: Option<usize>, elapsed: f64, games: u64) -> String {
-    format!(
-        "# How this run went on this machine; everything else in the folder is reproducible.\ncommand = {:?}\nthreads = {}\nelapsed_seconds = {elapsed:.3}\ngames_per_second = {:.0}\n",
-        std::env::args().collect::<Vec<_>>().join(" "),
-        threads.unwrap_or_else(rayon::current_num_threads),
-        games as f64 / elapsed.max(1e-9),
-    )
+/// The last lines of a command's output: where its result went, and its report if it has one.
+pub fn written(path: &std::path::Path, report: bool) -> String {
+    let mut text = format!("\nresults in {}/\n", path.display());
+    let page = path.join(crate::report::FILE);
+    if report && page.is_file() {
+        text += &format!("report in {}\n", page.display());
+    }
+    text
 }
 
 /// Parses `--bots` into one bot per seat.

@@ -3,6 +3,8 @@
 use super::{lineup, say, source};
 use crate::cli::{Format, ReplayArgs};
 use crate::games::{self, BotNames, Game};
+use crate::output::UsageError;
+use crate::runner::Plan;
 use crate::rng::game_seed;
 use crate::with_game;
 
@@ -16,9 +18,38 @@ where
     G::Bot: BotNames,
 {
     let mut bots = lineup::<G::Bot>(&args.bots, game.players())?;
-    // Rotation r seats the lineup shifted by r, as `--rotate-seats` does.
-    let shift = args.rotation % bots.len();
-    bots.rotate_left(shift);
+    // Rotation r seats the lineup shifted by r, as `--rotate-seats` does; a run has only its
+    // lineup's distinct rotations.
+    let rotations = Plan {
+        games: 1,
+        seed: args.seed,
+        lineup: bots.clone(),
+        rotate: true,
+        threads: None,
+        shard: None,
+        stop_after: None,
+    }
+    .rotations();
+    if args.rotation as u64 >= rotations {
+        return Err(UsageError(format!(
+            "--rotation {}: the bots {} have {} (0{}), so no run of them has rotation {}",
+            args.rotation,
+            args.bots.join(","),
+            if rotations == 1 {
+                "one seating".to_string()
+            } else {
+                format!("{rotations} distinct seat rotations")
+            },
+            if rotations == 1 {
+                String::new()
+            } else {
+                format!(" to {}", rotations - 1)
+            },
+            args.rotation
+        ))
+        .into());
+    }
+    bots.rotate_left(args.rotation);
     // The seed game K has in a run with this master seed: the same as its `games.csv` row.
     let events = game.replay(game_seed(args.seed, args.game), &bots);
     let mut text = String::new();

@@ -2,21 +2,39 @@
 
 use std::time::Instant;
 
-use super::{host_record, lineup, say, source};
+use super::{lineup, say, source, written};
 use crate::cli::SimulateArgs;
 use crate::config::Source;
-use crate::export::{self, GamesCsv};
+use crate::export;
 use crate::games::{self, BotNames, Game};
-use crate::output::{Interrupted, MARKER, ResultDir};
+use crate::output::Interrupted;
 use crate::progress::games_bar;
+use crate::record::{self, HostRecord, RunRecord, quote};
+use crate::result_dir::ResultDir;
 use crate::runner::{self, Plan, Played};
-use crate::with_game;
+use crate::{games_csv, naming, signals, with_game};
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     with_game!(games::load(&source, &args.set, args.run.players)?, game => {
         simulate_game(&*game, &game.resolved, args, &source)
     })
+}
+
+/// `results/<config>+…`: the config's name and what this command line changes.
+fn default_out(args: &SimulateArgs, source: &Source) -> std::path::PathBuf {
+    let mut parts = args.run.folder_parts();
+    if args.games_csv {
+        parts.push("games-csv".into());
+    }
+    if let Some(s) = args.shard {
+        parts.push(format!("shard-{}of{}", s.index, s.count));
+    }
+    if let Some(k) = args.stop_after {
+        parts.push(format!("stop-after-{k}"));
+    }
+    parts.extend(args.set.iter().map(|o| o.arg.clone()));
+    naming::folder(&source.stem, &parts)
 }
 
 fn simulate_game<G: Game>(
@@ -33,22 +51,20 @@ where
         games: args.run.games,
         seed: args.run.seed,
         lineup: lineup::<G::Bot>(&args.run.bots, players)?,
-        rotate: args.rotate_seats,
+        rotate: args.run.rotate_seats,
         threads: args.run.threads.map(|t| t as usize),
         shard: args.shard.map(|s| (s.index, s.count)),
+        stop_after: args.stop_after,
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| games::default_out(source));
+    plan.check()?;
+    let out = args.out.clone().unwrap_or_else(|| default_out(args, source));
     let dir = ResultDir::create(&out)?;
 
     let started = Instant::now();
-    // Ctrl-C stops the run; the games played so far are written as a partial result.
-    let _ = ctrlc::set_handler(|| runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+    signals::catch();
     let bar = games_bar(plan.total(), args.run.quiet);
     let mut games_csv = if args.games_csv {
-        Some(GamesCsv::create(&dir, players)?)
+        Some(games_csv::Writer::create(&dir, players)?)
     } else {
         None
     };
@@ -72,10 +88,13 @@ where
     let (summary, seats) = export::write(game, &plan, &report.totals, &report.counters, &dir)?;
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
-    dir.text(MARKER, &run_record(&sets, source, &plan, report.played))?;
     dir.text(
-        "host.toml",
-        &host_record(plan.threads, elapsed, report.played.units),
+        record::RUN,
+        &run_record(&sets, source, &plan, report.played).to_toml()?,
+    )?;
+    dir.text(
+        record::HOST,
+        &HostRecord::new(plan.threads, elapsed, report.played.units).to_toml()?,
     )?;
     if plan.shard.is_some() {
         dir.text(runner::COUNTERS, &report.counters_text())?;
@@ -83,7 +102,7 @@ where
     if args.run.report {
         dir.report();
     }
-    let path = dir.commit()?;
+    let path = dir.commit(!report.played.complete())?;
     let per_second = report.played.units as f64 / elapsed.max(1e-9);
 
     let mut text = format!(
@@ -95,20 +114,21 @@ where
         "{} games in {elapsed:.2} s ({per_second:.0} games/s), seed {}\n\n",
         report.played.units, plan.seed
     );
-    if !report.played.complete {
+    if let Some(signal) = report.played.stopped {
         text += &format!(
-            "INTERRUPTED: {} of {} games played; the results below are for those (marked partial)\n\n",
+            "INTERRUPTED by {}: {} of {} games played; the results below are for those (marked partial)\n\n",
+            signals::name(signal),
             report.played.units,
             plan.total()
         );
     }
     text += &export::table(&summary, &seats);
-    text += &format!("\nresults in {}/\n", path.display());
+    text += &written(&path, args.run.report);
     say(&text);
-    if !report.played.complete {
-        return Err(Interrupted.into());
+    match report.played.stopped {
+        Some(signal) => Err(Interrupted(signal).into()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly.
@@ -117,22 +137,23 @@ pub fn run_record<B: BotNames + Copy + PartialEq>(
     source: &Source,
     plan: &Plan<B>,
     played: Played,
-) -> String {
-    let bots: Vec<&str> = plan.lineup.iter().map(|b| b.name()).collect();
+) -> RunRecord {
+    let bots: Vec<String> = plan.lineup.iter().map(|b| b.name().to_string()).collect();
     let config_arg = if source.is_builtin() {
         String::new()
     } else {
-        format!(" {}", source.name)
+        format!(" {}", quote(&source.name))
     };
-    // A partial result is reproduced by the run of the games it holds.
-    let games = if played.complete {
-        plan.games
-    } else {
-        played.units / plan.rotations()
+    // A partial result is reproduced by the run of the whole games it holds: the first games
+    // of the run, or of its shard.
+    let games_held = played.units / plan.rotations();
+    let (games, stop_after) = match (plan.shard, played.complete()) {
+        (None, false) => (games_held, None),
+        (Some(_), false) => (plan.games, Some(games_held)),
+        (_, true) => (plan.games, plan.stop_after),
     };
     let mut reproduce = format!(
-        "whisker simulate{config_arg} --games {} --seed {} --players {} --bots {}",
-        games,
+        "whisker simulate{config_arg} --games {games} --seed {} --players {} --bots {}",
         plan.seed,
         plan.lineup.len(),
         bots.join(",")
@@ -143,31 +164,26 @@ pub fn run_record<B: BotNames + Copy + PartialEq>(
     if let Some((i, n)) = plan.shard {
         reproduce.push_str(&format!(" --shard {i}/{n}"));
     }
+    if let Some(k) = stop_after {
+        reproduce.push_str(&format!(" --stop-after {k}"));
+    }
     for s in sets {
-        reproduce.push_str(&format!(" --set '{s}'"));
+        reproduce.push_str(&format!(" --set {}", quote(s)));
     }
-    let mut record = format!(
-        "whisker_version = {:?}\nconfig = {:?}\nseed = {}\ngames = {}\nrotate_seats = {}\nplayed = {}\nbots = {:?}\nset = {:?}\nreproduce = {:?}\n",
-        env!("CARGO_PKG_VERSION"),
-        source.name,
-        plan.seed,
-        plan.games,
-        plan.rotate,
-        played.units,
+    let units = plan.units();
+    RunRecord {
+        config: Some(source.name.clone()),
+        seed: plan.seed,
+        games: plan.games,
+        rotate_seats: plan.rotate,
+        played: Some(played.units),
         bots,
-        sets,
+        set: sets.to_vec(),
+        partial: !played.complete(),
+        shard: plan.shard.map(|(i, n)| format!("{i}/{n}")),
+        first_unit: plan.shard.map(|_| units.start),
+        end_unit: plan.shard.map(|_| units.start + played.units),
         reproduce,
-    );
-    if !played.complete {
-        // Interrupted: the folder holds the first `played` games of the run, a prefix.
-        record.push_str("partial = true\n");
+        ..RunRecord::new("simulate")
     }
-    if let Some((i, n)) = plan.shard {
-        let units = plan.units();
-        record.push_str(&format!(
-            "shard = \"{i}/{n}\"\nfirst_unit = {}\nend_unit = {}\n",
-            units.start, units.end
-        ));
-    }
-    record
 }

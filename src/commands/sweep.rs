@@ -3,23 +3,32 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{host_record, lineup, say, source};
+use super::{lineup, say, source, written};
 use crate::cli::SweepArgs;
-use crate::config::{Override, Source};
+use crate::config::{ConfigError, Override, Source};
 use crate::export;
 use crate::games::{self, BotNames, Game, Loaded};
-use crate::output::{Interrupted, MARKER, ResultDir, SummaryRow, UsageError};
+use crate::output::{Interrupted, SummaryRow, UsageError};
 use crate::progress::games_bar;
+use crate::record::{self, HostRecord, RunRecord, quote};
+use crate::result_dir::ResultDir;
 use crate::runner::{self, Plan};
 use crate::stats::{Histogram, wilson};
-use crate::with_game;
+use crate::{naming, signals, with_game};
 
 /// `--vary KEY=V1,V2,…` or `--vary KEY=LO..HI` (integers, both ends included).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vary {
     pub key: String,
     pub values: Vec<Override>,
+    /// The argument as given, for the folder's name.
+    pub arg: String,
 }
+
+/// Values one `--vary` may list (a range or a list).
+const MAX_VALUES: usize = 1001;
+/// Points a sweep may have: every combination of the varied values.
+const MAX_POINTS: u64 = 10_000;
 
 impl std::str::FromStr for Vary {
     type Err = String;
@@ -36,9 +45,11 @@ impl std::str::FromStr for Vary {
                         .map_err(|_| format!("`{arg}`: a range takes whole numbers, like 2..6"))
                 };
                 let (lo, hi) = (bound(lo)?, bound(hi)?);
-                if lo > hi || hi - lo > 1000 {
+                // In i128: the span of two i64 ends can overflow i64.
+                let span = i128::from(hi) - i128::from(lo);
+                if span < 0 || span >= MAX_VALUES as i128 {
                     return Err(format!(
-                        "`{arg}`: a range runs upwards, at most 1001 values"
+                        "`{arg}`: a range runs upwards, at most {MAX_VALUES} values"
                     ));
                 }
                 (lo..=hi).map(|v| v.to_string()).collect()
@@ -52,6 +63,9 @@ impl std::str::FromStr for Vary {
         if raw.is_empty() {
             return Err(format!("`{arg}`: no values to vary over"));
         }
+        if raw.len() > MAX_VALUES {
+            return Err(format!("`{arg}`: at most {MAX_VALUES} values"));
+        }
         let values = raw
             .iter()
             .map(|v| format!("{key}={v}").parse())
@@ -59,6 +73,7 @@ impl std::str::FromStr for Vary {
         Ok(Self {
             key: key.trim().to_string(),
             values,
+            arg: arg.to_string(),
         })
     }
 }
@@ -79,33 +94,48 @@ fn grid(vary: &[Vary]) -> Vec<Vec<Override>> {
     })
 }
 
-pub fn run(args: &SweepArgs) -> anyhow::Result<()> {
-    let source = source(args.config.as_ref())?;
+/// Refuses a sweep that varies a key twice, varies the player count against `--players`, or
+/// has more points than [`MAX_POINTS`], before anything is built.
+fn check_vary(args: &SweepArgs) -> Result<(), UsageError> {
     for (i, v) in args.vary.iter().enumerate() {
         if args.vary[..i].iter().any(|w| w.key == v.key) {
             return Err(UsageError(format!(
                 "--vary {} is given twice: list all its values in one --vary",
                 v.key
-            ))
-            .into());
+            )));
+        }
+        if v.key == "rules.players" && args.run.players.is_some() {
+            return Err(UsageError(
+                "--vary rules.players and --players both set the players; give one".into(),
+            ));
         }
     }
+    let sizes: Vec<String> = args.vary.iter().map(|v| v.values.len().to_string()).collect();
+    let points = args
+        .vary
+        .iter()
+        .try_fold(1u64, |n, v| n.checked_mul(v.values.len() as u64));
+    match points {
+        Some(n) if n <= MAX_POINTS => Ok(()),
+        _ => Err(UsageError(format!(
+            "--vary: the grid has {} points ({}); a sweep has at most {MAX_POINTS}",
+            points.map_or_else(|| "too many".to_string(), |n| n.to_string()),
+            sizes.join(" × ")
+        ))),
+    }
+}
+
+pub fn run(args: &SweepArgs) -> anyhow::Result<()> {
+    let source = source(args.config.as_ref())?;
+    check_vary(args)?;
     let points = grid(&args.vary);
-    // Every point is loaded (and so validated) before any game is played.
-    let mut games = Vec::new();
-    for point in &points {
+    let load = |point: &[Override]| {
         let mut overrides = args.set.clone();
         overrides.extend(point.iter().cloned());
-        games.push(games::load(&source, &overrides, args.run.players)?);
-    }
-    let first = games.remove(0);
-    with_game!(first, g => {
-        let mut all = vec![g];
-        for other in games {
-            all.push(same_game(other, &*all[0])?);
-        }
-        sweep_game(&all, &points, args, &source)
-    })
+        games::load(&source, &overrides, args.run.players)
+    };
+    let first = load(&points[0])?;
+    with_game!(first, g => sweep_game(&*g, &points, &load, args, &source))
 }
 
 /// The game in `loaded`, if it is the same kind of game as `like` (a sweep varies values, not
@@ -118,7 +148,14 @@ fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, Usa
 }
 
 /// The metrics of one point, as `(name, estimate)` rows.
-fn metrics<G: Game>(game: &G, report: &runner::Report<G::Counters>) -> Vec<SummaryRow> {
+fn metrics<G: Game>(
+    game: &G,
+    plan: &Plan<G::Bot>,
+    report: &runner::Report<G::Counters>,
+) -> Vec<SummaryRow>
+where
+    G::Bot: BotNames,
+{
     let totals = &report.totals;
     let mut rows = export::summary(game, totals, &report.counters);
     for s in 0..game.players() {
@@ -132,79 +169,137 @@ fn metrics<G: Game>(game: &G, report: &runner::Report<G::Counters>) -> Vec<Summa
         scores.merge(h);
     }
     rows.push(SummaryRow::estimate("mean_score", scores.mean()));
+    if plan.rotate {
+        for (b, bot) in plan.bots().iter().enumerate() {
+            rows.push(SummaryRow::estimate(
+                &format!("bot_{}_win_rate", bot.name()),
+                wilson(totals.bot_wins[b], totals.games),
+            ));
+        }
+    }
     rows
 }
 
-fn sweep_game<G: Game>(
-    games: &[Box<G>],
+/// `results/sweep-<config>+<what is varied>+…`.
+fn default_out(args: &SweepArgs, source: &Source) -> PathBuf {
+    let mut parts: Vec<String> = args.vary.iter().map(|v| v.arg.clone()).collect();
+    parts.extend(args.run.folder_parts());
+    parts.extend(args.set.iter().map(|o| format!("set-{}", o.arg)));
+    naming::folder(&format!("sweep-{}", source.stem), &parts)
+}
+
+/// Column names of `sweep.csv` after the keys: every point's metrics, in the order of the point
+/// that has the most (points with more players have more seat columns), then any others.
+fn columns(results: &[Vec<SummaryRow>]) -> Vec<(String, bool)> {
+    let widest = results.iter().max_by_key(|r| r.len()).expect("a point");
+    let mut names: Vec<(String, bool)> = Vec::new();
+    for rows in std::iter::once(widest).chain(results) {
+        for r in rows {
+            if !names.iter().any(|(n, _)| *n == r.metric) {
+                names.push((r.metric.clone(), !r.ci_low.is_empty()));
+            }
+        }
+    }
+    names
+}
+
+fn sweep_game<G: Game + 'static>(
+    first: &G,
     points: &[Vec<Override>],
+    load: &dyn Fn(&[Override]) -> Result<Loaded, ConfigError>,
     args: &SweepArgs,
     source: &Source,
 ) -> anyhow::Result<()>
 where
     G::Bot: BotNames,
 {
-    let players = games[0].players();
-    let plan = Plan {
-        games: args.run.games,
-        seed: args.run.seed,
-        lineup: lineup::<G::Bot>(&args.run.bots, players)?,
-        rotate: false,
-        threads: args.run.threads.map(|t| t as usize),
-        shard: None,
+    let plan_for = |game: &G| -> anyhow::Result<Plan<G::Bot>> {
+        let plan = Plan {
+            games: args.run.games,
+            seed: args.run.seed,
+            lineup: lineup::<G::Bot>(&args.run.bots, game.players())?,
+            rotate: args.run.rotate_seats,
+            threads: args.run.threads.map(|t| t as usize),
+            shard: None,
+            stop_after: None,
+        };
+        plan.check()?;
+        Ok(plan)
     };
+    // Every point is loaded, and so validated, before any game is played; each is loaded again
+    // when it is played, so a large grid never holds every config at once.
+    let mut total: u64 = plan_for(first)?.total();
+    for point in &points[1..] {
+        let game = same_game(load(point)?, first)?;
+        let units = plan_for(&game)?.total();
+        total = total.checked_add(units).ok_or_else(|| {
+            UsageError("the sweep has more games than whisker counts: play fewer".into())
+        })?;
+    }
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("sweep-{}", source.stem)));
+        .unwrap_or_else(|| default_out(args, source));
     let dir = ResultDir::create(&out)?;
     let started = Instant::now();
     // One bar for the whole sweep.
-    let bar = games_bar(plan.total() * points.len() as u64, args.run.quiet);
-    // Ctrl-C stops the sweep; the points finished so far are written, marked partial.
-    let _ = ctrlc::set_handler(|| runner::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+    let bar = games_bar(total, args.run.quiet);
+    signals::catch();
     let mut results = Vec::new();
-    for game in games {
-        let report = runner::run(&**game, &plan, &bar, None)?;
-        if !report.played.complete {
+    let mut played_units = 0;
+    let mut stopped = None;
+    for (i, point) in points.iter().enumerate() {
+        let loaded;
+        let game: &G = if i == 0 {
+            first
+        } else {
+            loaded = same_game(load(point)?, first)?;
+            &loaded
+        };
+        let plan = plan_for(game)?;
+        let report = runner::run(game, &plan, &bar, None)?;
+        if let Some(signal) = report.played.stopped {
+            stopped = Some(signal);
             break;
         }
-        results.push(metrics(&**game, &report));
+        played_units += report.played.units;
+        results.push(metrics(game, &plan, &report));
     }
+    bar.finish_and_clear();
     if results.is_empty() {
-        return Err(UsageError(
-            "interrupted before the first point was finished: nothing to write".into(),
-        )
-        .into());
+        let signal = stopped.expect("every point finished or a signal stopped the sweep");
+        say(&format!(
+            "INTERRUPTED by {} before the first point was finished: nothing written\n",
+            signals::name(signal)
+        ));
+        return Err(Interrupted(signal).into());
     }
     let finished = results.len();
-    bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 
     let keys: Vec<&str> = args.vary.iter().map(|v| v.key.as_str()).collect();
-    let mut csv = csv::Writer::from_path(dir.file("sweep.csv"))?;
+    let columns = columns(&results);
     let mut header: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
-    for row in &results[0] {
-        header.push(row.metric.clone());
-        if !row.ci_low.is_empty() {
-            header.push(format!("{}_ci_low", row.metric));
-            header.push(format!("{}_ci_high", row.metric));
+    for (name, interval) in &columns {
+        header.push(name.clone());
+        if *interval {
+            header.push(format!("{name}_ci_low"));
+            header.push(format!("{name}_ci_high"));
         }
     }
-    csv.write_record(&header)?;
-    for (point, rows) in points.iter().zip(&results) {
+    let records = points.iter().zip(&results).map(|(point, rows)| {
         let mut record: Vec<String> = point.iter().map(|o| value_text(&o.value)).collect();
-        for (row, first) in rows.iter().zip(&results[0]) {
-            record.push(row.value.clone());
-            if !first.ci_low.is_empty() {
-                record.push(row.ci_low.clone());
-                record.push(row.ci_high.clone());
+        for (name, interval) in &columns {
+            let row = rows.iter().find(|r| r.metric == *name);
+            record.push(row.map_or_else(String::new, |r| r.value.clone()));
+            if *interval {
+                record.push(row.map_or_else(String::new, |r| r.ci_low.clone()));
+                record.push(row.map_or_else(String::new, |r| r.ci_high.clone()));
             }
         }
-        csv.write_record(&record)?;
-    }
-    csv.flush()?;
-    drop(csv);
+        record
+    });
+    dir.records("sweep.csv", &header, records)?;
     let vary: Vec<String> = args
         .vary
         .iter()
@@ -214,47 +309,49 @@ where
         })
         .collect();
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
-    let bots: Vec<&str> = plan.lineup.iter().map(|b| b.name()).collect();
-    let config_arg = if source.is_builtin() {
-        String::new()
-    } else {
-        format!(" {}", source.name)
-    };
-    let mut reproduce = format!("whisker sweep{config_arg}");
+    // The command as given: the seats follow each point's player count.
+    let mut reproduce = String::from("whisker sweep");
+    if !source.is_builtin() {
+        reproduce += &format!(" {}", quote(&source.name));
+    }
     for v in &vary {
-        reproduce += &format!(" --vary '{v}'");
+        reproduce += &format!(" --vary {}", quote(v));
     }
-    reproduce += &format!(
-        " --games {} --seed {} --players {} --bots {}",
-        plan.games,
-        plan.seed,
-        bots.len(),
-        bots.join(",")
-    );
+    reproduce += &format!(" --games {} --seed {}", args.run.games, args.run.seed);
+    if let Some(p) = args.run.players {
+        reproduce += &format!(" --players {p}");
+    }
+    reproduce += &format!(" --bots {}", quote(&args.run.bots.join(",")));
+    if args.run.rotate_seats {
+        reproduce += " --rotate-seats";
+    }
     for s in &sets {
-        reproduce += &format!(" --set '{s}'");
+        reproduce += &format!(" --set {}", quote(s));
     }
-    let mut run = format!(
-        "whisker_version = {:?}\ncommand = \"sweep\"\nconfig = {:?}\nseed = {}\ngames = {}\nbots = {:?}\nvary = {vary:?}\nset = {sets:?}\nreproduce = {reproduce:?}\n",
-        env!("CARGO_PKG_VERSION"),
-        source.name,
-        plan.seed,
-        plan.games,
-        bots,
-    );
-    run.push_str(&format!("points = {}\n", points.len()));
-    if finished < points.len() {
-        run.push_str(&format!("partial = true\npoints_finished = {finished}\n"));
-    }
-    dir.text(MARKER, &run)?;
+    let record = RunRecord {
+        config: Some(source.name.clone()),
+        seed: args.run.seed,
+        games: args.run.games,
+        rotate_seats: args.run.rotate_seats,
+        played: Some(played_units),
+        bots: args.run.bots.clone(),
+        set: sets,
+        vary,
+        points: Some(points.len() as u64),
+        points_finished: (finished < points.len()).then_some(finished as u64),
+        partial: finished < points.len(),
+        reproduce,
+        ..RunRecord::new("sweep")
+    };
+    dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
-        "host.toml",
-        &host_record(plan.threads, elapsed, plan.total() * points.len() as u64),
+        record::HOST,
+        &HostRecord::new(args.run.threads.map(|t| t as usize), elapsed, played_units).to_toml()?,
     )?;
     if args.run.report {
         dir.report();
     }
-    let path = dir.commit()?;
+    let path = dir.commit(finished < points.len())?;
 
     let pick = |rows: &[SummaryRow], m: &str| {
         rows.iter()
@@ -272,8 +369,8 @@ where
         env!("CARGO_PKG_VERSION"),
         source.name,
         points.len(),
-        plan.games,
-        plan.seed
+        args.run.games,
+        args.run.seed
     );
     let widths: Vec<usize> = keys.iter().map(|k| k.len().max(6)).collect();
     for (k, w) in keys.iter().zip(&widths) {
@@ -295,21 +392,20 @@ where
             pick(rows, "mean_score")
         );
     }
-    text += &format!(
-        "\n  ± is the half-width of the 95% interval\nresults in {}/\n",
-        path.display()
-    );
-    if finished < points.len() {
+    text += "\n  ± is the half-width of the 95% interval";
+    text += &written(&path, args.run.report);
+    if let Some(signal) = stopped {
         text += &format!(
-            "INTERRUPTED: {finished} of {} points finished (marked partial)\n",
+            "INTERRUPTED by {}: {finished} of {} points finished (marked partial)\n",
+            signals::name(signal),
             points.len()
         );
     }
     say(&text);
-    if finished < points.len() {
-        return Err(Interrupted.into());
+    match stopped {
+        Some(signal) => Err(Interrupted(signal).into()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A varied value as the CSV shows it: strings bare, everything else as TOML writes it.
@@ -356,7 +452,14 @@ mod tests {
             v.values[1].value,
             toml::Value::String("finish_round".into())
         );
-        for bad in ["novalue", "k=", "k=5..2", "k=a..b"] {
+        for bad in [
+            "novalue",
+            "k=",
+            "k=5..2",
+            "k=a..b",
+            "k=-9223372036854775808..9223372036854775807",
+            "k=0..1001",
+        ] {
             assert!(bad.parse::<Vary>().is_err(), "{bad}");
         }
     }

@@ -6,7 +6,8 @@ pub mod mice_heist;
 use std::path::PathBuf;
 
 use crate::config::{ConfigError, Override, Source};
-use crate::output::{ResultDir, SummaryRow};
+use crate::output::SummaryRow;
+use crate::result_dir::ResultDir;
 
 /// The most seats any supported game has; per-seat arrays are this long so a game's state and
 /// outcome are fixed-size.
@@ -58,10 +59,11 @@ pub struct Event {
     pub data: serde_json::Map<String, serde_json::Value>,
 }
 
-/// Game-specific counters: filled while games play, merged exactly across threads.
-pub trait Counters: Default + Send + crate::ints::Ints {
-    fn merge(&mut self, other: &Self);
-}
+/// Game-specific counters: filled while games play, merged exactly across threads and shards
+/// ([`crate::ints::Ints::add`], generated from their declaration).
+pub trait Counters: Default + Send + crate::ints::Ints {}
+
+impl<T: Default + Send + crate::ints::Ints> Counters for T {}
 
 /// One game (in one edition, with one config) as the runner sees it.
 pub trait Game: Sync {
@@ -72,6 +74,14 @@ pub trait Game: Sync {
     type Scratch: Default + Send;
 
     fn players(&self) -> usize;
+
+    /// The most turns a game can last (the config's safety cap): a bound on rows read back.
+    fn max_turns(&self) -> u32;
+
+    /// What must hold of counters of `games` games that lasted `turns` turns in all: a shard's
+    /// counters read back from its file are checked with it. Names the field that is wrong.
+    fn check_counters(&self, counters: &Self::Counters, games: u64, turns: u64)
+    -> Result<(), String>;
 
     /// Plays one whole game from its seed with `lineup[seat]` playing each seat.
     fn play(
@@ -165,6 +175,20 @@ pub fn load(
             .ok_or_else(|| err(k, format!("a config names its game and edition: `game = \"mice-heist\"`, `edition = \"cheese\"`; `{k}` is missing or not text")))
     };
     let header = (key("game")?, key("edition")?);
+    if let Some(o) = overrides.iter().find(|o| {
+        let top = o.path.split('.').next().unwrap_or("");
+        top == "game" || top == "edition"
+    }) {
+        return Err(ConfigError {
+            file: source.name.clone(),
+            line: None,
+            field: o.path.clone(),
+            message: format!(
+                "`{}`: `game` and `edition` say which game the file is; they cannot be set or varied: use a config file of that game",
+                o.arg
+            ),
+        });
+    }
     match header {
         ("mice-heist", "cheese") => Ok(Loaded::MiceHeistCheese(Box::new(
             mice_heist::CheeseGame::load(source, overrides, players)?,

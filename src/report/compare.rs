@@ -253,8 +253,22 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut marked = Vec::new();
     for r in rows.iter().filter(|r| r.metric != "games") {
         let unit = unit_of(r.metric);
-        let value = |x: f64| cell(unit, x, false);
-        let gap = |x: f64| cell(unit, x, true);
+        // Counts (tests played, capped games) are whole numbers.
+        let count = matches!(r.metric, "tests" | "capped_games");
+        let value = |x: f64| {
+            if count {
+                grouped_signed(x, false)
+            } else {
+                cell(unit, x, false)
+            }
+        };
+        let gap = |x: f64| {
+            if count {
+                grouped_signed(x, true)
+            } else {
+                cell(unit, x, true)
+            }
+        };
         if r.significant {
             marked.push(table.len());
         }
@@ -291,6 +305,17 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         Some(&run.get("reproduce")),
     );
     Ok(page.finish())
+}
+
+/// A whole number with its thousands grouped, signed when it is a difference.
+fn grouped_signed(x: f64, difference: bool) -> String {
+    let n = x.round();
+    let sign = match (n < 0.0, difference) {
+        (true, _) => "−",
+        (false, true) if n > 0.0 => "+",
+        _ => "",
+    };
+    format!("{sign}{}", super::svg::grouped(n.abs() as u64))
 }
 
 /// A table cell: a value of `unit`, or (`difference`) a signed gap between two, to the

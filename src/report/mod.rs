@@ -12,23 +12,37 @@ mod table;
 use std::fs;
 use std::path::Path;
 
-use crate::output::{MARKER, UsageError};
+use crate::output::UsageError;
+use crate::record::RUN;
+use crate::result_dir;
 
 /// The report's file name inside a result folder.
 pub const FILE: &str = "report.html";
+/// The page's generator tag: how whisker knows a page it may replace.
+const GENERATOR: &str = "whisker report";
 
 /// What `run.toml` records, as the report reads it.
 struct Run(toml::Table);
 
 impl Run {
     fn read(dir: &Path) -> anyhow::Result<Self> {
-        let path = dir.join(MARKER);
+        let path = dir.join(RUN);
         let text = fs::read_to_string(&path).map_err(|_| {
             UsageError(format!(
-                "{} is not a whisker result folder (no {MARKER})",
+                "{} is not a whisker result folder (no {RUN})",
                 dir.display()
             ))
         })?;
+        let damaged = result_dir::damaged(dir);
+        if !damaged.is_empty() {
+            return Err(UsageError(format!(
+                "{}: {} changed size since whisker wrote {}: the result is damaged (cut short?); make it again",
+                dir.display(),
+                damaged.join(", "),
+                if damaged.len() == 1 { "it" } else { "them" }
+            ))
+            .into());
+        }
         let table = text
             .parse()
             .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
@@ -72,9 +86,37 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
     }
 }
 
+/// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
+/// folder joins its result (recorded in the folder's marker); an existing file is replaced only
+/// if it is a whisker report.
+pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
+    if out.exists() && !fs::read_to_string(out).is_ok_and(|t| is_report(&t)) {
+        return Err(UsageError(format!(
+            "--out {}: the file exists and is not a whisker report; choose another --out",
+            out.display()
+        ))
+        .into());
+    }
+    render_to(dir, out)?;
+    let inside = out
+        .parent()
+        .zip(fs::canonicalize(dir).ok())
+        .is_some_and(|(p, d)| fs::canonicalize(p).is_ok_and(|p| p == d));
+    if inside && result_dir::is_result(dir) {
+        result_dir::adopt(dir, &out.file_name().unwrap_or_default().to_string_lossy())?;
+    }
+    Ok(())
+}
+
+/// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
+fn is_report(html: &str) -> bool {
+    html.contains(&format!("<meta name=\"generator\" content=\"{GENERATOR}\"/>"))
+        || html.contains("<p class=\"sub\">Made by whisker ")
+}
+
 /// Writes the report of `dir` to `out`, whole or not at all: the page is staged beside `out`
 /// and renamed into place.
-pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
+pub fn render_to(dir: &Path, out: &Path) -> anyhow::Result<()> {
     let html = render(dir)?;
     let name = out
         .file_name()

@@ -206,10 +206,12 @@ impl Page {
     }
 
     pub fn finish(self) -> String {
+        use super::GENERATOR;
         format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
              <meta name=\"color-scheme\" content=\"light dark\"/>\n\
+             <meta name=\"generator\" content=\"{GENERATOR}\"/>\n\
              <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{}\
              <p class=\"sub\">Made by whisker {}. Every interval is a 95% confidence interval.</p>\n\
              </body>\n</html>\n",

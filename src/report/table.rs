@@ -19,7 +19,17 @@ impl Table {
             return Ok(None);
         }
         let bad = |e: csv::Error| UsageError(format!("{}: {e}", path.display()));
-        let mut reader = csv::Reader::from_path(&path).map_err(bad)?;
+        let bytes = std::fs::read(&path)
+            .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+        // whisker ends every CSV file with a line break: a file without one was cut short.
+        if bytes.last().is_some_and(|&b| b != b'\n') {
+            return Err(UsageError(format!(
+                "{}: cut short (its last line is unfinished); make the result again",
+                path.display()
+            ))
+            .into());
+        }
+        let mut reader = csv::Reader::from_reader(&bytes[..]);
         let header = reader
             .headers()
             .map_err(bad)?

@@ -5,8 +5,9 @@ use serde::Serialize;
 use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::{ChipTable, MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS};
-use crate::games::{Counters, Outcome};
-use crate::output::{ResultDir, SummaryRow, num};
+use crate::games::Outcome;
+use crate::output::{SummaryRow, num};
+use crate::result_dir::ResultDir;
 use crate::stats::wilson;
 
 /// Integer counters only: they merge exactly in any order.
@@ -68,12 +69,6 @@ impl Default for Tally {
     }
 }
 
-fn add<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
-
 crate::ints_struct!(Tally {
     chip_draws,
     chip_totals,
@@ -86,27 +81,6 @@ crate::ints_struct!(Tally {
     endings,
     ending_turns,
 });
-
-impl Counters for Tally {
-    fn merge(&mut self, o: &Self) {
-        for (a, b) in self.chip_draws.iter_mut().zip(&o.chip_draws) {
-            add(a, b);
-        }
-        for (a, b) in self.chip_totals.iter_mut().zip(&o.chip_totals) {
-            add(a, b);
-        }
-        for j in 0..MAX_JOBS {
-            add(&mut self.attempts[j], &o.attempts[j]);
-            add(&mut self.successes[j], &o.successes[j]);
-        }
-        add(&mut self.learned, &o.learned);
-        add(&mut self.activations, &o.activations);
-        add(&mut self.held, &o.held);
-        add(&mut self.held_wins, &o.held_wins);
-        add(&mut self.endings, &o.endings);
-        add(&mut self.ending_turns, &o.ending_turns);
-    }
-}
 
 impl Observer for Tally {
     fn chip_drawn(&mut self, kind: u8, high: bool) {
@@ -132,7 +106,45 @@ impl Observer for Tally {
     }
 }
 
+/// `Err(field)` unless `ok`: a check of counters read back from a file.
+pub fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("field `{field}`: {}", why()))
+    }
+}
+
 impl Tally {
+    /// What must hold of the counters of `games` games that lasted `turns` turns (tests) in all.
+    pub fn check(&self, games: u64, turns: u64) -> Result<(), String> {
+        let sum = |rows: &[[u64; MAX_OBSTACLES]]| rows.iter().flatten().sum::<u64>();
+        let attempts = sum(&self.attempts);
+        require(attempts == turns, "attempts", || {
+            format!("{attempts} tests counted, but the games lasted {turns}")
+        })?;
+        let tests: u64 = self.chip_totals.iter().map(|t| t[0]).sum();
+        require(tests == turns, "chip_totals", || {
+            format!("{tests} tests counted, but the games lasted {turns}")
+        })?;
+        let cells = self.attempts.iter().flatten().zip(self.successes.iter().flatten());
+        require(cells.clone().all(|(a, s)| s <= a), "successes", || {
+            "more successes than attempts at an obstacle".into()
+        })?;
+        require(self.chip_totals.iter().all(|t| t[1] <= t[0]), "chip_totals", || {
+            "more passes than tests at a chip total".into()
+        })?;
+        require(
+            self.held.iter().zip(&self.held_wins).all(|(h, w)| w <= h),
+            "held_wins",
+            || "more wins than holders of a skill".into(),
+        )?;
+        let endings: u64 = self.endings.iter().sum();
+        require(endings <= games, "endings", || {
+            format!("{endings} games ended by a job, of {games}")
+        })
+    }
+
     /// Counts which job (by its config index) ended a game.
     pub fn ended(&mut self, job: Option<u8>, outcome: &Outcome) {
         if let Some(j) = job {

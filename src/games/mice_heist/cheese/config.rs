@@ -233,9 +233,15 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let mut colours = Vec::new();
     let mut starting = Vec::new();
     range(&mut p, "colours", raw.colours.0.len(), seated, MAX_SEATS);
+    // Held to max_skills only when that is valid itself: its own error says enough.
+    let most = if (1..=MAX_HELD).contains(&r.max_skills) {
+        r.max_skills
+    } else {
+        MAX_HELD
+    };
     for (colour, list) in &raw.colours.0 {
         let path = format!("colours.{colour}");
-        range(&mut p, &path, list.len(), 1, MAX_HELD.min(r.max_skills));
+        range(&mut p, &path, list.len(), 1, most);
         let set: Vec<u8> = list
             .iter()
             .enumerate()

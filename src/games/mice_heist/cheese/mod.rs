@@ -17,7 +17,8 @@ use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Event, Game, Outcome};
-use crate::output::{ResultDir, SummaryRow};
+use crate::output::SummaryRow;
+use crate::result_dir::ResultDir;
 use serde_json::json;
 use state::State;
 
@@ -86,6 +87,14 @@ impl Game for CheeseGame {
 
     fn players(&self) -> usize {
         self.rules.players
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn check_counters(&self, tally: &Tally, games: u64, turns: u64) -> Result<(), String> {
+        tally.check(games, turns)
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), tally: &mut Tally) -> Outcome {

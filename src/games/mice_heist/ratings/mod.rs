@@ -18,7 +18,8 @@ use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Event, Game, Outcome};
-use crate::output::{ResultDir, SummaryRow};
+use crate::output::SummaryRow;
+use crate::result_dir::ResultDir;
 use serde_json::json;
 use state::State;
 
@@ -82,6 +83,14 @@ impl Game for RatingsGame {
 
     fn players(&self) -> usize {
         self.rules.players
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn check_counters(&self, tally: &RatingsTally, games: u64, turns: u64) -> Result<(), String> {
+        tally.check(games, turns, self.rules.players)
     }
 
     fn play(

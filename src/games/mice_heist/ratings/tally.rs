@@ -4,10 +4,10 @@
 use serde::Serialize;
 
 use super::config::{MAX_SKILL_DEFS, Rules, SKILLS};
-use crate::games::Counters;
 use crate::games::mice_heist::Observer;
-use crate::games::mice_heist::tally::{Catalogue, Tally};
-use crate::output::{ResultDir, num};
+use crate::games::mice_heist::tally::{Catalogue, Tally, require};
+use crate::output::num;
+use crate::result_dir::ResultDir;
 use crate::stats::wilson;
 
 /// Highest rating counted separately; validation keeps `max_rating` within it.
@@ -40,21 +40,6 @@ crate::ints_struct!(RatingsTally {
     ratings
 });
 
-impl Counters for RatingsTally {
-    fn merge(&mut self, o: &Self) {
-        self.base.merge(&o.base);
-        for i in 0..MAX_SKILL_DEFS {
-            self.assist_reveals[i] += o.assist_reveals[i];
-            self.assist_passes[i] += o.assist_passes[i];
-        }
-        for s in 0..3 {
-            for r in 0..RATINGS {
-                self.ratings[s][r] += o.ratings[s][r];
-            }
-        }
-    }
-}
-
 impl Observer for RatingsTally {
     fn chip_drawn(&mut self, kind: u8, high: bool) {
         self.base.chip_drawn(kind, high);
@@ -75,6 +60,27 @@ impl Observer for RatingsTally {
 }
 
 impl RatingsTally {
+    /// What must hold of the counters of `games` games of `players` that lasted `turns` in all.
+    pub fn check(&self, games: u64, turns: u64, players: usize) -> Result<(), String> {
+        self.base.check(games, turns)?;
+        require(
+            self.assist_reveals
+                .iter()
+                .zip(&self.assist_passes)
+                .all(|(r, p)| p <= r),
+            "assist_passes",
+            || "more passes than reveals of an assist card".into(),
+        )?;
+        let rated = games.checked_mul(players as u64);
+        for skill in &self.ratings {
+            let n: u64 = skill.iter().sum();
+            require(Some(n) == rated, "ratings", || {
+                format!("{n} final ratings counted for {games} games of {players} players")
+            })?;
+        }
+        Ok(())
+    }
+
     /// Counts one player's ratings at the end of a game.
     pub fn rated(&mut self, ratings: &[u8; 3]) {
         for (s, &r) in ratings.iter().enumerate() {

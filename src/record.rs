@@ -1,0 +1,168 @@
+//! What a result folder says about the run that made it: `run.toml` (reproducible: what was
+//! played and the command that plays it again) and `host.toml` (how it went on this machine).
+//! Both are written and read by the toml crate, so any name or value round-trips.
+
+use std::ffi::OsString;
+
+use serde::{Deserialize, Serialize};
+
+/// The file that records a run.
+pub const RUN: &str = "run.toml";
+/// The file that records how a run went on this machine.
+pub const HOST: &str = "host.toml";
+
+fn simulate() -> String {
+    "simulate".into()
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// `run.toml`. One record for every command; each fills the fields it has.
+#[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq)]
+pub struct RunRecord {
+    pub whisker_version: String,
+    /// `simulate`, `compare` or `sweep` (`merge` writes a `simulate` record; records of
+    /// whisker 0.1's simulate have none).
+    #[serde(default = "simulate")]
+    pub command: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_a: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_b: Option<String>,
+    pub seed: u64,
+    /// Games asked for (each played once per rotation with `rotate_seats`).
+    pub games: u64,
+    #[serde(default)]
+    pub rotate_seats: bool,
+    /// Games played (games × rotations, or fewer when interrupted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<u64>,
+    pub bots: Vec<String>,
+    #[serde(default)]
+    pub set: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_a: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_b: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vary: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_finished: Option<u64>,
+    /// Interrupted: the folder holds a prefix of the run.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub partial: bool,
+    /// `I/N` for a shard of a run, and the units (game × rotation) it holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_unit: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_unit: Option<u64>,
+    /// The command line that plays exactly these games again.
+    pub reproduce: String,
+}
+
+impl RunRecord {
+    pub fn new(command: &str) -> Self {
+        Self {
+            whisker_version: env!("CARGO_PKG_VERSION").into(),
+            command: command.into(),
+            ..Self::default()
+        }
+    }
+
+    pub fn to_toml(&self) -> anyhow::Result<String> {
+        Ok(toml::to_string(self)?)
+    }
+}
+
+/// `host.toml`.
+#[derive(Serialize)]
+pub struct HostRecord {
+    pub command: String,
+    pub threads: usize,
+    pub elapsed_seconds: f64,
+    pub games_per_second: u64,
+}
+
+impl HostRecord {
+    /// The record of a run of `games` games in `elapsed` seconds on `threads` (default: all).
+    pub fn new(threads: Option<usize>, elapsed: f64, games: u64) -> Self {
+        Self {
+            command: command_line(std::env::args_os()),
+            threads: threads.unwrap_or_else(rayon::current_num_threads),
+            elapsed_seconds: (elapsed * 1000.0).round() / 1000.0,
+            games_per_second: (games as f64 / elapsed.max(1e-9)).round() as u64,
+        }
+    }
+
+    pub fn to_toml(&self) -> anyhow::Result<String> {
+        Ok(format!(
+            "# How this run went on this machine; everything else in the folder is reproducible.\n{}",
+            toml::to_string(self)?
+        ))
+    }
+}
+
+/// A command line as a shell reads it back (arguments that are not UTF-8 shown with U+FFFD).
+pub fn command_line(args: impl IntoIterator<Item = OsString>) -> String {
+    args.into_iter()
+        .map(|a| quote(&a.to_string_lossy()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `s` as one shell word: bare when that is safe, else in single quotes.
+pub fn quote(s: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=,:+@%^".contains(c);
+    if !s.is_empty() && s.chars().all(safe) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_name_or_value_round_trips() {
+        let mut r = RunRecord::new("simulate");
+        // A name as macOS writes it (decomposed accent), an escape, quotes, a newline.
+        r.config = Some("cafe\u{301}.toml".into());
+        r.set = vec!["skills.a.name=\u{1b}[31m'x\"\ny".into()];
+        r.reproduce = format!("whisker simulate {}", quote(&r.set[0]));
+        r.partial = true;
+        let text = r.to_toml().unwrap();
+        let back: RunRecord = toml::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        // The generic reader (the report's) reads it too.
+        let table: toml::Table = text.parse().unwrap();
+        assert_eq!(table["config"].as_str(), Some("cafe\u{301}.toml"));
+    }
+
+    #[test]
+    fn quoting_survives_the_shell() {
+        assert_eq!(quote("chips.blue.high=3"), "chips.blue.high=3");
+        assert_eq!(quote("a b"), "'a b'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+        assert_eq!(quote(""), "''");
+        let words = ["simulate", "x y.toml", "--set", "k=it's \"so\""];
+        let line = command_line(words.iter().map(OsString::from));
+        let out = std::process::Command::new("sh")
+            .args(["-c", &format!("printf '%s\\n' {line}")])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            words.map(|w| format!("{w}\n")).concat()
+        );
+    }
+}
