@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Balance regression check: replays every committed baseline's games with the current code and
 # configs, and fails (exit 1) when a metric moved significantly by more than its tolerance.
-# Copy this into a designer's own repository's CI; `whisker` must be on PATH there, or run from
+# Copy this into a designer's own repository's CI; `whisker` must be on PATH there (install it
+# with `cargo install --locked --path .` from a whisker clone), or run from
 # this repository (it then uses `cargo run`).
 # Usage: scripts/check-baselines.sh [BASELINE_DIR...]   (default: every results/baselines/*)
 set -euo pipefail

@@ -111,6 +111,8 @@ impl Paired {
     }
 
     /// Sample covariance of the per-game vectors, computed from exact integer sums.
+    // A symmetric matrix is filled by its index pairs, each computed once.
+    #[allow(clippy::needless_range_loop)]
     fn covariance(&self) -> Vec<[f64; PAIR]> {
         let n = self.n as f64;
         let mut c = vec![[0.0; PAIR]; PAIR];
@@ -570,7 +572,11 @@ mod tests {
         let mut p = Paired::default();
         for i in 0..400u32 {
             let turns = 5 + (i * 7919) % 40;
-            p.add(&outcome(turns, 0, 1), &outcome(turns + 2, 0, 1), &[0; MAX_SEATS]);
+            p.add(
+                &outcome(turns, 0, 1),
+                &outcome(turns + 2, 0, 1),
+                &[0; MAX_SEATS],
+            );
         }
         let rows = rows(&p, 2, 2, &[]);
         let r = rows.iter().find(|r| r.metric == "mean_turns").unwrap();

@@ -174,9 +174,9 @@ fn value(raw: &str) -> Result<toml::Value, String> {
             i64::MAX
         ));
     }
-    if text.chars().any(char::is_control) {
-        // Else the text after a line break could be read as more of the config.
-        return Err("a value is one line of text, without control characters".into());
+    if text.contains(['\n', '\r']) {
+        // One line, so what follows a line break is never mistaken for more of the config.
+        return Err("a value is one line of text".into());
     }
     Ok(toml::Value::String(text.to_string()))
 }
@@ -304,15 +304,22 @@ pub fn load<T: DeserializeOwned>(
     if let Some(e) = combine(errors) {
         return Err(e);
     }
-    let value = T::deserialize(toml::Value::Table(table.clone())).map_err(|e| ConfigError {
-        file: source.name.clone(),
-        line: None,
-        field: overrides
-            .iter()
-            .map(|o| o.path.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-        message: format!("after --set: {}", e.message().trim()),
+    let value = T::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+        // Blame the first override that breaks the file, applied in order.
+        let mut partial = parse(source).unwrap_or_default();
+        let culprit = overrides.iter().find(|o| {
+            let _ = apply(&mut partial, o);
+            T::deserialize(toml::Value::Table(partial.clone())).is_err()
+        });
+        ConfigError {
+            file: source.name.clone(),
+            line: None,
+            field: culprit.map_or_else(String::new, |o| o.path.clone()),
+            message: match culprit {
+                Some(o) => format!("--set {}: {}", o.arg, e.message().trim()),
+                None => format!("after --set: {}", e.message().trim()),
+            },
+        }
     })?;
     Ok(Loaded { value, table })
 }
@@ -353,8 +360,8 @@ fn every_error<T: DeserializeOwned>(source: &Source) -> Result<(), ConfigError> 
             break;
         };
         let again = !errors.is_empty();
-        let knock_on = toml::from_str::<toml::Table>(&text).is_err()
-            || e.message().contains("missing field");
+        let knock_on =
+            toml::from_str::<toml::Table>(&text).is_err() || e.message().contains("missing field");
         if again && knock_on {
             break;
         }
@@ -569,9 +576,15 @@ mod tests {
         let text = "a = 1\nb = 2\n[inner]\nlist = [{ x = \"no\" }]\nc = 3\n";
         let e = load::<Demo>(&src(text), &[]).err().unwrap();
         let all = e.to_string();
-        assert!(all.starts_with("<built-in demo>:2: field `b`: unknown field `b`"), "{all}");
+        assert!(
+            all.starts_with("<built-in demo>:2: field `b`: unknown field `b`"),
+            "{all}"
+        );
         assert!(all.contains(":4: field `inner.list.0.x`"), "{all}");
-        assert!(all.contains(":5: field `inner.c`: unknown field `c`"), "{all}");
+        assert!(
+            all.contains(":5: field `inner.c`: unknown field `c`"),
+            "{all}"
+        );
         // A required field made invalid is listed once, not again as missing.
         let text = "a = \"one\"\nb = 2\n[inner]\nlist = []\n";
         let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
@@ -618,7 +631,11 @@ mod tests {
         // A line break cannot smuggle more TOML in.
         let e = "a=3\n[evil]\nx=1".parse::<Override>().err().unwrap();
         assert!(e.contains("one line"), "{e}");
-        assert!("a=1 # note".parse::<Override>().is_ok_and(|o| o.value.as_integer() == Some(1)));
+        assert!(
+            "a=1 # note"
+                .parse::<Override>()
+                .is_ok_and(|o| o.value.as_integer() == Some(1))
+        );
     }
 
     #[test]

@@ -212,7 +212,10 @@ mod tests {
     fn rows_whisker_would_not_write_are_refused_by_field() {
         let good = "7,0,99,20,0,12,A,1,10,30";
         let row = parse(good, 2, 200).unwrap();
-        assert_eq!((row.game, row.outcome.turns, row.outcome.winners), (7, 20, 2));
+        assert_eq!(
+            (row.game, row.outcome.turns, row.outcome.winners),
+            (7, 20, 2)
+        );
         for (bad, says) in [
             ("7,0,99,-1,0,12,A,1,10,30", "field `turns`"),
             ("7,0,99,3000000000,0,12,A,1,10,30", "field `turns`"),

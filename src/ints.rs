@@ -9,6 +9,11 @@ use crate::stats::Histogram;
 #[error("a counter passed the largest number whisker counts")]
 pub struct Overflow;
 
+/// The sum of `counts`, or `None` if it passes the largest u64 (only a damaged file's can).
+pub fn sum<'a>(counts: impl IntoIterator<Item = &'a u64>) -> Option<u64> {
+    counts.into_iter().try_fold(0u64, |s, &c| s.checked_add(c))
+}
+
 /// A value made only of integers, in a fixed order.
 pub trait Ints: Sized {
     fn put(&self, out: &mut Vec<u64>);

@@ -14,7 +14,10 @@ pub fn folder(base: &str, parts: &[String]) -> PathBuf {
     let keep = |c: char| c.is_alphanumeric() || "._=,-".contains(c);
     let mut name = String::new();
     let mut exact = true;
-    for (i, part) in std::iter::once(base).chain(parts.iter().map(String::as_str)).enumerate() {
+    for (i, part) in std::iter::once(base)
+        .chain(parts.iter().map(String::as_str))
+        .enumerate()
+    {
         if i > 0 {
             name.push('+');
         }

@@ -79,4 +79,3 @@ pub fn num(x: f64) -> String {
         format!("{x:.6}")
     }
 }
-

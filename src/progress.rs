@@ -15,9 +15,12 @@ pub fn games_bar(total: u64, quiet: bool) -> ProgressBar {
         ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
             .expect("the template is a constant")
             // Games a second as a whole number: `21,578/s`, not `21,578.0493/s`.
-            .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}/s", HumanCount(state.per_sec().round() as u64));
-            })
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}/s", HumanCount(state.per_sec().round() as u64));
+                },
+            )
             .progress_chars("=> "),
     );
     bar

@@ -143,10 +143,7 @@ impl Lock {
                 }
                 // A filesystem without locks: go on unlocked, as whisker did before it locked.
                 Err(fs::TryLockError::Error(_)) => {
-                    return Ok(Self {
-                        path,
-                        _file: None,
-                    });
+                    return Ok(Self { path, _file: None });
                 }
             }
             if same_file(&file, &path) {
@@ -553,8 +550,7 @@ pub fn damaged(dir: &Path) -> Vec<String> {
     m.files
         .iter()
         .filter(|(name, size)| {
-            **size >= 0
-                && fs::metadata(dir.join(name)).is_ok_and(|md| md.len() != **size as u64)
+            **size >= 0 && fs::metadata(dir.join(name)).is_ok_and(|md| md.len() != **size as u64)
         })
         .map(|(name, _)| name.clone())
         .collect()
@@ -632,9 +628,18 @@ mod tests {
         let dir = ResultDir::create(&target).unwrap();
         dir.text("summary.csv", "new").unwrap();
         assert_eq!(dir.commit(false).unwrap(), target);
-        assert_eq!(fs::read_to_string(target.join("notes.txt")).unwrap(), "mine");
-        assert_eq!(fs::read_to_string(target.join("plots/a.png")).unwrap(), "png");
-        assert_eq!(fs::read_to_string(target.join("summary.csv")).unwrap(), "new");
+        assert_eq!(
+            fs::read_to_string(target.join("notes.txt")).unwrap(),
+            "mine"
+        );
+        assert_eq!(
+            fs::read_to_string(target.join("plots/a.png")).unwrap(),
+            "png"
+        );
+        assert_eq!(
+            fs::read_to_string(target.join("summary.csv")).unwrap(),
+            "new"
+        );
         // The notes are the user's still: not in the marker.
         let m = Manifest::read(&target).unwrap();
         assert!(!m.files.contains_key("notes.txt"));
@@ -680,7 +685,10 @@ mod tests {
         let target = scratch("lock").join("res");
         let first = ResultDir::create(&target).unwrap();
         let second = ResultDir::create(&target).err().unwrap();
-        assert!(second.to_string().contains("another whisker run"), "{second}");
+        assert!(
+            second.to_string().contains("another whisker run"),
+            "{second}"
+        );
         drop(first);
         let third = ResultDir::create(&target).unwrap();
         drop(third);
@@ -708,7 +716,10 @@ mod tests {
             fs::read_to_string(target.join("summary.csv")).unwrap(),
             "complete"
         );
-        assert_eq!(fs::read_to_string(target.join("notes.txt")).unwrap(), "mine");
+        assert_eq!(
+            fs::read_to_string(target.join("notes.txt")).unwrap(),
+            "mine"
+        );
         drop(dir);
         assert_eq!(names(&parent), [".res.partial-x", "res"]);
     }

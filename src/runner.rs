@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use crate::games::{Counters, Game, MAX_SEATS, Outcome};
 use crate::ints::Ints;
 use crate::output::UsageError;
-use crate::signals;
 use crate::rng::game_seed;
+use crate::signals;
 use crate::stats::Histogram;
 
 /// Games per work unit (each played once per rotation). Fixed, so the split of work never
@@ -65,7 +65,9 @@ impl<B: Copy + PartialEq> Plan<B> {
             }
             None => (0, self.games),
         };
-        let to = self.stop_after.map_or(to, |k| to.min(from.saturating_add(k)));
+        let to = self
+            .stop_after
+            .map_or(to, |k| to.min(from.saturating_add(k)));
         from..to
     }
 
@@ -147,12 +149,11 @@ impl Totals {
         self.shared += u64::from(o.shared());
         // A bot wins a game when any seat it plays wins (counted once however many it holds).
         let mut bots_won = 0u64;
-        for seat in 0..players {
+        for (seat, &b) in bot_index.iter().enumerate().take(players) {
             let won = o.won(seat);
             let score = o.scores[seat].max(0) as usize;
             self.seat_wins[seat] += u64::from(won);
             self.seat_scores[seat].add(score);
-            let b = bot_index[seat];
             if won {
                 bots_won |= 1 << b;
             }
@@ -174,14 +175,23 @@ impl Totals {
                 Err(format!("field `{name}`: {why}"))
             }
         };
-        let lengths = self.turns.total();
+        let total = |h: &Histogram| crate::ints::sum(h.counts());
+        let lengths = total(&self.turns);
         field(
-            lengths == games,
+            lengths == Some(games),
             "turns",
-            format!("{lengths} game lengths for {games} games"),
+            format!("{lengths:?} game lengths for {games} games"),
         )?;
-        field(self.capped <= games, "capped", format!("{} of {games} games", self.capped))?;
-        field(self.shared <= games, "shared", format!("{} of {games} games", self.shared))?;
+        field(
+            self.capped <= games,
+            "capped",
+            format!("{} of {games} games", self.capped),
+        )?;
+        field(
+            self.shared <= games,
+            "shared",
+            format!("{} of {games} games", self.shared),
+        )?;
         for s in 0..MAX_SEATS {
             let seated = if s < players { games } else { 0 };
             field(
@@ -189,17 +199,21 @@ impl Totals {
                 "seat_wins",
                 format!("seat {s} won {} of {seated} games", self.seat_wins[s]),
             )?;
-            let scores = self.seat_scores[s].total();
+            let scores = total(&self.seat_scores[s]);
             field(
-                scores == seated,
+                scores == Some(seated),
                 "seat_scores",
-                format!("seat {s} has {scores} scores for {seated} games"),
+                format!("seat {s} has {scores:?} scores for {seated} games"),
             )?;
         }
         field(
             self.bot_wins.len() == bots.len() && self.bot_scores.len() == bots.len(),
             "bot_wins",
-            format!("{} bots counted, {} played", self.bot_wins.len(), bots.len()),
+            format!(
+                "{} bots counted, {} played",
+                self.bot_wins.len(),
+                bots.len()
+            ),
         )?;
         for (b, bot) in bots.iter().enumerate() {
             let seats = lineup.iter().filter(|x| *x == bot).count() as u64;
@@ -208,11 +222,11 @@ impl Totals {
                 "bot_wins",
                 format!("bot {b} won {} of {games} games", self.bot_wins[b]),
             )?;
-            let scores = self.bot_scores[b].total();
+            let scores = total(&self.bot_scores[b]);
             field(
-                Some(scores) == games.checked_mul(seats),
+                scores.is_some() && scores == games.checked_mul(seats),
                 "bot_scores",
-                format!("bot {b} has {scores} scores for {games} games in {seats} seats"),
+                format!("bot {b} has {scores:?} scores for {games} games in {seats} seats"),
             )?;
         }
         Ok(())

@@ -4,9 +4,8 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
-use common::{files, scratch, stderr, whisker};
+use common::{endless, files, scratch, signal, stderr, whisker};
 
 #[test]
 fn simulate_writes_every_file() {
@@ -814,25 +813,9 @@ fn shards_merge_into_exactly_the_single_run() {
 fn an_interrupted_run_keeps_a_reproducible_prefix() {
     let d = scratch("interrupt");
     let out = d.join("r");
-    let child = Command::new(env!("CARGO_BIN_EXE_whisker"))
-        .args([
-            "simulate",
-            "--games",
-            "50000000",
-            "--threads",
-            "1",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .spawn()
-        .unwrap();
+    let child = endless(&["simulate"], &out);
     std::thread::sleep(std::time::Duration::from_millis(3000));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    signal(&child, "INT");
     let started = std::time::Instant::now();
     let status = child.wait_with_output().unwrap().status;
     assert_eq!(

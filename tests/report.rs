@@ -362,7 +362,10 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
     // A file cut short, at a line's end or inside one, is named: never a page of half the data.
     let summary = fs::read_to_string(r.join("summary.csv")).unwrap();
     let page = fs::read(r.join("report.html")).unwrap();
-    for cut in [summary.len() / 2, summary[..summary.len() / 2].rfind('\n').unwrap() + 1] {
+    for cut in [
+        summary.len() / 2,
+        summary[..summary.len() / 2].rfind('\n').unwrap() + 1,
+    ] {
         fs::write(r.join("summary.csv"), &summary[..cut]).unwrap();
         let o = whisker(&["report", r.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

@@ -101,7 +101,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     })?;
     let record: RunRecord = toml::from_str(&record_text)
         .map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
-    let Some(config) = record.config.clone().filter(|_| record.command == "simulate") else {
+    let Some(config) = record
+        .config
+        .clone()
+        .filter(|_| record.command == "simulate")
+    else {
         return Err(usage(format!(
             "{}: a baseline is a `simulate` result; this one is `{}`",
             path.display(),
@@ -288,11 +292,7 @@ where
 
 /// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
 /// and rotation the plan plays, in that order.
-fn read_games<G: Game>(
-    dir: &Path,
-    game: &G,
-    plan: &Plan<G::Bot>,
-) -> anyhow::Result<Vec<Outcome>> {
+fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan<G::Bot>) -> anyhow::Result<Vec<Outcome>> {
     let path = dir.join(games_csv::FILE);
     if !path.is_file() {
         return Err(usage(format!(

@@ -39,13 +39,15 @@ fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
     let path = dir.join(record::RUN);
     let text = fs::read_to_string(&path)
         .map_err(|e| usage(format!("{}: not a result folder ({e})", dir.display())))?;
-    let record: RunRecord = toml::from_str(&text)
-        .map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
+    let record: RunRecord =
+        toml::from_str(&text).map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
     let bad = |field: &str, why: &str| usage(format!("{}: field `{field}`: {why}", path.display()));
-    let shard = record
-        .shard
-        .clone()
-        .ok_or_else(|| usage(format!("{}: not a shard (made without --shard)", dir.display())))?;
+    let shard = record.shard.clone().ok_or_else(|| {
+        usage(format!(
+            "{}: not a shard (made without --shard)",
+            dir.display()
+        ))
+    })?;
     if record.partial {
         return Err(usage(format!(
             "{}: an interrupted shard; play it again (its run.toml has the command)",
@@ -242,11 +244,25 @@ where
     let mut totals = Totals::for_bots(plan.bots().len());
     let mut counters = G::Counters::default();
     let mut parts = Vec::new();
+    // Every number of every shard, added up, fits in a u64: then no total made from them can
+    // overflow (real runs are nowhere near it; a damaged file can be).
+    let mut grand = 0u64;
     for s in shards {
         let (t, c) = shard_counters(game, s, &shard_plan(s))?;
-        let overflow = |_| usage(format!("{}: a count is too large", s.dir.join(COUNTERS).display()));
-        totals.add(&t).map_err(overflow)?;
-        counters.add(&c).map_err(overflow)?;
+        let too_large = || {
+            usage(format!(
+                "{}: its counts are too large to be a run's; the file is damaged",
+                s.dir.join(COUNTERS).display()
+            ))
+        };
+        let mut numbers = Vec::new();
+        t.put(&mut numbers);
+        c.put(&mut numbers);
+        grand = crate::ints::sum(&numbers)
+            .and_then(|n| grand.checked_add(n))
+            .ok_or_else(too_large)?;
+        totals.add(&t).map_err(|_| too_large())?;
+        counters.add(&c).map_err(|_| too_large())?;
         parts.push(t);
     }
     let with_games: Vec<bool> = shards

@@ -4,8 +4,8 @@ use super::{lineup, say, source};
 use crate::cli::{Format, ReplayArgs};
 use crate::games::{self, BotNames, Game};
 use crate::output::UsageError;
-use crate::runner::Plan;
 use crate::rng::game_seed;
+use crate::runner::Plan;
 use crate::with_game;
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {

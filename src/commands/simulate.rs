@@ -57,7 +57,10 @@ where
         stop_after: args.stop_after,
     };
     plan.check()?;
-    let out = args.out.clone().unwrap_or_else(|| default_out(args, source));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(args, source));
     let dir = ResultDir::create(&out)?;
 
     let started = Instant::now();

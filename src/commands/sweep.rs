@@ -110,7 +110,11 @@ fn check_vary(args: &SweepArgs) -> Result<(), UsageError> {
             ));
         }
     }
-    let sizes: Vec<String> = args.vary.iter().map(|v| v.values.len().to_string()).collect();
+    let sizes: Vec<String> = args
+        .vary
+        .iter()
+        .map(|v| v.values.len().to_string())
+        .collect();
     let points = args
         .vary
         .iter()

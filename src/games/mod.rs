@@ -80,8 +80,12 @@ pub trait Game: Sync {
 
     /// What must hold of counters of `games` games that lasted `turns` turns in all: a shard's
     /// counters read back from its file are checked with it. Names the field that is wrong.
-    fn check_counters(&self, counters: &Self::Counters, games: u64, turns: u64)
-    -> Result<(), String>;
+    fn check_counters(
+        &self,
+        counters: &Self::Counters,
+        games: u64,
+        turns: u64,
+    ) -> Result<(), String>;
 
     /// Plays one whole game from its seed with `lineup[seat]` playing each seat.
     fn play(

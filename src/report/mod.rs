@@ -110,8 +110,9 @@ pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
 
 /// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
 fn is_report(html: &str) -> bool {
-    html.contains(&format!("<meta name=\"generator\" content=\"{GENERATOR}\"/>"))
-        || html.contains("<p class=\"sub\">Made by whisker ")
+    html.contains(&format!(
+        "<meta name=\"generator\" content=\"{GENERATOR}\"/>"
+    )) || html.contains("<p class=\"sub\">Made by whisker ")
 }
 
 /// Writes the report of `dir` to `out`, whole or not at all: the page is staged beside `out`

@@ -19,8 +19,8 @@ impl Table {
             return Ok(None);
         }
         let bad = |e: csv::Error| UsageError(format!("{}: {e}", path.display()));
-        let bytes = std::fs::read(&path)
-            .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+        let bytes =
+            std::fs::read(&path).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
         // whisker ends every CSV file with a line break: a file without one was cut short.
         if bytes.last().is_some_and(|&b| b != b'\n') {
             return Err(UsageError(format!(

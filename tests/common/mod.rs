@@ -2,15 +2,72 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this.
 
+use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
 
 pub fn whisker(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_whisker"))
         .args(args)
         .output()
         .expect("runs")
+}
+
+/// Runs whisker in `dir` (where its default `results/` folder goes), with any arguments,
+/// UTF-8 or not.
+pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_whisker"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+/// Starts whisker in the background.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_whisker"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts")
+}
+
+/// Starts `command` (with its own arguments) playing more games than it will finish, on one
+/// thread, writing to `out`: a run to stop.
+pub fn endless(command: &[&str], out: &Path) -> Child {
+    let mut args = command.to_vec();
+    args.extend(["--games", "50000000", "--threads", "1", "--quiet", "--out"]);
+    args.push(out.to_str().unwrap());
+    spawn(&args)
+}
+
+/// Sends `signal` (a `kill -s` name: INT, TERM, HUP, KILL) to `child`.
+pub fn signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+/// Waits until `ready` holds, for at most a minute (a slow machine may take long to start).
+pub fn wait_for(mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Whether `dir` holds a staging folder (`.NAME.partial-PID`) of some run.
+pub fn staging_in(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|d| {
+        d.flatten()
+            .any(|e| e.file_name().to_string_lossy().contains(".partial-"))
+    })
 }
 
 pub fn scratch(name: &str) -> PathBuf {
@@ -31,4 +88,14 @@ pub fn files(dir: &Path) -> Vec<String> {
 
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The value of `key` in a `run.toml`.
+pub fn run_value(dir: &Path, key: &str) -> Option<toml::Value> {
+    let text = fs::read_to_string(dir.join("run.toml")).ok()?;
+    text.parse::<toml::Table>().ok()?.remove(key)
 }

@@ -6,6 +6,7 @@ use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::{ChipTable, MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS};
 use crate::games::Outcome;
+use crate::ints::sum;
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;
 use crate::stats::wilson;
@@ -118,30 +119,35 @@ pub fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<()
 impl Tally {
     /// What must hold of the counters of `games` games that lasted `turns` turns (tests) in all.
     pub fn check(&self, games: u64, turns: u64) -> Result<(), String> {
-        let sum = |rows: &[[u64; MAX_OBSTACLES]]| rows.iter().flatten().sum::<u64>();
-        let attempts = sum(&self.attempts);
-        require(attempts == turns, "attempts", || {
-            format!("{attempts} tests counted, but the games lasted {turns}")
+        let attempts = sum(self.attempts.iter().flatten());
+        require(attempts == Some(turns), "attempts", || {
+            format!("{attempts:?} tests counted, but the games lasted {turns}")
         })?;
-        let tests: u64 = self.chip_totals.iter().map(|t| t[0]).sum();
-        require(tests == turns, "chip_totals", || {
-            format!("{tests} tests counted, but the games lasted {turns}")
+        let tests = sum(self.chip_totals.iter().map(|t| &t[0]));
+        require(tests == Some(turns), "chip_totals", || {
+            format!("{tests:?} tests counted, but the games lasted {turns}")
         })?;
-        let cells = self.attempts.iter().flatten().zip(self.successes.iter().flatten());
+        let cells = self
+            .attempts
+            .iter()
+            .flatten()
+            .zip(self.successes.iter().flatten());
         require(cells.clone().all(|(a, s)| s <= a), "successes", || {
             "more successes than attempts at an obstacle".into()
         })?;
-        require(self.chip_totals.iter().all(|t| t[1] <= t[0]), "chip_totals", || {
-            "more passes than tests at a chip total".into()
-        })?;
+        require(
+            self.chip_totals.iter().all(|t| t[1] <= t[0]),
+            "chip_totals",
+            || "more passes than tests at a chip total".into(),
+        )?;
         require(
             self.held.iter().zip(&self.held_wins).all(|(h, w)| w <= h),
             "held_wins",
             || "more wins than holders of a skill".into(),
         )?;
-        let endings: u64 = self.endings.iter().sum();
-        require(endings <= games, "endings", || {
-            format!("{endings} games ended by a job, of {games}")
+        let endings = sum(&self.endings);
+        require(endings.is_some_and(|e| e <= games), "endings", || {
+            format!("{endings:?} games ended by a job, of {games}")
         })
     }
 

@@ -73,9 +73,9 @@ impl RatingsTally {
         )?;
         let rated = games.checked_mul(players as u64);
         for skill in &self.ratings {
-            let n: u64 = skill.iter().sum();
-            require(Some(n) == rated, "ratings", || {
-                format!("{n} final ratings counted for {games} games of {players} players")
+            let n = crate::ints::sum(skill);
+            require(n.is_some() && n == rated, "ratings", || {
+                format!("{n:?} final ratings counted for {games} games of {players} players")
             })?;
         }
         Ok(())

@@ -1,0 +1,796 @@
+//! Hostile and careless inputs and faults: each test is one finding of the battery in issue 10,
+//! and fails without its fix. Nothing a designer wrote is lost, finished games are kept, and a
+//! mistake is exit 2 with a message naming what is wrong — never a panic.
+
+mod common;
+
+use std::ffi::OsString;
+use std::fs;
+use std::os::unix::ffi::OsStringExt;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::*;
+
+/// A failing command: exit 2, each of `says` in the message, no panic.
+fn refused(o: &std::process::Output, says: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for s in says {
+        assert!(err.contains(s), "expected `{s}` in: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+fn ok(o: &std::process::Output) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+}
+
+// 1. A folder is replaced only when whisker can prove it wrote it, and a user's file survives.
+#[test]
+fn a_run_toml_alone_does_not_make_a_folder_replaceable() {
+    let d = scratch("marker");
+    let p = d.join("p");
+    fs::create_dir_all(p.join("src")).unwrap();
+    fs::write(p.join("run.toml"), "[task]\n").unwrap();
+    fs::write(p.join("src/main.c"), "int main;\n").unwrap();
+    let o = whisker_in(&d, &["simulate", "--games", "20", "--out", "p", "--quiet"]);
+    refused(&o, &["did not write it"]);
+    assert_eq!(
+        fs::read_to_string(p.join("src/main.c")).unwrap(),
+        "int main;\n"
+    );
+
+    let r = d.join("r");
+    ok(&whisker_in(
+        &d,
+        &["simulate", "--games", "20", "--out", "r", "--quiet"],
+    ));
+    fs::write(r.join("notes.txt"), "blue chip too strong?").unwrap();
+    ok(&whisker_in(
+        &d,
+        &["simulate", "--games", "30", "--out", "r", "--quiet"],
+    ));
+    assert_eq!(
+        fs::read_to_string(r.join("notes.txt")).unwrap(),
+        "blue chip too strong?"
+    );
+    assert_eq!(run_value(&r, "games").unwrap().as_integer(), Some(30));
+}
+
+// 2. Two different command lines never share a default folder.
+#[test]
+fn different_command_lines_write_different_default_folders() {
+    let d = scratch("defaults");
+    for args in [
+        &["simulate", "--games", "20"][..],
+        &[
+            "simulate",
+            "--games",
+            "20",
+            "--players",
+            "3",
+            "--set",
+            "rules.track_length=8",
+        ],
+        &["simulate", "--games", "20", "--bots", "random"],
+        &["sweep", "--vary", "chips.blue.high=3,4", "--games", "20"],
+        &["sweep", "--vary", "chips.blue.high=2..6", "--games", "20"],
+    ] {
+        ok(&whisker_in(&d, &[args, &["--quiet"]].concat()));
+    }
+    let folders = files(&d.join("results"));
+    assert_eq!(folders.len(), 5, "{folders:?}");
+    assert!(
+        folders.contains(&"cheese+players-3+games-20+rules.track_length=8".to_string()),
+        "{folders:?}"
+    );
+}
+
+// 3. SIGTERM and SIGHUP keep the finished games, as Ctrl-C does, with 128 + the signal.
+#[test]
+fn sigterm_and_sighup_keep_the_finished_games() {
+    let d = scratch("signals");
+    let runs: Vec<_> = [("TERM", 143), ("HUP", 129)]
+        .into_iter()
+        .map(|(sig, code)| {
+            let out = d.join(sig);
+            let child = endless(&["simulate"], &out);
+            (sig, code, out, child)
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(3));
+    for (sig, code, out, child) in runs {
+        signal(&child, sig);
+        let status = child.wait_with_output().unwrap().status;
+        assert_eq!(status.code(), Some(code), "{sig}");
+        assert_eq!(run_value(&out, "partial").unwrap().as_bool(), Some(true));
+        let played = run_value(&out, "played").unwrap().as_integer().unwrap();
+        assert!(played > 0, "{sig}: {played}");
+    }
+}
+
+// 4. A killed run's staging folder is cleaned by the next run; compare keeps its games too.
+#[test]
+fn killed_runs_leave_nothing_behind_for_long() {
+    let d = scratch("killed");
+    let out = d.join("r");
+    let child = endless(&["simulate"], &out);
+    wait_for(|| staging_in(&d));
+    signal(&child, "KILL");
+    let _ = child.wait_with_output();
+    assert!(staging_in(&d), "the kill left its staging folder");
+    ok(&whisker(&[
+        "simulate",
+        "--games",
+        "20",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(!staging_in(&d), "{:?}", files(&d));
+
+    let c = d.join("c");
+    let child = endless(&["compare"], &c);
+    wait_for(|| staging_in(&d));
+    std::thread::sleep(Duration::from_secs(2));
+    signal(&child, "INT");
+    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(130));
+    assert!(!staging_in(&d), "{:?}", files(&d));
+    assert_eq!(run_value(&c, "partial").unwrap().as_bool(), Some(true));
+}
+
+// 5. A second run to the same folder is refused before it plays, and the first loses nothing.
+#[test]
+fn a_second_run_to_the_same_folder_is_refused_before_it_plays() {
+    let d = scratch("concurrent");
+    let out = d.join("same");
+    let first = spawn(&[
+        "simulate",
+        "--games",
+        "6000",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    wait_for(|| staging_in(&d));
+    let started = Instant::now();
+    let second = endless(&["simulate"], &out).wait_with_output().unwrap();
+    refused(&second, &["another whisker run is writing"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "refused before playing"
+    );
+    let first = first.wait_with_output().unwrap();
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(run_value(&out, "played").unwrap().as_integer(), Some(6000));
+}
+
+// 6. --out values that cannot take a result are refused before any game is played.
+#[test]
+fn unusable_out_folders_are_refused_before_playing() {
+    let d = scratch("outs");
+    let empty = d.join("empty");
+    fs::create_dir(&empty).unwrap();
+    let long = ["simulate", "--games", "50000000", "--quiet", "--out"];
+    let started = Instant::now();
+    refused(
+        &whisker_in(&empty, &[&long[..], &["."]].concat()),
+        &["folder you are working in"],
+    );
+    refused(
+        &whisker_in(&empty, &[&long[..], &[".."]].concat()),
+        &["folder you are working in"],
+    );
+    // /proc is a mount point on every Linux machine.
+    refused(
+        &whisker(&[&long[..], &["/proc"]].concat()),
+        &["mount point"],
+    );
+    fs::write(d.join("file"), "").unwrap();
+    refused(
+        &whisker_in(&d, &[&long[..], &["file"]].concat()),
+        &["is a file"],
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "checked before playing"
+    );
+    // `res/.` names res.
+    ok(&whisker_in(
+        &empty,
+        &["simulate", "--games", "20", "--quiet", "--out", "res/."],
+    ));
+    assert!(empty.join("res/summary.csv").is_file());
+    assert_eq!(files(&empty), ["res"]);
+}
+
+/// `bytes` as a file name: not UTF-8.
+fn raw(bytes: &[u8]) -> OsString {
+    OsString::from_vec(bytes.to_vec())
+}
+
+// 7. Paths that are not UTF-8 never panic, in any command.
+#[test]
+fn paths_that_are_not_utf8_work() {
+    let d = scratch("nonutf8");
+    let config = raw(b"conf\xff.toml");
+    fs::write(
+        d.join(&config),
+        include_str!("../configs/mice-heist/cheese.toml"),
+    )
+    .unwrap();
+    let out = raw(b"r\xff\xfes");
+    let sim = |extra: &[&str], out: &OsString| {
+        let mut args: Vec<OsString> = vec![
+            "simulate".into(),
+            config.clone(),
+            "--out".into(),
+            out.clone(),
+        ];
+        args.extend(["--games", "40", "--quiet", "--report"].map(OsString::from));
+        args.extend(extra.iter().map(OsString::from));
+        whisker_in(&d, &args)
+    };
+    ok(&sim(&[], &out));
+    assert!(d.join(&out).join("report.html").is_file());
+    let shards = [raw(b"s0\xff"), raw(b"s1\xff")];
+    for (i, s) in shards.iter().enumerate() {
+        ok(&sim(&["--shard", &format!("{i}/2")], s));
+    }
+    let mut merge: Vec<OsString> = vec!["merge".into()];
+    merge.extend(shards.iter().cloned());
+    merge.extend(["--out".into(), raw(b"m\xff")]);
+    ok(&whisker_in(&d, &merge));
+    let mut compare: Vec<OsString> = vec![
+        "compare".into(),
+        config.clone(),
+        "--out".into(),
+        raw(b"c\xff"),
+    ];
+    compare.extend(["--games", "40", "--quiet", "--report"].map(OsString::from));
+    ok(&whisker_in(&d, &compare));
+    let mut sweep: Vec<OsString> = vec![
+        "sweep".into(),
+        config.clone(),
+        "--out".into(),
+        raw(b"w\xff"),
+    ];
+    sweep.extend(
+        [
+            "--vary",
+            "chips.blue.high=3,4",
+            "--games",
+            "40",
+            "--quiet",
+            "--report",
+        ]
+        .map(OsString::from),
+    );
+    ok(&whisker_in(&d, &sweep));
+    ok(&whisker_in(&d, &[OsString::from("report"), out]));
+}
+
+// 8. Game counts too large to number are refused with the limit.
+#[test]
+fn game_counts_that_overflow_are_refused_with_the_limit() {
+    let out = scratch("overflow").join("never");
+    for (seats, bots, games, limit) in [
+        (
+            "4",
+            "greedy,random",
+            "9223372036854775808",
+            "at most 9223372036854775807",
+        ),
+        (
+            "3",
+            "greedy,random,random",
+            "6148914691236517206",
+            "at most 6148914691236517205",
+        ),
+    ] {
+        let o = whisker(&[
+            "simulate",
+            "--players",
+            seats,
+            "--bots",
+            bots,
+            "--rotate-seats",
+            "--games",
+            games,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        refused(&o, &[limit]);
+    }
+    assert!(!out.exists());
+}
+
+// 9. A sweep's grid is bounded before anything is built.
+#[test]
+fn sweep_grids_are_bounded() {
+    let out = scratch("grid").join("never");
+    let o = whisker(&[
+        "sweep",
+        "--vary",
+        "chips.blue.high=-9223372036854775808..9223372036854775807",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    refused(&o, &["at most 1001 values"]);
+    let mut args = vec![
+        "sweep".to_string(),
+        "--out".into(),
+        out.to_str().unwrap().into(),
+    ];
+    for key in [
+        "chips.blue.high",
+        "chips.blue.low",
+        "chips.green.high",
+        "chips.green.low",
+        "chips.yellow.high",
+        "chips.yellow.low",
+        "rules.track_length",
+    ] {
+        args.extend(["--vary".into(), format!("{key}=1..10")]);
+    }
+    let started = Instant::now();
+    let o = whisker(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    refused(&o, &["10000000 points", "at most 10000"]);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(!out.exists());
+}
+
+/// The rows of a CSV file as maps from column to cell.
+fn rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|row| {
+            header
+                .iter()
+                .cloned()
+                .zip(row.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+// 10. Sweeping the player count gives each point its own seats.
+#[test]
+fn sweeping_the_player_count_gives_each_point_its_own_seats() {
+    let d = scratch("players");
+    for (name, values) in [("up", "2..4"), ("down", "4,2,3")] {
+        let out = d.join(name);
+        ok(&whisker(&[
+            "sweep",
+            "--vary",
+            &format!("rules.players={values}"),
+            "--games",
+            "300",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]));
+        let rows = rows(&out.join("sweep.csv"));
+        let reproduce = run_value(&out, "reproduce").unwrap();
+        assert!(
+            !reproduce.as_str().unwrap().contains("--players"),
+            "{reproduce}"
+        );
+        for row in &rows {
+            let players: usize = row["rules.players"].parse().unwrap();
+            for s in 0..4 {
+                assert_eq!(
+                    row[&format!("seat_{s}_win_rate")].is_empty(),
+                    s >= players,
+                    "{row:?}"
+                );
+            }
+        }
+    }
+    // The 3-player point is the 3-player game, seat for seat.
+    let single = d.join("three");
+    ok(&whisker(&[
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "300",
+        "--quiet",
+        "--out",
+        single.to_str().unwrap(),
+    ]));
+    let seats = rows(&single.join("seats.csv"));
+    let point = rows(&d.join("up/sweep.csv"))
+        .into_iter()
+        .find(|r| r["rules.players"] == "3")
+        .unwrap();
+    for s in 0..3 {
+        assert_eq!(point[&format!("seat_{s}_win_rate")], seats[s]["win_rate"]);
+    }
+}
+
+// 11. `game` and `edition` choose the game: no override or sweep may change them.
+#[test]
+fn game_and_edition_cannot_be_overridden() {
+    let out = scratch("edition").join("never");
+    let o = out.to_str().unwrap();
+    refused(
+        &whisker(&["simulate", "--set", "edition=ratings", "--out", o]),
+        &["field `edition`", "cannot be set"],
+    );
+    refused(
+        &whisker(&["simulate", "--set", "game=chess", "--out", o]),
+        &["field `game`"],
+    );
+    refused(
+        &whisker(&["sweep", "--vary", "edition=cheese,ratings", "--out", o]),
+        &["field `edition`"],
+    );
+    assert!(!out.exists());
+}
+
+// 12. run.toml holds any name or value, and report, check and merge read it back.
+#[test]
+fn run_toml_holds_any_name_and_value() {
+    let d = scratch("names");
+    let config = "cafe\u{301}.toml";
+    fs::write(
+        d.join(config),
+        include_str!("../configs/mice-heist/cheese.toml"),
+    )
+    .unwrap();
+    let set = "skills.acrobat.name=Acro\u{1b}[1mbat 'the' \"great\"";
+    let run = |out: &str, extra: &[&str]| {
+        whisker_in(
+            &d,
+            &[
+                &[
+                    "simulate",
+                    config,
+                    "--games",
+                    "60",
+                    "--games-csv",
+                    "--quiet",
+                    "--set",
+                    set,
+                    "--out",
+                    out,
+                ][..],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    ok(&run("base", &[]));
+    let text = fs::read_to_string(d.join("base/run.toml")).unwrap();
+    let record: toml::Table = text.parse().unwrap();
+    assert_eq!(record["config"].as_str(), Some(config));
+    assert_eq!(record["set"][0].as_str(), Some(set));
+    ok(&whisker_in(&d, &["report", "base"]));
+    ok(&whisker_in(&d, &["check", "--baseline", "base", "--quiet"]));
+    for i in 0..2 {
+        ok(&run(&format!("s{i}"), &["--shard", &format!("{i}/2")]));
+    }
+    ok(&whisker_in(&d, &["merge", "s0", "s1", "--out", "m"]));
+    // The reproduce line plays the same games when a shell runs it.
+    let reproduce =
+        record["reproduce"]
+            .as_str()
+            .unwrap()
+            .replacen("whisker", env!("CARGO_BIN_EXE_whisker"), 1);
+    let again = std::process::Command::new("sh")
+        .current_dir(&d)
+        .args(["-c", &format!("{reproduce} --quiet --out again")])
+        .output()
+        .unwrap();
+    ok(&again);
+    assert_eq!(
+        fs::read(d.join("base/summary.csv")).unwrap(),
+        fs::read(d.join("again/summary.csv")).unwrap()
+    );
+}
+
+/// Three shards of one run with games.csv, in `d`.
+fn shards(d: &Path) -> Vec<String> {
+    (0..3)
+        .map(|i| {
+            let out = d.join(format!("shard{i}"));
+            ok(&whisker(&[
+                "simulate",
+                "--games",
+                "2003",
+                "--games-csv",
+                "--quiet",
+                "--shard",
+                &format!("{i}/3"),
+                "--out",
+                out.to_str().unwrap(),
+            ]));
+            out.to_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+// 13. merge refuses damaged shards, naming the shard and the field.
+#[test]
+fn merge_refuses_damaged_shards() {
+    let d = scratch("damaged-shards");
+    let s = shards(&d);
+    let merge = |out: &str| {
+        let o = d.join(out);
+        whisker(&["merge", &s[0], &s[1], &s[2], "--out", o.to_str().unwrap()])
+    };
+    ok(&merge("good"));
+    let counters = Path::new(&s[1]).join("counters.txt");
+    let original = fs::read_to_string(&counters).unwrap();
+    let mut lines: Vec<String> = original.lines().map(String::from).collect();
+    // The first number is the games counter.
+    let games: u64 = lines[1].parse().unwrap();
+    lines[1] = (games + 1000).to_string();
+    fs::write(&counters, lines.join("\n") + "\n").unwrap();
+    refused(&merge("m1"), &["shard1", "field `games`"]);
+    lines[1] = games.to_string();
+    lines[3] = u64::MAX.to_string();
+    fs::write(&counters, lines.join("\n") + "\n").unwrap();
+    refused(&merge("m2"), &["shard1"]);
+    fs::write(&counters, &original).unwrap();
+
+    let games_csv = Path::new(&s[2]).join("games.csv");
+    let rows = fs::read(&games_csv).unwrap();
+    fs::write(&games_csv, &rows[..100]).unwrap();
+    refused(&merge("m3"), &["shard2/games.csv"]);
+    // A row changed in place: its turns no longer agree with the counters.
+    let text = String::from_utf8(rows.clone()).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut cells: Vec<String> = lines[1].split(',').map(String::from).collect();
+    cells[3] = (cells[3].parse::<u32>().unwrap() + 1).to_string();
+    lines[1] = cells.join(",");
+    fs::write(&games_csv, lines.join("\n") + "\n").unwrap();
+    refused(&merge("m4"), &["shard2/games.csv", "disagree"]);
+    fs::remove_file(&games_csv).unwrap();
+    refused(&merge("m5"), &["shard2", "games.csv"]);
+    for m in ["m1", "m2", "m3", "m4", "m5"] {
+        assert!(!d.join(m).exists(), "{m}");
+    }
+}
+
+// 14. check on a damaged baseline: exit 2 with file, line and field, never a huge allocation.
+#[test]
+fn check_refuses_a_damaged_baseline() {
+    let d = scratch("damaged-baseline");
+    let b = d.join("b");
+    ok(&whisker(&[
+        "simulate",
+        "--games",
+        "50",
+        "--games-csv",
+        "--quiet",
+        "--out",
+        b.to_str().unwrap(),
+    ]));
+    let path = b.join("games.csv");
+    let good = fs::read_to_string(&path).unwrap();
+    let check = || whisker(&["check", "--baseline", b.to_str().unwrap(), "--quiet"]);
+    ok(&check());
+    let edit = |column: usize, value: &str| {
+        let mut lines: Vec<String> = good.lines().map(String::from).collect();
+        let mut cells: Vec<&str> = lines[1].split(',').collect();
+        cells[column] = value;
+        lines[1] = cells.join(",");
+        lines.join("\n") + "\n"
+    };
+    let started = Instant::now();
+    for (text, says) in [
+        (edit(3, "-1"), "games.csv:2: field `turns`"),
+        (edit(3, "3000000000"), "games.csv:2: field `turns`"),
+        (edit(7, "9"), "games.csv:2: field `winners`"),
+        (good[..good.len() - 5].to_string(), "cut short"),
+    ] {
+        fs::write(&path, text).unwrap();
+        refused(&check(), &[says]);
+    }
+    let mut bytes = good.clone().into_bytes();
+    bytes[good.find('\n').unwrap() + 3] = 0xff;
+    fs::write(&path, bytes).unwrap();
+    refused(&check(), &["games.csv:2", "not text"]);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    fs::write(&path, &good).unwrap();
+    fs::create_dir(b.join("tolerances.toml")).unwrap();
+    refused(&check(), &["tolerances.toml", "cannot read"]);
+}
+
+// 15. replay refuses rotations the run did not have.
+#[test]
+fn replay_refuses_rotations_the_run_did_not_have() {
+    refused(
+        &whisker(&["replay", "--game", "0", "--rotation", "5"]),
+        &["--rotation 5", "one seating"],
+    );
+    refused(
+        &whisker(&[
+            "replay",
+            "--game",
+            "0",
+            "--bots",
+            "greedy,random",
+            "--rotation",
+            "99",
+        ]),
+        &["2 distinct seat rotations (0 to 1)"],
+    );
+    ok(&whisker(&[
+        "replay",
+        "--game",
+        "0",
+        "--bots",
+        "greedy,random",
+        "--rotation",
+        "1",
+    ]));
+}
+
+// 16. The smaller ones.
+#[test]
+fn smaller_mistakes_get_plain_answers() {
+    let d = scratch("smaller");
+    let out = d.join("never");
+    let o = out.to_str().unwrap();
+    refused(
+        &whisker(&[
+            "simulate",
+            "--set",
+            "rules.max_turns=99999999999999999999",
+            "--out",
+            o,
+        ]),
+        &["too large for a whole number"],
+    );
+    refused(
+        &whisker(&[
+            "simulate",
+            "--set",
+            "rules.players=3\n[evil]\nx=1",
+            "--out",
+            o,
+        ]),
+        &["one line"],
+    );
+    refused(
+        &whisker(&["simulate", "--games", "0", "--out", o]),
+        &["play at least 1 game"],
+    );
+    // One root message, not its knock-ons.
+    let e = whisker(&["simulate", "--set", "rules.max_skills=0", "--out", o]);
+    refused(&e, &["rules.max_skills"]);
+    assert_eq!(stderr(&e).lines().count(), 1, "{}", stderr(&e));
+    assert!(!out.exists());
+
+    // Interrupted before its first point, a sweep exits 130 and writes nothing.
+    let sweep = endless(&["sweep", "--vary", "chips.blue.high=3,4"], &out);
+    wait_for(|| staging_in(&d));
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&sweep, "INT");
+    let done = sweep.wait_with_output().unwrap();
+    assert_eq!(done.status.code(), Some(130), "{}", stderr(&done));
+    assert!(!out.exists() && !staging_in(&d));
+}
+
+// 16. A full disk names the file it could not write.
+#[test]
+fn a_full_disk_names_the_file() {
+    let d = scratch("full");
+    // The file size limit stands in for a full disk: writes past it fail (EFBIG) once SIGXFSZ
+    // is ignored, as a full disk's do (ENOSPC).
+    let o = std::process::Command::new("sh")
+        .current_dir(&d)
+        .args([
+            "-c",
+            &format!(
+                "trap '' XFSZ; ulimit -f 8; exec {} simulate --games 3000 --games-csv --quiet --out r",
+                env!("CARGO_BIN_EXE_whisker")
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("games.csv"), "{}", stderr(&o));
+    assert!(!d.join("r").exists() && !staging_in(&d), "{:?}", files(&d));
+}
+
+// A new user's trips: --report says where the page went; compare and sweep rotate seats; counts
+// are whole numbers; check takes --set; every config error is listed.
+#[test]
+fn what_a_new_user_tripped_on() {
+    let d = scratch("newuser");
+    let o = whisker_in(&d, &["simulate", "--games", "40", "--quiet", "--report"]);
+    ok(&o);
+    assert!(
+        stdout(&o).contains("report in results/cheese+games-40/report.html"),
+        "{}",
+        stdout(&o)
+    );
+
+    let c = d.join("c");
+    ok(&whisker(&[
+        "compare",
+        "--games",
+        "60",
+        "--bots",
+        "greedy,random",
+        "--rotate-seats",
+        "--set-b",
+        "chips.blue.high=3",
+        "--quiet",
+        "--out",
+        c.to_str().unwrap(),
+    ]));
+    let compared = rows(&c.join("compare.csv"));
+    assert!(
+        compared
+            .iter()
+            .any(|r| r["metric"] == "bot_random_win_rate")
+    );
+    let tests = compared.iter().find(|r| r["metric"] == "tests").unwrap();
+    for col in ["a", "b", "diff", "ci_low", "ci_high"] {
+        assert!(tests[col].parse::<i64>().is_ok(), "{col}: {tests:?}");
+    }
+    let s = d.join("s");
+    ok(&whisker(&[
+        "sweep",
+        "--vary",
+        "chips.blue.high=3,4",
+        "--games",
+        "60",
+        "--bots",
+        "greedy,random",
+        "--rotate-seats",
+        "--quiet",
+        "--out",
+        s.to_str().unwrap(),
+    ]));
+    assert!(rows(&s.join("sweep.csv"))[0].contains_key("bot_random_win_rate"));
+
+    let b = d.join("b");
+    ok(&whisker(&[
+        "simulate",
+        "--games",
+        "400",
+        "--games-csv",
+        "--quiet",
+        "--out",
+        b.to_str().unwrap(),
+    ]));
+    let changed = whisker(&[
+        "check",
+        "--baseline",
+        b.to_str().unwrap(),
+        "--set",
+        "jobs.A.obstacles.0.target=9",
+        "--quiet",
+    ]);
+    assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
+
+    let bad = d.join("bad.toml");
+    let good = include_str!("../configs/mice-heist/cheese.toml");
+    fs::write(
+        &bad,
+        good.replace(
+            "track_length = 10",
+            "track_length = 10\ntrack_lenght = 9\nshuffle = 1",
+        ),
+    )
+    .unwrap();
+    let e = whisker(&[
+        "simulate",
+        bad.to_str().unwrap(),
+        "--out",
+        d.join("x").to_str().unwrap(),
+    ]);
+    refused(
+        &e,
+        &["unknown field `track_lenght`", "unknown field `shuffle`"],
+    );
+}
