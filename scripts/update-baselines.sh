@@ -13,7 +13,9 @@ for b in "${baselines[@]}"; do
   # run.toml is TOML, read as TOML (Python 3.11's tomllib): its strings may be quoted any way.
   reproduce=$(python3 -c 'import sys, tomllib; print(tomllib.load(open(sys.argv[1], "rb"))["reproduce"])' "$b/run.toml")
   # shellcheck disable=SC2086 # the recorded command is split into words on purpose
-  eval "target/release/${reproduce} --games-csv --quiet --out $b" >/dev/null
+  # A baseline is made with --games-csv; its reproduce line says so already.
+  [[ $reproduce == *" --games-csv"* ]] || reproduce+=" --games-csv"
+  eval "target/release/${reproduce} --quiet --out $b" >/dev/null
   rm -f "$b/host.toml"
   echo "updated $b"
 done

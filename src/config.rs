@@ -348,10 +348,11 @@ fn combine(errors: Vec<ConfigError>) -> Option<ConfigError> {
 }
 
 /// Deserializes the file as `T`, listing every independent error with its line: after each
-/// one, its line (or, for a `[table]` header, its whole table) is commented out, which keeps
-/// every other line where it was, and the file is read again. An error that commenting out
-/// could have caused (a syntax error, a field now missing) ends the list, so each error shown
-/// is one the designer wrote.
+/// one, the wrong value is replaced by a stand-in of the type the field expects (or, when that
+/// cannot be done, its line — for a `[table]` header its whole table — is commented out), which
+/// keeps every other line where it was, and the file is read again. An error that commenting out
+/// could have caused (a syntax error, a field now missing) ends the list, so each error shown is
+/// one the designer wrote.
 fn every_error<T: DeserializeOwned>(source: &Source) -> Result<(), ConfigError> {
     let mut text = source.text.clone();
     let mut errors: Vec<ConfigError> = Vec::new();
@@ -371,13 +372,62 @@ fn every_error<T: DeserializeOwned>(source: &Source) -> Result<(), ConfigError> 
         };
         let error = located(&here, &e);
         let line = error.line;
+        let key = error.field.rsplit('.').next().unwrap_or("").to_string();
         errors.push(error);
-        match line.and_then(|l| comment_out(&text, l)) {
+        // A wrong value gets a stand-in; anything else (an unknown key) is commented out.
+        let wrong_value = ["invalid type", "invalid value", "unknown variant"]
+            .iter()
+            .any(|w| e.message().starts_with(w));
+        let fixed = line.and_then(|l| {
+            stand_in(e.message())
+                .filter(|_| wrong_value)
+                .and_then(|v| replace_value(&text, l, &key, &v))
+                .filter(|t| *t != text)
+                .or_else(|| comment_out(&text, l))
+        });
+        match fixed {
             Some(t) => text = t,
             None => break,
         }
     }
     combine(errors).map_or(Ok(()), Err)
+}
+
+/// A value of the type a deserialization error says was expected (`invalid type: string
+/// "four", expected usize`), to stand in for the wrong one; `None` when the message does not say.
+fn stand_in(message: &str) -> Option<String> {
+    let expected = message.split_once("expected ")?.1;
+    if let Some(variants) = expected.strip_prefix("one of `") {
+        return Some(format!("\"{}\"", variants.split('`').next()?));
+    }
+    let word = expected.trim_start_matches("a ").trim_start_matches("an ");
+    let first = word.split([' ', ',']).next()?;
+    Some(
+        match first {
+            "string" | "char" => "\"\"",
+            "boolean" | "bool" => "false",
+            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
+            | "integer" => "0",
+            "f32" | "f64" | "float" => "0.0",
+            "sequence" => "[]",
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
+
+/// `text` with the value of `key` on line `line` (1-based) replaced by `value`, if that line is
+/// exactly `key = value` (a value inside an inline table or a list is left alone).
+fn replace_value(text: &str, line: usize, key: &str, value: &str) -> Option<String> {
+    let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
+    let at = lines.get_mut(line.checked_sub(1)?)?;
+    let (k, v) = at.split_once('=')?;
+    let single = !v.trim_end().ends_with(['[', '{']) && !v.contains("\"\"\"") && !v.contains("'''");
+    if k.trim().trim_matches('"') != key || !single {
+        return None;
+    }
+    *at = format!("{k}= {value}");
+    Some(lines.join("\n"))
 }
 
 /// `text` with line `line` (1-based) commented out, and with it the rest of its table when it
@@ -585,10 +635,12 @@ mod tests {
             all.contains(":5: field `inner.c`: unknown field `c`"),
             "{all}"
         );
-        // A required field made invalid is listed once, not again as missing.
+        // A required field of the wrong type is listed once, not again as missing, and the
+        // errors after it are still found.
         let text = "a = \"one\"\nb = 2\n[inner]\nlist = []\n";
         let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
         assert!(!all.contains("missing field"), "{all}");
+        assert!(all.contains(":2: field `b`: unknown field `b`"), "{all}");
         // An unknown table is commented out whole: its keys are not blamed on another table.
         let text = "a = 1\n[inner]\nlist = []\n[nope]\nq = 1\nr = 2\n";
         let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();

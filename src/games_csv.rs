@@ -87,6 +87,7 @@ impl Writer {
 pub struct Row {
     pub game: u64,
     pub rotation: u64,
+    pub seed: u64,
     pub outcome: Outcome,
 }
 
@@ -176,6 +177,7 @@ fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
         ending: None,
         successes: number(5, "successes", 0, i64::from(turns))? as u32,
     };
+    let mut last = None;
     for w in fields[7].split(';').filter(|w| !w.is_empty()) {
         let seat = w
             .parse::<usize>()
@@ -187,6 +189,14 @@ fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
                     players - 1
                 )
             })?;
+        // whisker lists each winning seat once, in seat order.
+        if last.is_some_and(|l| l >= seat) {
+            return Err(format!(
+                "field `winners`: `{}` does not list seats once each, in order",
+                fields[7]
+            ));
+        }
+        last = Some(seat);
         outcome.winners |= 1 << seat;
     }
     for s in 0..players {
@@ -200,6 +210,7 @@ fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
     Ok(Row {
         game: whole(0, "game")?,
         rotation: whole(1, "rotation")?,
+        seed: whole(2, "seed")?,
         outcome,
     })
 }
@@ -222,6 +233,8 @@ mod tests {
             ("7,0,99,20,2,12,A,1,10,30", "field `capped`"),
             ("7,0,99,20,0,21,A,1,10,30", "field `successes`"),
             ("7,0,99,20,0,12,A,9,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,A,1;0,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,A,0;0,10,30", "field `winners`"),
             ("7,0,99,20,0,12,A,1,x,30", "field `score_0`"),
             ("7,0,99,20,0,12,A,1,10", "fields"),
             ("-7,0,99,20,0,12,A,1,10,30", "field `game`"),

@@ -7,6 +7,7 @@ pub mod config;
 pub mod export;
 pub mod games;
 pub mod games_csv;
+pub mod hash;
 pub mod ints;
 pub mod naming;
 pub mod output;

@@ -1,3 +1,4 @@
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -9,7 +10,7 @@ fn main() -> ExitCode {
     if let Err(e) = &result {
         // A regression's table and an interrupted run's note are already printed.
         if e.downcast_ref::<Regressed>().is_none() && e.downcast_ref::<Interrupted>().is_none() {
-            eprintln!("error: {e:#}");
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
         }
     }
     ExitCode::from(exit_code(&result))

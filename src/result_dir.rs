@@ -1,78 +1,135 @@
 //! Result folders. A result is written to a staging folder beside its target and moved into place
 //! only when every file is complete, so a folder is whole or absent. Whisker replaces a folder
 //! only when it can prove it wrote it — a marker file of its own format listing the files it
-//! wrote, with their sizes — and it never deletes any other file: a user's notes, or a whisker
-//! file the user changed, are carried over to the new result (or, if the new result would
-//! overwrite one of them, the new result goes to a fresh folder beside it). A lock beside the
-//! target keeps two runs from writing the same folder; staging folders left by a killed run are
-//! cleaned (and an interrupted replacement is finished) by the next run that takes the lock.
+//! wrote, with their sizes and fingerprints — and it never deletes any other file: a user's notes,
+//! or a whisker file the user changed, are carried over to the new result (or, if the new result
+//! would overwrite one of them, the new result goes to a fresh folder beside it). A lock beside the
+//! target keeps two runs from writing the same folder; what a killed run left (its staging
+//! folder, a replacement cut short) is cleaned or finished by the next run that takes the lock.
+//! Finished games are never thrown away: if the result cannot be put where it was asked for, it
+//! goes beside it.
 
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
-use std::io::Write as _;
+use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::output::UsageError;
+use crate::hash::Fnv;
+use crate::output::{UsageError, warn};
 
 /// The file that marks a folder as written by whisker, listing what it wrote.
 pub const MARKER: &str = ".whisker-result";
+/// The file inside a staging folder that marks it as whisker's, so only whisker's staging folders
+/// are ever cleaned up.
+const STAGING: &str = ".whisker-staging";
 /// The first line of a marker: its format, so a stray file of the same name is not taken for one.
 const FORMAT: &str = "whisker-result 1";
-/// Timing changes every run, so its size is not held against it (recorded as -1).
+/// Timing changes every run: recorded without size or fingerprint, and always replaced.
 const UNCHECKED: &[&str] = &["host.toml"];
+/// The longest target name: the staging and set-aside names built from it must stay within the
+/// 255 bytes a file name may have.
+const MAX_NAME: usize = 200;
 
-/// What a marker says: every file whisker wrote in the folder, and its size in bytes.
+/// One file whisker wrote: its size and fingerprint (none for [`UNCHECKED`] files).
+#[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fnv1a: Option<String>,
+}
+
+/// What a marker says: every file whisker wrote in the folder.
 #[derive(Serialize, Deserialize, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
 struct Manifest {
     format: String,
-    files: BTreeMap<String, i64>,
+    /// For a default folder (no `--out`), the command line that made it: only the same command
+    /// line reuses the folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    made_by: Option<String>,
+    files: BTreeMap<String, Entry>,
+}
+
+/// A name of a file directly inside the folder: nothing that reaches outside it.
+fn plain(name: &str) -> bool {
+    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
+}
+
+/// A file's size and FNV-1a fingerprint.
+fn fingerprint(path: &Path) -> std::io::Result<Entry> {
+    let mut file = File::open(path)?;
+    let (mut hash, mut bytes, mut buf) = (Fnv::default(), 0u64, vec![0u8; 1 << 16]);
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hash.write(&buf[..n]);
+        bytes += n as u64;
+    }
+    Ok(Entry {
+        bytes: Some(bytes),
+        fnv1a: Some(format!("{:016x}", hash.finish())),
+    })
 }
 
 impl Manifest {
+    /// The marker of `dir`, if it has a valid one: whisker's format, and every entry a plain
+    /// name with its size and fingerprint (only timing files go without).
     fn read(dir: &Path) -> Option<Self> {
         let text = fs::read_to_string(dir.join(MARKER)).ok()?;
         let m: Self = toml::from_str(&text).ok()?;
-        (m.format == FORMAT).then_some(m)
+        let valid = m.format == FORMAT
+            && m.files.iter().all(|(name, e)| {
+                plain(name)
+                    && (UNCHECKED.contains(&name.as_str())
+                        || (e.bytes.is_some() && e.fnv1a.is_some()))
+            });
+        valid.then_some(m)
     }
 
-    /// The manifest of every file now in `dir` (the marker itself aside).
-    fn of(dir: &Path) -> anyhow::Result<Self> {
+    /// The manifest of every file now in `dir` (the markers aside).
+    fn of(dir: &Path, made_by: Option<String>) -> anyhow::Result<Self> {
         let mut files = BTreeMap::new();
         for entry in fs::read_dir(dir).with_context(|| format!("listing {}", dir.display()))? {
             let entry = entry?;
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if name == MARKER || !entry.file_type()?.is_file() {
+            if name == MARKER || name == STAGING || !entry.file_type()?.is_file() {
                 continue;
             }
-            let size = if UNCHECKED.contains(&name.as_str()) {
-                -1
+            let e = if UNCHECKED.contains(&name.as_str()) {
+                Entry::default()
             } else {
-                entry.metadata()?.len() as i64
+                fingerprint(&entry.path())
+                    .with_context(|| format!("reading {}", entry.path().display()))?
             };
-            files.insert(name, size);
+            files.insert(name, e);
         }
         Ok(Self {
             format: FORMAT.into(),
+            made_by,
             files,
         })
     }
 
     fn write(&self, dir: &Path) -> anyhow::Result<()> {
         let text = format!(
-            "# whisker wrote this folder. A later run to it replaces the files listed here (if their\n\
-             # size is unchanged; -1: not checked) and keeps every other file.\n{}",
+            "# whisker wrote this folder. A later run to it replaces the files listed here, if they are\n\
+             # unchanged (size and FNV-1a fingerprint), and keeps every other file.\n{}",
             toml::to_string(self)?
         );
         write_file(&dir.join(MARKER), text.as_bytes())
     }
 
-    /// Whether `name` in `dir` is a file whisker wrote and nobody has changed since.
+    /// Whether `name` in `dir` is a file whisker wrote that nobody has changed since.
     fn owns(&self, dir: &Path, name: &OsStr) -> bool {
         let Some(name) = name.to_str() else {
             return false;
@@ -80,14 +137,12 @@ impl Manifest {
         if name == MARKER {
             return true;
         }
-        let Some(&size) = self.files.get(name) else {
+        let Some(entry) = self.files.get(name).filter(|_| plain(name)) else {
             return false;
         };
         let path = dir.join(name);
-        match fs::symlink_metadata(&path) {
-            Ok(m) => m.is_file() && (size < 0 || m.len() == size as u64),
-            Err(_) => false,
-        }
+        let is_file = fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+        is_file && (UNCHECKED.contains(&name) || fingerprint(&path).is_ok_and(|now| now == *entry))
     }
 
     /// The entries of `dir` that are not whisker's: the user's files and folders.
@@ -110,56 +165,74 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 /// An exclusive claim on one target folder, held from before the first game until the result is
-/// in place. The lock file is removed before it is unlocked, and a lock taken on a file that was
-/// removed meanwhile is taken again, so two runs can never both hold it.
+/// in place. The lock file is empty; it is removed before it is unlocked, and a lock taken on a
+/// file that was removed meanwhile is taken again, so two runs never both hold it.
 struct Lock {
     path: PathBuf,
-    _file: Option<File>,
+    file: Option<File>,
+}
+
+/// Why a lock could not be had.
+enum Busy {
+    /// Another run holds it.
+    Held,
+    Failed(anyhow::Error),
 }
 
 impl Lock {
-    fn take(parent: &Path, name: &OsStr, target: &Path) -> anyhow::Result<Self> {
+    fn try_take(parent: &Path, name: &OsStr, shown: &Path) -> Result<Self, Busy> {
         let path = parent.join(dotted(name, ".lock"));
+        let unusable = |why: String| {
+            Busy::Failed(UsageError(format!("--out {}: {why}", shown.display())).into())
+        };
         loop {
+            if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file() || m.len() > 0) {
+                return Err(unusable(format!(
+                    "{} is in the way (whisker's lock files are empty); move it",
+                    path.display()
+                )));
+            }
             let file = OpenOptions::new()
                 .create(true)
                 .truncate(false)
                 .write(true)
                 .open(&path)
-                .map_err(|e| {
-                    UsageError(format!(
-                        "--out {}: cannot write results there ({e})",
-                        target.display()
-                    ))
-                })?;
+                .map_err(|e| unusable(format!("cannot write results there ({e})")))?;
             match file.try_lock() {
                 Ok(()) => {}
-                Err(fs::TryLockError::WouldBlock) => {
-                    return Err(UsageError(format!(
-                        "another whisker run is writing {}; wait for it to finish or choose another --out",
-                        target.display()
-                    ))
-                    .into());
-                }
+                Err(fs::TryLockError::WouldBlock) => return Err(Busy::Held),
                 // A filesystem without locks: go on unlocked, as whisker did before it locked.
-                Err(fs::TryLockError::Error(_)) => {
-                    return Ok(Self { path, _file: None });
-                }
+                Err(fs::TryLockError::Error(_)) => return Ok(Self { path, file: None }),
             }
             if same_file(&file, &path) {
-                let _ = writeln!(&file, "{}", std::process::id());
                 return Ok(Self {
                     path,
-                    _file: Some(file),
+                    file: Some(file),
                 });
             }
         }
+    }
+
+    fn take(parent: &Path, name: &OsStr, shown: &Path) -> anyhow::Result<Self> {
+        Self::try_take(parent, name, shown).map_err(|busy| match busy {
+            Busy::Held => UsageError(format!(
+                "another whisker run is writing {}; wait for it to finish or choose another --out",
+                shown.display()
+            ))
+            .into(),
+            Busy::Failed(e) => e,
+        })
+    }
+
+    /// Whether no other run can hold it (false on a filesystem without locks).
+    fn exclusive(&self) -> bool {
+        self.file.is_some()
     }
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
-        if self._file.is_some() {
+        if self.file.is_some() {
             let _ = fs::remove_file(&self.path);
         }
         // The file closes after this, releasing the lock.
@@ -180,15 +253,61 @@ fn same_file(_: &File, path: &Path) -> bool {
     path.exists()
 }
 
-#[cfg(unix)]
-fn device(path: &Path) -> Option<u64> {
-    use std::os::unix::fs::MetadataExt;
-    fs::metadata(path).ok().map(|m| m.dev())
+/// Whether `path` (resolved) is where a filesystem is mounted, bind mounts included: such a folder
+/// cannot be renamed, so a result cannot replace it whole.
+#[cfg(target_os = "linux")]
+fn mount_point(path: &Path) -> bool {
+    // Field 5 of each line is a mount point, with space, tab, newline and backslash as octal
+    // escapes.
+    let unescape = |field: &str| {
+        let mut out = Vec::new();
+        let bytes = field.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let octal = bytes.get(i + 1..i + 4).and_then(|d| {
+                let d = std::str::from_utf8(d).ok()?;
+                u8::from_str_radix(d, 8).ok()
+            });
+            match (bytes[i], octal) {
+                (b'\\', Some(b)) => {
+                    out.push(b);
+                    i += 4;
+                }
+                (b, _) => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        out
+    };
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(info) = fs::read_to_string("/proc/self/mountinfo") else {
+        return device_differs(path);
+    };
+    info.lines()
+        .filter_map(|l| l.split(' ').nth(4))
+        .any(|m| Path::new(OsStr::from_bytes(&unescape(m))) == path)
 }
 
-#[cfg(not(unix))]
-fn device(_: &Path) -> Option<u64> {
-    None
+#[cfg(not(target_os = "linux"))]
+fn mount_point(path: &Path) -> bool {
+    device_differs(path)
+}
+
+/// Whether `path` is on another device than its parent.
+fn device_differs(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let dev = |p: &Path| fs::metadata(p).ok().map(|m| m.dev());
+        path.parent().is_some_and(|p| dev(path) != dev(p))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
 }
 
 /// `.NAME` followed by `suffix`, for the files whisker keeps beside a target.
@@ -199,17 +318,36 @@ fn dotted(name: &OsStr, suffix: &str) -> OsString {
     s
 }
 
-/// What a stale entry beside a target is, from its name: `.NAME.partial-PID` (staging) or
-/// `.NAME.partial-PID.old` (the previous result, moved aside while a new one took its place).
-fn stale_kind(entry: &OsStr, name: &OsStr) -> Option<bool> {
+/// `NAME-i`, a folder beside a target.
+fn sibling(name: &OsStr, i: u32) -> OsString {
+    let mut s = name.to_os_string();
+    s.push(format!("-{i}"));
+    s
+}
+
+/// What a leftover entry beside a target is, from its name: `.NAME.partial-PID` (a staging
+/// folder) or `.NAME.partial-PID.old[N]` (the previous result, moved aside while a new one took
+/// its place).
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+enum Left {
+    Staging,
+    Aside,
+}
+
+fn leftover(entry: &OsStr, name: &OsStr) -> Option<Left> {
     let prefix = dotted(name, ".partial-");
-    let entry = entry.as_encoded_bytes();
-    let rest = entry.strip_prefix(prefix.as_encoded_bytes())?;
-    let (digits, old) = match rest.strip_suffix(b".old") {
-        Some(d) => (d, true),
-        None => (rest, false),
-    };
-    (!digits.is_empty() && digits.iter().all(u8::is_ascii_digit)).then_some(old)
+    let rest = entry
+        .as_encoded_bytes()
+        .strip_prefix(prefix.as_encoded_bytes())?;
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return None;
+    }
+    match &rest[digits..] {
+        [] => Some(Left::Staging),
+        [b'.', b'o', b'l', b'd', n @ ..] if n.iter().all(u8::is_ascii_digit) => Some(Left::Aside),
+        _ => None,
+    }
 }
 
 /// The absolute, real path `target` names: symbolic links and `..` resolved in the part that
@@ -241,16 +379,47 @@ pub struct ResultDir {
     /// How the user named it, for messages.
     shown: PathBuf,
     staging: PathBuf,
+    made_by: Option<String>,
     committed: bool,
     _lock: Lock,
 }
 
 impl ResultDir {
-    /// Prepares to write `target`. Everything that could stop the result from being put in
-    /// place is checked here, before a game is played: a folder whisker did not write, a file,
-    /// the working folder or one holding it, a mount point, another run writing there, a parent
-    /// that cannot be written.
+    /// Prepares to write `target` (`--out`).
     pub fn create(target: &Path) -> anyhow::Result<Self> {
+        Self::open(target, None)?.map_err(|why| why.into())
+    }
+
+    /// Prepares to write a default folder for the command line `made_by`: `target`, or, if it
+    /// holds something else (another command line's result, a folder whisker did not write), the
+    /// first of `target-2`, `target-3`, … that is free or holds this command line's result. Two
+    /// command lines never share a default folder.
+    pub fn create_default(target: &Path, made_by: &str) -> anyhow::Result<Self> {
+        let name = target.file_name().unwrap_or_default();
+        for i in 1..10_000 {
+            let candidate = if i == 1 {
+                target.to_path_buf()
+            } else {
+                target.with_file_name(sibling(name, i))
+            };
+            let Ok(dir) = Self::open(&candidate, Some(made_by.to_string()))? else {
+                continue;
+            };
+            let ours =
+                Manifest::read(&dir.target).is_none_or(|m| m.made_by.as_deref() == Some(made_by));
+            if ours {
+                return Ok(dir);
+            }
+        }
+        Err(UsageError(format!("{}: no free folder beside it", target.display())).into())
+    }
+
+    /// Everything that could stop the result from being put in place is checked here, before a
+    /// game is played: a folder whisker did not write, a file, a dangling link, the working
+    /// folder or one holding it, a mount point, a name too long, another run writing there, a
+    /// parent that cannot be written.
+    /// The inner error: a folder whisker did not write is in the way.
+    fn open(target: &Path, made_by: Option<String>) -> anyhow::Result<Result<Self, UsageError>> {
         let shown = target.to_path_buf();
         let unusable = |why: String| -> anyhow::Error {
             UsageError(format!("--out {}: {why}", shown.display())).into()
@@ -260,6 +429,12 @@ impl ResultDir {
             return Err(unusable("a result needs a folder of its own".into()));
         };
         let (parent, name) = (parent.to_path_buf(), name.to_os_string());
+        if name.len() > MAX_NAME {
+            return Err(unusable(format!(
+                "the folder's name is {} bytes long; at most {MAX_NAME}",
+                name.len()
+            )));
+        }
         if let Ok(cwd) = std::env::current_dir().and_then(fs::canonicalize)
             && cwd.starts_with(&path)
         {
@@ -267,39 +442,57 @@ impl ResultDir {
                 "that is the folder you are working in (or holds it); whisker writes a result as a folder of its own: name a new one inside it, such as results".into(),
             ));
         }
-        if path.exists() {
-            if !path.is_dir() {
-                return Err(unusable("it is a file, not a folder".into()));
+        if let Ok(link) = fs::symlink_metadata(&path) {
+            match fs::metadata(&path) {
+                Err(_) if link.is_symlink() => {
+                    return Err(unusable(
+                        "it is a symbolic link to nothing (or a loop of links)".into(),
+                    ));
+                }
+                Ok(m) if !m.is_dir() => return Err(unusable("it is a file, not a folder".into())),
+                _ => {}
             }
-            if device(&path) != device(&parent) {
+            if mount_point(&path) {
                 return Err(unusable(
                     "it is a mount point, which cannot be replaced whole; name a folder inside it"
                         .into(),
                 ));
             }
         }
-        fs::create_dir_all(&parent)
-            .map_err(|e| unusable(format!("cannot write results there ({e})")))?;
+        fs::create_dir_all(&parent).map_err(|e| {
+            let file = parent
+                .ancestors()
+                .find(|a| fs::metadata(a).is_ok_and(|m| !m.is_dir()));
+            unusable(match file {
+                Some(f) => format!("{} is a file, not a folder", f.display()),
+                None => format!("cannot write results there ({e})"),
+            })
+        })?;
         let lock = Lock::take(&parent, &name, &shown)?;
-        recover(&parent, &name, &path);
+        if lock.exclusive() {
+            recover(&parent, &name, &path);
+        }
         if path.exists() && Manifest::read(&path).is_none() {
             let empty = fs::read_dir(&path).is_ok_and(|mut d| d.next().is_none());
             if !empty {
-                return Err(unusable(format!(
-                    "it exists and whisker did not write it (no {MARKER} marker; folders made by whisker before 0.2 have none): choose another --out, or empty it"
-                )));
+                return Ok(Err(UsageError(format!(
+                    "--out {}: it exists and whisker did not write it (no valid {MARKER} marker; folders made by whisker before 0.2 have none): choose another --out, or empty it",
+                    shown.display()
+                ))));
             }
         }
         let staging = parent.join(dotted(&name, &format!(".partial-{}", std::process::id())));
         fs::create_dir(&staging)
+            .and_then(|()| fs::write(staging.join(STAGING), ""))
             .map_err(|e| unusable(format!("cannot write results there ({e})")))?;
-        Ok(Self {
+        Ok(Ok(Self {
             target: path,
             shown,
             staging,
+            made_by,
             committed: false,
             _lock: lock,
-        })
+        }))
     }
 
     /// Where a file of this result is written before the commit.
@@ -348,47 +541,83 @@ impl ResultDir {
     /// that cannot be made is a warning, never the loss of the results it would show.
     pub fn report(&self) {
         if let Err(e) = crate::report::render_to(&self.staging, &self.file(crate::report::FILE)) {
-            eprintln!("warning: no report.html: {e:#}");
+            warn(&format!("no report.html: {e:#}"));
         }
     }
 
     /// Moves the finished folder into place and returns where it went. Whisker's own files of an
     /// earlier result there are replaced; the user's files are kept. If the new result would
-    /// overwrite a user's file, or a `partial` result would replace a complete one, it goes to
-    /// the first free `NAME-2`, `NAME-3`, … beside the target instead, and a warning says so.
+    /// overwrite a user's file, if a `partial` result would replace a complete one, or if the
+    /// folder cannot be replaced at all, the result goes to the first free `NAME-2`, `NAME-3`, …
+    /// beside it instead, and a warning says so.
     pub fn commit(mut self, partial: bool) -> anyhow::Result<PathBuf> {
-        Manifest::of(&self.staging)?.write(&self.staging)?;
-        let target = self.target.clone();
-        let destination = match self.blocked_by(partial)? {
-            None => target.clone(),
-            Some(why) => {
-                let free = free_sibling(&target);
-                eprintln!(
-                    "warning: {why}; this result is written to {} instead",
-                    free.display()
-                );
-                free
-            }
-        };
-        if destination == target && target.exists() {
-            self.replace()?;
-        } else {
-            fs::rename(&self.staging, &destination)
-                .with_context(|| format!("writing {}", destination.display()))?;
-        }
+        let marked =
+            Manifest::of(&self.staging, self.made_by.clone()).and_then(|m| m.write(&self.staging));
+        // From here the staging folder holds a finished result, known by its marker: never
+        // deleted, and put in place by the next run if this one is killed.
         self.committed = true;
-        // Shown as the user named it when it went where they asked.
-        Ok(if destination == target {
-            self.shown.clone()
-        } else {
-            destination
-        })
+        let _ = fs::remove_file(self.staging.join(STAGING));
+        let placed = match marked.and_then(|()| self.blocked_by(partial)) {
+            Ok(None) if self.target.exists() => self.replace(),
+            Ok(None) => fs::rename(&self.staging, &self.target)
+                .with_context(|| format!("writing {}", self.target.display())),
+            Ok(Some(why)) => Err(anyhow::anyhow!(why)),
+            Err(e) => Err(e),
+        };
+        match placed {
+            // Shown as the user named it when it went where they asked.
+            Ok(()) => Ok(self.shown.clone()),
+            Err(why) => {
+                let beside = self.place_beside()?;
+                warn(&format!(
+                    "{why:#}; this result is written to {} instead",
+                    beside.display()
+                ));
+                Ok(beside)
+            }
+        }
+    }
+
+    /// Puts the finished result in the first free `NAME-i` beside the target, under that
+    /// folder's lock. If even that fails, the result stays in its staging folder, which the
+    /// error names.
+    fn place_beside(&self) -> anyhow::Result<PathBuf> {
+        let (parent, name) = (
+            self.target.parent().unwrap_or(Path::new("/")),
+            self.target.file_name().unwrap_or_default(),
+        );
+        for i in 2..10_000 {
+            let candidate = parent.join(sibling(name, i));
+            let Ok(_lock) = Lock::try_take(parent, &sibling(name, i), &candidate) else {
+                continue;
+            };
+            if fs::symlink_metadata(&candidate).is_ok() {
+                continue;
+            }
+            if fs::rename(&self.staging, &candidate).is_ok() {
+                return Ok(candidate);
+            }
+            break;
+        }
+        anyhow::bail!(
+            "the finished result could not be put in place; it is kept whole in {} (rename it to keep it)",
+            self.staging.display()
+        )
     }
 
     /// Why the new result cannot take the target's place, if it cannot.
     fn blocked_by(&self, partial: bool) -> anyhow::Result<Option<String>> {
         let Some(old) = Manifest::read(&self.target) else {
-            return Ok(None);
+            // Checked when the run began; something else may have taken its place since.
+            let empty = fs::read_dir(&self.target).is_ok_and(|mut d| d.next().is_none());
+            return Ok(
+                (fs::symlink_metadata(&self.target).is_ok() && !empty).then(|| {
+                    format!(
+                        "{} is no longer a folder whisker wrote",
+                        self.shown.display()
+                    )
+                }),
+            );
         };
         let clash: Vec<String> = old
             .foreign(&self.target)?
@@ -422,9 +651,18 @@ impl ResultDir {
     /// deleted. A crash at any point leaves the previous or the new result whole, and the next
     /// run finishes the job ([`recover`]).
     fn replace(&self) -> anyhow::Result<()> {
-        let mut aside = self.staging.clone().into_os_string();
-        aside.push(".old");
-        let aside = PathBuf::from(aside);
+        let aside = (0..)
+            .map(|i| {
+                let mut s = self.staging.clone().into_os_string();
+                s.push(if i == 0 {
+                    ".old".into()
+                } else {
+                    format!(".old{i}")
+                });
+                PathBuf::from(s)
+            })
+            .find(|p| fs::symlink_metadata(p).is_err())
+            .expect("some name is free");
         fs::rename(&self.target, &aside)
             .with_context(|| format!("moving aside {}", self.target.display()))?;
         if let Err(e) = fs::rename(&self.staging, &self.target) {
@@ -444,43 +682,36 @@ impl Drop for ResultDir {
     }
 }
 
-/// The first of `NAME-2`, `NAME-3`, … beside `target` that does not exist.
-fn free_sibling(target: &Path) -> PathBuf {
-    let name = target.file_name().unwrap_or_default();
-    (2u64..)
-        .map(|i| {
-            let mut n = name.to_os_string();
-            n.push(format!("-{i}"));
-            target.with_file_name(n)
-        })
-        .find(|p| !p.exists())
-        .expect("some number is free")
-}
-
-/// Deletes a staging folder: whisker wrote every file in it. Anything else found there (a
-/// folder) is left.
+/// Deletes an unfinished staging folder: whisker wrote every file in it (it holds the staging
+/// mark). Anything else found there is left.
 fn remove_staging(dir: &Path) {
+    if !dir.join(STAGING).is_file() {
+        return;
+    }
     if let Ok(entries) = fs::read_dir(dir) {
         for e in entries.flatten() {
-            if e.file_type().is_ok_and(|t| t.is_file()) {
+            if e.file_type().is_ok_and(|t| t.is_file()) && e.file_name() != STAGING {
                 let _ = fs::remove_file(e.path());
             }
         }
     }
+    let _ = fs::remove_file(dir.join(STAGING));
     let _ = fs::remove_dir(dir);
 }
 
 /// Finishes a replacement whose old result was moved to `aside`: the user's files there move to
-/// `target` (where no file of that name is in the way), whisker's are deleted, and the folder
-/// goes once empty. Whatever cannot be moved stays in `aside`, never deleted.
+/// `target` (where no file of that name is in the way), whisker's unchanged files are deleted,
+/// and the folder goes once empty. Whatever cannot be moved stays in `aside`, never deleted.
 fn settle(aside: &Path, target: &Path) {
-    let manifest = Manifest::read(aside).unwrap_or_default();
+    let Some(manifest) = Manifest::read(aside) else {
+        return;
+    };
     let Ok(foreign) = manifest.foreign(aside) else {
         return;
     };
     for name in &foreign {
         let to = target.join(name);
-        if !to.exists() {
+        if fs::symlink_metadata(&to).is_err() {
             let _ = fs::rename(aside.join(name), to);
         }
     }
@@ -489,34 +720,57 @@ fn settle(aside: &Path, target: &Path) {
             let _ = fs::remove_file(aside.join(name));
         }
     }
-    let _ = fs::remove_file(aside.join(MARKER));
-    if fs::remove_dir(aside).is_err() {
-        eprintln!(
-            "warning: files whisker did not write were kept in {}",
+    if fs::read_dir(aside).is_ok_and(|d| d.count() == 1) {
+        let _ = fs::remove_file(aside.join(MARKER));
+        let _ = fs::remove_dir(aside);
+    } else {
+        warn(&format!(
+            "files whisker did not write were kept in {}",
             aside.display()
-        );
+        ));
     }
 }
 
-/// Cleans what killed runs left beside `target` (called with the target's lock held, so no
-/// live run owns any of it): staging folders are deleted; a previous result moved aside by a
-/// replacement that did not finish is put back, or settled into the new result.
+/// Cleans what killed runs left beside `target`, with the target's lock held (so no live run owns
+/// any of it): a finished result still in its staging folder is put in place (or beside it), the
+/// previous result moved aside by a replacement cut short is put back or settled into the new
+/// one, and unfinished staging folders are deleted.
 fn recover(parent: &Path, name: &OsStr, target: &Path) {
     let Ok(entries) = fs::read_dir(parent) else {
         return;
     };
-    let mut stale: Vec<(PathBuf, bool)> = entries
+    let mut left: Vec<(Left, PathBuf)> = entries
         .flatten()
-        .filter_map(|e| stale_kind(&e.file_name(), name).map(|old| (e.path(), old)))
+        .filter_map(|e| leftover(&e.file_name(), name).map(|kind| (kind, e.path())))
         .collect();
-    stale.sort();
-    for (path, old) in stale {
-        if !old {
-            remove_staging(&path);
-        } else if !target.exists() {
-            let _ = fs::rename(&path, target);
-        } else {
-            settle(&path, target);
+    left.sort();
+    for (kind, path) in left {
+        match kind {
+            Left::Staging if Manifest::read(&path).is_none() => remove_staging(&path),
+            Left::Staging => {
+                // A finished result whose run was killed while putting it in place.
+                let _ = fs::remove_file(path.join(STAGING));
+                let to = if fs::symlink_metadata(target).is_err() {
+                    target.to_path_buf()
+                } else {
+                    let name = target.file_name().unwrap_or_default();
+                    (2..)
+                        .map(|i| target.with_file_name(sibling(name, i)))
+                        .find(|p| fs::symlink_metadata(p).is_err())
+                        .expect("some name is free")
+                };
+                if fs::rename(&path, &to).is_ok() && to != target {
+                    warn(&format!(
+                        "a finished result left by a stopped run is in {}",
+                        to.display()
+                    ));
+                }
+            }
+            Left::Aside if Manifest::read(&path).is_none() => {}
+            Left::Aside if fs::symlink_metadata(target).is_err() => {
+                let _ = fs::rename(&path, target);
+            }
+            Left::Aside => settle(&path, target),
         }
     }
 }
@@ -530,8 +784,8 @@ pub fn adopt(dir: &Path, file: &str) -> anyhow::Result<()> {
     };
     let _lock = Lock::take(parent, name, dir)?;
     if let Some(mut m) = Manifest::read(&path) {
-        let size = fs::metadata(path.join(file))?.len() as i64;
-        m.files.insert(file.into(), size);
+        let entry = fingerprint(&path.join(file))?;
+        m.files.insert(file.into(), entry);
         m.write(&path)?;
     }
     Ok(())
@@ -542,17 +796,20 @@ pub fn is_result(dir: &Path) -> bool {
     Manifest::read(dir).is_some()
 }
 
-/// The files of `dir` whose size differs from what whisker wrote: a damaged or cut result.
+/// The files of `dir` that differ from what whisker wrote there (cut short, edited) or are gone
+/// — all but the timing record and the report page, which are not part of the result.
 pub fn damaged(dir: &Path) -> Vec<String> {
     let Some(m) = Manifest::read(dir) else {
         return Vec::new();
     };
     m.files
-        .iter()
-        .filter(|(name, size)| {
-            **size >= 0 && fs::metadata(dir.join(name)).is_ok_and(|md| md.len() != **size as u64)
+        .keys()
+        .filter(|name| {
+            let optional = UNCHECKED.contains(&name.as_str()) || *name == crate::report::FILE;
+            let gone_but_optional = optional && !dir.join(name).exists();
+            !gone_but_optional && !m.owns(dir, name.as_ref())
         })
-        .map(|(name, _)| name.clone())
+        .cloned()
         .collect()
 }
 
@@ -576,6 +833,15 @@ mod tests {
         v
     }
 
+    /// A finished result in `target` holding `files`.
+    fn result(target: &Path, files: &[(&str, &str)]) {
+        let dir = ResultDir::create(target).unwrap();
+        for (name, text) in files {
+            dir.text(name, text).unwrap();
+        }
+        dir.commit(false).unwrap();
+    }
+
     #[test]
     fn nothing_appears_until_commit() {
         let target = scratch("commit").join("res");
@@ -585,9 +851,7 @@ mod tests {
         dir.commit(false).unwrap();
         assert_eq!(names(&target), [MARKER, "a.csv"]);
         // A second result replaces the first, whisker's files only.
-        let dir = ResultDir::create(&target).unwrap();
-        dir.text("b.csv", "y").unwrap();
-        dir.commit(false).unwrap();
+        result(&target, &[("b.csv", "y")]);
         assert_eq!(names(&target), [MARKER, "b.csv"]);
         assert_eq!(names(target.parent().unwrap()), ["res"]);
     }
@@ -617,11 +881,26 @@ mod tests {
     }
 
     #[test]
+    fn a_marker_cannot_reach_outside_its_folder() {
+        let d = scratch("reach");
+        let target = d.join("res");
+        result(&target, &[("a.csv", "x")]);
+        fs::write(d.join("victim.txt"), "mine").unwrap();
+        let text = fs::read_to_string(target.join(MARKER)).unwrap();
+        for entry in [
+            "[files.\"../victim.txt\"]\n",
+            "[files.\"../victim.txt\"]\nbytes = 4\nfnv1a = \"0\"\n",
+        ] {
+            fs::write(target.join(MARKER), format!("{text}{entry}")).unwrap();
+            assert!(ResultDir::create(&target).is_err(), "{entry}");
+        }
+        assert!(d.join("victim.txt").is_file());
+    }
+
+    #[test]
     fn a_users_file_survives_the_next_run() {
         let target = scratch("notes").join("res");
-        let dir = ResultDir::create(&target).unwrap();
-        dir.text("summary.csv", "old").unwrap();
-        dir.commit(false).unwrap();
+        result(&target, &[("summary.csv", "old")]);
         fs::write(target.join("notes.txt"), "mine").unwrap();
         fs::create_dir(target.join("plots")).unwrap();
         fs::write(target.join("plots/a.png"), "png").unwrap();
@@ -649,28 +928,38 @@ mod tests {
     #[test]
     fn a_changed_or_clashing_user_file_sends_the_result_beside_it() {
         let target = scratch("clash").join("res");
-        let dir = ResultDir::create(&target).unwrap();
-        dir.text("config.toml", "whisker's").unwrap();
-        dir.commit(false).unwrap();
-        // The user edits whisker's file: it is theirs now.
-        fs::write(target.join("config.toml"), "the user's edit").unwrap();
+        result(&target, &[("config.toml", "length = 10")]);
+        // The user edits whisker's file, keeping its size: it is theirs now.
+        fs::write(target.join("config.toml"), "length = 20").unwrap();
         let dir = ResultDir::create(&target).unwrap();
         dir.text("config.toml", "new").unwrap();
         let went = dir.commit(false).unwrap();
         assert_eq!(went, target.with_file_name("res-2"));
         assert_eq!(
             fs::read_to_string(target.join("config.toml")).unwrap(),
-            "the user's edit"
+            "length = 20"
         );
         assert_eq!(fs::read_to_string(went.join("config.toml")).unwrap(), "new");
     }
 
     #[test]
+    fn a_result_that_cannot_replace_its_folder_goes_beside_it() {
+        let target = scratch("blocked").join("res");
+        result(&target, &[("a.csv", "old")]);
+        let dir = ResultDir::create(&target).unwrap();
+        dir.text("a.csv", "new").unwrap();
+        // The folder is swapped for a file behind whisker's back: it cannot be replaced.
+        fs::remove_dir_all(&target).unwrap();
+        fs::write(&target, "in the way").unwrap();
+        let went = dir.commit(false).unwrap();
+        assert_eq!(went, target.with_file_name("res-2"));
+        assert_eq!(fs::read_to_string(went.join("a.csv")).unwrap(), "new");
+    }
+
+    #[test]
     fn a_partial_result_never_replaces_a_complete_one() {
         let target = scratch("partial").join("res");
-        let dir = ResultDir::create(&target).unwrap();
-        dir.text(crate::record::RUN, "games = 10\n").unwrap();
-        dir.commit(false).unwrap();
+        result(&target, &[(crate::record::RUN, "games = 10\n")]);
         let dir = ResultDir::create(&target).unwrap();
         dir.text(crate::record::RUN, "partial = true\n").unwrap();
         assert_eq!(dir.commit(true).unwrap(), target.with_file_name("res-2"));
@@ -678,6 +967,19 @@ mod tests {
             fs::read_to_string(target.join(crate::record::RUN)).unwrap(),
             "games = 10\n"
         );
+    }
+
+    #[test]
+    fn a_default_folder_is_never_shared_by_two_command_lines() {
+        let target = scratch("default").join("cheese");
+        for (made_by, text) in [("a", "1"), ("b", "2"), ("a", "3")] {
+            let dir = ResultDir::create_default(&target, made_by).unwrap();
+            dir.text("x.csv", text).unwrap();
+            dir.commit(false).unwrap();
+        }
+        assert_eq!(fs::read_to_string(target.join("x.csv")).unwrap(), "3");
+        let other = target.with_file_name("cheese-2");
+        assert_eq!(fs::read_to_string(other.join("x.csv")).unwrap(), "2");
     }
 
     #[test]
@@ -693,23 +995,45 @@ mod tests {
         let third = ResultDir::create(&target).unwrap();
         drop(third);
         assert_eq!(fs::read_dir(target.parent().unwrap()).unwrap().count(), 0);
+        // A file of the lock's name that is not empty is not whisker's.
+        fs::write(target.with_file_name(".res.lock"), "mine").unwrap();
+        assert!(ResultDir::create(&target).is_err());
+        assert_eq!(
+            fs::read_to_string(target.with_file_name(".res.lock")).unwrap(),
+            "mine"
+        );
+    }
+
+    /// A staging folder as a run killed at `step` leaves it.
+    fn staging(parent: &Path, pid: u32, files: &[(&str, &str)], finished: bool) -> PathBuf {
+        let s = parent.join(format!(".res.partial-{pid}"));
+        fs::create_dir(&s).unwrap();
+        fs::write(s.join(STAGING), "").unwrap();
+        for (name, text) in files {
+            fs::write(s.join(name), text).unwrap();
+        }
+        if finished {
+            Manifest::of(&s, None).unwrap().write(&s).unwrap();
+        }
+        s
     }
 
     #[test]
     fn stale_staging_is_cleaned_and_a_half_replacement_finished() {
         let parent = scratch("stale");
         let target = parent.join("res");
-        // A killed run's staging folder, and the previous result moved aside by a replacement
-        // killed before the new result was put in place.
-        fs::create_dir(parent.join(".res.partial-99999999")).unwrap();
-        fs::write(parent.join(".res.partial-99999999/summary.csv"), "half").unwrap();
+        // A killed run's unfinished staging folder, and the previous result moved aside by a
+        // replacement killed before the new result was put in place.
+        staging(&parent, 99_999_999, &[("summary.csv", "half")], false);
         let old = parent.join(".res.partial-99999998.old");
         fs::create_dir(&old).unwrap();
         fs::write(old.join("summary.csv"), "complete").unwrap();
-        Manifest::of(&old).unwrap().write(&old).unwrap();
+        Manifest::of(&old, None).unwrap().write(&old).unwrap();
         fs::write(old.join("notes.txt"), "mine").unwrap();
-        // Someone else's folder of a similar name is not touched.
+        // Folders of similar names that are not whisker's are not touched.
         fs::create_dir(parent.join(".res.partial-x")).unwrap();
+        fs::create_dir(parent.join(".res.partial-7")).unwrap();
+        fs::write(parent.join(".res.partial-7/mine.txt"), "mine").unwrap();
         let dir = ResultDir::create(&target).unwrap();
         // The previous result is back in place, notes and all.
         assert_eq!(
@@ -721,19 +1045,59 @@ mod tests {
             "mine"
         );
         drop(dir);
-        assert_eq!(names(&parent), [".res.partial-x", "res"]);
+        assert_eq!(names(&parent), [".res.partial-7", ".res.partial-x", "res"]);
+    }
+
+    #[test]
+    fn a_result_finished_but_not_put_in_place_is_kept() {
+        let parent = scratch("finished");
+        let target = parent.join("res");
+        // Killed between moving the old result aside and putting the new one in its place.
+        result(&target, &[("summary.csv", "old")]);
+        fs::write(target.join("notes.txt"), "mine").unwrap();
+        fs::rename(&target, parent.join(".res.partial-41.old")).unwrap();
+        staging(&parent, 41, &[("summary.csv", "new")], true);
+        drop(ResultDir::create(&target).unwrap());
+        assert_eq!(
+            fs::read_to_string(target.join("summary.csv")).unwrap(),
+            "new"
+        );
+        assert_eq!(
+            fs::read_to_string(target.join("notes.txt")).unwrap(),
+            "mine"
+        );
+        assert_eq!(names(&parent), ["res"]);
     }
 
     #[test]
     fn paths_that_cannot_be_replaced_are_refused_up_front() {
         let d = scratch("paths");
         let cwd = std::env::current_dir().unwrap();
-        for bad in [Path::new("/"), &cwd, cwd.parent().unwrap()] {
+        for bad in [
+            Path::new("/"),
+            &cwd,
+            cwd.parent().unwrap(),
+            Path::new("/proc"),
+        ] {
             assert!(ResultDir::create(bad).is_err(), "{}", bad.display());
         }
         fs::write(d.join("file"), "").unwrap();
         let e = ResultDir::create(&d.join("file")).err().unwrap();
         assert!(e.to_string().contains("is a file"), "{e}");
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(d.join("nowhere"), d.join("dangling")).unwrap();
+            let e = ResultDir::create(&d.join("dangling")).err().unwrap();
+            assert!(e.to_string().contains("link to nothing"), "{e}");
+            std::os::unix::fs::symlink(d.join("loop2"), d.join("loop1")).unwrap();
+            std::os::unix::fs::symlink(d.join("loop1"), d.join("loop2")).unwrap();
+            let e = ResultDir::create(&d.join("loop1")).err().unwrap();
+            assert!(e.to_string().contains("loop of links"), "{e}");
+        }
+        let e = ResultDir::create(&d.join("n".repeat(MAX_NAME + 1)))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("bytes long"), "{e}");
         // `x/.` and `x/y/..` name x itself.
         let dir = ResultDir::create(&d.join("res/.")).unwrap();
         dir.text("a.csv", "1").unwrap();
@@ -743,5 +1107,21 @@ mod tests {
         dir.text("b.csv", "1").unwrap();
         dir.commit(false).unwrap();
         assert_eq!(names(&d.join("res")), [MARKER, "b.csv"]);
+    }
+
+    #[test]
+    fn leftovers_are_known_by_their_whole_name() {
+        let name = OsStr::new("res");
+        for (entry, kind) in [
+            (".res.partial-12", Some(Left::Staging)),
+            (".res.partial-12.old", Some(Left::Aside)),
+            (".res.partial-12.old3", Some(Left::Aside)),
+            (".res.partial-", None),
+            (".res.partial-12x", None),
+            (".res.partial-12.older", None),
+            (".rest.partial-12", None),
+        ] {
+            assert_eq!(leftover(OsStr::new(entry), name), kind, "{entry}");
+        }
     }
 }

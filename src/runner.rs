@@ -88,6 +88,14 @@ impl<B: Copy + PartialEq> Plan<B> {
                 u64::MAX / r
             )));
         }
+        if let Some((_, n)) = self.shard
+            && n > self.games
+        {
+            return Err(UsageError(format!(
+                "--shard: {n} shards of {} games would leave some with none; use at most {} shards",
+                self.games, self.games
+            )));
+        }
         Ok(())
     }
 

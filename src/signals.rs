@@ -16,11 +16,22 @@ static ASKED: AtomicBool = AtomicBool::new(false);
 /// The signals that stop a run.
 pub const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
-/// Starts catching the stopping signals (once per process).
+/// Whether `sig` is ignored, as `nohup` (SIGHUP) or a shell's background job (SIGINT) leaves it:
+/// such a signal was not meant to reach the run, so it is left alone.
+fn ignored(sig: i32) -> bool {
+    // SAFETY: sigaction with a null new action only reads the current one into `old`.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(sig, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+/// Starts catching the stopping signals (once per process), all but those the process was
+/// started to ignore.
 pub fn catch() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        for sig in STOPPING {
+        for sig in STOPPING.into_iter().filter(|&s| !ignored(s)) {
             // Registered first, so it sees the flag as the previous signal left it.
             let _ = signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, &ASKED);
             let _ = signal_hook::flag::register_usize(sig, &STOP, sig as usize);
@@ -35,11 +46,6 @@ pub fn stopped() -> Option<i32> {
         0 => None,
         s => Some(s as i32),
     }
-}
-
-/// Asks the run to stop as `signal` would (for tests of the runner).
-pub fn stop(signal: i32) {
-    STOP.store(signal as usize, Ordering::Relaxed);
 }
 
 /// The signal's name, for messages.

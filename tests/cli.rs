@@ -288,7 +288,7 @@ fn bad_flags_exit_2_with_a_message() {
     fails(
         &["simulate"],
         &file.join("sub"),
-        &["cannot write results there"],
+        &["a-file is a file, not a folder"],
     );
 }
 

@@ -85,6 +85,31 @@ fn different_command_lines_write_different_default_folders() {
         folders.contains(&"cheese+players-3+games-20+rules.track_length=8".to_string()),
         "{folders:?}"
     );
+    // Another config of the same file name gets a folder of its own; the same command line
+    // again reuses its folder.
+    fs::create_dir(d.join("v2")).unwrap();
+    let edited = include_str!("../configs/mice-heist/cheese.toml").replace("high = 4", "high = 3");
+    fs::write(d.join("v2/cheese.toml"), edited).unwrap();
+    for args in [
+        &["simulate", "v2/cheese.toml", "--games", "20", "--quiet"][..],
+        &["simulate", "--games", "20", "--quiet"],
+    ] {
+        ok(&whisker_in(&d, args));
+    }
+    let folders = files(&d.join("results"));
+    assert!(
+        folders.contains(&"cheese+games-20-2".to_string()),
+        "{folders:?}"
+    );
+    assert_eq!(folders.len(), 6, "{folders:?}");
+    let config = |f: &str| run_value(&d.join("results").join(f), "config").unwrap();
+    assert_eq!(config("cheese+games-20-2").as_str(), Some("v2/cheese.toml"));
+    assert!(
+        config("cheese+games-20")
+            .as_str()
+            .unwrap()
+            .starts_with("<built-in")
+    );
 }
 
 // 3. SIGTERM and SIGHUP keep the finished games, as Ctrl-C does, with 128 + the signal.
@@ -99,6 +124,19 @@ fn sigterm_and_sighup_keep_the_finished_games() {
             (sig, code, out, child)
         })
         .collect();
+    // Started under nohup, a run is not stopped by SIGHUP.
+    let nohup = d.join("nohup");
+    let ignoring = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "trap '' HUP; exec {} simulate --games 3000 --threads 1 --quiet --out {}",
+                env!("CARGO_BIN_EXE_whisker"),
+                nohup.display()
+            ),
+        ])
+        .spawn()
+        .unwrap();
     std::thread::sleep(Duration::from_secs(3));
     for (sig, code, out, child) in runs {
         signal(&child, sig);
@@ -108,6 +146,12 @@ fn sigterm_and_sighup_keep_the_finished_games() {
         let played = run_value(&out, "played").unwrap().as_integer().unwrap();
         assert!(played > 0, "{sig}: {played}");
     }
+    signal(&ignoring, "HUP");
+    assert!(ignoring.wait_with_output().unwrap().status.success());
+    assert_eq!(
+        run_value(&nohup, "played").unwrap().as_integer(),
+        Some(3000)
+    );
 }
 
 // 4. A killed run's staging folder is cleaned by the next run; compare keeps its games too.
@@ -138,6 +182,49 @@ fn killed_runs_leave_nothing_behind_for_long() {
     assert_eq!(child.wait_with_output().unwrap().status.code(), Some(130));
     assert!(!staging_in(&d), "{:?}", files(&d));
     assert_eq!(run_value(&c, "partial").unwrap().as_bool(), Some(true));
+    // Its reproduce line plays the games it holds.
+    let played = run_value(&c, "played").unwrap().as_integer().unwrap();
+    let reproduce = run_value(&c, "reproduce").unwrap();
+    assert!(
+        reproduce
+            .as_str()
+            .unwrap()
+            .contains(&format!("--games {played} ")),
+        "{reproduce}"
+    );
+}
+
+// 1. A result that cannot be put where it was asked for is kept beside it, even when the
+// warning that says so cannot be printed.
+#[test]
+fn a_finished_result_is_never_lost_to_a_closed_stderr() {
+    let d = scratch("closed-stderr");
+    let r = d.join("r");
+    ok(&whisker(&[
+        "simulate",
+        "--games",
+        "20",
+        "--quiet",
+        "--out",
+        r.to_str().unwrap(),
+    ]));
+    // The user's own config.toml: the next result would overwrite it.
+    fs::write(r.join("config.toml"), "mine").unwrap();
+    let mut child = spawn(&[
+        "simulate",
+        "--games",
+        "30",
+        "--quiet",
+        "--out",
+        r.to_str().unwrap(),
+    ]);
+    drop(child.stderr.take());
+    assert!(child.wait().unwrap().success());
+    assert_eq!(fs::read_to_string(r.join("config.toml")).unwrap(), "mine");
+    assert_eq!(
+        run_value(&d.join("r-2"), "played").unwrap().as_integer(),
+        Some(30)
+    );
 }
 
 // 5. A second run to the same folder is refused before it plays, and the first loses nothing.
@@ -536,6 +623,12 @@ fn merge_refuses_damaged_shards() {
     lines[3] = u64::MAX.to_string();
     fs::write(&counters, lines.join("\n") + "\n").unwrap();
     refused(&merge("m2"), &["shard1"]);
+    // A counter nothing cross-checks, multiplied by ten: the shard's marker knows.
+    let mut lines: Vec<String> = original.lines().map(String::from).collect();
+    let last = lines.iter().rposition(|l| l != "0").unwrap();
+    lines[last] = (lines[last].parse::<u64>().unwrap() * 10).to_string();
+    fs::write(&counters, lines.join("\n") + "\n").unwrap();
+    refused(&merge("m6"), &["shard1", "counters.txt changed"]);
     fs::write(&counters, &original).unwrap();
 
     let games_csv = Path::new(&s[2]).join("games.csv");
@@ -552,9 +645,37 @@ fn merge_refuses_damaged_shards() {
     refused(&merge("m4"), &["shard2/games.csv", "disagree"]);
     fs::remove_file(&games_csv).unwrap();
     refused(&merge("m5"), &["shard2", "games.csv"]);
-    for m in ["m1", "m2", "m3", "m4", "m5"] {
+    // The merged result may not replace a shard it is made from.
+    let into_own = whisker(&["merge", &s[0], &s[1], &s[2], "--out", &s[1]]);
+    refused(&into_own, &["one of the shards"]);
+    assert!(Path::new(&s[1]).join("counters.txt").is_file());
+    for m in ["m1", "m2", "m3", "m4", "m5", "m6"] {
         assert!(!d.join(m).exists(), "{m}");
     }
+}
+
+// 13. Shards of one run given the config by two spellings of its path still merge.
+#[test]
+fn shards_merge_whatever_path_named_their_config() {
+    let d = scratch("config-paths");
+    fs::create_dir(d.join("configs")).unwrap();
+    fs::write(
+        d.join("configs/cheese.toml"),
+        include_str!("../configs/mice-heist/cheese.toml"),
+    )
+    .unwrap();
+    for (i, config) in ["configs/cheese.toml", "./configs/cheese.toml"]
+        .iter()
+        .enumerate()
+    {
+        let shard = format!("{i}/2");
+        let out = format!("s{i}");
+        let args = [
+            "simulate", config, "--games", "60", "--quiet", "--shard", &shard, "--out", &out,
+        ];
+        ok(&whisker_in(&d, &args));
+    }
+    ok(&whisker_in(&d, &["merge", "s0", "s1", "--out", "m"]));
 }
 
 // 14. check on a damaged baseline: exit 2 with file, line and field, never a huge allocation.
@@ -574,6 +695,10 @@ fn check_refuses_a_damaged_baseline() {
     let path = b.join("games.csv");
     let good = fs::read_to_string(&path).unwrap();
     let check = || whisker(&["check", "--baseline", b.to_str().unwrap(), "--quiet"]);
+    let check_with = |text: String| {
+        fs::write(&path, text).unwrap();
+        check()
+    };
     ok(&check());
     let edit = |column: usize, value: &str| {
         let mut lines: Vec<String> = good.lines().map(String::from).collect();
@@ -597,9 +722,54 @@ fn check_refuses_a_damaged_baseline() {
     fs::write(&path, bytes).unwrap();
     refused(&check(), &["games.csv:2", "not text"]);
     assert!(started.elapsed() < Duration::from_secs(30));
+    refused(
+        &check_with(edit(2, "12345")),
+        &["games.csv:2: field `seed`"],
+    );
+    // A row edited so that it still reads well: the baseline's marker knows.
+    fs::write(
+        &path,
+        edit(
+            3,
+            &(good
+                .lines()
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .nth(3)
+                .unwrap()
+                .parse::<u32>()
+                .unwrap()
+                + 1)
+            .to_string(),
+        ),
+    )
+    .unwrap();
+    refused(&check(), &["games.csv changed"]);
     fs::write(&path, &good).unwrap();
     fs::create_dir(b.join("tolerances.toml")).unwrap();
     refused(&check(), &["tolerances.toml", "cannot read"]);
+
+    // The first K games of a run, as a baseline, are a run of K games.
+    let k = d.join("k");
+    ok(&whisker(&[
+        "simulate",
+        "--games",
+        "80",
+        "--stop-after",
+        "40",
+        "--games-csv",
+        "--quiet",
+        "--out",
+        k.to_str().unwrap(),
+    ]));
+    assert_eq!(run_value(&k, "games").unwrap().as_integer(), Some(40));
+    ok(&whisker(&[
+        "check",
+        "--baseline",
+        k.to_str().unwrap(),
+        "--quiet",
+    ]));
 }
 
 // 15. replay refuses rotations the run did not have.
@@ -661,6 +831,36 @@ fn smaller_mistakes_get_plain_answers() {
     refused(
         &whisker(&["simulate", "--games", "0", "--out", o]),
         &["play at least 1 game"],
+    );
+    refused(
+        &whisker(&[
+            "simulate", "--games", "200", "--shard", "0/1000", "--out", o,
+        ]),
+        &["use at most 200 shards"],
+    );
+    refused(
+        &whisker(&[
+            "sweep",
+            "--vary",
+            "chips.blue.high=2..3",
+            "--set",
+            "chips.blue.high=4",
+            "--out",
+            o,
+        ]),
+        &["set the same key"],
+    );
+    fs::write(d.join("afile"), "").unwrap();
+    let under_file = d.join("afile/x");
+    refused(
+        &whisker(&[
+            "simulate",
+            "--games",
+            "20",
+            "--out",
+            under_file.to_str().unwrap(),
+        ]),
+        &["afile is a file, not a folder"],
     );
     // One root message, not its knock-ons.
     let e = whisker(&["simulate", "--set", "rules.max_skills=0", "--out", o]);

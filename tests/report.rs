@@ -373,6 +373,17 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
         assert_eq!(fs::read(r.join("report.html")).unwrap(), page);
     }
     fs::write(r.join("summary.csv"), &summary).unwrap();
+    // A file of the result that is gone: not a whole result either.
+    let lengths = fs::read(r.join("game_length.csv")).unwrap();
+    fs::remove_file(r.join("game_length.csv")).unwrap();
+    let o = whisker(&["report", r.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game_length.csv"), "{}", stderr(&o));
+    fs::write(r.join("game_length.csv"), lengths).unwrap();
+    // A page is a file, not a folder.
+    let o = whisker(&["report", r.to_str().unwrap(), "--out", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("that is a folder"), "{}", stderr(&o));
     // A sweep folder whose sweep.csv names no varied key.
     let s = d.join("s");
     fs::create_dir_all(&s).unwrap();

@@ -12,8 +12,9 @@ use crate::games::{self, BotNames, Game, Outcome};
 use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
 use crate::record::{RUN, RunRecord};
+use crate::rng::game_seed;
 use crate::runner::{self, Plan};
-use crate::{games_csv, signals, with_game};
+use crate::{games_csv, result_dir, signals, with_game};
 
 /// Tolerances a baseline folder may hold beside its results.
 pub const TOLERANCES: &str = "tolerances.toml";
@@ -194,6 +195,17 @@ where
         Vec::new()
     };
     let baseline = read_games(&args.baseline, game, &plan)?;
+    // After the strict read (which names a malformed row's line and field), the marker's
+    // fingerprints catch any edit that still reads well.
+    let damaged = result_dir::damaged(&args.baseline);
+    if !damaged.is_empty() {
+        return Err(usage(format!(
+            "--baseline {}: {} changed since whisker wrote {}: remake the baseline (scripts/update-baselines.sh)",
+            args.baseline.display(),
+            damaged.join(", "),
+            if damaged.len() == 1 { "it" } else { "them" }
+        )));
+    }
     let checked = checked_metrics(players, &bot_names);
     for (metric, (value, origin)) in tolerances {
         if !checked.contains(metric) {
@@ -304,7 +316,24 @@ fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan<G::Bot>) -> anyhow::Res
     let mut games = Vec::new();
     games_csv::read(&path, game.players(), game.max_turns(), |row, _| {
         let unit = games.len() as u64;
-        if unit >= expected || (row.game, row.rotation) != (unit / rotations, unit % rotations) {
+        if unit >= expected {
+            return Err(usage(format!(
+                "{}:{}: more rows than the run's {expected} games",
+                path.display(),
+                unit + 2
+            )));
+        }
+        if row.seed != game_seed(plan.seed, row.game) {
+            return Err(usage(format!(
+                "{}:{}: field `seed`: {}, but the run gives game {} the seed {}",
+                path.display(),
+                unit + 2,
+                row.seed,
+                row.game,
+                game_seed(plan.seed, row.game)
+            )));
+        }
+        if (row.game, row.rotation) != (unit / rotations, unit % rotations) {
             return Err(usage(format!(
                 "{}:{}: game {} rotation {}, but the run's game {} rotation {} comes here",
                 path.display(),

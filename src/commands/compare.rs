@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{lineup, say, source, written};
+use super::{lineup, result_dir, say, source, stopped_empty, written};
 use crate::cli::CompareArgs;
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
@@ -10,9 +10,8 @@ use crate::games::{self, BotNames, Game, MAX_SEATS};
 use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
-use crate::result_dir::ResultDir;
-use crate::runner::{self, Plan};
-use crate::{naming, signals, with_game};
+use crate::runner::{self, Plan, Played};
+use crate::{signals, with_game};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
@@ -27,18 +26,15 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     }))
 }
 
-/// `results/compare-<A>-vs-<B>+…`: each variant gets its own folder, so `--set-b
-/// chips.blue.high=3` writes to `compare-cheese-vs-cheese+b-chips.blue.high=3`, not over the
-/// last comparison.
-fn default_out(args: &CompareArgs, sources: [&Source; 2]) -> std::path::PathBuf {
+/// What this command line changes, for the default folder `results/compare-<A>-vs-<B>+…`: each
+/// variant gets its own folder, so `--set-b chips.blue.high=3` writes to
+/// `compare-cheese-vs-cheese+b-chips.blue.high=3`, not over the last comparison.
+fn folder_parts(args: &CompareArgs) -> Vec<String> {
     let mut parts = args.run.folder_parts();
     for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
         parts.extend(sets.iter().map(|o| format!("{side}-{}", o.arg)));
     }
-    naming::folder(
-        &format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem),
-        &parts,
-    )
+    parts
 }
 
 fn compare_games<GA: Game, GB: Game>(
@@ -73,11 +69,13 @@ where
     let lineup_b = lineup::<GB::Bot>(&args.run.bots, pb)?;
     let bots = plan.bots();
     let bot_names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(args, sources));
-    let dir = ResultDir::create(&out)?;
+    let dir = result_dir(
+        args.out.as_ref(),
+        "compare",
+        &format!("{} {}", sources[0].name, sources[1].name),
+        &format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem),
+        &folder_parts(args),
+    )?;
 
     let started = Instant::now();
     signals::catch();
@@ -107,6 +105,9 @@ where
         },
     )?;
     bar.finish_and_clear();
+    if let (0, Some(signal)) = (played.units, played.stopped) {
+        return Err(stopped_empty(signal, "any game"));
+    }
     let elapsed = started.elapsed().as_secs_f64();
 
     let bot_rows = if plan.rotate { &bot_names[..] } else { &[] };
@@ -115,9 +116,7 @@ where
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    let mut record = compare_record(args, sources, &plan);
-    record.played = Some(played.units);
-    record.partial = !played.complete();
+    let record = compare_record(args, sources, &plan, played);
     dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
         record::HOST,
@@ -169,6 +168,7 @@ fn compare_record<B: BotNames + Copy + PartialEq>(
     args: &CompareArgs,
     sources: [&Source; 2],
     plan: &Plan<B>,
+    played: Played,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(|b| b.name().to_string()).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
@@ -176,9 +176,14 @@ fn compare_record<B: BotNames + Copy + PartialEq>(
     for p in [&args.a, &args.b].into_iter().flatten() {
         reproduce += &format!(" {}", quote(&p.to_string_lossy()));
     }
+    // A partial comparison is reproduced by the run of the whole games it holds.
+    let games = if played.complete() {
+        plan.games
+    } else {
+        played.units / plan.rotations()
+    };
     reproduce += &format!(
-        " --games {} --seed {} --players {} --bots {}",
-        plan.games,
+        " --games {games} --seed {} --players {} --bots {}",
         plan.seed,
         plan.lineup.len(),
         bots.join(",")
@@ -199,6 +204,8 @@ fn compare_record<B: BotNames + Copy + PartialEq>(
         seed: plan.seed,
         games: plan.games,
         rotate_seats: plan.rotate,
+        played: Some(played.units),
+        partial: !played.complete(),
         bots,
         reproduce,
         ..RunRecord::new("compare")

@@ -19,9 +19,10 @@ use crate::ints::{Ints, from_text};
 use crate::output::UsageError;
 use crate::record::{self, RunRecord};
 use crate::result_dir::ResultDir;
+use crate::rng::game_seed;
 use crate::runner::{COUNTERS, Plan, Played, Totals};
 use crate::stats::Histogram;
-use crate::{games_csv, with_game};
+use crate::{games_csv, result_dir, with_game};
 
 struct Shard {
     dir: PathBuf,
@@ -33,6 +34,29 @@ struct Shard {
 
 fn usage(message: String) -> anyhow::Error {
     UsageError(message).into()
+}
+
+/// Refuses a shard whose files changed since whisker wrote them. Checked after everything else,
+/// so a malformed file is named with its line and field; the marker's fingerprints then catch
+/// any change that still reads well, even to a counter nothing else cross-checks.
+fn unchanged(dir: &Path) -> anyhow::Result<()> {
+    if !result_dir::is_result(dir) {
+        return Err(usage(format!(
+            "{}: no {} marker, so whisker cannot tell whether the shard is whole (copy shard folders with their hidden files: `cp -r DIR`, not `DIR/*`)",
+            dir.display(),
+            result_dir::MARKER
+        )));
+    }
+    let damaged = result_dir::damaged(dir);
+    if !damaged.is_empty() {
+        return Err(usage(format!(
+            "{}: {} changed since whisker wrote {}: the shard is damaged; play it again",
+            dir.display(),
+            damaged.join(", "),
+            if damaged.len() == 1 { "it" } else { "them" }
+        )));
+    }
+    Ok(())
 }
 
 fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
@@ -74,6 +98,18 @@ fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
 }
 
 pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
+    // The merged result must not replace a shard it is made from.
+    let out = fs::canonicalize(&args.out).ok();
+    if let Some(dir) = args
+        .shards
+        .iter()
+        .find(|d| out.is_some() && fs::canonicalize(d).ok() == out)
+    {
+        return Err(usage(format!(
+            "--out {}: that is one of the shards being merged; choose another folder",
+            dir.display()
+        )));
+    }
     let mut shards: Vec<Shard> = args
         .shards
         .iter()
@@ -82,9 +118,10 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     shards.sort_by_key(|s| s.index);
     let first = &shards[0];
     for s in &shards[1..] {
+        // The configs as played (config.toml) must match, not the paths they were given by.
         let (a, b) = (&first.record, &s.record);
-        let same = (&a.config, a.seed, a.games, &a.bots, &a.set, a.rotate_seats)
-            == (&b.config, b.seed, b.games, &b.bots, &b.set, b.rotate_seats);
+        let same = (a.seed, a.games, &a.bots, &a.set, a.rotate_seats)
+            == (b.seed, b.games, &b.bots, &b.set, b.rotate_seats);
         if !same || s.config != first.config || s.count != first.count {
             return Err(usage(format!(
                 "{} and {} are not shards of one run (config, seed, games, bots or shard count differ)",
@@ -156,9 +193,19 @@ fn copy_games<G: Game>(
     let path = shard.dir.join(games_csv::FILE);
     let (units, rotations) = (plan.units(), plan.rotations());
     let (mut next, mut turns, mut wins) = (units.start, Histogram::default(), [0u64; MAX_SEATS]);
+    let mut scores: [Histogram; MAX_SEATS] = Default::default();
     let mut capped = 0;
     games_csv::read(&path, game.players(), game.max_turns(), |row, line| {
         let want = (next / rotations, next % rotations);
+        if row.seed != game_seed(plan.seed, row.game) {
+            return Err(usage(format!(
+                "{}: game {} has seed {}, not the run's {}",
+                path.display(),
+                row.game,
+                row.seed,
+                game_seed(plan.seed, row.game)
+            )));
+        }
         if next >= units.end || (row.game, row.rotation) != want {
             return Err(usage(format!(
                 "{}: game {} rotation {} where shard {} of {} has game {} rotation {}{}",
@@ -182,17 +229,23 @@ fn copy_games<G: Game>(
         for (s, w) in wins.iter_mut().enumerate() {
             *w += u64::from(row.outcome.won(s));
         }
+        for (s, h) in scores.iter_mut().enumerate().take(game.players()) {
+            h.add(row.outcome.scores[s].max(0) as usize);
+        }
         out.write_all(line).context("writing the merged games.csv")
     })?;
     let rows = next - units.start;
     let whole = rows == totals.games;
-    let agree = turns == totals.turns && capped == totals.capped && wins == totals.seat_wins;
+    let agree = turns == totals.turns
+        && capped == totals.capped
+        && wins == totals.seat_wins
+        && scores == totals.seat_scores;
     if !whole || !agree {
         return Err(usage(format!(
             "{}: {}",
             path.display(),
             if whole {
-                format!("its rows disagree with {COUNTERS} (turns, caps or wins)")
+                format!("its rows disagree with {COUNTERS} (turns, caps, wins or scores)")
             } else {
                 format!("{rows} rows, but the shard holds {} games", totals.games)
             }
@@ -229,11 +282,12 @@ where
         let units = shard_plan(s).units();
         let declared = (s.record.first_unit, s.record.end_unit);
         if declared != (Some(units.start), Some(units.end)) {
+            let unit = |u: Option<u64>| u.map_or_else(|| "none".to_string(), |u| u.to_string());
             return Err(usage(format!(
-                "{}: fields `first_unit`, `end_unit`: {:?} to {:?}, but shard {} of {} holds units {} to {}",
+                "{}: fields `first_unit`, `end_unit`: {} to {}, but shard {} of {} holds units {} to {} (a shard played with --stop-after is not whole)",
                 s.dir.join(record::RUN).display(),
-                declared.0,
-                declared.1,
+                unit(declared.0),
+                unit(declared.1),
                 s.index,
                 s.count,
                 units.start,
@@ -292,6 +346,9 @@ where
         }
         out.flush().with_context(context)?;
     }
+    for s in shards {
+        unchanged(&s.dir)?;
+    }
     let (summary, seats) = export::write(game, &plan, &totals, &counters, &dir)?;
     dir.text("config.toml", &shards[0].config)?;
     let played = Played {
@@ -300,7 +357,7 @@ where
     };
     dir.text(
         record::RUN,
-        &run_record(&record.set, source, &plan, played).to_toml()?,
+        &run_record(&record.set, source, &plan, played, with_games[0]).to_toml()?,
     )?;
     dir.text(
         record::HOST,

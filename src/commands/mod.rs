@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use crate::config::Source;
 use crate::games::{self, BotNames};
+use crate::naming;
 use crate::output::UsageError;
+use crate::result_dir::ResultDir;
 
 pub mod check;
 pub mod compare;
@@ -26,6 +28,34 @@ pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
 /// written.
 pub fn say(text: &str) {
     let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
+/// The result folder: `--out` as given, or else the default folder `results/BASE+PARTS`, kept
+/// for this command line (`command` on `config` with `parts`) alone.
+pub fn result_dir(
+    out: Option<&PathBuf>,
+    command: &str,
+    config: &str,
+    base: &str,
+    parts: &[String],
+) -> anyhow::Result<ResultDir> {
+    match out {
+        Some(path) => ResultDir::create(path),
+        None => {
+            let made_by = format!("{command} {config} {}", parts.join(" "));
+            ResultDir::create_default(&naming::folder(base, parts), made_by.trim_end())
+        }
+    }
+}
+
+/// A run stopped by `signal` before `what` was finished: it says so, writes nothing, and exits
+/// 128 + the signal.
+pub fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
+    say(&format!(
+        "INTERRUPTED by {} before {what} was finished: nothing written\n",
+        crate::signals::name(signal)
+    ));
+    crate::output::Interrupted(signal).into()
 }
 
 /// The last lines of a command's output: where its result went, and its report if it has one.

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{lineup, say, source, written};
+use super::{lineup, result_dir, say, source, stopped_empty, written};
 use crate::cli::SimulateArgs;
 use crate::config::Source;
 use crate::export;
@@ -10,9 +10,8 @@ use crate::games::{self, BotNames, Game};
 use crate::output::Interrupted;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
-use crate::result_dir::ResultDir;
 use crate::runner::{self, Plan, Played};
-use crate::{games_csv, naming, signals, with_game};
+use crate::{games_csv, signals, with_game};
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
@@ -21,8 +20,8 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     })
 }
 
-/// `results/<config>+…`: the config's name and what this command line changes.
-fn default_out(args: &SimulateArgs, source: &Source) -> std::path::PathBuf {
+/// What this command line changes, for the default folder `results/<config>+…`.
+fn folder_parts(args: &SimulateArgs) -> Vec<String> {
     let mut parts = args.run.folder_parts();
     if args.games_csv {
         parts.push("games-csv".into());
@@ -34,7 +33,7 @@ fn default_out(args: &SimulateArgs, source: &Source) -> std::path::PathBuf {
         parts.push(format!("stop-after-{k}"));
     }
     parts.extend(args.set.iter().map(|o| o.arg.clone()));
-    naming::folder(&source.stem, &parts)
+    parts
 }
 
 fn simulate_game<G: Game>(
@@ -47,21 +46,28 @@ where
     G::Bot: BotNames,
 {
     let players = game.players();
+    // Without shards, the first K games of a run are simply a run of K games.
+    let (games, stop_after) = match (args.shard, args.stop_after) {
+        (None, Some(k)) => (args.run.games.min(k), None),
+        _ => (args.run.games, args.stop_after),
+    };
     let plan = Plan {
-        games: args.run.games,
+        games,
         seed: args.run.seed,
         lineup: lineup::<G::Bot>(&args.run.bots, players)?,
         rotate: args.run.rotate_seats,
         threads: args.run.threads.map(|t| t as usize),
         shard: args.shard.map(|s| (s.index, s.count)),
-        stop_after: args.stop_after,
+        stop_after,
     };
     plan.check()?;
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(args, source));
-    let dir = ResultDir::create(&out)?;
+    let dir = result_dir(
+        args.out.as_ref(),
+        "simulate",
+        &source.name,
+        &source.stem,
+        &folder_parts(args),
+    )?;
 
     let started = Instant::now();
     signals::catch();
@@ -83,6 +89,9 @@ where
         args.games_csv.then_some(&mut write_row as _),
     )?;
     bar.finish_and_clear();
+    if let (0, Some(signal)) = (report.played.units, report.played.stopped) {
+        return Err(stopped_empty(signal, "any game"));
+    }
     if let Some(w) = games_csv {
         w.finish()?;
     }
@@ -93,7 +102,7 @@ where
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     dir.text(
         record::RUN,
-        &run_record(&sets, source, &plan, report.played).to_toml()?,
+        &run_record(&sets, source, &plan, report.played, args.games_csv).to_toml()?,
     )?;
     dir.text(
         record::HOST,
@@ -134,12 +143,13 @@ where
     }
 }
 
-/// `run.toml`: what was run, enough to reproduce it exactly.
+/// `run.toml`: what was run, enough to reproduce it exactly (`games.csv` too, if it was written).
 pub fn run_record<B: BotNames + Copy + PartialEq>(
     sets: &[String],
     source: &Source,
     plan: &Plan<B>,
     played: Played,
+    games_csv: bool,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(|b| b.name().to_string()).collect();
     let config_arg = if source.is_builtin() {
@@ -163,6 +173,9 @@ pub fn run_record<B: BotNames + Copy + PartialEq>(
     );
     if plan.rotate {
         reproduce.push_str(" --rotate-seats");
+    }
+    if games_csv {
+        reproduce.push_str(" --games-csv");
     }
     if let Some((i, n)) = plan.shard {
         reproduce.push_str(&format!(" --shard {i}/{n}"));

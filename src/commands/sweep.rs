@@ -1,9 +1,8 @@
 //! `whisker sweep`: one rule set played at every point of a grid of values, on the same seeds.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{lineup, say, source, written};
+use super::{lineup, result_dir, say, source, stopped_empty, written};
 use crate::cli::SweepArgs;
 use crate::config::{ConfigError, Override, Source};
 use crate::export;
@@ -11,10 +10,9 @@ use crate::games::{self, BotNames, Game, Loaded};
 use crate::output::{Interrupted, SummaryRow, UsageError};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
-use crate::result_dir::ResultDir;
 use crate::runner::{self, Plan};
 use crate::stats::{Histogram, wilson};
-use crate::{naming, signals, with_game};
+use crate::{signals, with_game};
 
 /// `--vary KEY=V1,V2,…` or `--vary KEY=LO..HI` (integers, both ends included).
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +102,12 @@ fn check_vary(args: &SweepArgs) -> Result<(), UsageError> {
                 v.key
             )));
         }
+        if let Some(o) = args.set.iter().find(|o| o.path == v.key) {
+            return Err(UsageError(format!(
+                "--set {} and --vary {} set the same key; give one",
+                o.arg, v.key
+            )));
+        }
         if v.key == "rules.players" && args.run.players.is_some() {
             return Err(UsageError(
                 "--vary rules.players and --players both set the players; give one".into(),
@@ -184,12 +188,12 @@ where
     rows
 }
 
-/// `results/sweep-<config>+<what is varied>+…`.
-fn default_out(args: &SweepArgs, source: &Source) -> PathBuf {
+/// What is varied and changed, for the default folder `results/sweep-<config>+…`.
+fn folder_parts(args: &SweepArgs) -> Vec<String> {
     let mut parts: Vec<String> = args.vary.iter().map(|v| v.arg.clone()).collect();
     parts.extend(args.run.folder_parts());
     parts.extend(args.set.iter().map(|o| format!("set-{}", o.arg)));
-    naming::folder(&format!("sweep-{}", source.stem), &parts)
+    parts
 }
 
 /// Column names of `sweep.csv` after the keys: every point's metrics, in the order of the point
@@ -240,11 +244,13 @@ where
             UsageError("the sweep has more games than whisker counts: play fewer".into())
         })?;
     }
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(args, source));
-    let dir = ResultDir::create(&out)?;
+    let dir = result_dir(
+        args.out.as_ref(),
+        "sweep",
+        &source.name,
+        &format!("sweep-{}", source.stem),
+        &folder_parts(args),
+    )?;
     let started = Instant::now();
     // One bar for the whole sweep.
     let bar = games_bar(total, args.run.quiet);
@@ -272,11 +278,7 @@ where
     bar.finish_and_clear();
     if results.is_empty() {
         let signal = stopped.expect("every point finished or a signal stopped the sweep");
-        say(&format!(
-            "INTERRUPTED by {} before the first point was finished: nothing written\n",
-            signals::name(signal)
-        ));
-        return Err(Interrupted(signal).into());
+        return Err(stopped_empty(signal, "the first point"));
     }
     let finished = results.len();
     let elapsed = started.elapsed().as_secs_f64();

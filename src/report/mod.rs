@@ -33,16 +33,7 @@ impl Run {
                 dir.display()
             ))
         })?;
-        let damaged = result_dir::damaged(dir);
-        if !damaged.is_empty() {
-            return Err(UsageError(format!(
-                "{}: {} changed size since whisker wrote {}: the result is damaged (cut short?); make it again",
-                dir.display(),
-                damaged.join(", "),
-                if damaged.len() == 1 { "it" } else { "them" }
-            ))
-            .into());
-        }
+
         let table = text
             .parse()
             .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
@@ -76,20 +67,41 @@ impl Run {
     }
 }
 
-/// The page for the result folder `dir`.
+/// The page for the result folder `dir`. A file that changed since whisker wrote it (cut short,
+/// edited) is refused, never drawn as if it were whole; a malformed one is named with its line
+/// and field as it is read.
 pub fn render(dir: &Path) -> anyhow::Result<String> {
     let run = Run::read(dir)?;
-    match run.get("command").as_str() {
+    let page = match run.get("command").as_str() {
         "compare" => compare::render(dir, &run),
         "sweep" => sweep::render(dir, &run),
         _ => simulate::render(dir, &run),
+    }?;
+    let damaged = result_dir::damaged(dir);
+    if !damaged.is_empty() {
+        return Err(UsageError(format!(
+            "{}: {} changed since whisker wrote {}: the result is damaged; make it again",
+            dir.display(),
+            damaged.join(", "),
+            if damaged.len() == 1 { "it" } else { "them" }
+        ))
+        .into());
     }
+    Ok(page)
 }
 
 /// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
 /// folder joins its result (recorded in the folder's marker); an existing file is replaced only
 /// if it is a whisker report.
 pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
+    if out.is_dir() {
+        return Err(UsageError(format!(
+            "--out {}: that is a folder; name the page's file, such as {}",
+            out.display(),
+            out.join(FILE).display()
+        ))
+        .into());
+    }
     if out.exists() && !fs::read_to_string(out).is_ok_and(|t| is_report(&t)) {
         return Err(UsageError(format!(
             "--out {}: the file exists and is not a whisker report; choose another --out",
