@@ -33,6 +33,8 @@ const UNCHECKED: &[&str] = &["host.toml"];
 /// The longest target name: the staging and set-aside names built from it must stay within the
 /// 255 bytes a file name may have.
 const MAX_NAME: usize = 200;
+/// How far `NAME-2`, `NAME-3`, … are tried before giving up.
+const MAX_SIBLINGS: u32 = 10_000;
 
 /// One file whisker wrote: its size and fingerprint (none for [`UNCHECKED`] files).
 #[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq)]
@@ -214,12 +216,8 @@ impl Lock {
     }
 
     fn take(parent: &Path, name: &OsStr, shown: &Path) -> anyhow::Result<Self> {
-        Self::try_take(parent, name, shown).map_err(|busy| match busy {
-            Busy::Held => UsageError(format!(
-                "another whisker run is writing {}; wait for it to finish or choose another --out",
-                shown.display()
-            ))
-            .into(),
+        Self::try_take(parent, name, shown).map_err(|b| match b {
+            Busy::Held => busy(shown).into(),
             Busy::Failed(e) => e,
         })
     }
@@ -237,6 +235,14 @@ impl Drop for Lock {
         }
         // The file closes after this, releasing the lock.
     }
+}
+
+/// The error for a folder another run is writing.
+fn busy(shown: &Path) -> UsageError {
+    UsageError(format!(
+        "another whisker run is writing {}; wait for it to finish or choose another --out",
+        shown.display()
+    ))
 }
 
 #[cfg(unix)]
@@ -334,19 +340,70 @@ enum Left {
     Aside,
 }
 
-fn leftover(entry: &OsStr, name: &OsStr) -> Option<Left> {
+/// What a leftover is, and the process that left it.
+fn leftover(entry: &OsStr, name: &OsStr) -> Option<(Left, u32)> {
     let prefix = dotted(name, ".partial-");
     let rest = entry
         .as_encoded_bytes()
         .strip_prefix(prefix.as_encoded_bytes())?;
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 {
-        return None;
-    }
+    let pid = std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()?;
     match &rest[digits..] {
-        [] => Some(Left::Staging),
-        [b'.', b'o', b'l', b'd', n @ ..] if n.iter().all(u8::is_ascii_digit) => Some(Left::Aside),
+        [] => Some((Left::Staging, pid)),
+        [b'.', b'o', b'l', b'd', n @ ..] if n.iter().all(u8::is_ascii_digit) => {
+            Some((Left::Aside, pid))
+        }
         _ => None,
+    }
+}
+
+/// Whether process `pid` is running (for filesystems without locks, where a leftover's process
+/// is all there is to go by).
+#[cfg(unix)]
+fn alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+#[cfg(not(unix))]
+fn alive(_: u32) -> bool {
+    true
+}
+
+/// Whether this process may write in `path` (for a folder: make, remove and rename entries).
+#[cfg(unix)]
+fn writable(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
+    unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 }
+}
+
+#[cfg(not(unix))]
+fn writable(_: &Path) -> bool {
+    true
+}
+
+/// Why the user's entry `name` in the folder `dir` could not be moved to a new folder beside it,
+/// if it could not: the folder cannot be written, a folder entry cannot be (its `..` changes),
+/// or it is a mount point.
+fn unmovable(dir: &Path, name: &OsStr) -> Option<&'static str> {
+    let path = dir.join(name);
+    let is_dir = fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+    if !writable(dir) {
+        Some("the folder cannot be written")
+    } else if is_dir && mount_point(&path) {
+        Some("a mount point")
+    } else if is_dir && !writable(&path) {
+        Some("a folder that cannot be written")
+    } else {
+        None
     }
 }
 
@@ -396,7 +453,7 @@ impl ResultDir {
     /// command lines never share a default folder.
     pub fn create_default(target: &Path, made_by: &str) -> anyhow::Result<Self> {
         let name = target.file_name().unwrap_or_default();
-        for i in 1..10_000 {
+        for i in 1..MAX_SIBLINGS {
             let candidate = if i == 1 {
                 target.to_path_buf()
             } else {
@@ -418,7 +475,9 @@ impl ResultDir {
     /// game is played: a folder whisker did not write, a file, a dangling link, the working
     /// folder or one holding it, a mount point, a name too long, another run writing there, a
     /// parent that cannot be written.
-    /// The inner error: a folder whisker did not write is in the way.
+    ///
+    /// The inner error is for what a default folder steps around to the next `NAME-i`: a folder
+    /// whisker did not write, or another run writing there.
     fn open(target: &Path, made_by: Option<String>) -> anyhow::Result<Result<Self, UsageError>> {
         let shown = target.to_path_buf();
         let unusable = |why: String| -> anyhow::Error {
@@ -468,10 +527,12 @@ impl ResultDir {
                 None => format!("cannot write results there ({e})"),
             })
         })?;
-        let lock = Lock::take(&parent, &name, &shown)?;
-        if lock.exclusive() {
-            recover(&parent, &name, &path);
-        }
+        let lock = match Lock::try_take(&parent, &name, &shown) {
+            Ok(lock) => lock,
+            Err(Busy::Held) => return Ok(Err(busy(&shown))),
+            Err(Busy::Failed(e)) => return Err(e),
+        };
+        recover(&parent, &name, &path, lock.exclusive());
         if path.exists() && Manifest::read(&path).is_none() {
             let empty = fs::read_dir(&path).is_ok_and(|mut d| d.next().is_none());
             if !empty {
@@ -553,22 +614,24 @@ impl ResultDir {
     pub fn commit(mut self, partial: bool) -> anyhow::Result<PathBuf> {
         let marked =
             Manifest::of(&self.staging, self.made_by.clone()).and_then(|m| m.write(&self.staging));
-        // From here the staging folder holds a finished result, known by its marker: never
-        // deleted, and put in place by the next run if this one is killed.
+        // From here the staging folder holds a finished result: never deleted. Once its marker
+        // is written, the next run puts it in place if this one is killed.
         self.committed = true;
-        let _ = fs::remove_file(self.staging.join(STAGING));
+        if marked.is_ok() {
+            let _ = fs::remove_file(self.staging.join(STAGING));
+        }
         let placed = match marked.and_then(|()| self.blocked_by(partial)) {
-            Ok(None) if self.target.exists() => self.replace(),
-            Ok(None) => fs::rename(&self.staging, &self.target)
+            Ok(Ok(foreign)) if self.target.exists() => self.replace(&foreign),
+            Ok(Ok(_)) => fs::rename(&self.staging, &self.target)
                 .with_context(|| format!("writing {}", self.target.display())),
-            Ok(Some(why)) => Err(anyhow::anyhow!(why)),
+            Ok(Err(why)) => Err(anyhow::anyhow!(why)),
             Err(e) => Err(e),
         };
         match placed {
             // Shown as the user named it when it went where they asked.
             Ok(()) => Ok(self.shown.clone()),
             Err(why) => {
-                let beside = self.place_beside()?;
+                let beside = place_beside(&self.staging, &self.target)?;
                 warn(&format!(
                     "{why:#}; this result is written to {} instead",
                     beside.display()
@@ -578,58 +641,45 @@ impl ResultDir {
         }
     }
 
-    /// Puts the finished result in the first free `NAME-i` beside the target, under that
-    /// folder's lock. If even that fails, the result stays in its staging folder, which the
-    /// error names.
-    fn place_beside(&self) -> anyhow::Result<PathBuf> {
-        let (parent, name) = (
-            self.target.parent().unwrap_or(Path::new("/")),
-            self.target.file_name().unwrap_or_default(),
-        );
-        for i in 2..10_000 {
-            let candidate = parent.join(sibling(name, i));
-            let Ok(_lock) = Lock::try_take(parent, &sibling(name, i), &candidate) else {
-                continue;
-            };
-            if fs::symlink_metadata(&candidate).is_ok() {
-                continue;
-            }
-            if fs::rename(&self.staging, &candidate).is_ok() {
-                return Ok(candidate);
-            }
-            break;
-        }
-        anyhow::bail!(
-            "the finished result could not be put in place; it is kept whole in {} (rename it to keep it)",
-            self.staging.display()
-        )
-    }
-
-    /// Why the new result cannot take the target's place, if it cannot.
-    fn blocked_by(&self, partial: bool) -> anyhow::Result<Option<String>> {
+    /// The user's entries in the target, which the new result will carry over; or why it cannot
+    /// take the target's place.
+    fn blocked_by(&self, partial: bool) -> anyhow::Result<Result<Vec<OsString>, String>> {
         let Some(old) = Manifest::read(&self.target) else {
             // Checked when the run began; something else may have taken its place since.
             let empty = fs::read_dir(&self.target).is_ok_and(|mut d| d.next().is_none());
-            return Ok(
-                (fs::symlink_metadata(&self.target).is_ok() && !empty).then(|| {
-                    format!(
-                        "{} is no longer a folder whisker wrote",
-                        self.shown.display()
-                    )
-                }),
-            );
+            let gone = fs::symlink_metadata(&self.target).is_err();
+            return Ok(if gone || empty {
+                Ok(Vec::new())
+            } else {
+                Err(format!(
+                    "{} is no longer a folder whisker wrote",
+                    self.shown.display()
+                ))
+            });
         };
-        let clash: Vec<String> = old
-            .foreign(&self.target)?
-            .into_iter()
+        let foreign = old.foreign(&self.target)?;
+        let clash: Vec<String> = foreign
+            .iter()
             .filter(|n| self.staging.join(n).exists())
             .map(|n| n.to_string_lossy().into_owned())
             .collect();
         if !clash.is_empty() {
-            return Ok(Some(format!(
+            return Ok(Err(format!(
                 "{} holds {} that whisker did not write (or that changed since), which this result would overwrite",
                 self.shown.display(),
                 clash.join(", ")
+            )));
+        }
+        // The user's entries move to the new folder: each must be movable, or they would be
+        // left behind in the old one.
+        if let Some((name, why)) = foreign
+            .iter()
+            .find_map(|n| unmovable(&self.target, n).map(|why| (n, why)))
+        {
+            return Ok(Err(format!(
+                "{} holds {} ({why}), which whisker cannot carry over to a new result",
+                self.shown.display(),
+                name.to_string_lossy()
             )));
         }
         let old_partial = fs::read_to_string(self.target.join(crate::record::RUN))
@@ -638,20 +688,20 @@ impl ResultDir {
             .and_then(|t| t.get("partial").and_then(toml::Value::as_bool))
             .unwrap_or(false);
         if partial && !old_partial {
-            return Ok(Some(format!(
+            return Ok(Err(format!(
                 "{} holds a complete result, which an interrupted run does not replace",
                 self.shown.display()
             )));
         }
-        Ok(None)
+        Ok(Ok(foreign))
     }
 
     /// Swaps the new result in for the old one: the old folder is moved aside, the new one put
-    /// in its place, the user's files moved across, and only then are whisker's old files
-    /// deleted. A crash at any point leaves the previous or the new result whole, and the next
-    /// run finishes the job ([`recover`]).
-    fn replace(&self) -> anyhow::Result<()> {
-        let aside = (0..)
+    /// in its place (with the old one's permissions), the user's `foreign` entries moved across,
+    /// and only then are whisker's old files deleted. A crash at any point leaves the previous or
+    /// the new result whole, and the next run finishes the job ([`recover`]).
+    fn replace(&self, foreign: &[OsString]) -> anyhow::Result<()> {
+        let aside = (0..MAX_SIBLINGS)
             .map(|i| {
                 let mut s = self.staging.clone().into_os_string();
                 s.push(if i == 0 {
@@ -662,16 +712,47 @@ impl ResultDir {
                 PathBuf::from(s)
             })
             .find(|p| fs::symlink_metadata(p).is_err())
-            .expect("some name is free");
+            .context("no free name to set the old result aside")?;
+        let permissions = fs::metadata(&self.target).map(|m| m.permissions());
         fs::rename(&self.target, &aside)
             .with_context(|| format!("moving aside {}", self.target.display()))?;
         if let Err(e) = fs::rename(&self.staging, &self.target) {
             let _ = fs::rename(&aside, &self.target);
             return Err(e).with_context(|| format!("writing {}", self.target.display()));
         }
-        settle(&aside, &self.target);
+        settle(&aside, &self.target, Some(foreign));
+        if let Ok(p) = permissions {
+            let _ = fs::set_permissions(&self.target, p);
+        }
         Ok(())
     }
+}
+
+/// Puts the finished result in `staging` into the first free `NAME-i` beside `target`, under that
+/// folder's lock (a run writing there is stepped around). If even that fails, the result stays
+/// in `staging`, which the error names.
+fn place_beside(staging: &Path, target: &Path) -> anyhow::Result<PathBuf> {
+    let (parent, name) = (
+        target.parent().unwrap_or(Path::new("/")),
+        target.file_name().unwrap_or_default(),
+    );
+    for i in 2..MAX_SIBLINGS {
+        let candidate = parent.join(sibling(name, i));
+        let Ok(_lock) = Lock::try_take(parent, &sibling(name, i), &candidate) else {
+            continue;
+        };
+        if fs::symlink_metadata(&candidate).is_ok() {
+            continue;
+        }
+        if fs::rename(staging, &candidate).is_ok() {
+            return Ok(candidate);
+        }
+        break;
+    }
+    anyhow::bail!(
+        "the finished result could not be put in place; it is kept whole in {} (rename it to keep it)",
+        staging.display()
+    )
 }
 
 impl Drop for ResultDir {
@@ -699,15 +780,22 @@ fn remove_staging(dir: &Path) {
     let _ = fs::remove_dir(dir);
 }
 
-/// Finishes a replacement whose old result was moved to `aside`: the user's files there move to
-/// `target` (where no file of that name is in the way), whisker's unchanged files are deleted,
-/// and the folder goes once empty. Whatever cannot be moved stays in `aside`, never deleted.
-fn settle(aside: &Path, target: &Path) {
+/// Finishes a replacement whose old result was moved to `aside`: the user's entries there
+/// (`foreign`, when the caller has just worked them out) move to `target` where no entry of that
+/// name is in the way, whisker's unchanged files are deleted, and the folder goes once empty.
+/// Whatever cannot be moved stays in `aside`, never deleted, and a warning says where.
+fn settle(aside: &Path, target: &Path, foreign: Option<&[OsString]>) {
     let Some(manifest) = Manifest::read(aside) else {
+        // An empty folder (`mkdir res` before `--out res`), or one whose marker went last.
+        let _ = fs::remove_dir(aside);
         return;
     };
-    let Ok(foreign) = manifest.foreign(aside) else {
-        return;
+    let foreign = match foreign {
+        Some(f) => f.to_vec(),
+        None => match manifest.foreign(aside) {
+            Ok(f) => f,
+            Err(_) => return,
+        },
     };
     for name in &foreign {
         let to = target.join(name);
@@ -715,8 +803,9 @@ fn settle(aside: &Path, target: &Path) {
             let _ = fs::rename(aside.join(name), to);
         }
     }
+    // What is not the user's is whisker's, unchanged: `foreign` holds everything else.
     for name in manifest.files.keys() {
-        if manifest.owns(aside, name.as_ref()) {
+        if !foreign.iter().any(|f| f == name.as_str()) {
             let _ = fs::remove_file(aside.join(name));
         }
     }
@@ -731,18 +820,24 @@ fn settle(aside: &Path, target: &Path) {
     }
 }
 
-/// Cleans what killed runs left beside `target`, with the target's lock held (so no live run owns
-/// any of it): a finished result still in its staging folder is put in place (or beside it), the
+/// Cleans what killed runs left beside `target`, with the target's lock held (`exclusive`: no
+/// live run owns any of it; on a filesystem without locks, only what dead processes left is
+/// touched): a finished result still in its staging folder is put in place (or beside it), the
 /// previous result moved aside by a replacement cut short is put back or settled into the new
 /// one, and unfinished staging folders are deleted.
-fn recover(parent: &Path, name: &OsStr, target: &Path) {
+fn recover(parent: &Path, name: &OsStr, target: &Path, exclusive: bool) {
     let Ok(entries) = fs::read_dir(parent) else {
         return;
     };
     let mut left: Vec<(Left, PathBuf)> = entries
         .flatten()
-        .filter_map(|e| leftover(&e.file_name(), name).map(|kind| (kind, e.path())))
+        .filter_map(|e| {
+            let (kind, pid) = leftover(&e.file_name(), name)?;
+            (exclusive || !alive(pid)).then(|| (kind, e.path()))
+        })
         .collect();
+    // Staging folders before set-aside ones: a run killed between its two renames left both,
+    // and its new result must be in place before the old one is settled into it.
     left.sort();
     for (kind, path) in left {
         match kind {
@@ -750,39 +845,38 @@ fn recover(parent: &Path, name: &OsStr, target: &Path) {
             Left::Staging => {
                 // A finished result whose run was killed while putting it in place.
                 let _ = fs::remove_file(path.join(STAGING));
-                let to = if fs::symlink_metadata(target).is_err() {
-                    target.to_path_buf()
-                } else {
-                    let name = target.file_name().unwrap_or_default();
-                    (2..)
-                        .map(|i| target.with_file_name(sibling(name, i)))
-                        .find(|p| fs::symlink_metadata(p).is_err())
-                        .expect("some name is free")
-                };
-                if fs::rename(&path, &to).is_ok() && to != target {
+                if fs::symlink_metadata(target).is_err() {
+                    let _ = fs::rename(&path, target);
+                } else if let Ok(to) = place_beside(&path, target) {
                     warn(&format!(
                         "a finished result left by a stopped run is in {}",
                         to.display()
                     ));
                 }
             }
-            Left::Aside if Manifest::read(&path).is_none() => {}
-            Left::Aside if fs::symlink_metadata(target).is_err() => {
+            Left::Aside
+                if fs::symlink_metadata(target).is_err() && Manifest::read(&path).is_some() =>
+            {
                 let _ = fs::rename(&path, target);
             }
-            Left::Aside => settle(&path, target),
+            Left::Aside => settle(&path, target, None),
         }
     }
 }
 
-/// Records `file`, just written into the finished result folder `dir` (a report made later),
-/// as whisker's in its marker, under the folder's lock.
-pub fn adopt(dir: &Path, file: &str) -> anyhow::Result<()> {
+/// Adds `file` to the finished result folder `dir` (a report made later): under the folder's
+/// lock, `write` makes it, and the marker records it as whisker's.
+pub fn add_file(
+    dir: &Path,
+    file: &str,
+    write: impl FnOnce(&Path) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let path = resolve(dir)?;
     let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
-        return Ok(());
+        return write(&dir.join(file));
     };
     let _lock = Lock::take(parent, name, dir)?;
+    write(&path.join(file))?;
     if let Some(mut m) = Manifest::read(&path) {
         let entry = fingerprint(&path.join(file))?;
         m.files.insert(file.into(), entry);
@@ -983,6 +1077,61 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_folder_is_taken_without_a_trace() {
+        let parent = scratch("empty");
+        let target = parent.join("res");
+        fs::create_dir(&target).unwrap();
+        result(&target, &[("a.csv", "x")]);
+        assert_eq!(names(&parent), ["res"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_folder_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let target = scratch("mode").join("res");
+        result(&target, &[("a.csv", "x")]);
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o750)).unwrap();
+        result(&target, &[("a.csv", "y")]);
+        let mode = fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o750);
+    }
+
+    #[test]
+    fn a_file_is_added_to_a_result_only_under_its_lock() {
+        let target = scratch("add").join("res");
+        result(&target, &[("a.csv", "x")]);
+        let writing = ResultDir::create(&target).unwrap();
+        let e = add_file(&target, "report.html", |p| write_file(p, b"page"))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("another whisker run"), "{e}");
+        assert!(!target.join("report.html").exists());
+        drop(writing);
+        add_file(&target, "report.html", |p| write_file(p, b"page")).unwrap();
+        assert!(
+            Manifest::read(&target)
+                .unwrap()
+                .files
+                .contains_key("report.html")
+        );
+        assert!(damaged(&target).is_empty());
+    }
+
+    #[test]
+    fn a_default_folder_another_run_is_writing_is_stepped_around() {
+        let target = scratch("busy-default").join("cheese");
+        let writing = ResultDir::create_default(&target, "a").unwrap();
+        let other = ResultDir::create_default(&target, "b").unwrap();
+        other.text("x.csv", "b").unwrap();
+        assert_eq!(
+            other.commit(false).unwrap(),
+            target.with_file_name("cheese-2")
+        );
+        drop(writing);
+    }
+
+    #[test]
     fn a_second_writer_is_refused_before_it_plays() {
         let target = scratch("lock").join("res");
         let first = ResultDir::create(&target).unwrap();
@@ -1113,9 +1262,9 @@ mod tests {
     fn leftovers_are_known_by_their_whole_name() {
         let name = OsStr::new("res");
         for (entry, kind) in [
-            (".res.partial-12", Some(Left::Staging)),
-            (".res.partial-12.old", Some(Left::Aside)),
-            (".res.partial-12.old3", Some(Left::Aside)),
+            (".res.partial-12", Some((Left::Staging, 12))),
+            (".res.partial-12.old", Some((Left::Aside, 12))),
+            (".res.partial-12.old3", Some((Left::Aside, 12))),
             (".res.partial-", None),
             (".res.partial-12x", None),
             (".res.partial-12.older", None),

@@ -109,15 +109,24 @@ pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
         ))
         .into());
     }
-    render_to(dir, out)?;
     let inside = out
         .parent()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
         .zip(fs::canonicalize(dir).ok())
         .is_some_and(|(p, d)| fs::canonicalize(p).is_ok_and(|p| p == d));
     if inside && result_dir::is_result(dir) {
-        result_dir::adopt(dir, &out.file_name().unwrap_or_default().to_string_lossy())?;
+        // Written under the folder's lock, so a run replacing the folder never meets a page it
+        // does not know.
+        let file = out.file_name().unwrap_or_default().to_string_lossy();
+        return result_dir::add_file(dir, &file, |page| render_to(dir, page));
     }
-    Ok(())
+    render_to(dir, out)
 }
 
 /// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
