@@ -890,6 +890,20 @@ pub fn is_result(dir: &Path) -> bool {
     Manifest::read(dir).is_some()
 }
 
+/// Refuses `dir` (exit 2, `advice` said) if any of its files changed since whisker wrote them.
+pub fn unchanged(dir: &Path, advice: &str) -> Result<(), UsageError> {
+    let changed = damaged(dir);
+    if changed.is_empty() {
+        return Ok(());
+    }
+    Err(UsageError(format!(
+        "{}: {} changed since whisker wrote {}: {advice}",
+        dir.display(),
+        changed.join(", "),
+        if changed.len() == 1 { "it" } else { "them" }
+    )))
+}
+
 /// The files of `dir` that differ from what whisker wrote there (cut short, edited) or are gone
 /// — all but the timing record and the report page, which are not part of the result.
 pub fn damaged(dir: &Path) -> Vec<String> {

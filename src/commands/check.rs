@@ -197,15 +197,10 @@ where
     let baseline = read_games(&args.baseline, game, &plan)?;
     // After the strict read (which names a malformed row's line and field), the marker's
     // fingerprints catch any edit that still reads well.
-    let damaged = result_dir::damaged(&args.baseline);
-    if !damaged.is_empty() {
-        return Err(usage(format!(
-            "--baseline {}: {} changed since whisker wrote {}: remake the baseline (scripts/update-baselines.sh)",
-            args.baseline.display(),
-            damaged.join(", "),
-            if damaged.len() == 1 { "it" } else { "them" }
-        )));
-    }
+    result_dir::unchanged(
+        &args.baseline,
+        "remake the baseline (scripts/update-baselines.sh)",
+    )?;
     let checked = checked_metrics(players, &bot_names);
     for (metric, (value, origin)) in tolerances {
         if !checked.contains(metric) {

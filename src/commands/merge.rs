@@ -47,16 +47,10 @@ fn unchanged(dir: &Path) -> anyhow::Result<()> {
             result_dir::MARKER
         )));
     }
-    let damaged = result_dir::damaged(dir);
-    if !damaged.is_empty() {
-        return Err(usage(format!(
-            "{}: {} changed since whisker wrote {}: the shard is damaged; play it again",
-            dir.display(),
-            damaged.join(", "),
-            if damaged.len() == 1 { "it" } else { "them" }
-        )));
-    }
-    Ok(())
+    Ok(result_dir::unchanged(
+        dir,
+        "the shard is damaged; play it again",
+    )?)
 }
 
 fn read_shard(dir: &Path) -> anyhow::Result<Shard> {

@@ -77,16 +77,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
         "sweep" => sweep::render(dir, &run),
         _ => simulate::render(dir, &run),
     }?;
-    let damaged = result_dir::damaged(dir);
-    if !damaged.is_empty() {
-        return Err(UsageError(format!(
-            "{}: {} changed since whisker wrote {}: the result is damaged; make it again",
-            dir.display(),
-            damaged.join(", "),
-            if damaged.len() == 1 { "it" } else { "them" }
-        ))
-        .into());
-    }
+    result_dir::unchanged(dir, "the result is damaged; make it again")?;
     Ok(page)
 }
 
