@@ -131,7 +131,7 @@ fn sigterm_and_sighup_keep_the_finished_games() {
             "-c",
             &format!(
                 "trap '' HUP; exec {} simulate --games 3000 --threads 1 --quiet --out {}",
-                env!("CARGO_BIN_EXE_whisker"),
+                bin().to_string_lossy(),
                 nohup.display()
             ),
         ])
@@ -567,7 +567,7 @@ fn run_toml_holds_any_name_and_value() {
         record["reproduce"]
             .as_str()
             .unwrap()
-            .replacen("whisker", env!("CARGO_BIN_EXE_whisker"), 1);
+            .replacen("whisker", &bin().to_string_lossy(), 1);
     let again = std::process::Command::new("sh")
         .current_dir(&d)
         .args(["-c", &format!("{reproduce} --quiet --out again")])
@@ -890,7 +890,7 @@ fn a_full_disk_names_the_file() {
             "-c",
             &format!(
                 "trap '' XFSZ; ulimit -f 8; exec {} simulate --games 3000 --games-csv --quiet --out r",
-                env!("CARGO_BIN_EXE_whisker")
+                bin().to_string_lossy()
             ),
         ])
         .output()

@@ -8,17 +8,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
+/// The binary under test: this build's, or `WHISKER_BIN` (to run these tests against another
+/// build, such as the one before a fix, to see them fail).
+pub fn bin() -> std::ffi::OsString {
+    std::env::var_os("WHISKER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_whisker").into())
+}
+
 pub fn whisker(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_whisker"))
-        .args(args)
-        .output()
-        .expect("runs")
+    Command::new(bin()).args(args).output().expect("runs")
 }
 
 /// Runs whisker in `dir` (where its default `results/` folder goes), with any arguments,
 /// UTF-8 or not.
 pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_whisker"))
+    Command::new(bin())
         .current_dir(dir)
         .args(args)
         .output()
@@ -27,7 +30,7 @@ pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
 
 /// Starts whisker in the background.
 pub fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_whisker"))
+    Command::new(bin())
         .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
