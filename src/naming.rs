@@ -1,6 +1,6 @@
 //! Default result folders, named after what makes a run different, so two different command
-//! lines never write to the same default folder: `results/cheese` for the plain run,
-//! `results/cheese+players-3+rules.track_length=8` for a variant.
+//! lines never write to the same default folder: `results/my-game` for the plain run,
+//! `results/my-game+players-3+rules.max_turns=80` for a variant.
 
 use std::path::PathBuf;
 
@@ -66,25 +66,25 @@ mod tests {
 
     #[test]
     fn names_read_as_the_command_line() {
-        assert_eq!(name("cheese", &[]), "cheese");
+        assert_eq!(name("my-game", &[]), "my-game");
         assert_eq!(
-            name("cheese", &["players-3", "rules.track_length=8"]),
-            "cheese+players-3+rules.track_length=8"
+            name("my-game", &["players-3", "rules.max_turns=80"]),
+            "my-game+players-3+rules.max_turns=80"
         );
     }
 
     #[test]
     fn different_command_lines_get_different_names() {
         // Both would read `k=a-b` without the hash.
-        let (a, b) = (name("cheese", &["k=a b"]), name("cheese", &["k=a/b"]));
+        let (a, b) = (name("my-game", &["k=a b"]), name("my-game", &["k=a/b"]));
         assert_ne!(a, b);
-        assert!(a.starts_with("cheese+k=a-b+"), "{a}");
+        assert!(a.starts_with("my-game+k=a-b+"), "{a}");
         // A separator inside a value is not a separator.
         assert_ne!(name("c", &["x=1+y=2"]), name("c", &["x=1", "y=2"]));
         let long = "v".repeat(300);
-        let n = name("cheese", &[&long]);
+        let n = name("my-game", &[&long]);
         assert!(n.len() <= MAX_NAME + 9, "{n}");
-        assert_ne!(n, name("cheese", &[&"v".repeat(301)]));
+        assert_ne!(n, name("my-game", &[&"v".repeat(301)]));
     }
 
     #[test]

@@ -16,7 +16,7 @@ static ASKED: AtomicBool = AtomicBool::new(false);
 /// The signals that stop a run.
 pub const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
-/// Whether `sig` is ignored, as `nohup` (SIGHUP) or a shell's background job (SIGINT) leaves it:
+/// Whether `sig` is ignored, as `nohup` (SIGHUP) or a shell's background process (SIGINT) leaves it:
 /// such a signal was not meant to reach the run, so it is left alone.
 fn ignored(sig: i32) -> bool {
     // SAFETY: sigaction with a null new action only reads the current one into `old`.
