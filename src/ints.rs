@@ -14,6 +14,20 @@ pub fn sum<'a>(counts: impl IntoIterator<Item = &'a u64>) -> Option<u64> {
     counts.into_iter().try_fold(0u64, |s, &c| s.checked_add(c))
 }
 
+/// A sum as a message shows it: the number, or that it is too large to count.
+pub fn shown(sum: Option<u64>) -> String {
+    sum.map_or_else(|| "more than whisker counts".into(), |n| n.to_string())
+}
+
+/// `Err("field `name`: why")` unless `ok`: one check of counters read back from a file.
+pub fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("field `{field}`: {}", why()))
+    }
+}
+
 /// A value made only of integers, in a fixed order.
 pub trait Ints: Sized {
     fn put(&self, out: &mut Vec<u64>);

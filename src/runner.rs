@@ -6,7 +6,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::games::{Counters, Game, MAX_SEATS, Outcome};
-use crate::ints::Ints;
+use crate::ints::{Ints, require, shown};
 use crate::output::UsageError;
 use crate::rng::game_seed;
 use crate::signals;
@@ -176,65 +176,53 @@ impl Totals {
     /// read back from its file are checked with it. Names the field that is wrong.
     pub fn check<B: PartialEq>(&self, lineup: &[B], bots: &[B]) -> Result<(), String> {
         let (games, players) = (self.games, lineup.len());
-        let field = |ok: bool, name: &str, why: String| {
-            if ok {
-                Ok(())
-            } else {
-                Err(format!("field `{name}`: {why}"))
-            }
-        };
         let total = |h: &Histogram| crate::ints::sum(h.counts());
         let lengths = total(&self.turns);
-        field(
-            lengths == Some(games),
-            "turns",
-            format!("{lengths:?} game lengths for {games} games"),
-        )?;
-        field(
-            self.capped <= games,
-            "capped",
-            format!("{} of {games} games", self.capped),
-        )?;
-        field(
-            self.shared <= games,
-            "shared",
-            format!("{} of {games} games", self.shared),
-        )?;
+        require(lengths == Some(games), "turns", || {
+            format!("{} game lengths for {games} games", shown(lengths))
+        })?;
+        require(self.capped <= games, "capped", || {
+            format!("{} of {games} games", self.capped)
+        })?;
+        require(self.shared <= games, "shared", || {
+            format!("{} of {games} games", self.shared)
+        })?;
         for s in 0..MAX_SEATS {
             let seated = if s < players { games } else { 0 };
-            field(
-                self.seat_wins[s] <= seated,
-                "seat_wins",
-                format!("seat {s} won {} of {seated} games", self.seat_wins[s]),
-            )?;
+            require(self.seat_wins[s] <= seated, "seat_wins", || {
+                format!("seat {s} won {} of {seated} games", self.seat_wins[s])
+            })?;
             let scores = total(&self.seat_scores[s]);
-            field(
-                scores == Some(seated),
-                "seat_scores",
-                format!("seat {s} has {scores:?} scores for {seated} games"),
-            )?;
+            require(scores == Some(seated), "seat_scores", || {
+                format!("seat {s} has {} scores for {seated} games", shown(scores))
+            })?;
         }
-        field(
+        require(
             self.bot_wins.len() == bots.len() && self.bot_scores.len() == bots.len(),
             "bot_wins",
-            format!(
-                "{} bots counted, {} played",
-                self.bot_wins.len(),
-                bots.len()
-            ),
+            || {
+                format!(
+                    "{} bots counted, {} played",
+                    self.bot_wins.len(),
+                    bots.len()
+                )
+            },
         )?;
         for (b, bot) in bots.iter().enumerate() {
             let seats = lineup.iter().filter(|x| *x == bot).count() as u64;
-            field(
-                self.bot_wins[b] <= games,
-                "bot_wins",
-                format!("bot {b} won {} of {games} games", self.bot_wins[b]),
-            )?;
+            require(self.bot_wins[b] <= games, "bot_wins", || {
+                format!("bot {b} won {} of {games} games", self.bot_wins[b])
+            })?;
             let scores = total(&self.bot_scores[b]);
-            field(
+            require(
                 scores.is_some() && scores == games.checked_mul(seats),
                 "bot_scores",
-                format!("bot {b} has {scores:?} scores for {games} games in {seats} seats"),
+                || {
+                    format!(
+                        "bot {b} has {} scores for {games} games in {seats} seats",
+                        shown(scores)
+                    )
+                },
             )?;
         }
         Ok(())

@@ -6,7 +6,7 @@ use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::{ChipTable, MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS};
 use crate::games::Outcome;
-use crate::ints::sum;
+use crate::ints::{require, shown, sum};
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;
 use crate::stats::wilson;
@@ -107,25 +107,22 @@ impl Observer for Tally {
     }
 }
 
-/// `Err(field)` unless `ok`: a check of counters read back from a file.
-pub fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<(), String> {
-    if ok {
-        Ok(())
-    } else {
-        Err(format!("field `{field}`: {}", why()))
-    }
-}
-
 impl Tally {
     /// What must hold of the counters of `games` games that lasted `turns` turns (tests) in all.
     pub fn check(&self, games: u64, turns: u64) -> Result<(), String> {
         let attempts = sum(self.attempts.iter().flatten());
         require(attempts == Some(turns), "attempts", || {
-            format!("{attempts:?} tests counted, but the games lasted {turns}")
+            format!(
+                "{} tests counted, but the games lasted {turns}",
+                shown(attempts)
+            )
         })?;
         let tests = sum(self.chip_totals.iter().map(|t| &t[0]));
         require(tests == Some(turns), "chip_totals", || {
-            format!("{tests:?} tests counted, but the games lasted {turns}")
+            format!(
+                "{} tests counted, but the games lasted {turns}",
+                shown(tests)
+            )
         })?;
         let cells = self
             .attempts
@@ -147,7 +144,7 @@ impl Tally {
         )?;
         let endings = sum(&self.endings);
         require(endings.is_some_and(|e| e <= games), "endings", || {
-            format!("{endings:?} games ended by a job, of {games}")
+            format!("{} games ended by a job, of {games}", shown(endings))
         })
     }
 

@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use super::config::{MAX_SKILL_DEFS, Rules, SKILLS};
 use crate::games::mice_heist::Observer;
-use crate::games::mice_heist::tally::{Catalogue, Tally, require};
+use crate::games::mice_heist::tally::{Catalogue, Tally};
+use crate::ints::{require, shown};
 use crate::output::num;
 use crate::result_dir::ResultDir;
 use crate::stats::wilson;
@@ -75,7 +76,10 @@ impl RatingsTally {
         for skill in &self.ratings {
             let n = crate::ints::sum(skill);
             require(n.is_some() && n == rated, "ratings", || {
-                format!("{n:?} final ratings counted for {games} games of {players} players")
+                format!(
+                    "{} final ratings counted for {games} games of {players} players",
+                    shown(n)
+                )
             })?;
         }
         Ok(())
