@@ -137,7 +137,7 @@ mod tests {
         let mut r = RunRecord::new("simulate");
         // A name as macOS writes it (decomposed accent), an escape, quotes, a newline.
         r.config = Some("cafe\u{301}.toml".into());
-        r.set = vec!["skills.a.name=\u{1b}[31m'x\"\ny".into()];
+        r.set = vec!["items.a.name=\u{1b}[31m'x\"\ny".into()];
         r.reproduce = format!("whisker simulate {}", quote(&r.set[0]));
         r.partial = true;
         let text = r.to_toml().unwrap();
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn quoting_survives_the_shell() {
-        assert_eq!(quote("chips.blue.high=3"), "chips.blue.high=3");
+        assert_eq!(quote("rules.max_turns=80"), "rules.max_turns=80");
         assert_eq!(quote("a b"), "'a b'");
         assert_eq!(quote("it's"), r"'it'\''s'");
         assert_eq!(quote(""), "''");

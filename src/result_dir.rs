@@ -699,7 +699,7 @@ impl ResultDir {
     /// Swaps the new result in for the old one: the old folder is moved aside, the new one put
     /// in its place (with the old one's permissions), the user's `foreign` entries moved across,
     /// and only then are whisker's old files deleted. A crash at any point leaves the previous or
-    /// the new result whole, and the next run finishes the job ([`recover`]).
+    /// the new result whole, and the next run finishes the replacement ([`recover`]).
     fn replace(&self, foreign: &[OsString]) -> anyhow::Result<()> {
         let aside = (0..MAX_SIBLINGS)
             .map(|i| {
@@ -1079,14 +1079,14 @@ mod tests {
 
     #[test]
     fn a_default_folder_is_never_shared_by_two_command_lines() {
-        let target = scratch("default").join("cheese");
+        let target = scratch("default").join("my-game");
         for (made_by, text) in [("a", "1"), ("b", "2"), ("a", "3")] {
             let dir = ResultDir::create_default(&target, made_by).unwrap();
             dir.text("x.csv", text).unwrap();
             dir.commit(false).unwrap();
         }
         assert_eq!(fs::read_to_string(target.join("x.csv")).unwrap(), "3");
-        let other = target.with_file_name("cheese-2");
+        let other = target.with_file_name("my-game-2");
         assert_eq!(fs::read_to_string(other.join("x.csv")).unwrap(), "2");
     }
 
@@ -1134,13 +1134,13 @@ mod tests {
 
     #[test]
     fn a_default_folder_another_run_is_writing_is_stepped_around() {
-        let target = scratch("busy-default").join("cheese");
+        let target = scratch("busy-default").join("my-game");
         let writing = ResultDir::create_default(&target, "a").unwrap();
         let other = ResultDir::create_default(&target, "b").unwrap();
         other.text("x.csv", "b").unwrap();
         assert_eq!(
             other.commit(false).unwrap(),
-            target.with_file_name("cheese-2")
+            target.with_file_name("my-game-2")
         );
         drop(writing);
     }

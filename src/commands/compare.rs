@@ -27,8 +27,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
 }
 
 /// What this command line changes, for the default folder `results/compare-<A>-vs-<B>+…`: each
-/// variant gets its own folder, so `--set-b chips.blue.high=3` writes to
-/// `compare-cheese-vs-cheese+b-chips.blue.high=3`, not over the last comparison.
+/// variant gets its own folder, so `--set-b rules.max_turns=80` writes to
+/// `compare-my-game-vs-my-game+b-rules.max_turns=80`, not over the last comparison.
 fn folder_parts(args: &CompareArgs) -> Vec<String> {
     let mut parts = args.run.folder_parts();
     for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
