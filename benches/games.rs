@@ -19,7 +19,7 @@ fn game() -> CheeseGame {
 fn bench_game<G: Game<Bot = Bot>>(c: &mut Criterion, edition: &str, game: &G) {
     for (name, bot) in [("greedy", Bot::Greedy), ("random", Bot::Random)] {
         let lineup = [bot; 4];
-        let mut counters = G::Counters::default();
+        let mut counters = game.declared().counts();
         let mut scratch = G::Scratch::default();
         let mut seed = 0u64;
         c.bench_function(&format!("game/{edition}/{name}x4"), |b| {

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::games::{BotNames, Game, MAX_SEATS};
+use crate::metrics::{Counts, Quantity, SummaryMetric};
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;
 use crate::runner::{Plan, Totals};
@@ -71,8 +72,16 @@ fn balance(totals: &Totals, players: usize) -> Estimate {
     }
 }
 
+/// A per-game quantity added up over every game.
+fn total(totals: &Totals, q: Quantity) -> u64 {
+    match q {
+        Quantity::Turns => totals.turns_played(),
+        Quantity::Value(k) => totals.values[k],
+    }
+}
+
 /// The rows of `summary.csv`: shared metrics first, then the game's own.
-pub fn summary<G: Game>(game: &G, totals: &Totals, counters: &G::Counters) -> Vec<SummaryRow> {
+pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
     let players = game.players();
     let mut rows = vec![
         SummaryRow::count("games", totals.games),
@@ -87,7 +96,12 @@ pub fn summary<G: Game>(game: &G, totals: &Totals, counters: &G::Counters) -> Ve
         SummaryRow::count("capped_games", totals.capped),
         SummaryRow::estimate("capped_rate", wilson(totals.capped, totals.games)),
     ];
-    rows.extend(game.summary(counters));
+    rows.extend(game.declared().summary.iter().map(|m| match *m {
+        SummaryMetric::Count(name, q) => SummaryRow::count(name, total(totals, q)),
+        SummaryMetric::Rate { name, hits, of, .. } => {
+            SummaryRow::estimate(name, wilson(total(totals, hits), total(totals, of)))
+        }
+    }));
     rows
 }
 
@@ -96,14 +110,14 @@ pub fn write<G: Game>(
     game: &G,
     plan: &Plan<G::Bot>,
     totals: &Totals,
-    counters: &G::Counters,
+    counts: &Counts,
     dir: &ResultDir,
 ) -> anyhow::Result<(Vec<SummaryRow>, Vec<[String; 5]>)>
 where
     G::Bot: BotNames,
 {
     let players = game.players();
-    let rows = summary(game, totals, counters);
+    let rows = summary(game, totals);
     dir.csv("summary.csv", rows.iter())?;
 
     let seat_bot = |s: usize| {
@@ -192,7 +206,9 @@ where
             .iter()
             .map(|(turns, games)| LengthRow { turns, games }),
     )?;
-    game.export(counters, totals.games, dir)?;
+    for t in &game.declared().tables {
+        dir.records(&t.file, &t.header(), t.records(counts, totals.games))?;
+    }
     Ok((rows, table))
 }
 

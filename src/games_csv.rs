@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::games::{Game, MAX_SEATS, Outcome};
+use crate::games::{Game, MAX_SEATS, MAX_VALUES, Outcome};
 use crate::output::UsageError;
 use crate::result_dir::ResultDir;
 use crate::runner::Record;
@@ -15,10 +15,16 @@ use crate::runner::Record;
 /// The file's name in a result folder.
 pub const FILE: &str = "games.csv";
 
-/// The header for `players` seats.
-pub fn header(players: usize) -> String {
-    let mut h = String::from("game,rotation,seed,turns,capped,successes,ending_job,winners");
-    for s in 0..players {
+/// The header for `game`: the shared columns, the game's per-game values, what ended the game,
+/// winners and each seat's score.
+pub fn header<G: Game>(game: &G) -> String {
+    let d = game.declared();
+    let mut h = String::from("game,rotation,seed,turns,capped");
+    for v in &d.values {
+        h.push_str(&format!(",{}", v.name));
+    }
+    h.push_str(&format!(",{},winners", d.ending));
+    for s in 0..game.players() {
         h.push_str(&format!(",score_{s}"));
     }
     h
@@ -31,14 +37,14 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn create(dir: &ResultDir, players: usize) -> anyhow::Result<Self> {
+    pub fn create<G: Game>(dir: &ResultDir, game: &G) -> anyhow::Result<Self> {
         let path = dir.file(FILE);
         let file = File::create(&path).with_context(|| format!("writing {}", path.display()))?;
         let mut w = Self {
             out: BufWriter::new(file),
             path,
         };
-        writeln!(w.out, "{}", header(players)).with_context(|| w.context())?;
+        writeln!(w.out, "{}", header(game)).with_context(|| w.context())?;
         Ok(w)
     }
 
@@ -46,25 +52,26 @@ impl Writer {
         format!("writing {}", self.path.display())
     }
 
-    pub fn row<G: Game>(&mut self, game: &G, players: usize, r: &Record) -> anyhow::Result<()> {
-        self.write_row(game, players, r)
-            .with_context(|| self.context())
+    pub fn row<G: Game>(&mut self, game: &G, r: &Record) -> anyhow::Result<()> {
+        self.write_row(game, r).with_context(|| self.context())
     }
 
-    fn write_row<G: Game>(&mut self, game: &G, players: usize, r: &Record) -> std::io::Result<()> {
-        let o = &r.outcome;
-        let ending = o.ending.map_or("", |e| game.ending_label(e));
+    fn write_row<G: Game>(&mut self, game: &G, r: &Record) -> std::io::Result<()> {
+        let (o, players) = (&r.outcome, game.players());
         write!(
             self.out,
-            "{},{},{},{},{},{},{},",
+            "{},{},{},{},{}",
             r.game,
             r.rotation,
             r.seed,
             o.turns,
             u8::from(o.capped),
-            o.successes,
-            ending
         )?;
+        for v in &o.values[..game.declared().values.len()] {
+            write!(self.out, ",{v}")?;
+        }
+        let ending = o.ending.map_or("", |e| game.ending_label(e));
+        write!(self.out, ",{ending},")?;
         let mut first = true;
         for s in (0..players).filter(|&s| o.won(s)) {
             write!(self.out, "{}{s}", if first { "" } else { ";" })?;
@@ -91,13 +98,12 @@ pub struct Row {
     pub outcome: Outcome,
 }
 
-/// Reads `path`, a `games.csv` of `players` seats whose games last at most `max_turns`, calling
-/// `each` with every row and its line's bytes (line break included), in order. Anything that
-/// whisker would not have written is an error naming the file, the line and the field.
-pub fn read(
+/// Reads `path`, a `games.csv` of `game`, calling `each` with every row and its line's bytes
+/// (line break included), in order. Anything that whisker would not have written is an error
+/// naming the file, the line and the field.
+pub fn read<G: Game>(
     path: &Path,
-    players: usize,
-    max_turns: u32,
+    game: &G,
     mut each: impl FnMut(&Row, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let shown = path.display();
@@ -123,15 +129,16 @@ pub fn read(
         };
         let text = std::str::from_utf8(text).map_err(|_| at("not text (UTF-8)".into()))?;
         if number == 1 {
-            if text != header(players) {
+            if text != header(game) {
                 return Err(at(format!(
-                    "not the header whisker writes for {players} players: `{}`",
-                    header(players)
+                    "not the header whisker writes for this game with {} players: `{}`",
+                    game.players(),
+                    header(game)
                 )));
             }
             continue;
         }
-        let row = parse(text, players, max_turns).map_err(at)?;
+        let row = parse(text, game).map_err(at)?;
         each(&row, &line)?;
         rows += 1;
     }
@@ -142,15 +149,20 @@ pub fn read(
 }
 
 /// One row's fields, each checked.
-fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
+fn parse<G: Game>(text: &str, game: &G) -> Result<Row, String> {
+    let (players, max_turns) = (game.players(), game.max_turns());
+    let values = &game.declared().values;
     let fields: Vec<&str> = text.split(',').collect();
-    if fields.len() != 8 + players {
+    // game, rotation, seed, turns, capped; the values; ending, winners; the scores.
+    let width = 5 + values.len() + 2 + players;
+    if fields.len() != width {
         return Err(format!(
-            "{} fields; a row has {} for {players} players",
+            "{} fields; a row has {width} for {players} players",
             fields.len(),
-            8 + players
         ));
     }
+    let winners = 6 + values.len();
+    let scores = winners + 1;
     let number = |i: usize, name: &str, lo: i64, hi: i64| -> Result<i64, String> {
         fields[i]
             .parse::<i64>()
@@ -175,10 +187,14 @@ fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
         scores: [0; MAX_SEATS],
         winners: 0,
         ending: None,
-        successes: number(5, "successes", 0, i64::from(turns))? as u32,
+        values: [0; MAX_VALUES],
     };
+    for (k, v) in values.iter().enumerate() {
+        let most = if v.per_turn { turns } else { u32::MAX };
+        outcome.values[k] = number(5 + k, v.name, 0, i64::from(most))? as u32;
+    }
     let mut last = None;
-    for w in fields[7].split(';').filter(|w| !w.is_empty()) {
+    for w in fields[winners].split(';').filter(|w| !w.is_empty()) {
         let seat = w
             .parse::<usize>()
             .ok()
@@ -193,7 +209,7 @@ fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
         if last.is_some_and(|l| l >= seat) {
             return Err(format!(
                 "field `winners`: `{}` does not list seats once each, in order",
-                fields[7]
+                fields[winners]
             ));
         }
         last = Some(seat);
@@ -201,7 +217,7 @@ fn parse(text: &str, players: usize, max_turns: u32) -> Result<Row, String> {
     }
     for s in 0..players {
         outcome.scores[s] = number(
-            8 + s,
+            scores + s,
             &format!("score_{s}"),
             i64::from(i32::MIN),
             i64::from(i32::MAX),
@@ -221,8 +237,10 @@ mod tests {
 
     #[test]
     fn rows_whisker_would_not_write_are_refused_by_field() {
+        let source = crate::games::default_source();
+        let game = crate::games::mice_heist::CheeseGame::load(&source, &[], Some(2)).unwrap();
         let good = "7,0,99,20,0,12,A,1,10,30";
-        let row = parse(good, 2, 200).unwrap();
+        let row = parse(good, &game).unwrap();
         assert_eq!(
             (row.game, row.outcome.turns, row.outcome.winners),
             (7, 20, 2)
@@ -239,7 +257,7 @@ mod tests {
             ("7,0,99,20,0,12,A,1,10", "fields"),
             ("-7,0,99,20,0,12,A,1,10,30", "field `game`"),
         ] {
-            let e = parse(bad, 2, 200).err().unwrap();
+            let e = parse(bad, &game).err().unwrap();
             assert!(e.contains(says), "{bad}: {e}");
         }
     }

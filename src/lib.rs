@@ -9,6 +9,7 @@ pub mod games;
 pub mod games_csv;
 pub mod hash;
 pub mod ints;
+pub mod metrics;
 pub mod naming;
 pub mod output;
 pub mod progress;

@@ -5,8 +5,9 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::games::{Counters, Game, MAX_SEATS, Outcome};
+use crate::games::{Game, MAX_SEATS, MAX_VALUES, Outcome};
 use crate::ints::{Ints, require, shown};
+use crate::metrics::Counts;
 use crate::output::UsageError;
 use crate::rng::game_seed;
 use crate::signals;
@@ -139,6 +140,8 @@ pub struct Totals {
     pub bot_wins: Vec<u64>,
     /// Scores of every seat each bot played.
     pub bot_scores: Vec<Histogram>,
+    /// The game's own per-game values, added up.
+    pub values: [u64; MAX_VALUES],
 }
 
 impl Totals {
@@ -155,6 +158,9 @@ impl Totals {
         self.turns.add(o.turns as usize);
         self.capped += u64::from(o.capped);
         self.shared += u64::from(o.shared());
+        for (sum, &v) in self.values.iter_mut().zip(&o.values) {
+            *sum += u64::from(v);
+        }
         // A bot wins a game when any seat it plays wins (counted once however many it holds).
         let mut bots_won = 0u64;
         for (seat, &b) in bot_index.iter().enumerate().take(players) {
@@ -246,31 +252,32 @@ crate::ints_struct!(Totals {
     seat_scores,
     bot_wins,
     bot_scores,
+    values,
 });
 
 /// The file a shard's counters are kept in, for `whisker merge`.
 pub const COUNTERS: &str = "counters.txt";
 
 /// Everything a run counted.
-pub struct Report<C> {
+pub struct Report {
     pub totals: Totals,
-    pub counters: C,
+    pub counts: Counts,
     pub played: Played,
 }
 
-impl<C: Counters> Report<C> {
+impl Report {
     /// The counters as text, exact, for a shard's folder.
     pub fn counters_text(&self) -> String {
         let mut numbers = Vec::new();
         self.totals.put(&mut numbers);
-        self.counters.put(&mut numbers);
+        self.counts.put(&mut numbers);
         crate::ints::to_text(&numbers)
     }
 }
 
-struct ChunkResult<C> {
+struct ChunkResult {
     totals: Totals,
-    counters: C,
+    counts: Counts,
     records: Vec<Record>,
 }
 
@@ -374,26 +381,26 @@ pub fn run<G: Game>(
     plan: &Plan<G::Bot>,
     progress: &ProgressBar,
     mut on_record: Option<OnRecord<'_>>,
-) -> anyhow::Result<Report<G::Counters>> {
+) -> anyhow::Result<Report> {
     let bots = plan.bots();
     let keep_records = on_record.is_some();
     let players = game.players();
     let mut totals = Totals::for_bots(bots.len());
-    let mut counters = G::Counters::default();
+    let mut counts = game.declared().counts();
     let played = play_all(
         plan,
         progress,
         || {
             let out = ChunkResult {
                 totals: Totals::for_bots(bots.len()),
-                counters: G::Counters::default(),
+                counts: game.declared().counts(),
                 records: Vec::new(),
             };
             (out, G::Scratch::default())
         },
         |(out, scratch), unit, lineup| {
             let bot_index = lineup.map(|b| bots.iter().position(|x| *x == b).unwrap_or(0));
-            let outcome = game.play(unit.seed, &lineup[..players], scratch, &mut out.counters);
+            let outcome = game.play(unit.seed, &lineup[..players], scratch, &mut out.counts);
             out.totals.count(&outcome, players, &bot_index);
             if keep_records {
                 out.records.push(Record {
@@ -406,7 +413,7 @@ pub fn run<G: Game>(
         },
         |(r, _)| {
             totals.add(&r.totals)?;
-            counters.add(&r.counters)?;
+            counts.add(&r.counts)?;
             if let Some(f) = on_record.as_mut() {
                 for rec in &r.records {
                     f(rec)?;
@@ -417,7 +424,7 @@ pub fn run<G: Game>(
     )?;
     Ok(Report {
         totals,
-        counters,
+        counts,
         played,
     })
 }

@@ -36,7 +36,7 @@ const GAMES: u64 = 4_000;
 /// Plays one warm-up game, then `GAMES` games of `game` on the calling thread (so the count is
 /// exact), and returns (allocations, turns) counted during those games only.
 fn allocations_playing<G: Game>(game: &G, lineup: &[G::Bot]) -> (u64, u32) {
-    let mut counters = G::Counters::default();
+    let mut counters = game.declared().counts();
     let mut scratch = G::Scratch::default();
     game.play(u64::MAX, lineup, &mut scratch, &mut counters);
     let before = ALLOCATIONS.load(Ordering::Relaxed);

@@ -27,6 +27,7 @@ fn simulate_writes_every_file() {
             ".whisker-result",
             "chip_totals.csv",
             "chips.csv",
+            "colours.csv",
             "config.toml",
             "game_length.csv",
             "games.csv",

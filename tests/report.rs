@@ -242,9 +242,20 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
             "Mean final score by seat, A against B",
             "Difference A − B in each rate, with its 95% interval",
             "Game length, A against B",
+            "Per-item rates that changed, A − B with its 95% interval",
+            "Per-item counts that changed, relative to B",
         ],
     );
     self_contained(&html);
+    // The obstacle whose target B changed is the largest per-item change, named first.
+    let page = text(&html);
+    let first = page
+        .find("obstacles A2 ")
+        .expect("the changed obstacle is named");
+    assert!(
+        page.find("obstacles ").is_some_and(|i| i == first),
+        "another item is named before the changed obstacle"
+    );
     // Two series (A and B) in the side-by-side charts, and the significant rows marked.
     assert!(html.contains("A: configs/mice-heist/cheese.toml"));
     assert!(html.contains("B: configs/mice-heist/cheese.toml with jobs.A.obstacles.1.target=9"));

@@ -9,6 +9,7 @@ use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::games::{self, BotNames, Game, Outcome};
+use crate::metrics::SummaryMetric;
 use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
 use crate::record::{RUN, RunRecord};
@@ -19,12 +20,22 @@ use crate::{games_csv, result_dir, signals, with_game};
 /// Tolerances a baseline folder may hold beside its results.
 pub const TOLERANCES: &str = "tolerances.toml";
 
-/// How far each metric may move before a significant change counts as a regression.
-fn default_tolerance(metric: &str) -> Option<f64> {
+/// How far each metric may move before a significant change counts as a regression: the
+/// shared metrics' defaults, and the game's declared rates' own.
+fn default_tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64> {
+    let own = declared.iter().find_map(|m| match *m {
+        SummaryMetric::Rate {
+            name, tolerance, ..
+        } if name == metric => Some(tolerance),
+        _ => None,
+    });
+    if own.is_some() {
+        return own;
+    }
     Some(match metric {
         "mean_turns" => 0.5,
         "balance" => 0.03,
-        "shared_victory_rate" | "test_success_rate" => 0.01,
+        "shared_victory_rate" => 0.01,
         "capped_rate" => 0.005,
         "game_length_distribution_ks" => 0.05,
         m if m.ends_with("_win_rate") => 0.02,
@@ -33,18 +44,22 @@ fn default_tolerance(metric: &str) -> Option<f64> {
     })
 }
 
-/// The metrics a check tests, for `players` seats and the `bots` of a rotated baseline.
-fn checked_metrics(players: usize, bots: &[&str]) -> Vec<String> {
+/// The metrics a check tests, for `players` seats, the game's declared rates and the `bots` of
+/// a rotated baseline.
+fn checked_metrics(players: usize, declared: &[SummaryMetric], bots: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = [
         "mean_turns",
         "balance",
         "first_seat_win_rate",
         "shared_victory_rate",
         "capped_rate",
-        "test_success_rate",
     ]
     .map(String::from)
     .into();
+    names.extend(declared.iter().filter_map(|m| match m {
+        SummaryMetric::Rate { name, .. } => Some(name.to_string()),
+        SummaryMetric::Count(..) => None,
+    }));
     names.extend((0..players).map(|s| format!("seat_{s}_win_rate")));
     names.extend((0..players).map(|s| format!("seat_{s}_mean_score")));
     names.extend(bots.iter().map(|b| format!("bot_{b}_win_rate")));
@@ -201,7 +216,7 @@ where
         &args.baseline,
         "remake the baseline (scripts/update-baselines.sh)",
     )?;
-    let checked = checked_metrics(players, &bot_names);
+    let checked = checked_metrics(players, &game.declared().summary, &bot_names);
     for (metric, (value, origin)) in tolerances {
         if !checked.contains(metric) {
             return Err(usage(format!(
@@ -228,7 +243,7 @@ where
             (
                 Paired::default(),
                 G::Scratch::default(),
-                G::Counters::default(),
+                game.declared().counts(),
             )
         },
         |(p, scratch, counters), unit, lineup| {
@@ -254,13 +269,17 @@ where
         return Err(Interrupted(signal).into());
     }
 
-    let verdicts: Vec<Verdict> = compare::rows(&paired, players, players, &bot_names)
+    let side = compare::Side {
+        players,
+        summary: &game.declared().summary,
+    };
+    let verdicts: Vec<Verdict> = compare::rows(&paired, [side, side], &bot_names)
         .into_iter()
         .filter_map(|row| {
             let limit = tolerances
                 .get(&row.metric)
                 .map(|t| t.0)
-                .or_else(|| default_tolerance(&row.metric))?;
+                .or_else(|| default_tolerance(&row.metric, side.summary))?;
             let diff: f64 = row.diff.parse().unwrap_or(0.0);
             let significant = row.significant == "yes";
             let status = match (significant, diff.abs() > limit) {
@@ -309,7 +328,7 @@ fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan<G::Bot>) -> anyhow::Res
     }
     let (expected, rotations) = (plan.total(), plan.rotations());
     let mut games = Vec::new();
-    games_csv::read(&path, game.players(), game.max_turns(), |row, _| {
+    games_csv::read(&path, game, |row, _| {
         let unit = games.len() as u64;
         if unit >= expected {
             return Err(usage(format!(

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use super::{lineup, result_dir, say, source, stopped_empty, written};
 use crate::cli::CompareArgs;
+use crate::compare::items::{self, ItemPlan};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::games::{self, BotNames, Game, MAX_SEATS};
@@ -81,26 +82,33 @@ where
     signals::catch();
     let bar = games_bar(plan.total(), args.run.quiet);
     let mut paired = Paired::default();
+    let item_plan = ItemPlan::new(ga.declared(), gb.declared());
+    let mut item_sums = item_plan.sums();
     let played = runner::play_all(
         &plan,
         &bar,
         || {
             let scratch = (GA::Scratch::default(), GB::Scratch::default());
-            let counters = (GA::Counters::default(), GB::Counters::default());
-            (Paired::default(), scratch, counters)
+            let counts = (ga.declared().counts(), gb.declared().counts());
+            (Paired::default(), item_plan.sums(), scratch, counts)
         },
-        |(p, (sa, sb), (ca, cb)), unit, lineup| {
+        |(p, items, (sa, sb), (ca, cb)), unit, lineup| {
             // Common random numbers: both sides play game `i`, in the same seats, from the
             // same seed. B's bots are named alike, so its seats take A's rotation.
             let seats_b: [GB::Bot; MAX_SEATS] =
                 std::array::from_fn(|s| lineup_b[(s + unit.rotation as usize) % pb]);
+            // Each game counts alone: its rows are compared game by game.
+            ca.clear();
+            cb.clear();
             let a = ga.play(unit.seed, &lineup[..pa], sa, ca);
             let b = gb.play(unit.seed, &seats_b[..pb], sb, cb);
             let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
             p.add(&a, &b, &index);
+            items.add(&item_plan, ca, cb);
         },
-        |(p, ..)| {
+        |(p, items, ..)| {
             paired.merge(&p);
+            item_sums.merge(&items);
             Ok(())
         },
     )?;
@@ -111,8 +119,20 @@ where
     let elapsed = started.elapsed().as_secs_f64();
 
     let bot_rows = if plan.rotate { &bot_names[..] } else { &[] };
-    let rows = compare::rows(&paired, pa, pb, bot_rows);
+    let sides = [
+        compare::Side {
+            players: pa,
+            summary: &ga.declared().summary,
+        },
+        compare::Side {
+            players: pb,
+            summary: &gb.declared().summary,
+        },
+    ];
+    let rows = compare::rows(&paired, sides, bot_rows);
     dir.csv("compare.csv", rows.iter())?;
+    let item_rows = items::item_rows(&item_plan, &item_sums);
+    dir.csv(items::FILE, item_rows.iter())?;
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
@@ -155,6 +175,7 @@ where
         );
     }
     text += &compare::table(&rows);
+    text += &items::headline(&item_rows, 10);
     text += &written(&path, args.run.report);
     say(&text);
     match played.stopped {

@@ -16,6 +16,7 @@ use crate::config::Source;
 use crate::export;
 use crate::games::{self, BotNames, Game, MAX_SEATS};
 use crate::ints::{Ints, from_text};
+use crate::metrics::Counts;
 use crate::output::UsageError;
 use crate::record::{self, RunRecord};
 use crate::result_dir::ResultDir;
@@ -146,11 +147,11 @@ fn shard_counters<G: Game>(
     game: &G,
     shard: &Shard,
     plan: &Plan<G::Bot>,
-) -> anyhow::Result<(Totals, G::Counters)> {
+) -> anyhow::Result<(Totals, Counts)> {
     let path = shard.dir.join(COUNTERS);
     let text = fs::read_to_string(&path)
         .map_err(|e| usage(format!("{}: cannot read it ({e})", path.display())))?;
-    let (totals, counters): (Totals, G::Counters) = from_text(&text).ok_or_else(|| {
+    let (totals, counts): (Totals, Counts) = from_text(&text).ok_or_else(|| {
         usage(format!(
             "{}: damaged (not the counters of this game)",
             path.display()
@@ -170,9 +171,10 @@ fn shard_counters<G: Game>(
         )));
     }
     totals.check(&plan.lineup, &plan.bots()).map_err(wrong)?;
-    game.check_counters(&counters, totals.games, totals.turns_played())
+    game.declared()
+        .check(&counts, totals.games, totals.turns_played())
         .map_err(wrong)?;
-    Ok((totals, counters))
+    Ok((totals, counts))
 }
 
 /// Checks a shard's `games.csv` row by row against its slice and its counters, copying each row
@@ -189,7 +191,7 @@ fn copy_games<G: Game>(
     let (mut next, mut turns, mut wins) = (units.start, Histogram::default(), [0u64; MAX_SEATS]);
     let mut scores: [Histogram; MAX_SEATS] = Default::default();
     let mut capped = 0;
-    games_csv::read(&path, game.players(), game.max_turns(), |row, line| {
+    games_csv::read(&path, game, |row, line| {
         let want = (next / rotations, next % rotations);
         if row.seed != game_seed(plan.seed, row.game) {
             return Err(usage(format!(
@@ -290,7 +292,7 @@ where
         }
     }
     let mut totals = Totals::for_bots(plan.bots().len());
-    let mut counters = G::Counters::default();
+    let mut counts = game.declared().counts();
     let mut parts = Vec::new();
     // Every number of every shard, added up, fits in a u64: then no total made from them can
     // overflow (real runs are nowhere near it; a damaged file can be).
@@ -310,7 +312,7 @@ where
             .and_then(|n| grand.checked_add(n))
             .ok_or_else(too_large)?;
         totals.add(&t).map_err(|_| too_large())?;
-        counters.add(&c).map_err(|_| too_large())?;
+        counts.add(&c).map_err(|_| too_large())?;
         parts.push(t);
     }
     let with_games: Vec<bool> = shards
@@ -334,7 +336,7 @@ where
         let path = dir.file(games_csv::FILE);
         let context = || format!("writing {}", path.display());
         let mut out = BufWriter::new(File::create(&path).with_context(context)?);
-        writeln!(out, "{}", games_csv::header(game.players())).with_context(context)?;
+        writeln!(out, "{}", games_csv::header(game)).with_context(context)?;
         for (s, t) in shards.iter().zip(&parts) {
             copy_games(game, s, &shard_plan(s), t, &mut out)?;
         }
@@ -343,7 +345,7 @@ where
     for s in shards {
         unchanged(&s.dir)?;
     }
-    let (summary, seats) = export::write(game, &plan, &totals, &counters, &dir)?;
+    let (summary, seats) = export::write(game, &plan, &totals, &counts, &dir)?;
     dir.text("config.toml", &shards[0].config)?;
     let played = Played {
         units: plan.total(),

@@ -73,15 +73,11 @@ where
     signals::catch();
     let bar = games_bar(plan.total(), args.run.quiet);
     let mut games_csv = if args.games_csv {
-        Some(games_csv::Writer::create(&dir, players)?)
+        Some(games_csv::Writer::create(&dir, game)?)
     } else {
         None
     };
-    let mut write_row = |r: &runner::Record| {
-        games_csv
-            .as_mut()
-            .map_or(Ok(()), |w| w.row(game, players, r))
-    };
+    let mut write_row = |r: &runner::Record| games_csv.as_mut().map_or(Ok(()), |w| w.row(game, r));
     let report = runner::run(
         game,
         &plan,
@@ -97,7 +93,7 @@ where
     }
     let elapsed = started.elapsed().as_secs_f64();
 
-    let (summary, seats) = export::write(game, &plan, &report.totals, &report.counters, &dir)?;
+    let (summary, seats) = export::write(game, &plan, &report.totals, &report.counts, &dir)?;
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     dir.text(

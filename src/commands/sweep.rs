@@ -156,16 +156,12 @@ fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, Usa
 }
 
 /// The metrics of one point, as `(name, estimate)` rows.
-fn metrics<G: Game>(
-    game: &G,
-    plan: &Plan<G::Bot>,
-    report: &runner::Report<G::Counters>,
-) -> Vec<SummaryRow>
+fn metrics<G: Game>(game: &G, plan: &Plan<G::Bot>, report: &runner::Report) -> Vec<SummaryRow>
 where
     G::Bot: BotNames,
 {
     let totals = &report.totals;
-    let mut rows = export::summary(game, totals, &report.counters);
+    let mut rows = export::summary(game, totals);
     for s in 0..game.players() {
         rows.push(SummaryRow::estimate(
             &format!("seat_{s}_win_rate"),

@@ -6,8 +6,7 @@ pub mod mice_heist;
 use std::path::PathBuf;
 
 use crate::config::{ConfigError, Override, Source};
-use crate::output::SummaryRow;
-use crate::result_dir::ResultDir;
+use crate::metrics::{Counts, Declared};
 
 /// The most seats any supported game has; per-seat arrays are this long so a game's state and
 /// outcome are fixed-size.
@@ -32,11 +31,14 @@ pub struct Outcome {
     pub scores: [i32; MAX_SEATS],
     /// Bit `s` set when seat `s` won (several bits: a shared victory).
     pub winners: u8,
-    /// Game-specific index of what ended the game (Mice Heist: the job), if anything did.
+    /// Game-specific index of what ended the game, if anything did.
     pub ending: Option<u8>,
-    /// Turns whose action succeeded (Mice Heist: tests passed).
-    pub successes: u32,
+    /// The game's own per-game values, named by [`Declared::values`].
+    pub values: [u32; MAX_VALUES],
 }
+
+/// The most per-game values a game can declare.
+pub const MAX_VALUES: usize = 4;
 
 impl Outcome {
     pub fn won(&self, seat: Seat) -> bool {
@@ -59,17 +61,10 @@ pub struct Event {
     pub data: serde_json::Map<String, serde_json::Value>,
 }
 
-/// Game-specific counters: filled while games play, merged exactly across threads and shards
-/// ([`crate::ints::Ints::add`], generated from their declaration).
-pub trait Counters: Default + Send + crate::ints::Ints {}
-
-impl<T: Default + Send + crate::ints::Ints> Counters for T {}
-
 /// One game (in one edition, with one config) as the runner sees it.
 pub trait Game: Sync {
     /// A seat's player policy, chosen per seat from `--bots`.
     type Bot: Copy + Send + Sync + PartialEq;
-    type Counters: Counters;
     /// Buffers reused from game to game on one thread, so a game itself allocates nothing.
     type Scratch: Default + Send;
 
@@ -78,22 +73,17 @@ pub trait Game: Sync {
     /// The most turns a game can last (the config's safety cap): a bound on rows read back.
     fn max_turns(&self) -> u32;
 
-    /// What must hold of counters of `games` games that lasted `turns` turns in all: a shard's
-    /// counters read back from its file are checked with it. Names the field that is wrong.
-    fn check_counters(
-        &self,
-        counters: &Self::Counters,
-        games: u64,
-        turns: u64,
-    ) -> Result<(), String>;
+    /// What the game counts and reports.
+    fn declared(&self) -> &Declared;
 
-    /// Plays one whole game from its seed with `lineup[seat]` playing each seat.
+    /// Plays one whole game from its seed with `lineup[seat]` playing each seat, adding what
+    /// it counts to `counts` (sized by [`Declared::counts`]).
     fn play(
         &self,
         seed: u64,
         lineup: &[Self::Bot],
         scratch: &mut Self::Scratch,
-        counters: &mut Self::Counters,
+        counts: &mut Counts,
     ) -> Outcome;
 
     /// Replays one game and tells it turn by turn; the last event is its end.
@@ -101,12 +91,6 @@ pub trait Game: Sync {
 
     /// The `games.csv` label of an [`Outcome::ending`].
     fn ending_label(&self, ending: u8) -> &str;
-
-    /// Rows this game adds to `summary.csv`.
-    fn summary(&self, counters: &Self::Counters) -> Vec<SummaryRow>;
-
-    /// Writes this game's own CSV files.
-    fn export(&self, counters: &Self::Counters, games: u64, dir: &ResultDir) -> anyhow::Result<()>;
 }
 
 /// Bot names, resolved per game.

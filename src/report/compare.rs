@@ -5,12 +5,13 @@ use std::path::Path;
 use super::page::{Page, Section};
 use super::svg::{Bar, Columns, HBars, SPARSE, Unit, tail_note};
 use super::table::Table;
-use super::{Run, config_name, unit_of, words};
+use super::{Run, compare_items, config_name, unit_of, words};
 
 /// The row that repeats seat 0's win rate under another name.
 const FIRST_SEAT: &str = "first_seat_win_rate";
-/// Rows the charts leave to the table: counts, and a rate that is almost always zero.
-const TABLE_ONLY: [&str; 5] = ["games", "tests", "capped_games", "capped_rate", FIRST_SEAT];
+/// Rows the charts leave to the table (as they do every count): a rate that is almost always
+/// zero, and a repeated one.
+const TABLE_ONLY: [&str; 3] = ["games", "capped_rate", FIRST_SEAT];
 /// A significant difference smaller than this (in points for rates, as a share of A's value
 /// for the rest) is listed together with the other small ones, after the large ones.
 const SMALL: f64 = 0.01;
@@ -27,6 +28,11 @@ struct Row<'a> {
 }
 
 impl Row<'_> {
+    /// A count (games capped, a game's declared count): an interval, but no test of its own.
+    fn count(&self) -> bool {
+        self.interval.is_some() && self.p_holm.is_none()
+    }
+
     /// How large the difference is, on a scale where `SMALL` is the line between small and
     /// large.
     fn size(&self) -> f64 {
@@ -128,7 +134,8 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             names.join(", ")
         ));
     }
-    page.keys(&[
+    let items = compare_items::read(dir)?;
+    let mut keys = vec![
         (
             real.len().to_string(),
             "metrics differ significantly (Holm-corrected p < 0.05)".into(),
@@ -137,10 +144,24 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             games,
             "games a side, on the same seeds (common random numbers)".into(),
         ),
-    ]);
+    ];
+    if let Some(items) = &items {
+        findings.extend(items.findings());
+        keys.insert(
+            1,
+            (
+                items.changed.len().to_string(),
+                format!(
+                    "of the game's {} per-item rows differ significantly",
+                    items.compared
+                ),
+            ),
+        );
+    }
+    page.keys(&keys);
     page.findings(&findings);
 
-    let charted = |r: &&Row| !TABLE_ONLY.contains(&r.metric);
+    let charted = |r: &&Row| !TABLE_ONLY.contains(&r.metric) && !r.count();
     let pair = |keep: &dyn Fn(&str) -> bool| -> Vec<Bar> {
         let mut bars = Vec::new();
         for r in rows.iter().filter(charted).filter(|r| keep(r.metric)) {
@@ -160,7 +181,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     };
     let legend = vec![format!("A: {label_a}"), format!("B: {label_b}")];
     let mut sections = vec![Section {
-        question: "Who wins, and how often do tests pass, in A and in B?".into(),
+        question: "Who wins, and how often, in A and in B?".into(),
         how: "Each rate for A (first bar) and B (second bar) on one axis. Marked rows differ significantly.".into(),
         svg: HBars {
             title: "Rates, A against B".into(),
@@ -226,7 +247,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
         let mut chart = Columns {
             title: "Game length, A against B".into(),
-            x_label: "tests in the game".into(),
+            x_label: "turns in the game".into(),
             y_label: "games (%)".into(),
             unit: Unit::Percent,
             categories: turns.iter().map(|&t| t as i64).collect(),
@@ -238,11 +259,14 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         sections.push(Section {
             question: "Do games get longer or shorter?".into(),
             how: format!(
-                "Share of games lasting each number of tests, A and B side by side; the KS row of the table tests the whole distribution.{}",
+                "Share of games lasting each number of turns, A and B side by side; the KS row of the table tests the whole distribution.{}",
                 tail_note(cut, "games")
             ),
             svg: chart.svg(),
         });
+    }
+    if let Some(items) = &items {
+        sections.extend(items.sections());
     }
     for s in &sections {
         page.figure(s);
@@ -253,8 +277,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut marked = Vec::new();
     for r in rows.iter().filter(|r| r.metric != "games") {
         let unit = unit_of(r.metric);
-        // Counts (tests played, capped games) are whole numbers.
-        let count = matches!(r.metric, "tests" | "capped_games");
+        let count = r.count();
         let value = |x: f64| {
             if count {
                 grouped_signed(x, false)
@@ -293,6 +316,16 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         &table,
         &marked,
     );
+    if let Some(items) = items.filter(|i| !i.changed.is_empty()) {
+        page.heading("Every item that changed");
+        let rows = items.table();
+        let marked: Vec<usize> = (0..rows.len()).collect();
+        page.table(
+            &["table, item: column", "A", "B", "A − B", "95% CI of A − B"],
+            &rows,
+            &marked,
+        );
+    }
     page.run(
         &[
             ("A", label_a.clone()),

@@ -3,6 +3,7 @@
 //! made again at any time from what was committed.
 
 mod compare;
+mod compare_items;
 mod page;
 mod simulate;
 mod svg;

@@ -58,3 +58,25 @@ pub trait Observer {
 
 /// Watches nothing.
 impl Observer for () {}
+
+/// What both editions report per game and in `summary.csv`: tests passed, and the job that
+/// ended the game.
+fn declared() -> crate::metrics::Declared {
+    use crate::metrics::{Declared, Quantity, SummaryMetric, Value};
+    let successes = Value {
+        name: "successes",
+        per_turn: true,
+    };
+    let mut d = Declared::new(&[successes], "ending_job");
+    // A turn is one test.
+    d.summary = vec![
+        SummaryMetric::Count("tests", Quantity::Turns),
+        SummaryMetric::Rate {
+            name: "test_success_rate",
+            hits: Quantity::Value(tally::SUCCESSES),
+            of: Quantity::Turns,
+            tolerance: 0.01,
+        },
+    ];
+    d
+}

@@ -1,41 +1,24 @@
-//! The cheese edition's own counters and the CSV files made from them.
-
-use serde::Serialize;
+//! What both Mice Heist editions count, declared from one config: chips, chip totals, jobs,
+//! obstacles, skill cards, and win rate by what a player is dealt (a colour, an identity).
 
 use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
-use super::parts::{ChipTable, MAX_CHIP_KINDS, MAX_JOBS, MAX_OBSTACLES, MAX_SKILL_DEFS};
+use super::parts::ChipTable;
 use crate::games::Outcome;
-use crate::ints::{require, shown, sum};
-use crate::output::{SummaryRow, num};
-use crate::result_dir::ResultDir;
-use crate::stats::wilson;
+use crate::metrics::{Block, Cell, Column, Counts, Declared, Grid, Kind, Per, Table, Total};
 
-/// Integer counters only: they merge exactly in any order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tally {
-    /// Draws of each chip colour, high face then low face.
-    chip_draws: [[u64; 2]; MAX_CHIP_KINDS],
-    /// Tests and successes by chip sum (offset by `SUM_OFFSET`).
-    chip_totals: [[u64; 2]; SUM_SPAN],
-    attempts: [[u64; MAX_OBSTACLES]; MAX_JOBS],
-    successes: [[u64; MAX_OBSTACLES]; MAX_JOBS],
-    learned: [u64; MAX_SKILL_DEFS],
-    activations: [u64; MAX_SKILL_DEFS],
-    /// Player-games holding the skill at the end, and how many of those won.
-    held: [u64; MAX_SKILL_DEFS],
-    held_wins: [u64; MAX_SKILL_DEFS],
-    endings: [u64; MAX_JOBS],
-    ending_turns: [u64; MAX_JOBS],
-}
+/// The per-game value `games.csv` keeps: tests passed.
+pub const SUCCESSES: usize = 0;
 
-/// The names the shared files are written with, taken from an edition's config.
+/// The names the counters are declared with, taken from an edition's config.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
     pub chips: ChipTable,
     pub jobs: Vec<CatalogueJob>,
     /// Every card definition the counters are indexed by.
     pub cards: Vec<CatalogueCard>,
+    /// What a player is dealt at setup ("colour"), and every one there is.
+    pub dealt: (&'static str, Vec<String>),
 }
 
 #[derive(Clone, Debug)]
@@ -53,275 +36,276 @@ pub struct CatalogueCard {
     pub deck: &'static str,
 }
 
-impl Default for Tally {
-    fn default() -> Self {
-        Self {
-            chip_draws: [[0; 2]; MAX_CHIP_KINDS],
-            chip_totals: [[0; 2]; SUM_SPAN],
-            attempts: [[0; MAX_OBSTACLES]; MAX_JOBS],
-            successes: [[0; MAX_OBSTACLES]; MAX_JOBS],
-            learned: [0; MAX_SKILL_DEFS],
-            activations: [0; MAX_SKILL_DEFS],
-            held: [0; MAX_SKILL_DEFS],
-            held_wins: [0; MAX_SKILL_DEFS],
-            endings: [0; MAX_JOBS],
-            ending_turns: [0; MAX_JOBS],
+/// Where each counter lives.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    /// Draws of each chip colour, high face then low face.
+    chip_draws: Grid,
+    /// Tests and passes by chip sum (offset by `SUM_OFFSET`).
+    chip_tests: Block,
+    chip_passes: Block,
+    attempts: Grid,
+    successes: Grid,
+    learned: Block,
+    activations: Block,
+    /// Player-games holding the card at the end, and how many of those won.
+    held: Block,
+    held_wins: Block,
+    endings: Block,
+    ending_turns: Block,
+    /// Player-games dealt each colour or identity, and how many of those won.
+    dealt: Block,
+    dealt_wins: Block,
+}
+
+fn text(s: &str) -> Cell {
+    Cell::Text(s.into())
+}
+
+impl Tally {
+    /// Declares the counters and the tables `chips.csv`, `chip_totals.csv`, `jobs.csv`,
+    /// `obstacles.csv`, `skills.csv` and `colours.csv` (or the file `dealt` names).
+    pub fn declare(d: &mut Declared, names: &Catalogue, dealt_file: &str) -> Self {
+        let kinds = names.chips.names.len();
+        let jobs = names.jobs.len();
+        let deepest = names.jobs.iter().map(|j| j.obstacles.len()).max();
+        let cards = names.cards.len();
+        let t = Self {
+            chip_draws: d.grid("chip_draws", kinds, 2),
+            chip_tests: d.block("chip_totals", SUM_SPAN),
+            chip_passes: d.block("chip_passes", SUM_SPAN),
+            attempts: d.grid("attempts", jobs, deepest.unwrap_or(0)),
+            successes: d.grid("successes", jobs, deepest.unwrap_or(0)),
+            learned: d.block("learned", cards),
+            activations: d.block("activations", cards),
+            held: d.block("held", cards),
+            held_wins: d.block("held_wins", cards),
+            endings: d.block("endings", jobs),
+            ending_turns: d.block("ending_turns", jobs),
+            dealt: d.block("dealt", names.dealt.1.len()),
+            dealt_wins: d.block("dealt_wins", names.dealt.1.len()),
+        };
+        d.sums_to(t.attempts.block(), Total::Turns);
+        d.sums_to(t.chip_tests, Total::Turns);
+        d.at_most(t.chip_passes, t.chip_tests);
+        d.at_most_games(t.endings);
+
+        let mut chips = Table::new(
+            "chips.csv",
+            "chip face",
+            vec![
+                Column::new("chip", Kind::Text),
+                Column::new("face", Kind::Text),
+                Column::new("value", Kind::Int),
+                Column::new("draws", Kind::Count { compared: false }),
+                Column::new("share", Kind::Share),
+            ],
+        );
+        for (k, (name, kind)) in names.chips.names.iter().zip(&names.chips.kinds).enumerate() {
+            for (face, value, i) in [("high", kind.high, 0), ("low", kind.low, 1)] {
+                let slot = t.chip_draws.at(k, i);
+                chips.row(
+                    format!("{name} {face}"),
+                    vec![
+                        text(name),
+                        text(face),
+                        Cell::Int(value.into()),
+                        Cell::Count(slot),
+                        Cell::Of(slot, Per::Block(t.chip_draws.block())),
+                    ],
+                );
+            }
+        }
+        d.tables.push(chips);
+
+        let mut totals = Table::new(
+            "chip_totals.csv",
+            "chip total",
+            vec![
+                Column::new("total", Kind::Int),
+                Column::new("tests", Kind::Count { compared: false }),
+                Column::new("successes", Kind::Count { compared: false }),
+            ],
+        );
+        for i in 0..SUM_SPAN {
+            let total = i as i64 - i64::from(SUM_OFFSET);
+            totals.row(
+                total.to_string(),
+                vec![
+                    Cell::Int(total),
+                    Cell::Count(t.chip_tests.at(i)),
+                    Cell::Count(t.chip_passes.at(i)),
+                ],
+            );
+        }
+        totals.skip_zero = Some(1);
+        d.tables.push(totals);
+
+        let mut job_table = Table::new(
+            "jobs.csv",
+            "job",
+            vec![
+                Column::new("job", Kind::Text),
+                Column::new("completions", Kind::Count { compared: false }),
+                Column::new("share", Kind::Rate),
+                Column::new("mean_turns", Kind::Mean),
+            ],
+        );
+        let mut obstacles = Table::new(
+            "obstacles.csv",
+            "obstacle",
+            vec![
+                Column::new("obstacle", Kind::Text),
+                Column::new("job", Kind::Text),
+                Column::new("target", Kind::Int),
+                Column::new("attempts", Kind::Count { compared: true }),
+                Column::new("successes", Kind::Count { compared: false }),
+                Column::new("success_rate", Kind::Rate),
+            ],
+        );
+        for (j, job) in names.jobs.iter().enumerate() {
+            let ended = t.endings.at(j);
+            job_table.row(
+                &job.id,
+                vec![
+                    text(&job.id),
+                    Cell::Count(ended),
+                    Cell::Of(ended, Per::Games),
+                    Cell::Of(t.ending_turns.at(j), Per::Slot(ended)),
+                ],
+            );
+            for (i, (name, target)) in job.obstacles.iter().enumerate() {
+                let label = format!("{}{} {name}", job.id, i + 1);
+                let (tried, passed) = (t.attempts.at(j, i), t.successes.at(j, i));
+                obstacles.row(
+                    label.clone(),
+                    vec![
+                        Cell::Text(label),
+                        text(&job.id),
+                        Cell::Int((*target).into()),
+                        Cell::Count(tried),
+                        Cell::Count(passed),
+                        Cell::Of(passed, Per::Slot(tried)),
+                    ],
+                );
+            }
+        }
+        d.tables.push(job_table);
+        d.tables.push(obstacles);
+
+        let mut skills = Table::new(
+            "skills.csv",
+            "skill",
+            vec![
+                Column::new("skill", Kind::Text),
+                Column::new("name", Kind::Text),
+                Column::new("deck", Kind::Text),
+                Column::new("learned", Kind::Count { compared: true }),
+                Column::new("activations", Kind::Count { compared: true }),
+                Column::new("held_at_end", Kind::Count { compared: false }),
+                Column::new("holder_wins", Kind::Count { compared: false }),
+                Column::new("holder_win_rate", Kind::Rate),
+            ],
+        );
+        for (i, card) in names.cards.iter().enumerate() {
+            skills.row(
+                &card.id,
+                vec![
+                    text(&card.id),
+                    text(&card.name),
+                    text(card.deck),
+                    Cell::Count(t.learned.at(i)),
+                    Cell::Count(t.activations.at(i)),
+                    Cell::Count(t.held.at(i)),
+                    Cell::Count(t.held_wins.at(i)),
+                    Cell::Of(t.held_wins.at(i), Per::Slot(t.held.at(i))),
+                ],
+            );
+        }
+        d.tables.push(skills);
+
+        let (item, dealt) = &names.dealt;
+        let mut by_dealt = Table::new(
+            dealt_file,
+            item,
+            vec![
+                Column::new(item, Kind::Text),
+                Column::new("player_games", Kind::Count { compared: false }),
+                Column::new("wins", Kind::Count { compared: false }),
+                Column::new("win_rate", Kind::Rate),
+            ],
+        );
+        for (i, name) in dealt.iter().enumerate() {
+            by_dealt.row(
+                name,
+                vec![
+                    text(name),
+                    Cell::Count(t.dealt.at(i)),
+                    Cell::Count(t.dealt_wins.at(i)),
+                    Cell::Of(t.dealt_wins.at(i), Per::Slot(t.dealt.at(i))),
+                ],
+            );
+        }
+        by_dealt.fair_share = true;
+        d.tables.push(by_dealt);
+        t
+    }
+
+    /// Counts through the engine's [`Observer`] hooks into `counts`.
+    pub fn counting<'a>(&'a self, counts: &'a mut Counts) -> Counting<'a> {
+        Counting { at: self, counts }
+    }
+
+    /// Counts what ended a game.
+    pub fn ended(&self, counts: &mut Counts, outcome: &Outcome) {
+        if let Some(j) = outcome.ending {
+            counts.bump(self.endings.at(j as usize));
+            counts.add_n(self.ending_turns.at(j as usize), u64::from(outcome.turns));
+        }
+    }
+
+    /// Counts what one seat ended a game with: the cards it held (each once however many
+    /// copies) and what it was dealt at setup.
+    pub fn seat(&self, counts: &mut Counts, cards: &[u8], dealt: u8, won: bool) {
+        let won = u64::from(won);
+        counts.bump(self.dealt.at(dealt as usize));
+        counts.add_n(self.dealt_wins.at(dealt as usize), won);
+        for (i, &c) in cards.iter().enumerate() {
+            if !cards[..i].contains(&c) {
+                counts.bump(self.held.at(c as usize));
+                counts.add_n(self.held_wins.at(c as usize), won);
+            }
         }
     }
 }
 
-crate::ints_struct!(Tally {
-    chip_draws,
-    chip_totals,
-    attempts,
-    successes,
-    learned,
-    activations,
-    held,
-    held_wins,
-    endings,
-    ending_turns,
-});
+/// The engine's hooks, counting.
+pub struct Counting<'a> {
+    at: &'a Tally,
+    pub counts: &'a mut Counts,
+}
 
-impl Observer for Tally {
+impl Observer for Counting<'_> {
     fn chip_drawn(&mut self, kind: u8, high: bool) {
-        self.chip_draws[kind as usize][usize::from(!high)] += 1;
+        let slot = self.at.chip_draws.at(kind as usize, usize::from(!high));
+        self.counts.bump(slot);
     }
 
     fn skill_activated(&mut self, skill: u8) {
-        self.activations[skill as usize] += 1;
+        self.counts.bump(self.at.activations.at(skill as usize));
     }
 
     fn skill_learned(&mut self, skill: u8) {
-        self.learned[skill as usize] += 1;
+        self.counts.bump(self.at.learned.at(skill as usize));
     }
 
     fn test_resolved(&mut self, job: u8, obstacle: u8, chip_total: i32, success: bool) {
         let s = u64::from(success);
-        let t =
-            &mut self.chip_totals[(chip_total + SUM_OFFSET).clamp(0, SUM_SPAN as i32 - 1) as usize];
-        t[0] += 1;
-        t[1] += s;
-        self.attempts[job as usize][obstacle as usize] += 1;
-        self.successes[job as usize][obstacle as usize] += s;
-    }
-}
-
-impl Tally {
-    /// What must hold of the counters of `games` games that lasted `turns` turns (tests) in all.
-    pub fn check(&self, games: u64, turns: u64) -> Result<(), String> {
-        let attempts = sum(self.attempts.iter().flatten());
-        require(attempts == Some(turns), "attempts", || {
-            format!(
-                "{} tests counted, but the games lasted {turns}",
-                shown(attempts)
-            )
-        })?;
-        let tests = sum(self.chip_totals.iter().map(|t| &t[0]));
-        require(tests == Some(turns), "chip_totals", || {
-            format!(
-                "{} tests counted, but the games lasted {turns}",
-                shown(tests)
-            )
-        })?;
-        let cells = self
-            .attempts
-            .iter()
-            .flatten()
-            .zip(self.successes.iter().flatten());
-        require(cells.clone().all(|(a, s)| s <= a), "successes", || {
-            "more successes than attempts at an obstacle".into()
-        })?;
-        require(
-            self.chip_totals.iter().all(|t| t[1] <= t[0]),
-            "chip_totals",
-            || "more passes than tests at a chip total".into(),
-        )?;
-        require(
-            self.held.iter().zip(&self.held_wins).all(|(h, w)| w <= h),
-            "held_wins",
-            || "more wins than holders of a skill".into(),
-        )?;
-        let endings = sum(&self.endings);
-        require(endings.is_some_and(|e| e <= games), "endings", || {
-            format!("{} games ended by a job, of {games}", shown(endings))
-        })
-    }
-
-    /// Counts which job (by its config index) ended a game.
-    pub fn ended(&mut self, job: Option<u8>, outcome: &Outcome) {
-        if let Some(j) = job {
-            self.endings[j as usize] += 1;
-            self.ending_turns[j as usize] += u64::from(outcome.turns);
-        }
-    }
-
-    /// Counts the cards one player held at the end, each card once however many copies.
-    pub fn held(&mut self, cards: &[u8], won: bool) {
-        for (i, &c) in cards.iter().enumerate() {
-            if !cards[..i].contains(&c) {
-                self.held[c as usize] += 1;
-                self.held_wins[c as usize] += u64::from(won);
-            }
-        }
-    }
-
-    pub fn summary(&self) -> Vec<SummaryRow> {
-        let tests: u64 = self.chip_totals.iter().map(|t| t[0]).sum();
-        let passed: u64 = self.chip_totals.iter().map(|t| t[1]).sum();
-        vec![
-            SummaryRow::count("tests", tests),
-            SummaryRow::estimate("test_success_rate", wilson(passed, tests)),
-        ]
-    }
-
-    pub fn export(&self, names: &Catalogue, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
-        #[derive(Serialize)]
-        struct ChipRow<'a> {
-            chip: &'a str,
-            face: &'static str,
-            value: i8,
-            draws: u64,
-            share: String,
-        }
-        let all: u64 = self.chip_draws.iter().flatten().sum();
-        let share = |n: u64| {
-            num(if all == 0 {
-                f64::NAN
-            } else {
-                n as f64 / all as f64
-            })
-        };
-        dir.csv(
-            "chips.csv",
-            names
-                .chips
-                .names
-                .iter()
-                .zip(&names.chips.kinds)
-                .enumerate()
-                .flat_map(|(k, (name, kind))| {
-                    [("high", kind.high, 0), ("low", kind.low, 1)].map(|(face, value, i)| ChipRow {
-                        chip: name,
-                        face,
-                        value,
-                        draws: self.chip_draws[k][i],
-                        share: share(self.chip_draws[k][i]),
-                    })
-                }),
-        )?;
-
-        #[derive(Serialize)]
-        struct TotalRow {
-            total: i32,
-            tests: u64,
-            successes: u64,
-        }
-        dir.csv(
-            "chip_totals.csv",
-            self.chip_totals
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| t[0] > 0)
-                .map(|(i, t)| TotalRow {
-                    total: i as i32 - SUM_OFFSET,
-                    tests: t[0],
-                    successes: t[1],
-                }),
-        )?;
-
-        #[derive(Serialize)]
-        struct JobRow<'a> {
-            job: &'a str,
-            completions: u64,
-            share: String,
-            mean_turns: String,
-        }
-        dir.csv(
-            "jobs.csv",
-            names.jobs.iter().enumerate().map(|(j, spec)| {
-                let n = self.endings[j];
-                JobRow {
-                    job: &spec.id,
-                    completions: n,
-                    share: num(if games == 0 {
-                        f64::NAN
-                    } else {
-                        n as f64 / games as f64
-                    }),
-                    mean_turns: num(if n == 0 {
-                        f64::NAN
-                    } else {
-                        self.ending_turns[j] as f64 / n as f64
-                    }),
-                }
-            }),
-        )?;
-
-        #[derive(Serialize)]
-        struct ObstacleRow<'a> {
-            obstacle: String,
-            job: &'a str,
-            target: i8,
-            attempts: u64,
-            successes: u64,
-            success_rate: String,
-            ci_low: String,
-            ci_high: String,
-        }
-        dir.csv(
-            "obstacles.csv",
-            names.jobs.iter().enumerate().flat_map(|(j, spec)| {
-                spec.obstacles
-                    .iter()
-                    .enumerate()
-                    .map(move |(i, (name, target))| {
-                        let (a, s) = (self.attempts[j][i], self.successes[j][i]);
-                        let r = wilson(s, a);
-                        ObstacleRow {
-                            obstacle: format!("{}{} {name}", spec.id, i + 1),
-                            job: &spec.id,
-                            target: *target,
-                            attempts: a,
-                            successes: s,
-                            success_rate: num(r.value),
-                            ci_low: num(r.low),
-                            ci_high: num(r.high),
-                        }
-                    })
-            }),
-        )?;
-
-        #[derive(Serialize)]
-        struct SkillRow<'a> {
-            skill: &'a str,
-            name: &'a str,
-            deck: &'static str,
-            learned: u64,
-            activations: u64,
-            held_at_end: u64,
-            holder_wins: u64,
-            holder_win_rate: String,
-            ci_low: String,
-            ci_high: String,
-        }
-        dir.csv(
-            "skills.csv",
-            names.cards.iter().enumerate().map(|(i, s)| {
-                let r = wilson(self.held_wins[i], self.held[i]);
-                SkillRow {
-                    skill: &s.id,
-                    name: &s.name,
-                    deck: s.deck,
-                    learned: self.learned[i],
-                    activations: self.activations[i],
-                    held_at_end: self.held[i],
-                    holder_wins: self.held_wins[i],
-                    holder_win_rate: num(r.value),
-                    ci_low: num(r.low),
-                    ci_high: num(r.high),
-                }
-            }),
-        )
+        let i = (chip_total + SUM_OFFSET).clamp(0, SUM_SPAN as i32 - 1) as usize;
+        self.counts.bump(self.at.chip_tests.at(i));
+        self.counts.add_n(self.at.chip_passes.at(i), s);
+        let (j, o) = (job as usize, obstacle as usize);
+        self.counts.bump(self.at.attempts.at(j, o));
+        self.counts.add_n(self.at.successes.at(j, o), s);
     }
 }

@@ -411,7 +411,7 @@ impl<'r> Engine<'r> {
             scores,
             winners,
             ending,
-            successes: self.state.successes,
+            values: [self.state.successes, 0, 0, 0],
         }
     }
 }

@@ -17,8 +17,7 @@ use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Event, Game, Outcome};
-use crate::output::SummaryRow;
-use crate::result_dir::ResultDir;
+use crate::metrics::{Counts, Declared};
 use serde_json::json;
 use state::State;
 
@@ -30,10 +29,11 @@ pub struct CheeseGame {
     pub rules: Rules,
     /// The config as played (overrides and `--players` applied), for the result folder.
     pub resolved: toml::Table,
-    catalogue: Catalogue,
+    declared: Declared,
+    tally: Tally,
 }
 
-/// The names of this edition's chips, obstacles and skills for the shared files.
+/// The names of this edition's chips, obstacles, skills and colours for the shared files.
 fn catalogue(rules: &Rules) -> Catalogue {
     Catalogue {
         chips: rules.chips.clone(),
@@ -58,6 +58,7 @@ fn catalogue(rules: &Rules) -> Catalogue {
                 deck: if s.upgrade { "upgrade" } else { "starting" },
             })
             .collect(),
+        dealt: ("colour", rules.colours.clone()),
     }
 }
 
@@ -71,18 +72,19 @@ impl CheeseGame {
             config::compile(raw, players)
         })?;
         let resolved = with_players(resolved, rules.players);
-        let catalogue = catalogue(&rules);
+        let mut declared = super::declared();
+        let tally = Tally::declare(&mut declared, &catalogue(&rules), "colours.csv");
         Ok(Self {
             rules,
             resolved,
-            catalogue,
+            declared,
+            tally,
         })
     }
 }
 
 impl Game for CheeseGame {
     type Bot = Bot;
-    type Counters = Tally;
     type Scratch = ();
 
     fn players(&self) -> usize {
@@ -93,18 +95,20 @@ impl Game for CheeseGame {
         self.rules.max_turns
     }
 
-    fn check_counters(&self, tally: &Tally, games: u64, turns: u64) -> Result<(), String> {
-        tally.check(games, turns)
+    fn declared(&self) -> &Declared {
+        &self.declared
     }
 
-    fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), tally: &mut Tally) -> Outcome {
+    fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
         let mut engine = Engine::new(&self.rules, seed);
-        while !engine.step(lineup, tally) {}
+        let mut counting = self.tally.counting(counts);
+        while !engine.step(lineup, &mut counting) {}
         let outcome = engine.finish(lineup);
-        tally.ended(outcome.ending, &outcome);
+        self.tally.ended(counting.counts, &outcome);
         for (seat, p) in engine.state().players.iter().enumerate() {
             let held: arrayvec::ArrayVec<u8, MAX_HELD> = p.skills.iter().map(|h| h.skill).collect();
-            tally.held(&held, outcome.won(seat));
+            self.tally
+                .seat(counting.counts, &held, p.colour, outcome.won(seat));
         }
         outcome
     }
@@ -200,13 +204,5 @@ impl Game for CheeseGame {
 
     fn ending_label(&self, ending: u8) -> &str {
         &self.rules.jobs[ending as usize].id
-    }
-
-    fn summary(&self, tally: &Tally) -> Vec<SummaryRow> {
-        tally.summary()
-    }
-
-    fn export(&self, tally: &Tally, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
-        tally.export(&self.catalogue, games, dir)
     }
 }

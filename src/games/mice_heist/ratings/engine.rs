@@ -420,7 +420,7 @@ impl<'r> Engine<'r> {
                 Some(Ending::Completed(j)) => Some(j),
                 _ => None,
             },
-            successes: self.state.successes,
+            values: [self.state.successes, 0, 0, 0],
         }
     }
 }

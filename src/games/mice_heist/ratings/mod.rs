@@ -18,8 +18,7 @@ use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Event, Game, Outcome};
-use crate::output::SummaryRow;
-use crate::result_dir::ResultDir;
+use crate::metrics::{Counts, Declared};
 use serde_json::json;
 use state::State;
 
@@ -31,7 +30,8 @@ pub struct RatingsGame {
     pub rules: Rules,
     /// The config as played (overrides and `--players` applied), for the result folder.
     pub resolved: toml::Table,
-    catalogue: Catalogue,
+    declared: Declared,
+    tally: RatingsTally,
 }
 
 impl RatingsGame {
@@ -67,18 +67,24 @@ impl RatingsGame {
                     deck: "skill",
                 })
                 .collect(),
+            dealt: (
+                "identity",
+                rules.identities.iter().map(|(n, _)| n.clone()).collect(),
+            ),
         };
+        let mut declared = super::declared();
+        let tally = RatingsTally::declare(&mut declared, &rules, &catalogue);
         Ok(Self {
             rules,
             resolved,
-            catalogue,
+            declared,
+            tally,
         })
     }
 }
 
 impl Game for RatingsGame {
     type Bot = Bot;
-    type Counters = RatingsTally;
     type Scratch = ();
 
     fn players(&self) -> usize {
@@ -89,24 +95,19 @@ impl Game for RatingsGame {
         self.rules.max_turns
     }
 
-    fn check_counters(&self, tally: &RatingsTally, games: u64, turns: u64) -> Result<(), String> {
-        tally.check(games, turns, self.rules.players)
+    fn declared(&self) -> &Declared {
+        &self.declared
     }
 
-    fn play(
-        &self,
-        seed: u64,
-        lineup: &[Bot],
-        _scratch: &mut (),
-        tally: &mut RatingsTally,
-    ) -> Outcome {
+    fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
         let mut engine = Engine::new(&self.rules, seed);
-        while !engine.step(lineup, tally) {}
+        while !engine.step(lineup, &mut self.tally.counting(counts)) {}
         let outcome = engine.finish(lineup);
-        tally.base.ended(outcome.ending, &outcome);
+        let t = &self.tally;
+        t.base.ended(counts, &outcome);
         for (seat, p) in engine.state().players.iter().enumerate() {
-            tally.base.held(&p.hand, outcome.won(seat));
-            tally.rated(&p.ratings);
+            t.base.seat(counts, &p.hand, p.identity, outcome.won(seat));
+            t.rated(counts, &p.ratings);
         }
         outcome
     }
@@ -233,13 +234,5 @@ impl Game for RatingsGame {
 
     fn ending_label(&self, ending: u8) -> &str {
         &self.rules.jobs[ending as usize].id
-    }
-
-    fn summary(&self, tally: &RatingsTally) -> Vec<SummaryRow> {
-        tally.base.summary()
-    }
-
-    fn export(&self, tally: &RatingsTally, games: u64, dir: &ResultDir) -> anyhow::Result<()> {
-        tally.export(&self.rules, &self.catalogue, games, dir)
     }
 }

@@ -1,47 +1,120 @@
 //! The ratings edition's counters: the shared ones, plus assist cards and the skill ratings
 //! players reach.
 
-use serde::Serialize;
-
-use super::config::{MAX_SKILL_DEFS, Rules, SKILLS};
+use super::config::{Rules, SKILLS};
 use crate::games::mice_heist::Observer;
-use crate::games::mice_heist::tally::{Catalogue, Tally};
-use crate::ints::{require, shown};
-use crate::output::num;
-use crate::result_dir::ResultDir;
-use crate::stats::wilson;
+use crate::games::mice_heist::tally::{Catalogue, Counting, Tally};
+use crate::metrics::{Block, Cell, Column, Counts, Declared, Kind, Per, Table, Total};
 
 /// Highest rating counted separately; validation keeps `max_rating` within it.
 const RATINGS: usize = 21;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct RatingsTally {
     pub base: Tally,
-    assist_reveals: [u64; MAX_SKILL_DEFS],
-    assist_passes: [u64; MAX_SKILL_DEFS],
+    assist_reveals: Block,
+    assist_passes: Block,
     /// Players ending the game at each rating, per skill.
-    ratings: [[u64; RATINGS]; 3],
+    ratings: [Block; 3],
 }
 
-impl Default for RatingsTally {
-    fn default() -> Self {
-        Self {
-            base: Tally::default(),
-            assist_reveals: [0; MAX_SKILL_DEFS],
-            assist_passes: [0; MAX_SKILL_DEFS],
-            ratings: [[0; RATINGS]; 3],
+impl RatingsTally {
+    /// Declares the shared Mice Heist tables, `assists.csv` and `ratings.csv`.
+    pub fn declare(d: &mut Declared, rules: &Rules, names: &Catalogue) -> Self {
+        let base = Tally::declare(d, names, "identities.csv");
+        let cards = rules.assist_cards.len();
+        let t = Self {
+            base,
+            assist_reveals: d.block("assist_reveals", cards),
+            assist_passes: d.block("assist_passes", cards),
+            ratings: ["ratings_agility", "ratings_charm", "ratings_dexterity"]
+                .map(|name| d.block(name, RATINGS)),
+        };
+        d.at_most(t.assist_passes, t.assist_reveals);
+        for b in t.ratings {
+            d.sums_to(b, Total::PerGame(rules.players as u64));
+        }
+
+        let mut assists = Table::new(
+            "assists.csv",
+            "assist",
+            vec![
+                Column::new("assist", Kind::Text),
+                Column::new("name", Kind::Text),
+                Column::new("modifier", Kind::Int),
+                Column::new("revealed", Kind::Count { compared: true }),
+                Column::new("tests_passed", Kind::Count { compared: false }),
+                Column::new("pass_rate", Kind::Rate),
+            ],
+        );
+        for (i, a) in rules.assist_cards.iter().enumerate() {
+            let (shown, passed) = (t.assist_reveals.at(i), t.assist_passes.at(i));
+            assists.row(
+                &a.id,
+                vec![
+                    Cell::Text(a.id.clone()),
+                    Cell::Text(a.name.clone()),
+                    Cell::Int(a.modifier.into()),
+                    Cell::Count(shown),
+                    Cell::Count(passed),
+                    Cell::Of(passed, Per::Slot(shown)),
+                ],
+            );
+        }
+        d.tables.push(assists);
+
+        let mut ratings = Table::new(
+            "ratings.csv",
+            "final rating",
+            vec![
+                Column::new("skill", Kind::Text),
+                Column::new("rating", Kind::Int),
+                Column::new("players", Kind::Count { compared: false }),
+                Column::new("share", Kind::Share),
+            ],
+        );
+        let names = ["agility", "charm", "dexterity"];
+        debug_assert_eq!(SKILLS.len(), names.len());
+        for (s, name) in names.iter().enumerate() {
+            for r in 0..=usize::from(rules.max_rating) {
+                let slot = t.ratings[s].at(r);
+                ratings.row(
+                    format!("{name} {r}"),
+                    vec![
+                        Cell::Text((*name).into()),
+                        Cell::Int(r as i64),
+                        Cell::Count(slot),
+                        Cell::Of(slot, Per::Block(t.ratings[s])),
+                    ],
+                );
+            }
+        }
+        d.tables.push(ratings);
+        t
+    }
+
+    pub fn counting<'a>(&'a self, counts: &'a mut Counts) -> RatingsCounting<'a> {
+        RatingsCounting {
+            at: self,
+            base: self.base.counting(counts),
+        }
+    }
+
+    /// Counts one player's ratings at the end of a game.
+    pub fn rated(&self, counts: &mut Counts, ratings: &[u8; 3]) {
+        for (s, &r) in ratings.iter().enumerate() {
+            counts.bump(self.ratings[s].at(usize::from(r).min(RATINGS - 1)));
         }
     }
 }
 
-crate::ints_struct!(RatingsTally {
-    base,
-    assist_reveals,
-    assist_passes,
-    ratings
-});
+/// The engine's hooks, counting.
+pub struct RatingsCounting<'a> {
+    at: &'a RatingsTally,
+    base: Counting<'a>,
+}
 
-impl Observer for RatingsTally {
+impl Observer for RatingsCounting<'_> {
     fn chip_drawn(&mut self, kind: u8, high: bool) {
         self.base.chip_drawn(kind, high);
     }
@@ -55,104 +128,8 @@ impl Observer for RatingsTally {
         self.base.test_resolved(job, obstacle, chip_total, success);
     }
     fn assist_resolved(&mut self, card: u8, success: bool) {
-        self.assist_reveals[card as usize] += 1;
-        self.assist_passes[card as usize] += u64::from(success);
-    }
-}
-
-impl RatingsTally {
-    /// What must hold of the counters of `games` games of `players` that lasted `turns` in all.
-    pub fn check(&self, games: u64, turns: u64, players: usize) -> Result<(), String> {
-        self.base.check(games, turns)?;
-        require(
-            self.assist_reveals
-                .iter()
-                .zip(&self.assist_passes)
-                .all(|(r, p)| p <= r),
-            "assist_passes",
-            || "more passes than reveals of an assist card".into(),
-        )?;
-        let rated = games.checked_mul(players as u64);
-        for skill in &self.ratings {
-            let n = crate::ints::sum(skill);
-            require(n.is_some() && n == rated, "ratings", || {
-                format!(
-                    "{} final ratings counted for {games} games of {players} players",
-                    shown(n)
-                )
-            })?;
-        }
-        Ok(())
-    }
-
-    /// Counts one player's ratings at the end of a game.
-    pub fn rated(&mut self, ratings: &[u8; 3]) {
-        for (s, &r) in ratings.iter().enumerate() {
-            self.ratings[s][usize::from(r).min(RATINGS - 1)] += 1;
-        }
-    }
-
-    pub fn export(
-        &self,
-        rules: &Rules,
-        names: &Catalogue,
-        games: u64,
-        dir: &ResultDir,
-    ) -> anyhow::Result<()> {
-        self.base.export(names, games, dir)?;
-
-        #[derive(Serialize)]
-        struct AssistRow<'a> {
-            assist: &'a str,
-            name: &'a str,
-            modifier: i8,
-            revealed: u64,
-            tests_passed: u64,
-            pass_rate: String,
-            ci_low: String,
-            ci_high: String,
-        }
-        dir.csv(
-            "assists.csv",
-            rules.assist_cards.iter().enumerate().map(|(i, a)| {
-                let r = wilson(self.assist_passes[i], self.assist_reveals[i]);
-                AssistRow {
-                    assist: &a.id,
-                    name: &a.name,
-                    modifier: a.modifier,
-                    revealed: self.assist_reveals[i],
-                    tests_passed: self.assist_passes[i],
-                    pass_rate: num(r.value),
-                    ci_low: num(r.low),
-                    ci_high: num(r.high),
-                }
-            }),
-        )?;
-
-        #[derive(Serialize)]
-        struct RatingRow {
-            skill: &'static str,
-            rating: usize,
-            players: u64,
-            share: String,
-        }
-        let names = ["agility", "charm", "dexterity"];
-        debug_assert_eq!(SKILLS.len(), names.len());
-        dir.csv(
-            "ratings.csv",
-            (0..3).flat_map(|s| {
-                let all: u64 = self.ratings[s].iter().sum();
-                (0..=usize::from(rules.max_rating)).map(move |r| RatingRow {
-                    skill: names[s],
-                    rating: r,
-                    players: self.ratings[s][r],
-                    share: num(if all == 0 {
-                        f64::NAN
-                    } else {
-                        self.ratings[s][r] as f64 / all as f64
-                    }),
-                })
-            }),
-        )
+        let c = &mut self.base.counts;
+        c.bump(self.at.assist_reveals.at(card as usize));
+        c.add_n(self.at.assist_passes.at(card as usize), u64::from(success));
     }
 }

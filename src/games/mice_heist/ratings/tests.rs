@@ -1,10 +1,10 @@
 //! Rule steps of the ratings edition on hand-built positions, invariants over many seeds, and a
 //! pinned golden game.
 
+use super::RatingsGame;
 use super::bots::{Bot, Choice, Learn, Policy, Spare, View};
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine};
-use super::{RatingsGame, RatingsTally};
 use crate::config::{Override, Source};
 use crate::games::mice_heist::Observer;
 use crate::games::{Game, Outcome};
@@ -569,7 +569,7 @@ fn the_random_bot_is_uniform_over_legal_options() {
 #[test]
 fn golden_game() {
     let game = RatingsGame::load(&source(), &[], None).unwrap();
-    let mut tally = RatingsTally::default();
+    let mut tally = game.declared().counts();
     let o = game.play(
         12345,
         &[Bot::Greedy, Bot::Random, Bot::Greedy, Bot::Random],
@@ -585,7 +585,7 @@ fn golden_game() {
             scores: [34, 19, 34, 12, 0, 0],
             winners: 0b0001,
             ending: Some(0),
-            successes: 13
+            values: [13, 0, 0, 0],
         }
     );
 }

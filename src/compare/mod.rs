@@ -8,23 +8,26 @@
 //! difference gets a 95% interval and a p-value from the delta method over the paired
 //! covariance, and the p-values are Holm-corrected across the rows.
 
+pub mod items;
+
 use serde::Serialize;
 
-use crate::games::{MAX_SEATS, Outcome};
+use crate::games::{MAX_SEATS, MAX_VALUES, Outcome};
+use crate::metrics::{Quantity, SummaryMetric};
 use crate::output::num;
 use crate::stats::{Histogram, Z95};
 
-/// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, successes,
-/// and wins by bot (a bot wins when any seat it plays wins; with rotated seats).
-const SIDE: usize = 1 + 2 * MAX_SEATS + 3 + MAX_SEATS;
+/// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, the game's
+/// own values, and wins by bot (a bot wins when any seat it plays wins; with rotated seats).
+const SIDE: usize = 1 + 2 * MAX_SEATS + 2 + MAX_VALUES + MAX_SEATS;
 const PAIR: usize = 2 * SIDE;
 const TURNS: usize = 0;
 const WIN: usize = 1;
 const SCORE: usize = 1 + MAX_SEATS;
 const SHARED: usize = 1 + 2 * MAX_SEATS;
 const CAPPED: usize = SHARED + 1;
-const SUCCESSES: usize = SHARED + 2;
-const BOT_WIN: usize = SHARED + 3;
+const VALUES: usize = SHARED + 2;
+const BOT_WIN: usize = VALUES + MAX_VALUES;
 
 /// Which of the run's distinct bots plays each seat (indices into its bot list).
 pub type BotIndex = [usize; MAX_SEATS];
@@ -41,8 +44,18 @@ fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
     }
     x[SHARED] = i64::from(o.shared());
     x[CAPPED] = i64::from(o.capped);
-    x[SUCCESSES] = i64::from(o.successes);
+    for (k, &v) in o.values.iter().enumerate() {
+        x[VALUES + k] = i64::from(v);
+    }
     x
+}
+
+/// The feature of a per-game quantity.
+fn feature(q: Quantity) -> usize {
+    match q {
+        Quantity::Turns => TURNS,
+        Quantity::Value(k) => VALUES + k,
+    }
 }
 
 /// Exact paired sums: Σx and Σxxᵀ over the joined (A, B) per-game vectors, plus both sides'
@@ -301,13 +314,81 @@ fn extreme_seats(means: &[f64], players: usize) -> (usize, usize) {
     (hi, lo)
 }
 
-/// Every compared row, for games with `players_a` and `players_b` seats. `bots` names the
-/// distinct bots of a run with rotated seats, for a win-rate row each (none otherwise).
-pub fn rows(p: &Paired, players_a: usize, players_b: usize, bots: &[&str]) -> Vec<Row> {
+/// What one side of a comparison plays: its seats and the summary metrics its game declares.
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    pub players: usize,
+    pub summary: &'a [SummaryMetric],
+}
+
+/// The standard deviation of a smooth function of both sides' means, with this gradient, by the
+/// delta method over the paired covariance of `n` games.
+fn paired_sd<R: AsRef<[f64]>>(grad: &[f64], cov: &[R], n: f64) -> f64 {
+    let var: f64 = grad
+        .iter()
+        .zip(cov)
+        .map(|(gi, row)| {
+            gi * row
+                .as_ref()
+                .iter()
+                .zip(grad)
+                .map(|(c, gj)| c * gj)
+                .sum::<f64>()
+        })
+        .sum();
+    (var.max(0.0) / n).sqrt()
+}
+
+/// A difference's two-sided p-value from `n` paired games.
+fn p_value(diff: f64, sd: f64, n: u64) -> f64 {
+    if n < 2 {
+        f64::NAN
+    } else if sd > 0.0 {
+        two_sided_p(diff / sd)
+    } else if diff == 0.0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// A whole-number row: a count, its interval's ends rounded outwards; no p-value of its own (it
+/// is a rate or mean times the games, tested in that row).
+fn count_row(name: &str, va: f64, vb: f64, sd: f64, n: f64) -> Row {
+    // `+ 0.0` turns −0 into 0.
+    let diff = va - vb;
+    Row {
+        metric: name.into(),
+        a: format!("{:.0}", (va * n).round() + 0.0),
+        b: format!("{:.0}", (vb * n).round() + 0.0),
+        diff: format!("{:.0}", (diff * n).round() + 0.0),
+        ci_low: format!("{:.0}", ((diff - Z95 * sd) * n).floor() + 0.0),
+        ci_high: format!("{:.0}", ((diff + Z95 * sd) * n).ceil() + 0.0),
+        ..blank()
+    }
+}
+
+/// A declared summary metric as a function of one side's per-game means.
+fn declared_value(m: &SummaryMetric) -> (&'static str, SideValue) {
+    match *m {
+        SummaryMetric::Count(name, q) => (name, Box::new(move |x: &[f64]| x[feature(q)])),
+        SummaryMetric::Rate { name, hits, of, .. } => (
+            name,
+            Box::new(move |x: &[f64]| x[feature(hits)] / x[feature(of)]),
+        ),
+    }
+}
+
+/// Every compared row. `bots` names the distinct bots of a run with rotated seats, for a
+/// win-rate row each (none otherwise). A game's declared metrics are compared when both sides
+/// declare them.
+pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     let means = p.means();
     let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
     let cov = p.covariance();
     let n = p.n as f64;
+    let [side_a, side_b] = sides;
+    let (players_a, players_b) = (side_a.players, side_b.players);
     let seats = players_a.min(players_b);
 
     let (hi_a, lo_a) = extreme_seats(ma, players_a);
@@ -322,8 +403,27 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize, bots: &[&str]) -> Ve
         Metric::same("first_seat_win_rate", |m: &[f64]| m[WIN]),
         Metric::same("shared_victory_rate", |m: &[f64]| m[SHARED]),
         Metric::same("capped_rate", |m: &[f64]| m[CAPPED]),
-        Metric::same("test_success_rate", |m: &[f64]| m[SUCCESSES] / m[TURNS]),
     ];
+    // Declared counts are shown as counts, beside the mean they are `games` times.
+    let mut declared_counts = Vec::new();
+    for m in side_a.summary {
+        let Some(other) = side_b.summary.iter().find(|o| o.name() == m.name()) else {
+            continue;
+        };
+        let ((name, a), (_, b)) = (declared_value(m), declared_value(other));
+        match m {
+            SummaryMetric::Count(..) => declared_counts.push(Metric {
+                name: name.into(),
+                a,
+                b,
+            }),
+            SummaryMetric::Rate { .. } => metrics.push(Metric {
+                name: name.into(),
+                a,
+                b,
+            }),
+        }
+    }
     for s in 0..seats {
         metrics.push(Metric::same(
             format!("seat_{s}_win_rate"),
@@ -351,49 +451,15 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize, bots: &[&str]) -> Ve
         ..blank()
     }];
     let mut p_values = vec![None];
-    let mut counts = Vec::new();
-    for metric in &metrics {
-        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+    let sd_of = |metric: &Metric| {
         let mut grad = gradient(&*metric.a, ma);
         grad.extend(gradient(&*metric.b, mb).into_iter().map(|g| -g));
-        let var: f64 = (0..PAIR)
-            .map(|i| {
-                (0..PAIR)
-                    .map(|j| grad[i] * cov[i][j] * grad[j])
-                    .sum::<f64>()
-            })
-            .sum();
-        let sd = (var.max(0.0) / n).sqrt();
+        paired_sd(&grad, &cov, n)
+    };
+    for metric in &metrics {
+        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+        let sd = sd_of(metric);
         let diff = va - vb;
-        let pv = if p.n < 2 {
-            f64::NAN
-        } else if sd > 0.0 {
-            two_sided_p(diff / sd)
-        } else if diff == 0.0 {
-            1.0
-        } else {
-            0.0
-        };
-        // The summary's counts are their rate (or mean) times the games: the same test, so no
-        // p-value of their own (that would count one hypothesis twice in Holm's correction).
-        let count = match metric.name.as_str() {
-            "capped_rate" => Some("capped_games"),
-            "mean_turns" => Some("tests"),
-            _ => None,
-        };
-        if let Some(count) = count {
-            // Counts are whole numbers, their interval's ends rounded outwards.
-            counts.push(Row {
-                metric: count.into(),
-                a: format!("{:.0}", (va * n).round() + 0.0),
-                b: format!("{:.0}", (vb * n).round() + 0.0),
-                diff: format!("{:.0}", (diff * n).round() + 0.0),
-                // `+ 0.0` turns −0 into 0.
-                ci_low: format!("{:.0}", ((diff - Z95 * sd) * n).floor() + 0.0),
-                ci_high: format!("{:.0}", ((diff + Z95 * sd) * n).ceil() + 0.0),
-                ..blank()
-            });
-        }
         rows.push(Row {
             metric: metric.name.clone(),
             a: num(va),
@@ -401,14 +467,15 @@ pub fn rows(p: &Paired, players_a: usize, players_b: usize, bots: &[&str]) -> Ve
             diff: num(diff),
             ci_low: num(diff - Z95 * sd),
             ci_high: num(diff + Z95 * sd),
-            p_value: num(pv),
+            p_value: num(p_value(diff, sd, p.n)),
             ..blank()
         });
-        p_values.push(Some(pv));
+        p_values.push(Some(p_value(diff, sd, p.n)));
     }
-
-    for row in counts {
-        rows.push(row);
+    let capped = Metric::same("capped_games", |m: &[f64]| m[CAPPED]);
+    for metric in declared_counts.iter().chain([&capped]) {
+        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+        rows.push(count_row(&metric.name, va, vb, sd_of(metric), n));
         p_values.push(None);
     }
 
@@ -532,8 +599,27 @@ mod tests {
             scores,
             winners: 1 << winner,
             ending: None,
-            successes: turns / 2,
+            values: [turns / 2, 0, 0, 0],
         }
+    }
+
+    /// A game that declares a count of turns and a rate of its first value per turn.
+    const DECLARED: &[SummaryMetric] = &[
+        SummaryMetric::Count("actions", Quantity::Turns),
+        SummaryMetric::Rate {
+            name: "hit_rate",
+            hits: Quantity::Value(0),
+            of: Quantity::Turns,
+            tolerance: 0.01,
+        },
+    ];
+
+    fn sides(players: usize) -> [Side<'static>; 2] {
+        let side = Side {
+            players,
+            summary: DECLARED,
+        };
+        [side, side]
     }
 
     #[test]
@@ -543,13 +629,13 @@ mod tests {
             let o = outcome(10 + i % 7, (i % 3) as usize, (i % 11) as i32);
             p.add(&o, &o, &[0; MAX_SEATS]);
         }
-        for r in rows(&p, 3, 3, &[]) {
+        for r in rows(&p, sides(3), &[]) {
             if !r.diff.is_empty() {
                 assert_eq!(r.diff.parse::<f64>().unwrap(), 0.0, "{}", r.metric);
             }
             if !r.ci_low.is_empty() {
                 // Counts are whole numbers; rates and means have six decimals.
-                let zero = if matches!(r.metric.as_str(), "tests" | "capped_games") {
+                let zero = if matches!(r.metric.as_str(), "actions" | "capped_games") {
                     "0"
                 } else {
                     "0.000000"
@@ -578,7 +664,7 @@ mod tests {
                 &[0; MAX_SEATS],
             );
         }
-        let rows = rows(&p, 2, 2, &[]);
+        let rows = rows(&p, sides(2), &[]);
         let r = rows.iter().find(|r| r.metric == "mean_turns").unwrap();
         assert_eq!(
             (r.diff.as_str(), r.ci_low.as_str(), r.ci_high.as_str()),
@@ -601,6 +687,6 @@ mod tests {
             }
         }
         left.merge(&right);
-        assert_eq!(rows(&left, 2, 2, &[]), rows(&whole, 2, 2, &[]));
+        assert_eq!(rows(&left, sides(2), &[]), rows(&whole, sides(2), &[]));
     }
 }
