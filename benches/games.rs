@@ -4,12 +4,12 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
-use whisker::games::Game;
 use whisker::games::mice_heist::Bot;
 use whisker::games::mice_heist::cheese::engine::Engine;
 use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
+use whisker::games::{Game, Registered};
 
 fn game() -> CheeseGame {
     CheeseGame::load(&whisker::games::default_source(), &[], None).unwrap()

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use clap::builder::TypedValueParser as _;
 use clap::{Parser, Subcommand};
 
-use crate::commands;
 use crate::config::Override;
 
 #[derive(Parser, Debug)]
@@ -35,6 +34,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Write a result folder's charts as one self-contained HTML page.
     Report(ReportArgs),
+    /// List the built-in game configs, by the names `simulate NAME` takes.
+    Games,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -64,7 +65,7 @@ pub struct MergeArgs {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReplayArgs {
-    /// Game config (TOML). Default: the built-in configs/mice-heist/cheese.toml.
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
     pub config: Option<PathBuf>,
     /// The run's master seed.
     #[arg(long, default_value_t = 1)]
@@ -189,7 +190,7 @@ impl RunArgs {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SimulateArgs {
-    /// Game config (TOML). Default: the built-in configs/mice-heist/cheese.toml.
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
     pub config: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -236,7 +237,7 @@ impl std::str::FromStr for Shard {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct CompareArgs {
-    /// Config A (TOML). Default: the built-in configs/mice-heist/cheese.toml.
+    /// Config A: a TOML file or a built-in config's name (`whisker games`). Default: mice-heist-cheese.
     pub a: Option<PathBuf>,
     /// Config B (TOML). Default: the same as A (then vary it with --set-b).
     pub b: Option<PathBuf>,
@@ -255,35 +256,18 @@ pub struct CompareArgs {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SweepArgs {
-    /// Game config (TOML). Default: the built-in configs/mice-heist/cheese.toml.
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
     pub config: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
     /// A value to vary: KEY=V1,V2,… or KEY=LO..HI (whole numbers, both ends included).
     /// Repeat for a grid of every combination.
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
-    pub vary: Vec<commands::sweep::Vary>,
+    pub vary: Vec<crate::vary::Vary>,
     /// Override a config value at every point (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
     /// Result folder (default: results/sweep-<config name>+<what is varied>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
-}
-
-pub fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
-        Command::Simulate(args) => commands::simulate::run(&args),
-        Command::Compare(args) => commands::compare::run(&args),
-        Command::Sweep(args) => commands::sweep::run(&args),
-        Command::Replay(args) => commands::replay::run(&args),
-        Command::Merge(args) => commands::merge::run(&args),
-        Command::Report(args) => commands::report::run(&args),
-        Command::Check(args) => {
-            if commands::check::run(&args)? != 0 {
-                return Err(crate::output::Regressed.into());
-            }
-            Ok(())
-        }
-    }
 }

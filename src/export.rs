@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::games::{BotNames, Game, MAX_SEATS};
+use crate::game::{BotNames, Game, MAX_SEATS};
 use crate::metrics::{Counts, Quantity, SummaryMetric};
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::games::{Game, MAX_SEATS, MAX_VALUES, Outcome};
+use crate::game::{Game, MAX_SEATS, MAX_VALUES, Outcome};
 use crate::output::UsageError;
 use crate::result_dir::ResultDir;
 use crate::runner::Record;
@@ -237,8 +237,7 @@ mod tests {
 
     #[test]
     fn rows_whisker_would_not_write_are_refused_by_field() {
-        let source = crate::games::default_source();
-        let game = crate::games::mice_heist::CheeseGame::load(&source, &[], Some(2)).unwrap();
+        let game = crate::game::example::Coins::new(2);
         let good = "7,0,99,20,0,12,A,1,10,30";
         let row = parse(good, &game).unwrap();
         assert_eq!(
@@ -249,7 +248,7 @@ mod tests {
             ("7,0,99,-1,0,12,A,1,10,30", "field `turns`"),
             ("7,0,99,3000000000,0,12,A,1,10,30", "field `turns`"),
             ("7,0,99,20,2,12,A,1,10,30", "field `capped`"),
-            ("7,0,99,20,0,21,A,1,10,30", "field `successes`"),
+            ("7,0,99,20,0,21,A,1,10,30", "field `hits`"),
             ("7,0,99,20,0,12,A,9,10,30", "field `winners`"),
             ("7,0,99,20,0,12,A,1;0,10,30", "field `winners`"),
             ("7,0,99,20,0,12,A,0;0,10,30", "field `winners`"),

@@ -2,11 +2,12 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
-use whisker::cli::{Cli, run};
+use whisker::cli::Cli;
+use whisker::commands;
 use whisker::output::{Interrupted, Regressed, exit_code};
 
 fn main() -> ExitCode {
-    let result = run(Cli::parse());
+    let result = commands::run(Cli::parse().command);
     if let Err(e) = &result {
         // A regression's table and an interrupted run's note are already printed.
         if e.downcast_ref::<Regressed>().is_none() && e.downcast_ref::<Interrupted>().is_none() {

@@ -304,7 +304,7 @@ enum Bound {
     AtMostGames(Block),
 }
 
-/// A quantity every game reports in its [`crate::games::Outcome`], kept in `games.csv`.
+/// A quantity every game reports in its outcome, kept in `games.csv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quantity {
     Turns,
@@ -350,7 +350,10 @@ pub struct Declared {
     pub summary: Vec<SummaryMetric>,
 }
 
-/// A per-game value a game reports in its [`crate::games::Outcome`].
+/// The most per-game values a game can declare.
+pub const MAX_VALUES: usize = 4;
+
+/// A per-game value a game reports in its outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Value {
     pub name: &'static str,
@@ -360,7 +363,7 @@ pub struct Value {
 
 impl Declared {
     pub fn new(values: &[Value], ending: &'static str) -> Self {
-        assert!(values.len() <= crate::games::MAX_VALUES);
+        assert!(values.len() <= MAX_VALUES);
         Self {
             values: values.to_vec(),
             ending,

@@ -23,6 +23,8 @@ use crate::output::{UsageError, warn};
 
 /// The file that marks a folder as written by whisker, listing what it wrote.
 pub const MARKER: &str = ".whisker-result";
+/// The report's file name: the one file a result may gain after it is written.
+pub const REPORT: &str = "report.html";
 /// The file inside a staging folder that marks it as whisker's, so only whisker's staging folders
 /// are ever cleaned up.
 const STAGING: &str = ".whisker-staging";
@@ -598,12 +600,9 @@ impl ResultDir {
         write_file(&self.file(name), text.as_bytes())
     }
 
-    /// Writes the folder's HTML report from the files written so far (call it last). A report
-    /// that cannot be made is a warning, never the loss of the results it would show.
-    pub fn report(&self) {
-        if let Err(e) = crate::report::render_to(&self.staging, &self.file(crate::report::FILE)) {
-            warn(&format!("no report.html: {e:#}"));
-        }
+    /// The folder being written (the files written so far), before it is committed.
+    pub fn staging(&self) -> &Path {
+        &self.staging
     }
 
     /// Moves the finished folder into place and returns where it went. Whisker's own files of an
@@ -913,7 +912,7 @@ pub fn damaged(dir: &Path) -> Vec<String> {
     m.files
         .keys()
         .filter(|name| {
-            let optional = UNCHECKED.contains(&name.as_str()) || *name == crate::report::FILE;
+            let optional = UNCHECKED.contains(&name.as_str()) || *name == REPORT;
             let gone_but_optional = optional && !dir.join(name).exists();
             !gone_but_optional && !m.owns(dir, name.as_ref())
         })

@@ -5,7 +5,7 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::games::{Game, MAX_SEATS, MAX_VALUES, Outcome};
+use crate::game::{Game, MAX_SEATS, MAX_VALUES, Outcome};
 use crate::ints::{Ints, require, shown};
 use crate::metrics::Counts;
 use crate::output::UsageError;

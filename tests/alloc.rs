@@ -5,9 +5,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use whisker::config::Source;
-use whisker::games::Game;
 use whisker::games::mice_heist::Bot;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
+use whisker::games::{Game, Registered};
 
 struct Counting;
 

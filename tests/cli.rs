@@ -5,7 +5,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{endless, files, scratch, signal, stderr, whisker};
+use common::{endless, files, run_value, scratch, signal, stderr, stdout, whisker, whisker_in};
 
 #[test]
 fn simulate_writes_every_file() {
@@ -863,4 +863,53 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn built_in_configs_are_listed_and_played_by_name() {
+    let o = whisker(&["games"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed = stdout(&o);
+    for name in ["mice-heist-cheese", "mice-heist-ratings"] {
+        assert!(
+            listed.contains(name),
+            "`whisker games` lacks {name}: {listed}"
+        );
+    }
+    let d = scratch("by-name");
+    let out = d.join("r");
+    let by_name = |out: &str| {
+        let args = [
+            "simulate",
+            "mice-heist-ratings",
+            "--games",
+            "50",
+            "--quiet",
+            "--out",
+            out,
+        ];
+        let o = whisker_in(&d, &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    by_name("r");
+    assert!(out.join("identities.csv").is_file());
+    assert_eq!(
+        run_value(&out, "config").and_then(|v| v.as_str().map(String::from)),
+        Some("<built-in configs/mice-heist/ratings.toml>".into())
+    );
+    // A file by that name is the designer's, and comes first.
+    fs::copy(
+        "configs/mice-heist/cheese.toml",
+        d.join("mice-heist-ratings"),
+    )
+    .unwrap();
+    by_name("f");
+    assert!(d.join("f/colours.csv").is_file());
+    let o = whisker(&["simulate", "no-such-game", "--games", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("nor is it a built-in config (mice-heist-cheese, mice-heist-ratings)"),
+        "{}",
+        stderr(&o)
+    );
 }

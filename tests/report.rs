@@ -136,6 +136,7 @@ fn a_simulate_report_shows_every_chart_with_data() {
             "Obstacle success rates, hardest first",
             "Skill activations per game",
             "Win rate of players holding each skill at the end",
+            "Win rate by colour",
         ],
     );
     self_contained(&html);
@@ -180,6 +181,7 @@ fn a_ratings_report_adds_its_own_charts() {
         "Win rate by bot",
         "Pass rate of tests each assist card joined",
         "Skill ratings at the end of the game",
+        "Win rate by identity",
     ] {
         assert!(
             titles.iter().any(|x| x == t),

@@ -8,6 +8,7 @@ use super::{lineup, say};
 use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
+use crate::games::with_game;
 use crate::games::{self, BotNames, Game, Outcome};
 use crate::metrics::SummaryMetric;
 use crate::output::{Interrupted, UsageError};
@@ -15,7 +16,7 @@ use crate::progress::games_bar;
 use crate::record::{RUN, RunRecord};
 use crate::rng::game_seed;
 use crate::runner::{self, Plan};
-use crate::{games_csv, result_dir, signals, with_game};
+use crate::{games_csv, result_dir, signals};
 
 /// Tolerances a baseline folder may hold beside its results.
 pub const TOLERANCES: &str = "tolerances.toml";

@@ -7,12 +7,13 @@ use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
+use crate::games::with_game;
 use crate::games::{self, BotNames, Game, MAX_SEATS};
 use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan, Played};
-use crate::{signals, with_game};
+use crate::signals;
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
@@ -143,7 +144,7 @@ where
         &HostRecord::new(plan.threads, elapsed, 2 * played.units).to_toml()?,
     )?;
     if args.run.report {
-        dir.report();
+        crate::report::add_to(&dir, crate::report::parts::NONE);
     }
     let path = dir.commit(!played.complete())?;
 

@@ -14,6 +14,7 @@ use super::{lineup, say, written};
 use crate::cli::MergeArgs;
 use crate::config::Source;
 use crate::export;
+use crate::games::with_game;
 use crate::games::{self, BotNames, Game, MAX_SEATS};
 use crate::ints::{Ints, from_text};
 use crate::metrics::Counts;
@@ -23,7 +24,7 @@ use crate::result_dir::ResultDir;
 use crate::rng::game_seed;
 use crate::runner::{COUNTERS, Plan, Played, Totals};
 use crate::stats::Histogram;
-use crate::{games_csv, result_dir, with_game};
+use crate::{games_csv, result_dir};
 
 struct Shard {
     dir: PathBuf,

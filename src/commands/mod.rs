@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::cli::Command;
 use crate::config::Source;
 use crate::games::{self, BotNames};
 use crate::naming;
@@ -17,9 +18,50 @@ pub mod report;
 pub mod simulate;
 pub mod sweep;
 
+/// Runs one subcommand.
+pub fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Simulate(args) => simulate::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Merge(args) => merge::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Games => {
+            say(&games::list()?);
+            Ok(())
+        }
+        Command::Check(args) => {
+            if check::run(&args)? != 0 {
+                return Err(crate::output::Regressed.into());
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The config a command plays: a file, a built-in config's name, or the default.
 pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
     Ok(match path {
-        Some(path) => Source::from_file(path)?,
+        // A file of that name comes first: a designer's `cheese` file is theirs.
+        Some(path) if path.exists() => Source::from_file(path)?,
+        Some(path) => match games::builtin(&path.to_string_lossy()) {
+            Some(source) => source,
+            None => {
+                let mut e = Source::from_file(path)
+                    .err()
+                    .unwrap_or_else(|| unreachable!());
+                e.message += &format!(
+                    "; nor is it a built-in config ({})",
+                    games::REGISTRY
+                        .iter()
+                        .map(|e| e.builtin.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                return Err(e.into());
+            }
+        },
         None => games::default_source(),
     })
 }

@@ -2,11 +2,11 @@
 
 use super::{lineup, say, source};
 use crate::cli::{Format, ReplayArgs};
+use crate::games::with_game;
 use crate::games::{self, BotNames, Game};
 use crate::output::UsageError;
 use crate::rng::game_seed;
 use crate::runner::Plan;
-use crate::with_game;
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;

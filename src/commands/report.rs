@@ -2,6 +2,7 @@
 
 use super::say;
 use crate::cli::ReportArgs;
+use crate::games;
 use crate::report;
 
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
@@ -9,7 +10,10 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| args.dir.join(report::FILE));
-    report::write(&args.dir, &out)?;
+    // A simulate folder's config says which game's part of the report to draw.
+    let config = std::fs::read_to_string(args.dir.join("config.toml")).unwrap_or_default();
+    let parts = games::entry_of(&config).map_or(report::parts::NONE, |e| e.report);
+    report::write(&args.dir, &out, parts)?;
     say(&format!("report in {}\n", out.display()));
     Ok(())
 }

@@ -6,12 +6,13 @@ use super::{lineup, result_dir, say, source, stopped_empty, written};
 use crate::cli::SimulateArgs;
 use crate::config::Source;
 use crate::export;
-use crate::games::{self, BotNames, Game};
+use crate::games::with_game;
+use crate::games::{self, BotNames, Registered};
 use crate::output::Interrupted;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan, Played};
-use crate::{games_csv, signals, with_game};
+use crate::{games_csv, signals};
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
@@ -36,7 +37,7 @@ fn folder_parts(args: &SimulateArgs) -> Vec<String> {
     parts
 }
 
-fn simulate_game<G: Game>(
+fn simulate_game<G: Registered>(
     game: &G,
     resolved: &toml::Table,
     args: &SimulateArgs,
@@ -108,7 +109,7 @@ where
         dir.text(runner::COUNTERS, &report.counters_text())?;
     }
     if args.run.report {
-        dir.report();
+        crate::report::add_to(&dir, G::REPORT);
     }
     let path = dir.commit(!report.played.complete())?;
     let per_second = report.played.units as f64 / elapsed.max(1e-9);

@@ -12,7 +12,7 @@ pub mod items;
 
 use serde::Serialize;
 
-use crate::games::{MAX_SEATS, MAX_VALUES, Outcome};
+use crate::game::{MAX_SEATS, MAX_VALUES, Outcome};
 use crate::metrics::{Quantity, SummaryMetric};
 use crate::output::num;
 use crate::stats::{Histogram, Z95};

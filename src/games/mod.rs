@@ -5,142 +5,153 @@ pub mod mice_heist;
 
 use std::path::PathBuf;
 
+pub use crate::game::*;
+
 use crate::config::{ConfigError, Override, Source};
-use crate::metrics::{Counts, Declared};
+use crate::report::parts::Parts;
 
-/// The most seats any supported game has; per-seat arrays are this long so a game's state and
-/// outcome are fixed-size.
-pub const MAX_SEATS: usize = 6;
-
-/// Seats in turn order: seat 0 takes the first turn.
-pub type Seat = usize;
-
-/// The seats other than `seat`, clockwise, starting at its left.
-pub fn others(seat: Seat, players: usize) -> impl Iterator<Item = Seat> {
-    // A wrap rather than `%`: this runs several times a turn, and a division costs more than
-    // the rest of the step it serves.
-    (seat + 1..players).chain(0..seat)
+/// A config built into the binary: what `whisker simulate NAME` plays.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    /// The name to give on the command line.
+    pub name: &'static str,
+    /// Its file in the repository.
+    pub path: &'static str,
+    /// The folder its results go to by default (`results/<stem>/`).
+    pub stem: &'static str,
+    pub text: &'static str,
+    pub about: &'static str,
 }
 
-/// What the shared layers learn from one finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub turns: u32,
-    /// The game hit the config's turn cap and was scored where it stood.
-    pub capped: bool,
-    pub scores: [i32; MAX_SEATS],
-    /// Bit `s` set when seat `s` won (several bits: a shared victory).
-    pub winners: u8,
-    /// Game-specific index of what ended the game, if anything did.
-    pub ending: Option<u8>,
-    /// The game's own per-game values, named by [`Declared::values`].
-    pub values: [u32; MAX_VALUES],
-}
-
-/// The most per-game values a game can declare.
-pub const MAX_VALUES: usize = 4;
-
-impl Outcome {
-    pub fn won(&self, seat: Seat) -> bool {
-        self.winners & (1 << seat) != 0
-    }
-
-    pub fn shared(&self) -> bool {
-        self.winners.count_ones() > 1
+impl Builtin {
+    pub fn source(&self) -> Source {
+        Source::embedded(self.path, self.stem, self.text)
     }
 }
 
-/// One thing that happened in a replayed game (`whisker replay`).
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Event {
-    /// The test it belongs to, counting from 1.
-    pub turn: u32,
-    pub event: &'static str,
-    pub text: String,
-    #[serde(flatten)]
-    pub data: serde_json::Map<String, serde_json::Value>,
+/// A game (or one edition of it) whisker can load: how a config names it, its built-in config,
+/// and its part of the report. Registering it is one line in [`register!`]'s list below.
+pub trait Registered: Game<Bot: BotNames> + Sized + 'static {
+    /// The config's `game` key.
+    const GAME: &'static str;
+    /// The config's `edition` key.
+    const EDITION: &'static str;
+    const BUILTIN: Builtin;
+    /// The game's part of a `simulate` report.
+    const REPORT: Parts;
+
+    fn load(
+        source: &Source,
+        overrides: &[Override],
+        players: Option<usize>,
+    ) -> Result<Self, ConfigError>;
+
+    /// The config as played (overrides and `--players` applied), for the result folder.
+    fn resolved(&self) -> &toml::Table;
 }
 
-/// One game (in one edition, with one config) as the runner sees it.
-pub trait Game: Sync {
-    /// A seat's player policy, chosen per seat from `--bots`.
-    type Bot: Copy + Send + Sync + PartialEq;
-    /// Buffers reused from game to game on one thread, so a game itself allocates nothing.
-    type Scratch: Default + Send;
-
-    fn players(&self) -> usize;
-
-    /// The most turns a game can last (the config's safety cap): a bound on rows read back.
-    fn max_turns(&self) -> u32;
-
-    /// What the game counts and reports.
-    fn declared(&self) -> &Declared;
-
-    /// Plays one whole game from its seed with `lineup[seat]` playing each seat, adding what
-    /// it counts to `counts` (sized by [`Declared::counts`]).
-    fn play(
-        &self,
-        seed: u64,
-        lineup: &[Self::Bot],
-        scratch: &mut Self::Scratch,
-        counts: &mut Counts,
-    ) -> Outcome;
-
-    /// Replays one game and tells it turn by turn; the last event is its end.
-    fn replay(&self, seed: u64, lineup: &[Self::Bot]) -> Vec<Event>;
-
-    /// The `games.csv` label of an [`Outcome::ending`].
-    fn ending_label(&self, ending: u8) -> &str;
+/// What `whisker games` and the report know of a registered game without loading a config.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    pub game: &'static str,
+    pub edition: &'static str,
+    pub builtin: Builtin,
+    pub report: Parts,
 }
 
-/// Bot names, resolved per game.
-pub trait BotNames: Sized {
-    const NAMES: &'static [&'static str];
-    fn from_name(name: &str) -> Option<Self>;
-    fn name(self) -> &'static str;
-}
-
-/// A config file resolved to the game it belongs to.
-pub enum Loaded {
-    MiceHeistCheese(Box<mice_heist::CheeseGame>),
-    MiceHeistRatings(Box<mice_heist::RatingsGame>),
-}
-
-/// Evaluates `$body` with `$game` bound to the game inside a [`Loaded`], whichever it is, so
-/// generic code runs on every game without a match per call site.
-#[macro_export]
-macro_rules! with_game {
-    ($loaded:expr, $game:ident => $body:expr) => {
-        match $loaded {
-            $crate::games::Loaded::MiceHeistCheese($game) => $body,
-            $crate::games::Loaded::MiceHeistRatings($game) => $body,
+macro_rules! register {
+    ($($variant:ident: $ty:ty),* $(,)?) => {
+        /// A config resolved to the game it belongs to.
+        pub enum Loaded {
+            $($variant(Box<$ty>)),*
         }
+
+        /// Every registered game, in the order listed.
+        pub const REGISTRY: &[Entry] = &[$(Entry {
+            game: <$ty>::GAME,
+            edition: <$ty>::EDITION,
+            builtin: <$ty>::BUILTIN,
+            report: <$ty>::REPORT,
+        }),*];
+
+        /// Loads `source` as the registered game its header names.
+        fn load_registered(
+            header: (&str, &str),
+            source: &Source,
+            overrides: &[Override],
+            players: Option<usize>,
+        ) -> Option<Result<Loaded, ConfigError>> {
+            $(if header == (<$ty>::GAME, <$ty>::EDITION) {
+                return Some(<$ty>::load(source, overrides, players)
+                    .map(|g| Loaded::$variant(Box::new(g))));
+            })*
+            None
+        }
+
+        /// Evaluates `$body` with `$game` bound to the game inside a [`Loaded`], whichever it
+        /// is, so generic code runs on every game without a match per call site.
+        macro_rules! with_game {
+            ($loaded:expr, $game:ident => $body:expr) => {
+                match $loaded {
+                    $($crate::games::Loaded::$variant($game) => $body,)*
+                }
+            };
+        }
+        pub(crate) use with_game;
     };
 }
 
-/// The built-in default config, used when `simulate` gets no file.
+// The registry: one line per game (or edition).
+register! {
+    MiceHeistCheese: mice_heist::CheeseGame,
+    MiceHeistRatings: mice_heist::RatingsGame,
+}
+
+/// The built-in default config, used when a command gets no file.
 pub fn default_source() -> Source {
-    Source::embedded(
-        "configs/mice-heist/cheese.toml",
-        "cheese",
-        mice_heist::CHEESE_DEFAULT,
-    )
+    REGISTRY[0].builtin.source()
 }
 
-/// A built-in config by the name it is recorded under (`<built-in configs/…>`).
+/// A built-in config by the name it is recorded under (`<built-in configs/…>`) or the name
+/// `whisker games` lists.
 pub fn builtin(name: &str) -> Option<Source> {
-    [default_source(), ratings_source()]
-        .into_iter()
-        .find(|s| s.name == name)
+    REGISTRY
+        .iter()
+        .map(|e| e.builtin)
+        .find(|b| b.name == name || b.source().name == name)
+        .map(|b| b.source())
 }
 
-/// The built-in ratings edition config.
-pub fn ratings_source() -> Source {
-    Source::embedded(
-        "configs/mice-heist/ratings.toml",
-        "ratings",
-        mice_heist::RATINGS_DEFAULT,
-    )
+/// `whisker games`: every built-in config, what it is and how many it seats by default.
+pub fn list() -> Result<String, ConfigError> {
+    use std::fmt::Write as _;
+    let mut out =
+        String::from("built-in configs (`whisker simulate NAME`; copy the file to change it):\n\n");
+    let width = REGISTRY
+        .iter()
+        .map(|e| e.builtin.name.len())
+        .max()
+        .unwrap_or(0);
+    for e in REGISTRY {
+        let b = e.builtin;
+        let players = with_game!(load(&b.source(), &[], None)?, g => g.players());
+        let _ = writeln!(
+            out,
+            "  {:width$}  {}  ({players} players by default; {})",
+            b.name, b.about, b.path
+        );
+    }
+    Ok(out)
+}
+
+/// The registered game a config's text names, if any (for a result folder's report).
+pub fn entry_of(config: &str) -> Option<&'static Entry> {
+    let table: toml::Table = config.parse().ok()?;
+    let key = |k: &str| table.get(k).and_then(toml::Value::as_str).map(String::from);
+    let (game, edition) = (key("game")?, key("edition").unwrap_or_default());
+    REGISTRY
+        .iter()
+        .find(|e| e.game == game && e.edition == edition)
 }
 
 /// Reads the `game` and `edition` keys and hands the file to that game's loader.
@@ -162,7 +173,16 @@ pub fn load(
             .and_then(toml::Value::as_str)
             .ok_or_else(|| err(k, format!("a config names its game and edition: `game = \"mice-heist\"`, `edition = \"cheese\"`; `{k}` is missing or not text")))
     };
-    let header = (key("game")?, key("edition")?);
+    let game = key("game")?;
+    // A game with one edition needs no `edition` key.
+    let one_edition = REGISTRY
+        .iter()
+        .any(|e| e.game == game && e.edition.is_empty());
+    let edition = if one_edition && table.get("edition").is_none() {
+        ""
+    } else {
+        key("edition")?
+    };
     if let Some(o) = overrides.iter().find(|o| {
         let top = o.path.split('.').next().unwrap_or("");
         top == "game" || top == "edition"
@@ -177,38 +197,34 @@ pub fn load(
             ),
         });
     }
-    match header {
-        ("mice-heist", "cheese") => Ok(Loaded::MiceHeistCheese(Box::new(
-            mice_heist::CheeseGame::load(source, overrides, players)?,
-        ))),
-        ("mice-heist", "ratings") => Ok(Loaded::MiceHeistRatings(Box::new(
-            mice_heist::RatingsGame::load(source, overrides, players)?,
-        ))),
-        ("mice-heist", other) => Err(err(
-            "edition",
-            format!("unknown Mice Heist edition `{other}`; known: cheese, ratings"),
-        )),
-        (other, _) => Err(err(
+    if let Some(loaded) = load_registered((game, edition), source, overrides, players) {
+        return loaded;
+    }
+    let known = |list: Vec<&str>| list.join(", ");
+    let editions: Vec<&str> = REGISTRY
+        .iter()
+        .filter(|e| e.game == game)
+        .map(|e| e.edition)
+        .collect();
+    if editions.is_empty() {
+        let mut games: Vec<&str> = REGISTRY.iter().map(|e| e.game).collect();
+        games.dedup();
+        Err(err(
             "game",
-            format!("unknown game `{other}`; known: mice-heist"),
-        )),
+            format!("unknown game `{game}`; known: {}", known(games)),
+        ))
+    } else {
+        Err(err(
+            "edition",
+            format!(
+                "unknown {game} edition `{edition}`; known: {}",
+                known(editions)
+            ),
+        ))
     }
 }
 
 /// Where results go when `--out` is not given.
 pub fn default_out(source: &Source) -> PathBuf {
     PathBuf::from("results").join(&source.stem)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::others;
-
-    #[test]
-    fn others_go_clockwise_from_the_left_neighbour() {
-        assert_eq!(others(0, 4).collect::<Vec<_>>(), [1, 2, 3]);
-        assert_eq!(others(2, 4).collect::<Vec<_>>(), [3, 0, 1]);
-        assert_eq!(others(3, 4).collect::<Vec<_>>(), [0, 1, 2]);
-        assert_eq!(others(1, 2).collect::<Vec<_>>(), [0]);
-    }
 }

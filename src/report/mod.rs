@@ -5,10 +5,11 @@
 mod compare;
 mod compare_items;
 mod page;
+pub mod parts;
 mod simulate;
-mod svg;
+pub mod svg;
 mod sweep;
-mod table;
+pub mod table;
 
 use std::fs;
 use std::path::Path;
@@ -18,7 +19,7 @@ use crate::record::RUN;
 use crate::result_dir;
 
 /// The report's file name inside a result folder.
-pub const FILE: &str = "report.html";
+pub const FILE: &str = result_dir::REPORT;
 /// The page's generator tag: how whisker knows a page it may replace.
 const GENERATOR: &str = "whisker report";
 
@@ -71,12 +72,13 @@ impl Run {
 /// The page for the result folder `dir`. A file that changed since whisker wrote it (cut short,
 /// edited) is refused, never drawn as if it were whole; a malformed one is named with its line
 /// and field as it is read.
-pub fn render(dir: &Path) -> anyhow::Result<String> {
+/// `parts` is the game's own part of a `simulate` report.
+pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
     let run = Run::read(dir)?;
     let page = match run.get("command").as_str() {
         "compare" => compare::render(dir, &run),
         "sweep" => sweep::render(dir, &run),
-        _ => simulate::render(dir, &run),
+        _ => simulate::render(dir, &run, parts),
     }?;
     result_dir::unchanged(dir, "the result is damaged; make it again")?;
     Ok(page)
@@ -85,7 +87,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
 /// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
 /// folder joins its result (recorded in the folder's marker); an existing file is replaced only
 /// if it is a whisker report.
-pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
+pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
     if out.is_dir() {
         return Err(UsageError(format!(
             "--out {}: that is a folder; name the page's file, such as {}",
@@ -116,9 +118,9 @@ pub fn write(dir: &Path, out: &Path) -> anyhow::Result<()> {
         // Written under the folder's lock, so a run replacing the folder never meets a page it
         // does not know.
         let file = out.file_name().unwrap_or_default().to_string_lossy();
-        return result_dir::add_file(dir, &file, |page| render_to(dir, page));
+        return result_dir::add_file(dir, &file, |page| render_to(dir, page, parts));
     }
-    render_to(dir, out)
+    render_to(dir, out, parts)
 }
 
 /// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
@@ -128,10 +130,18 @@ fn is_report(html: &str) -> bool {
     )) || html.contains("<p class=\"sub\">Made by whisker ")
 }
 
+/// Writes the HTML report of a result being written, from its files so far (call it last). A
+/// report that cannot be made is a warning, never the loss of the results it would show.
+pub fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) {
+    if let Err(e) = render_to(dir.staging(), &dir.file(FILE), parts) {
+        crate::output::warn(&format!("no report.html: {e:#}"));
+    }
+}
+
 /// Writes the report of `dir` to `out`, whole or not at all: the page is staged beside `out`
 /// and renamed into place.
-pub fn render_to(dir: &Path, out: &Path) -> anyhow::Result<()> {
-    let html = render(dir)?;
+pub fn render_to(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
+    let html = render(dir, parts)?;
     let name = out
         .file_name()
         .map_or_else(|| FILE.into(), |n| n.to_string_lossy().into_owned());
@@ -167,7 +177,7 @@ fn unit_of(metric: &str) -> svg::Unit {
 }
 
 /// The dashed line at a fair share of wins.
-fn fair_line(fair: f64) -> Option<(f64, String)> {
+pub fn fair_line(fair: f64) -> Option<(f64, String)> {
     Some((
         fair,
         format!("fair share {}", svg::Unit::Percent.format(fair)),
@@ -175,7 +185,7 @@ fn fair_line(fair: f64) -> Option<(f64, String)> {
 }
 
 /// What a caption says when there are more lines than colours to tell them apart.
-fn series_note(count: usize, what: &str) -> String {
+pub fn series_note(count: usize, what: &str) -> String {
     if count > svg::SERIES {
         format!(
             " Only the first {} of the {count} {what} are drawn.",

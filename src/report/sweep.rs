@@ -72,7 +72,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let header = sweep.header().to_vec();
     // The varied keys come first, one column each; then each metric, its interval after it.
     let keys = header.iter().position(|h| h == "games").unwrap_or(0);
-    if keys == 0 || sweep.len() == 0 {
+    if keys == 0 || sweep.is_empty() {
         return Err(UsageError(format!(
             "{}: no varied key before `games`, or no points",
             file.display()

@@ -5,6 +5,7 @@ use std::path::Path;
 use crate::output::UsageError;
 
 /// One CSV file: its header and rows, kept as text until a column is asked for as a number.
+#[derive(Default)]
 pub struct Table {
     name: String,
     header: Vec<String>,
@@ -65,6 +66,10 @@ impl Table {
 
     pub fn len(&self) -> usize {
         self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
     }
 
     fn column(&self, name: &str) -> anyhow::Result<usize> {

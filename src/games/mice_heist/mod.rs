@@ -8,6 +8,7 @@ pub mod jobs;
 pub mod parts;
 pub mod ratings;
 pub mod replay;
+pub mod report;
 pub mod tally;
 pub mod track;
 

@@ -16,8 +16,9 @@ use engine::Engine;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::games::{Event, Game, Outcome};
+use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{Counts, Declared};
+use crate::report::parts::Parts;
 use serde_json::json;
 use state::State;
 
@@ -62,8 +63,19 @@ fn catalogue(rules: &Rules) -> Catalogue {
     }
 }
 
-impl CheeseGame {
-    pub fn load(
+impl Registered for CheeseGame {
+    const GAME: &'static str = "mice-heist";
+    const EDITION: &'static str = "cheese";
+    const BUILTIN: Builtin = Builtin {
+        name: "mice-heist-cheese",
+        path: "configs/mice-heist/cheese.toml",
+        stem: "cheese",
+        text: CHEESE_DEFAULT,
+        about: "Mice Heist, cheese edition: cheese is score and currency, skills from a market",
+    };
+    const REPORT: Parts = super::report::PARTS;
+
+    fn load(
         source: &Source,
         overrides: &[Override],
         players: Option<usize>,
@@ -80,6 +92,10 @@ impl CheeseGame {
             declared,
             tally,
         })
+    }
+
+    fn resolved(&self) -> &toml::Table {
+        &self.resolved
     }
 }
 

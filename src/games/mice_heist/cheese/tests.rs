@@ -6,6 +6,7 @@ use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine, Observer};
 use super::state::Held;
 use crate::config::Override;
+use crate::games::Registered;
 use crate::games::{Game, Outcome};
 use crate::rng::GameRng;
 

@@ -17,8 +17,9 @@ use tally::RatingsTally;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::games::{Event, Game, Outcome};
+use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{Counts, Declared};
+use crate::report::parts::Parts;
 use serde_json::json;
 use state::State;
 
@@ -34,8 +35,19 @@ pub struct RatingsGame {
     tally: RatingsTally,
 }
 
-impl RatingsGame {
-    pub fn load(
+impl Registered for RatingsGame {
+    const GAME: &'static str = "mice-heist";
+    const EDITION: &'static str = "ratings";
+    const BUILTIN: Builtin = Builtin {
+        name: "mice-heist-ratings",
+        path: "configs/mice-heist/ratings.toml",
+        stem: "ratings",
+        text: RATINGS_DEFAULT,
+        about: "Mice Heist, ratings edition: identity cards with skill ratings, skill and assist decks",
+    };
+    const REPORT: Parts = super::report::PARTS;
+
+    fn load(
         source: &Source,
         overrides: &[Override],
         players: Option<usize>,
@@ -80,6 +92,10 @@ impl RatingsGame {
             declared,
             tally,
         })
+    }
+
+    fn resolved(&self) -> &toml::Table {
+        &self.resolved
     }
 }
 

@@ -6,6 +6,7 @@ use super::bots::{Bot, Choice, Learn, Policy, Spare, View};
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine};
 use crate::config::{Override, Source};
+use crate::games::Registered;
 use crate::games::mice_heist::Observer;
 use crate::games::{Game, Outcome};
 use crate::rng::GameRng;

@@ -1,0 +1,425 @@
+//! Mice Heist's part of a `simulate` report: jobs, chips, obstacles, skill cards, win rate by
+//! colour or identity, and the ratings edition's assists and ratings.
+
+use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
+use crate::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Unit, grouped};
+use crate::report::table::Table;
+use crate::report::{fair_line, series_note};
+use crate::stats::wilson;
+
+/// An obstacle whose interval lies wholly under this pass rate, or wholly over 1 minus it, is
+/// pointed at.
+const EXTREME: f64 = 0.10;
+/// A skill whose holders win this much more (or less) than a fair share is pointed at.
+const SKILL_GAP: f64 = 0.05;
+
+/// Both editions' part: a turn is a test.
+pub const PARTS: Parts = Parts { turn: "test", add };
+
+fn add(r: &mut Sections) -> anyhow::Result<()> {
+    if let Some(v) = r.metric("test_success_rate")? {
+        r.keys.push((pct(v), "of tests passed".into()));
+    }
+    job_section(r)?;
+    chip_sections(r)?;
+    obstacle_section(r)?;
+    skill_sections(r)?;
+    r.dealt("colours.csv", "colour")?;
+    r.dealt("identities.csv", "identity")?;
+    assist_section(r)?;
+    rating_section(r)
+}
+
+fn job_section(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(jobs) = Table::read(r.dir, "jobs.csv")? else {
+        return Ok(());
+    };
+    let (names, share, ended) = (
+        jobs.text("job")?,
+        jobs.numbers("share")?,
+        jobs.numbers("completions")?,
+    );
+    let mut bars = Vec::new();
+    for i in 0..jobs.len() {
+        let e = wilson(ended[i] as u64, r.games as u64);
+        let dominant = e.low > 0.5;
+        if dominant {
+            r.findings.push(format!(
+                "Job {} ends {} of games: the other jobs rarely get finished.",
+                names[i],
+                pct(share[i])
+            ));
+        }
+        if ended[i] == 0.0 && r.games >= FEW_GAMES {
+            r.findings
+                .push(format!("Job {} never ends a game.", names[i]));
+        }
+        bars.push(Bar {
+            label: format!("job {}", names[i]),
+            value: share[i],
+            interval: Some((e.low, e.high)),
+            series: 0,
+            flagged: dominant || ended[i] == 0.0,
+        });
+    }
+    let even = 1.0 / jobs.len().max(1) as f64;
+    let chart = HBars {
+        title: "Which job ended the game".into(),
+        x_label: "games ended (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: Some((even, format!("even {}", pct(even)))),
+        legend: vec![],
+    };
+    r.add(
+        "Which job ends the game?",
+        "Share of games each job ended (its finale overcome, or its stack emptied).",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
+    if let Some(chips) = Table::read(r.dir, "chips.csv")? {
+        let (kind, face) = (chips.text("chip")?, chips.text("face")?);
+        let (value, share, draws) = (
+            chips.numbers("value")?,
+            chips.numbers("share")?,
+            chips.numbers("draws")?,
+        );
+        let total: f64 = draws.iter().sum();
+        let chart = HBars {
+            title: "Chip faces drawn".into(),
+            x_label: "chips drawn (%)".into(),
+            unit: Unit::Percent,
+            bars: (0..chips.len())
+                .map(|i| {
+                    let e = wilson(draws[i] as u64, total as u64);
+                    Bar {
+                        label: format!("{} {} ({:+})", kind[i], face[i], value[i]),
+                        value: share[i],
+                        interval: Some((e.low, e.high)),
+                        series: 0,
+                        flagged: false,
+                    }
+                })
+                .collect(),
+            reference: None,
+            legend: vec![],
+        };
+        r.add(
+            "Which chip faces come up?",
+            "Share of all chips drawn showing each face (and its value).",
+            chart.svg(),
+        );
+    }
+    let Some(totals) = Table::read(r.dir, "chip_totals.csv")? else {
+        return Ok(());
+    };
+    let (total, tests, passed) = (
+        totals.numbers("total")?,
+        totals.numbers("tests")?,
+        totals.numbers("successes")?,
+    );
+    let all: f64 = tests.iter().sum();
+    let (categories, shares) = Columns::filled(
+        &total
+            .iter()
+            .zip(&tests)
+            .map(|(&t, &n)| (t as i64, n / all.max(1.0)))
+            .collect::<Vec<_>>(),
+    );
+    let spread = Columns {
+        title: "Chip totals".into(),
+        x_label: "sum of the chips drawn in a test".into(),
+        y_label: "tests (%)".into(),
+        unit: Unit::Percent,
+        categories,
+        series: vec![shares],
+        legend: vec![],
+        markers: vec![],
+    };
+    let pass = Lines {
+        title: "Pass rate by chip total".into(),
+        x_label: "sum of the chips drawn in a test".into(),
+        y_label: "tests passed (%)".into(),
+        unit: Unit::Percent,
+        series: vec![
+            (0..totals.len())
+                .filter(|&i| tests[i] > 0.0)
+                .map(|i| {
+                    let e = wilson(passed[i] as u64, tests[i] as u64);
+                    Point {
+                        x: total[i],
+                        y: e.value,
+                        band: Some((e.low, e.high)),
+                    }
+                })
+                .collect(),
+        ],
+        legend: vec![],
+        x_names: None,
+        from_zero: true,
+        discrete: false,
+        reference: None,
+    };
+    r.add(
+        "What do the chips add up to?",
+        "Share of tests by the sum of the chips drawn (before skills and help).",
+        spread.svg(),
+    );
+    r.add(
+        "How much does the chip total decide a test?",
+        "Share of tests passed at each chip total; the band is the 95% interval. Skills and help decide the rest.",
+        pass.svg(),
+    );
+    Ok(())
+}
+
+fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
+    let obstacles = Table::needed(r.dir, "obstacles.csv", "simulate")?;
+    let (names, attempts) = (obstacles.text("obstacle")?, obstacles.numbers("attempts")?);
+    let rates = obstacles.optional("success_rate")?;
+    let (lo, hi) = (
+        obstacles.optional("ci_low")?,
+        obstacles.optional("ci_high")?,
+    );
+    let mut order: Vec<usize> = (0..obstacles.len()).collect();
+    order.sort_by(|&a, &b| {
+        rates[a]
+            .unwrap_or(-1.0)
+            .total_cmp(&rates[b].unwrap_or(-1.0))
+    });
+    // The most extreme first, so the cap keeps the ones that matter at either end.
+    let mut extremes: Vec<(f64, String)> = Vec::new();
+    let mut bars = Vec::new();
+    for &i in &order {
+        let (Some(rate), Some(low), Some(high)) = (rates[i], lo[i], hi[i]) else {
+            extremes.push((1.0, format!("Obstacle {} was never attempted.", names[i])));
+            continue;
+        };
+        let extreme = high < EXTREME || low > 1.0 - EXTREME;
+        if extreme {
+            let who = if high < EXTREME {
+                "almost nobody passes"
+            } else {
+                "almost everybody passes"
+            };
+            extremes.push((
+                (rate - 0.5).abs(),
+                format!(
+                    "Obstacle {}: {who} ({} of {} attempts).",
+                    names[i],
+                    pct(rate),
+                    grouped(attempts[i] as u64)
+                ),
+            ));
+        }
+        bars.push(Bar {
+            label: names[i].into(),
+            value: rate,
+            interval: Some((low, high)),
+            series: 0,
+            flagged: extreme,
+        });
+    }
+    extremes.sort_by(|a, b| b.0.total_cmp(&a.0));
+    r.capped(
+        extremes.into_iter().map(|e| e.1).collect(),
+        "obstacles at an extreme",
+    );
+    let overall = r.metric("test_success_rate")?.unwrap_or(0.0);
+    let chart = HBars {
+        title: "Obstacle success rates, hardest first".into(),
+        x_label: "attempts passed (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: Some((overall, format!("all tests {}", pct(overall)))),
+        legend: vec![],
+    };
+    r.add(
+        "Which obstacles are too hard or too easy?",
+        "Share of attempts that passed each obstacle, hardest at the top; the dashed line is the rate over all tests. A marked obstacle's interval lies under 10% or over 90%.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+/// Skill cards: how often each is used, and how often its holders win.
+fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(skills) = Table::read(r.dir, "skills.csv")? else {
+        return Ok(());
+    };
+    let (names, deck) = (skills.text("name")?, skills.text("deck")?);
+    let (learned, used) = (skills.numbers("learned")?, skills.numbers("activations")?);
+    let rates = skills.optional("holder_win_rate")?;
+    let (lo, hi) = (skills.optional("ci_low")?, skills.optional("ci_high")?);
+    let fair = r.fair;
+    let off_fair: Vec<bool> = (0..skills.len())
+        .map(|i| match (lo[i], hi[i]) {
+            (Some(l), Some(h)) => l > fair + SKILL_GAP || h < fair - SKILL_GAP,
+            _ => false,
+        })
+        .collect();
+    let mut unused = Vec::new();
+    let mut strong = Vec::new();
+    for i in 0..skills.len() {
+        if used[i] == 0.0 && r.games >= FEW_GAMES {
+            let why = if deck[i] != "starting" && learned[i] == 0.0 {
+                "never learned"
+            } else {
+                "never used"
+            };
+            unused.push(format!("Skill {} was {why}.", names[i]));
+        }
+        if off_fair[i] {
+            strong.push(format!(
+                "Holders of {} win {} of the time (CI {}–{}), against a fair share of {}.",
+                names[i],
+                pct(rates[i].unwrap_or(0.0)),
+                pct(lo[i].unwrap_or(0.0)),
+                pct(hi[i].unwrap_or(0.0)),
+                pct(fair)
+            ));
+        }
+    }
+    r.capped(unused, "skills never used");
+    r.capped(strong, "skills whose holders win unusually often or rarely");
+
+    let legend = vec!["learned from the deck".to_string(), "starting skill".into()];
+    let mut order: Vec<usize> = (0..skills.len()).collect();
+    order.sort_by(|&a, &b| used[b].total_cmp(&used[a]));
+    let use_chart = HBars {
+        title: "Skill activations per game".into(),
+        x_label: "activations per game".into(),
+        unit: Unit::Number,
+        bars: order
+            .iter()
+            .map(|&i| Bar {
+                label: names[i].into(),
+                value: used[i] / r.games.max(1.0),
+                interval: None,
+                series: usize::from(deck[i] == "starting"),
+                flagged: used[i] == 0.0,
+            })
+            .collect(),
+        reference: None,
+        legend: legend.clone(),
+    };
+    r.add(
+        "Which skills get used?",
+        "Times each skill card was activated, per game, most used first. Marked cards were never used.",
+        use_chart.svg(),
+    );
+
+    let mut order: Vec<usize> = (0..skills.len()).filter(|&i| rates[i].is_some()).collect();
+    order.sort_by(|&a, &b| rates[b].unwrap_or(0.0).total_cmp(&rates[a].unwrap_or(0.0)));
+    let win_chart = HBars {
+        title: "Win rate of players holding each skill at the end".into(),
+        x_label: "holders who won (%)".into(),
+        unit: Unit::Percent,
+        bars: order
+            .iter()
+            .map(|&i| Bar {
+                label: names[i].into(),
+                value: rates[i].unwrap_or(0.0),
+                interval: lo[i].zip(hi[i]),
+                series: usize::from(deck[i] == "starting"),
+                flagged: off_fair[i],
+            })
+            .collect(),
+        reference: fair_line(fair),
+        legend,
+    };
+    r.add(
+        "Do some skills win games?",
+        "Share of players holding each skill at the end who won. Holding a skill is not its cause: strong players learn more. Marked cards' intervals sit over 5 points from a fair share.",
+        win_chart.svg(),
+    );
+    Ok(())
+}
+
+/// The ratings edition's assist cards.
+fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(assists) = Table::read(r.dir, "assists.csv")? else {
+        return Ok(());
+    };
+    let (names, modifier) = (assists.text("name")?, assists.numbers("modifier")?);
+    let rates = assists.optional("pass_rate")?;
+    let (lo, hi) = (assists.optional("ci_low")?, assists.optional("ci_high")?);
+    let overall = r.metric("test_success_rate")?.unwrap_or(0.0);
+    let chart = HBars {
+        title: "Pass rate of tests each assist card joined".into(),
+        x_label: "tests passed (%)".into(),
+        unit: Unit::Percent,
+        bars: (0..assists.len())
+            .filter_map(|i| {
+                rates[i].map(|rate| Bar {
+                    label: format!("{} ({:+})", names[i], modifier[i]),
+                    value: rate,
+                    interval: lo[i].zip(hi[i]),
+                    series: 0,
+                    flagged: false,
+                })
+            })
+            .collect(),
+        reference: Some((overall, format!("all tests {}", pct(overall)))),
+        legend: vec![],
+    };
+    r.add(
+        "Do assist cards change the odds?",
+        "Share of tests passed among those each assist card was revealed in.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+/// The ratings edition's skill ratings at the end.
+fn rating_section(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(ratings) = Table::read(r.dir, "ratings.csv")? else {
+        return Ok(());
+    };
+    let (skill, rating, share) = (
+        ratings.text("skill")?,
+        ratings.numbers("rating")?,
+        ratings.numbers("share")?,
+    );
+    let mut names: Vec<&str> = Vec::new();
+    let mut series: Vec<Vec<Point>> = Vec::new();
+    for i in 0..ratings.len() {
+        let k = match names.iter().position(|&n| n == skill[i]) {
+            Some(k) => k,
+            None => {
+                names.push(skill[i]);
+                series.push(Vec::new());
+                names.len() - 1
+            }
+        };
+        series[k].push(Point {
+            x: rating[i],
+            y: share[i],
+            band: None,
+        });
+    }
+    let chart = Lines {
+        title: "Skill ratings at the end of the game".into(),
+        x_label: "rating".into(),
+        y_label: "players (%)".into(),
+        unit: Unit::Percent,
+        series: series.into_iter().take(SERIES).collect(),
+        legend: names.iter().take(SERIES).map(|n| n.to_string()).collect(),
+        x_names: None,
+        from_zero: true,
+        discrete: false,
+        reference: None,
+    };
+    r.add(
+        "Where do skill ratings end up?",
+        format!(
+            "Share of players ending the game at each rating, one line per skill.{}",
+            series_note(names.len(), "skills")
+        ),
+        chart.svg(),
+    );
+    Ok(())
+}

@@ -1,0 +1,183 @@
+//! What a game's own part of a `simulate` report is written with: the sections so far, the
+//! findings, the numbers every section reads, and the shared charts a game calls with its own
+//! files (win rate by what a player is dealt).
+
+use std::path::Path;
+
+use super::page::Section;
+use super::svg::{Bar, HBars, Unit};
+use super::table::Table;
+
+/// Fewer games than this and the report says its intervals are too wide to act on.
+pub const FEW_GAMES: f64 = 1000.0;
+/// Most findings listed per kind, so the list stays readable.
+pub const PER_KIND: usize = 4;
+/// How far a win rate may sit from a fair share before the report points at it, when its
+/// interval already excludes the fair share: smaller gaps are real but rarely worth a change.
+pub const WIN_GAP: f64 = 0.02;
+
+/// A game's part of the report: what it calls one turn, and the sections it adds.
+#[derive(Clone, Copy)]
+pub struct Parts {
+    /// A turn as the game's players say it ("test"), for the game-length chart and headline.
+    pub turn: &'static str,
+    pub add: fn(&mut Sections) -> anyhow::Result<()>,
+}
+
+/// A game with no part of its own.
+pub const NONE: Parts = Parts {
+    turn: "turn",
+    add: |_| Ok(()),
+};
+
+/// A share as a percentage.
+pub fn pct(x: f64) -> String {
+    Unit::Percent.format(x)
+}
+
+/// What every section reads, and what they add up to.
+pub struct Sections<'a> {
+    pub dir: &'a Path,
+    pub summary: Table,
+    pub games: f64,
+    pub players: usize,
+    /// The average seat's win rate: 1 / players, plus what shared victories add.
+    pub fair: f64,
+    /// Headline numbers: the value and what it means.
+    pub keys: Vec<(String, String)>,
+    pub findings: Vec<String>,
+    pub sections: Vec<Section>,
+}
+
+impl Sections<'_> {
+    /// A `summary.csv` value.
+    pub fn metric(&self, m: &str) -> anyhow::Result<Option<f64>> {
+        self.summary.metric(m, "value")
+    }
+
+    pub fn add(&mut self, question: &str, how: impl Into<String>, svg: String) {
+        self.sections.push(Section {
+            question: question.into(),
+            how: how.into(),
+            svg,
+        });
+    }
+
+    /// Adds `found` to the findings, at most `PER_KIND` of them, saying how many more there were.
+    pub fn capped(&mut self, found: Vec<String>, more: &str) {
+        let extra = found.len().saturating_sub(PER_KIND);
+        self.findings.extend(found.into_iter().take(PER_KIND));
+        if extra > 0 {
+            self.findings.push(format!("… and {extra} more {more}."));
+        }
+    }
+
+    /// Win rate by what a player is dealt (`file`, rows named in column `item`: a colour, an
+    /// identity): a chart with the overall rate as the fair line, and a finding for each one
+    /// whose interval misses it by more than [`WIN_GAP`].
+    pub fn dealt(&mut self, file: &str, item: &str) -> anyhow::Result<()> {
+        let Some(t) = Table::read(self.dir, file)? else {
+            return Ok(());
+        };
+        let names = t.text(item)?;
+        let (played, wins) = (t.numbers("player_games")?, t.numbers("wins")?);
+        let rates = t.optional("win_rate")?;
+        let (lo, hi) = (t.optional("ci_low")?, t.optional("ci_high")?);
+        let fair = wins.iter().sum::<f64>() / played.iter().sum::<f64>().max(1.0);
+        let mut bars = Vec::new();
+        let mut off = Vec::new();
+        for i in 0..t.len() {
+            let (Some(rate), Some(low), Some(high)) = (rates[i], lo[i], hi[i]) else {
+                continue;
+            };
+            let flagged = low > fair + WIN_GAP || high < fair - WIN_GAP;
+            if flagged {
+                off.push(format!(
+                    "Players dealt {item} {} win {} of their games (CI {}–{}), against {} for all players.",
+                    names[i],
+                    pct(rate),
+                    pct(low),
+                    pct(high),
+                    pct(fair)
+                ));
+            }
+            bars.push(Bar {
+                label: format!("{item} {}", names[i]),
+                value: rate,
+                interval: Some((low, high)),
+                series: 0,
+                flagged,
+            });
+        }
+        self.capped(off, &format!("{item}s off the fair share"));
+        let chart = HBars {
+            title: format!("Win rate by {item}"),
+            x_label: "games won (%)".into(),
+            unit: Unit::Percent,
+            bars,
+            reference: super::fair_line(fair),
+            legend: vec![],
+        };
+        self.add(
+            &format!("Does any {item} have an edge?"),
+            format!(
+                "Share of games won by the players dealt each {item} at setup, with 95% intervals; the dashed line is the win rate of all players. A marked {item}'s interval misses it by more than 2 points."
+            ),
+            chart.svg(),
+        );
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sections(dir: &Path) -> Sections<'_> {
+        Sections {
+            dir,
+            summary: Table::default(),
+            games: 4000.0,
+            players: 4,
+            fair: 0.25,
+            keys: Vec::new(),
+            findings: Vec::new(),
+            sections: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_dealt_item_off_the_overall_rate_is_pointed_at() {
+        let dir = std::env::temp_dir().join(format!("whisker-dealt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Red wins 40% of 1,000 games, blue 10%: both intervals miss the overall 25%; green
+        // sits on it.
+        let rows = [
+            ("red", 1000, 400),
+            ("blue", 1000, 100),
+            ("green", 2000, 500),
+        ];
+        let mut csv = String::from("colour,player_games,wins,win_rate,ci_low,ci_high\n");
+        for (name, n, w) in rows {
+            let e = crate::stats::wilson(w, n);
+            csv += &format!("{name},{n},{w},{},{},{}\n", e.value, e.low, e.high);
+        }
+        std::fs::write(dir.join("colours.csv"), csv).unwrap();
+        let mut r = sections(&dir);
+        r.dealt("colours.csv", "colour").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(r.findings.len(), 2, "{:?}", r.findings);
+        assert!(r.findings[0].starts_with("Players dealt colour red win 40%"));
+        assert!(r.findings[1].contains("colour blue"));
+        assert!(
+            r.findings
+                .iter()
+                .all(|f| f.contains("against 25% for all players"))
+        );
+        assert_eq!(r.sections.len(), 1);
+        // A game without the file has no such section.
+        let mut none = sections(Path::new("/nonexistent"));
+        none.dealt("colours.csv", "colour").unwrap();
+        assert!(none.sections.is_empty() && none.findings.is_empty());
+    }
+}
