@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 
 use super::bots::{Learn, Policy, Spare, View};
 use super::config::{Effect, EffectKind, MAX_DECK, Rules};
-use super::state::{Player, State, Test};
+use super::state::{Hand, Player, State, Test};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{JobState, claim_order, exchange, take, winners};
@@ -24,6 +24,8 @@ pub enum Ending {
 pub struct Engine<'r> {
     pub rules: &'r Rules,
     state: State,
+    /// Each seat's hand: seen by its own seat only.
+    hands: [Hand; MAX_SEATS],
     /// The decks, top card last. Hidden from every player.
     skill_deck: ArrayVec<u8, MAX_DECK>,
     assist_deck: ArrayVec<u8, MAX_DECK>,
@@ -75,6 +77,7 @@ impl<'r> Engine<'r> {
         let mut engine = Self {
             rules,
             state,
+            hands: Default::default(),
             skill_deck,
             assist_deck,
             rng,
@@ -97,13 +100,25 @@ impl<'r> Engine<'r> {
         &mut self.state
     }
 
+    /// A seat's hand: for counting at the end and for tests, never for a bot.
+    pub fn hand(&self, seat: Seat) -> &Hand {
+        &self.hands[seat]
+    }
+
+    /// A seat's hand, for building positions by hand in tests.
+    pub fn hand_mut(&mut self, seat: Seat) -> &mut Hand {
+        &mut self.hands[seat]
+    }
+
     pub fn ending(&self) -> Option<Ending> {
         self.ending
     }
 
     /// Every skill card: in the deck or out of it. The rules neither make nor destroy cards.
     pub fn skill_cards(&self) -> u32 {
-        self.skill_deck.len() as u32 + self.state.skill_cards_out()
+        self.skill_deck.len() as u32
+            + self.state.skill_cards_shown()
+            + self.hands.iter().map(|h| h.len() as u32).sum::<u32>()
     }
 
     /// Every assist card: in the deck, discarded, or revealed for this test.
@@ -117,6 +132,8 @@ impl<'r> Engine<'r> {
             rules: self.rules,
             state: &self.state,
             me,
+            hand: &self.hands[me],
+            hand_sizes: self.hands.each_ref().map(|h| h.len() as u8),
         };
         decide(&view, &mut self.rng)
     }
@@ -135,11 +152,11 @@ impl<'r> Engine<'r> {
 
     /// Draws a skill card into `seat`'s hand, if the hand has room and a card is left.
     fn draw_card(&mut self, seat: Seat) {
-        if self.state.players[seat].hand.len() >= self.rules.max_hand {
+        if self.hands[seat].len() >= self.rules.max_hand {
             return;
         }
         if let Some(card) = self.take_skill_card() {
-            self.state.players[seat].hand.push(card);
+            self.hands[seat].push(card);
         }
     }
 
@@ -274,11 +291,11 @@ impl<'r> Engine<'r> {
         }
 
         // 4. Play skill cards, one at a time.
-        while !self.state.players[t].hand.is_empty() {
+        while !self.hands[t].is_empty() {
             let Some(i) = self.ask(t, |v, r| bots[t].play_card(v, r)) else {
                 break;
             };
-            let card = self.state.players[t].hand.remove(i as usize);
+            let card = self.hands[t].remove(i as usize);
             self.state.test.played.push(card);
             obs.skill_activated(card);
             for &effect in &rules.skill_cards[card as usize].effects {
@@ -336,7 +353,7 @@ impl<'r> Engine<'r> {
                     self.learn_card(t, card, obs);
                 }
                 Some(Learn::Hand(i)) => {
-                    let card = self.state.players[t].hand.remove(i as usize);
+                    let card = self.hands[t].remove(i as usize);
                     self.learn_card(t, card, obs);
                 }
                 Some(Learn::DeckTop) => {
@@ -349,7 +366,7 @@ impl<'r> Engine<'r> {
             for s in others(t, n).filter(|&s| bets[s] == 0) {
                 match self.ask(s, |v, r| bots[s].spare(v, r)) {
                     Some(Spare::Learn(i)) => {
-                        let card = self.state.players[s].hand.remove(i as usize);
+                        let card = self.hands[s].remove(i as usize);
                         self.learn_card(s, card, obs);
                     }
                     Some(Spare::Draw) => self.draw_card(s),
@@ -361,16 +378,16 @@ impl<'r> Engine<'r> {
 
         // 6. Draw: discard any, then refill the hand.
         let discard = self.ask(t, |v, r| bots[t].discard(v, r));
-        for i in (0..self.state.players[t].hand.len()).rev() {
+        for i in (0..self.hands[t].len()).rev() {
             if discard & (1 << i) != 0 {
-                let card = self.state.players[t].hand.remove(i);
+                let card = self.hands[t].remove(i);
                 self.state.skill_discard.push(card);
             }
         }
-        while self.state.players[t].hand.len() < rules.hand_size {
-            let before = self.state.players[t].hand.len();
+        while self.hands[t].len() < rules.hand_size {
+            let before = self.hands[t].len();
             self.draw_card(t);
-            if self.state.players[t].hand.len() == before {
+            if self.hands[t].len() == before {
                 break;
             }
         }

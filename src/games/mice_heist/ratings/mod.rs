@@ -122,7 +122,8 @@ impl Game for RatingsGame {
         let t = &self.tally;
         t.base.ended(counts, &outcome);
         for (seat, p) in engine.state().players.iter().enumerate() {
-            t.base.seat(counts, &p.hand, p.identity, outcome.won(seat));
+            t.base
+                .seat(counts, engine.hand(seat), p.identity, outcome.won(seat));
             t.rated(counts, &p.ratings);
         }
         outcome

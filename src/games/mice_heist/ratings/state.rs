@@ -14,9 +14,11 @@ pub struct Player {
     /// Agility, charm, dexterity.
     pub ratings: [u8; 3],
     pub cheese: u8,
-    /// Skill cards in hand (card definitions).
-    pub hand: ArrayVec<u8, MAX_HAND>,
 }
+
+/// A player's skill cards in hand (card definitions): secret, so kept by the engine, never in
+/// the [`State`] every seat sees.
+pub type Hand = ArrayVec<u8, MAX_HAND>;
 
 impl Player {
     /// The rating a test of these skills (icon bits) uses: their ratings added up.
@@ -97,9 +99,8 @@ impl State {
         (self.bag | self.played | self.test.drawn.all()).count_ones()
     }
 
-    /// Skill cards outside the deck: in hands, played, discarded.
-    pub fn skill_cards_out(&self) -> u32 {
-        let hands: u32 = self.players.iter().map(|p| p.hand.len() as u32).sum();
-        hands + self.test.played.len() as u32 + self.skill_discard.len() as u32
+    /// Skill cards played or discarded (the rest are in the deck or in hands).
+    pub fn skill_cards_shown(&self) -> u32 {
+        self.test.played.len() as u32 + self.skill_discard.len() as u32
     }
 }

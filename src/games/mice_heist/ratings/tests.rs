@@ -73,7 +73,7 @@ impl Policy for Script {
         self.bet
     }
     fn play_card(&self, v: &View, _: &mut GameRng) -> Option<u8> {
-        (self.play && !v.player().hand.is_empty()).then_some(0)
+        (self.play && !v.hand.is_empty()).then_some(0)
     }
     fn pick_chip(&self, _: &View, _: EffectKind, _: &mut GameRng) -> u8 {
         0
@@ -133,9 +133,9 @@ fn setup_follows_the_rulebook() {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), 4, "each player a different identity");
-    for p in &s.players {
+    for (seat, p) in s.players.iter().enumerate() {
         assert_eq!(p.ratings, rules.identities[p.identity as usize].1);
-        assert_eq!((p.hand.len(), p.cheese), (3, 0));
+        assert_eq!((e.hand(seat).len(), p.cheese), (3, 0));
     }
     assert_eq!(s.jobs.len(), 4);
     assert!(
@@ -327,8 +327,8 @@ fn failing_a_plain_obstacle_discards_it_learns_and_lets_abstainers_draw() {
         4,
         "one rating up"
     );
-    assert_eq!(s.players[3].hand.len(), 4, "the abstainer drew");
-    assert_eq!(s.players[1].hand.len(), 3, "the assistant may not");
+    assert_eq!(e.hand(3).len(), 4, "the abstainer drew");
+    assert_eq!(e.hand(1).len(), 3, "the assistant may not");
     assert_eq!(s.jobs[job as usize].track.position(0), 1);
     assert_eq!(
         s.jobs[job as usize].next, 1,
@@ -402,7 +402,7 @@ fn the_draw_step_discards_then_refills_to_the_hand_size() {
         &mut (),
     );
     let s = e.state();
-    assert_eq!(s.players[0].hand.len(), 3);
+    assert_eq!(e.hand(0).len(), 3);
     assert!(s.skill_discard.len() >= 2);
     assert_eq!(e.skill_cards(), 37);
 }
@@ -419,9 +419,9 @@ fn playing_a_card_adds_its_effect() {
     let mut e = Engine::new(&rules, 6);
     set_up(&mut e, 0, 0, [2, 0, 0]);
     bag_only(&mut e, YELLOWS);
-    e.state_mut().players[0].hand[0] = quick;
+    e.hand_mut(0)[0] = quick;
     // One card in hand: the script plays it, then stops with the hand empty.
-    e.state_mut().players[0].hand.truncate(1);
+    e.hand_mut(0).truncate(1);
     let tester = Script {
         play: true,
         ..Script::default()
@@ -508,7 +508,7 @@ fn components_are_conserved_over_many_games() {
                     (37, 42),
                     "cards, seed {seed}"
                 );
-                assert!(s.players.iter().all(|p| p.hand.len() <= rules.max_hand));
+                assert!((0..4).all(|seat| e.hand(seat).len() <= rules.max_hand));
                 assert!(
                     s.players
                         .iter()
@@ -537,6 +537,8 @@ fn the_random_bot_is_uniform_over_legal_options() {
         rules: &rules,
         state: &state,
         me: 1,
+        hand: e.hand(1),
+        hand_sizes: [3; crate::games::MAX_SEATS],
     };
     let options: usize = state
         .open_jobs(&rules)

@@ -16,7 +16,6 @@ use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
 use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
-use crate::games::mice_heist::ratings::state::Player;
 use crate::rng::GameRng;
 
 pub struct Greedy;
@@ -35,21 +34,37 @@ fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
     payout(v).climb_value(&v.state.jobs[job as usize].track, seat, steps)
 }
 
-/// The modifier `p`'s hand can add against an obstacle testing `icons`, leaving out card `except`.
-fn potential(v: &View, p: &Player, icons: u8, except: Option<usize>) -> i32 {
-    p.hand
-        .iter()
+/// The modifier `hand` can add against an obstacle testing `icons`, leaving out card `except`.
+fn potential(v: &View, hand: &[u8], icons: u8, except: Option<usize>) -> i32 {
+    hand.iter()
         .enumerate()
         .filter(|&(i, _)| Some(i) != except)
         .map(|(_, &c)| i32::from(v.rules.skill_cards[c as usize].modifier[icons as usize]).max(0))
         .sum()
 }
 
-/// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing its hand.
+/// What a hand of `cards` unseen cards is likely to add against an obstacle testing `icons`: the
+/// mean over the skill deck's cards (its make-up is public, the cards in a hand are not).
+fn expected_potential(v: &View, cards: u8, icons: u8) -> i32 {
+    let deck = &v.rules.skill_deck;
+    let sum: i32 = deck
+        .iter()
+        .map(|&c| i32::from(v.rules.skill_cards[c as usize].modifier[icons as usize]).max(0))
+        .sum();
+    (f64::from(cards) * f64::from(sum) / deck.len().max(1) as f64).round() as i32
+}
+
+/// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing its hand: its
+/// own hand for the viewer, the likely worth of one it cannot see for anyone else.
 fn odds(v: &View, seat: Seat, job: u8, skills: u8) -> f64 {
     let o = v.state.obstacle(v.rules, job);
     let p = &v.state.players[seat];
-    let need = i32::from(o.target) - p.rating(skills) - potential(v, p, o.test, None);
+    let hand = if seat == v.me {
+        potential(v, v.hand, o.test, None)
+    } else {
+        expected_potential(v, v.hand_sizes[seat], o.test)
+    };
+    let need = i32::from(o.target) - p.rating(skills) - hand;
     v.rules.odds.at_least(
         &v.rules.chips,
         v.state.bag,
@@ -116,11 +131,11 @@ impl Greedy {
         let rules = v.rules;
         let test = &v.state.test;
         let p = v.player();
-        let card = &rules.skill_cards[p.hand[i] as usize];
+        let card = &rules.skill_cards[v.hand[i] as usize];
         let mut fixed = p.rating(test.skills)
             + test.drawn.total(&rules.chips)
             + test.modifier
-            + potential(v, p, icons, Some(i));
+            + potential(v, v.hand, icons, Some(i));
         let mut draws = 0;
         for e in card.effects.iter().filter(|e| e.applies(icons)) {
             match e.kind {
@@ -206,7 +221,7 @@ impl Policy for Greedy {
         if total >= target {
             // Passing already: spend a card that only pays out (cheese, contribution), unless
             // its skill is worth learning more.
-            return p
+            return v
                 .hand
                 .iter()
                 .position(|&c| {
@@ -219,8 +234,8 @@ impl Policy for Greedy {
                 .map(|i| i as u8);
         }
         let mut best = (0.0, None);
-        for i in 0..p.hand.len().min(MAX_HAND) {
-            if !helps(&rules.skill_cards[p.hand[i] as usize].effects, o.test) {
+        for i in 0..v.hand.len().min(MAX_HAND) {
+            if !helps(&rules.skill_cards[v.hand[i] as usize].effects, o.test) {
                 continue;
             }
             let chance = self.odds_after(v, i, target, o.test);
@@ -242,7 +257,7 @@ impl Policy for Greedy {
         if let Some((i, _)) = best_card(v, &v.state.test.played) {
             return Some(Learn::Played(i));
         }
-        if let Some((i, _)) = best_card(v, &v.player().hand) {
+        if let Some((i, _)) = best_card(v, v.hand) {
             return Some(Learn::Hand(i));
         }
         let can_draw = v.state.skill_deck_left > 0 || !v.state.skill_discard.is_empty();
@@ -250,10 +265,10 @@ impl Policy for Greedy {
     }
 
     fn spare(&self, v: &View, _rng: &mut GameRng) -> Option<Spare> {
-        if let Some((i, _)) = best_card(v, &v.player().hand) {
+        if let Some((i, _)) = best_card(v, v.hand) {
             return Some(Spare::Learn(i));
         }
-        let room = v.player().hand.len() < v.rules.max_hand;
+        let room = v.hand.len() < v.rules.max_hand;
         let can_draw = v.state.skill_deck_left > 0 || !v.state.skill_discard.is_empty();
         (room && can_draw).then_some(Spare::Draw)
     }

@@ -5,19 +5,22 @@ mod greedy;
 mod random;
 
 use super::config::{EffectKind, Rules};
-use super::state::{Player, State};
-use crate::games::Seat;
+use super::state::{Hand, Player, State};
+use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
 
 pub use greedy::Greedy;
 pub use random::Random;
 
-/// The table as one seat sees it.
+/// The table as one seat sees it: the public state, its own hand, and how many cards each
+/// seat holds. Other hands and the decks' order are not in it, so no bot can read them.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub rules: &'a Rules,
     pub state: &'a State,
     pub me: Seat,
+    pub hand: &'a Hand,
+    pub hand_sizes: [u8; MAX_SEATS],
 }
 
 impl View<'_> {

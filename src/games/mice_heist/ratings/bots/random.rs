@@ -42,7 +42,7 @@ impl Policy for Random {
     }
 
     fn play_card(&self, v: &View, rng: &mut GameRng) -> Option<u8> {
-        let k = rng.below(v.player().hand.len() as u32 + 1);
+        let k = rng.below(v.hand.len() as u32 + 1);
         (k > 0).then(|| (k - 1) as u8)
     }
 
@@ -52,7 +52,7 @@ impl Policy for Random {
 
     fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn> {
         let played = v.state.test.played.len() as u32;
-        let hand = v.player().hand.len() as u32;
+        let hand = v.hand.len() as u32;
         let top = u32::from(can_draw(v));
         let k = rng.below(1 + played + hand + top);
         match k {
@@ -64,7 +64,7 @@ impl Policy for Random {
     }
 
     fn spare(&self, v: &View, rng: &mut GameRng) -> Option<Spare> {
-        let hand = v.player().hand.len() as u32;
+        let hand = v.hand.len() as u32;
         let draw = u32::from(can_draw(v) && (hand as usize) < v.rules.max_hand);
         let k = rng.below(1 + hand + draw);
         match k {
@@ -75,7 +75,7 @@ impl Policy for Random {
     }
 
     fn discard(&self, v: &View, rng: &mut GameRng) -> u16 {
-        (0..v.player().hand.len())
+        (0..v.hand.len())
             .filter(|_| rng.coin())
             .fold(0, |m, i| m | 1 << i)
     }
