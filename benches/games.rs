@@ -4,7 +4,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
-use whisker::games::mice_heist::Bot;
+use whisker::games::mice_heist::cheese::bots::{greedy, random};
 use whisker::games::mice_heist::cheese::engine::Engine;
 use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
@@ -16,8 +16,9 @@ fn game() -> CheeseGame {
 }
 
 /// Whole games of `game`, one bench per bot, 4 players.
-fn bench_game<G: Game<Bot = Bot>>(c: &mut Criterion, edition: &str, game: &G) {
-    for (name, bot) in [("greedy", Bot::Greedy), ("random", Bot::Random)] {
+fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G) {
+    let bot = |name: &str| whisker::bots::parse(name, game.bots(), &[]).unwrap();
+    for (name, bot) in [("greedy", bot("greedy")), ("random", bot("random"))] {
         let lineup = [bot; 4];
         let mut counters = game.declared().counts();
         let mut scratch = G::Scratch::default();
@@ -43,7 +44,7 @@ fn whole_games(c: &mut Criterion) {
 
 fn pieces(c: &mut Criterion) {
     let rules = game().rules;
-    for (name, bot) in [("greedy", Bot::Greedy), ("random", Bot::Random)] {
+    for (name, bot) in [("greedy", greedy()), ("random", random())] {
         let lineup = [bot; 4];
         // A mid-game table: eight tests in, markers on the tracks, the bag part drawn.
         let mut midgame = Engine::new(&rules, 7);

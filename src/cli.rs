@@ -36,6 +36,14 @@ pub enum Command {
     Report(ReportArgs),
     /// List the built-in game configs, by the names `simulate NAME` takes.
     Games,
+    /// List a game's bots, their parameters with defaults and meaning, and the config's presets.
+    Bots(BotsArgs),
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct BotsArgs {
+    /// Game config: a TOML file or a built-in config's name. Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -80,8 +88,8 @@ pub struct ReplayArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats.
-    #[arg(long, default_value = "greedy", value_delimiter = ',')]
-    pub bots: Vec<String>,
+    #[arg(long, default_value = "greedy")]
+    pub bots: String,
     /// Override a config value (repeatable), as the run did.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
@@ -149,8 +157,8 @@ pub struct RunArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats.
-    #[arg(long, default_value = DEFAULT_BOTS, value_delimiter = ',')]
-    pub bots: Vec<String>,
+    #[arg(long, default_value = DEFAULT_BOTS)]
+    pub bots: String,
     /// Play each game once per distinct rotation of the bots around the table, same seed.
     #[arg(long)]
     pub rotate_seats: bool,
@@ -172,8 +180,8 @@ impl RunArgs {
         if let Some(p) = self.players {
             parts.push(format!("players-{p}"));
         }
-        if self.bots != [DEFAULT_BOTS] {
-            parts.push(format!("bots-{}", self.bots.join(",")));
+        if self.bots != DEFAULT_BOTS {
+            parts.push(format!("bots-{}", self.bots));
         }
         if self.rotate_seats {
             parts.push("rotated".into());

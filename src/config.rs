@@ -209,6 +209,12 @@ impl fmt::Display for ConfigError {
 #[derive(Debug, Clone)]
 pub struct Named<T>(pub Vec<(String, T)>);
 
+impl<T> Default for Named<T> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V<T>(std::marker::PhantomData<T>);

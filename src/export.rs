@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::game::{BotNames, Game, MAX_SEATS};
+use crate::game::{Bot, Game, MAX_SEATS};
 use crate::metrics::{Counts, Quantity, SummaryMetric};
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;
@@ -23,7 +23,7 @@ struct SeatRow {
 
 #[derive(Serialize)]
 struct BotRow {
-    bot: &'static str,
+    bot: String,
     /// Seats it plays in every game.
     seats: usize,
     games: u64,
@@ -108,14 +108,11 @@ pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
 /// Writes the shared files; returns the summary rows and seat rows for the terminal.
 pub fn write<G: Game>(
     game: &G,
-    plan: &Plan<G::Bot>,
+    plan: &Plan<Bot>,
     totals: &Totals,
     counts: &Counts,
     dir: &ResultDir,
-) -> anyhow::Result<(Vec<SummaryRow>, Vec<[String; 5]>)>
-where
-    G::Bot: BotNames,
-{
+) -> anyhow::Result<(Vec<SummaryRow>, Vec<[String; 5]>)> {
     let players = game.players();
     let rows = summary(game, totals);
     dir.csv("summary.csv", rows.iter())?;
@@ -124,7 +121,7 @@ where
         if plan.rotate {
             "rotated".to_string()
         } else {
-            plan.lineup[s].name().to_string()
+            plan.lineup[s].label()
         }
     };
     let seats: Vec<SeatRow> = (0..players)
@@ -164,7 +161,7 @@ where
             let scores = &totals.bot_scores[b];
             table.push([
                 "all".into(),
-                bot.name().into(),
+                bot.label(),
                 num(r.value),
                 format!("{} – {}", num(r.low), num(r.high)),
                 num(scores.mean().value),
@@ -175,7 +172,7 @@ where
             bots.iter().enumerate().map(|(b, bot)| {
                 let r = wilson(totals.bot_wins[b], totals.games);
                 BotRow {
-                    bot: bot.name(),
+                    bot: bot.label(),
                     seats: plan.lineup.iter().filter(|x| *x == bot).count(),
                     games: totals.games,
                     wins: totals.bot_wins[b],
@@ -228,15 +225,16 @@ pub fn table(summary: &[SummaryRow], seats: &[[String; 5]]) -> String {
             );
         }
     }
+    let bot = seats.iter().map(|s| s[1].len()).max().unwrap_or(0).max(8);
     let _ = writeln!(
         out,
-        "\n  {:>4}  {:8}  {:>8}  {:^21}  {:>10}",
+        "\n  {:>4}  {:bot$}  {:>8}  {:^21}  {:>10}",
         "seat", "bot", "win rate", "95% CI", "mean score"
     );
     for s in seats {
         let _ = writeln!(
             out,
-            "  {:>4}  {:8}  {:>8}  {:21}  {:>10}",
+            "  {:>4}  {:bot$}  {:>8}  {:21}  {:>10}",
             s[0], s[1], s[2], s[3], s[4]
         );
     }

@@ -2,6 +2,8 @@
 //! ending in an [`Outcome`]. The runner, statistics, export and commands know games only
 //! through [`Game`].
 
+pub use crate::bots::Bot;
+use crate::bots::Kind;
 pub use crate::metrics::MAX_VALUES;
 use crate::metrics::{Counts, Declared};
 
@@ -57,8 +59,6 @@ pub struct Event {
 
 /// One game (in one edition, with one config) as the runner sees it.
 pub trait Game: Sync {
-    /// A seat's player policy, chosen per seat from `--bots`.
-    type Bot: Copy + Send + Sync + PartialEq;
     /// Buffers reused from game to game on one thread, so a game itself allocates nothing.
     type Scratch: Default + Send;
 
@@ -70,28 +70,24 @@ pub trait Game: Sync {
     /// What the game counts and reports.
     fn declared(&self) -> &Declared;
 
+    /// The bots this game offers, for `--bots` and `whisker bots`.
+    fn bots(&self) -> &'static [Kind];
+
     /// Plays one whole game from its seed with `lineup[seat]` playing each seat, adding what
     /// it counts to `counts` (sized by [`Declared::counts`]).
     fn play(
         &self,
         seed: u64,
-        lineup: &[Self::Bot],
+        lineup: &[Bot],
         scratch: &mut Self::Scratch,
         counts: &mut Counts,
     ) -> Outcome;
 
     /// Replays one game and tells it turn by turn; the last event is its end.
-    fn replay(&self, seed: u64, lineup: &[Self::Bot]) -> Vec<Event>;
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event>;
 
     /// The `games.csv` label of an [`Outcome::ending`].
     fn ending_label(&self, ending: u8) -> &str;
-}
-
-/// Bot names, resolved per game.
-pub trait BotNames: Sized {
-    const NAMES: &'static [&'static str];
-    fn from_name(name: &str) -> Option<Self>;
-    fn name(self) -> &'static str;
 }
 
 #[cfg(test)]
@@ -135,7 +131,6 @@ pub mod example {
     }
 
     impl Game for Coins {
-        type Bot = ();
         type Scratch = ();
 
         fn players(&self) -> usize {
@@ -150,7 +145,11 @@ pub mod example {
             &self.declared
         }
 
-        fn play(&self, seed: u64, _: &[()], _: &mut (), _: &mut Counts) -> Outcome {
+        fn bots(&self) -> &'static [Kind] {
+            &[]
+        }
+
+        fn play(&self, seed: u64, _: &[Bot], _: &mut (), _: &mut Counts) -> Outcome {
             let mut rng = game_rng(seed);
             let turns = 5 + rng.below(10);
             let mut scores = [0; MAX_SEATS];
@@ -171,7 +170,7 @@ pub mod example {
             }
         }
 
-        fn replay(&self, _: u64, _: &[()]) -> Vec<Event> {
+        fn replay(&self, _: u64, _: &[Bot]) -> Vec<Event> {
             Vec::new()
         }
 

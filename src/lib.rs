@@ -1,5 +1,6 @@
 //! whisker: a Monte Carlo balance lab for tabletop games.
 
+pub mod bots;
 pub mod cli;
 pub mod commands;
 pub mod compare;

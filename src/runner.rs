@@ -5,7 +5,7 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::game::{Game, MAX_SEATS, MAX_VALUES, Outcome};
+use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome};
 use crate::ints::{Ints, require, shown};
 use crate::metrics::Counts;
 use crate::output::UsageError;
@@ -378,7 +378,7 @@ pub type OnRecord<'a> = &'a mut dyn FnMut(&Record) -> anyhow::Result<()>;
 /// in index order.
 pub fn run<G: Game>(
     game: &G,
-    plan: &Plan<G::Bot>,
+    plan: &Plan<Bot>,
     progress: &ProgressBar,
     mut on_record: Option<OnRecord<'_>>,
 ) -> anyhow::Result<Report> {

@@ -913,3 +913,85 @@ fn built_in_configs_are_listed_and_played_by_name() {
         stderr(&o)
     );
 }
+
+#[test]
+fn bots_take_parameters_and_presets_and_are_listed() {
+    let o = whisker(&["bots"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed = stdout(&o);
+    for needed in [
+        "random",
+        "greedy",
+        "max_bet=3 (0 to 40)",
+        "cautious = greedy(max_bet=1)",
+    ] {
+        assert!(
+            listed.contains(needed),
+            "`whisker bots` lacks `{needed}`: {listed}"
+        );
+    }
+    let d = scratch("bot-params");
+    let run = |bots: &str, out: &str| {
+        let dir = d.join(out);
+        let o = whisker(&[
+            "simulate",
+            "--games",
+            "400",
+            "--bots",
+            bots,
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        fs::read_to_string(dir.join("seats.csv")).unwrap()
+    };
+    // A parameter at its default is the default bot, byte for byte; another value plays
+    // differently; a preset is the bot it names.
+    assert_eq!(run("greedy(max_bet=3)", "same"), run("greedy", "default"));
+    let timid = run("greedy(max_bet=0)", "timid");
+    assert_ne!(timid, run("greedy", "default2"));
+    assert_eq!(
+        run("cautious", "preset"),
+        run("greedy(max_bet=1)", "spelled")
+    );
+    assert!(timid.contains("greedy(max_bet=0)"), "{timid}");
+    for (bots, says) in [
+        (
+            "clever",
+            "unknown bot `clever`; known: random, greedy, cautious",
+        ),
+        ("greedy(maxbet=1)", "its parameters: max_bet, ending_swing"),
+        (
+            "greedy(max_bet=99)",
+            "max_bet is a whole number from 0 to 40",
+        ),
+    ] {
+        let o = whisker(&[
+            "simulate",
+            "--games",
+            "10",
+            "--bots",
+            bots,
+            "--out",
+            "/nonexistent/x",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{bots}");
+        assert!(stderr(&o).contains(says), "{bots}: {}", stderr(&o));
+    }
+    // A preset that is not a bot is the config's mistake, named by file, line and field.
+    let config = d.join("bad.toml");
+    let text = fs::read_to_string("configs/mice-heist/cheese.toml").unwrap();
+    fs::write(
+        &config,
+        text.replace("greedy(max_bet=1)", "greedy(max_bet=-1)"),
+    )
+    .unwrap();
+    let o = whisker(&["bots", config.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("bad.toml") && e.contains("bots.cautious") && e.contains("from 0 to 40"),
+        "{e}"
+    );
+}

@@ -9,7 +9,7 @@ use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::games::with_game;
-use crate::games::{self, BotNames, Game, Outcome};
+use crate::games::{self, Bot, Game, Outcome, Registered};
 use crate::metrics::SummaryMetric;
 use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
@@ -178,15 +178,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     with_game!(loaded, game => check_game(&*game, &record, &tolerances, args))
 }
 
-fn check_game<G: Game>(
+fn check_game<G: Registered>(
     game: &G,
     record: &RunRecord,
     tolerances: &BTreeMap<String, (f64, String)>,
     args: &CheckArgs,
-) -> anyhow::Result<i32>
-where
-    G::Bot: BotNames,
-{
+) -> anyhow::Result<i32> {
     let players = game.players();
     if record.bots.len() != players {
         return Err(usage(format!(
@@ -197,7 +194,7 @@ where
     let plan = Plan {
         games: record.games,
         seed: record.seed,
-        lineup: lineup::<G::Bot>(&record.bots, players)?,
+        lineup: lineup(game, &record.bots, players)?,
         rotate: record.rotate_seats,
         threads: args.threads.map(|t| t as usize),
         shard: None,
@@ -205,11 +202,12 @@ where
     };
     plan.check()?;
     let bots = plan.bots();
-    let bot_names: Vec<&str> = if plan.rotate {
-        bots.iter().map(|b| b.name()).collect()
+    let labels: Vec<String> = if plan.rotate {
+        bots.iter().map(Bot::label).collect()
     } else {
         Vec::new()
     };
+    let bot_names: Vec<&str> = labels.iter().map(String::as_str).collect();
     let baseline = read_games(&args.baseline, game, &plan)?;
     // After the strict read (which names a malformed row's line and field), the marker's
     // fingerprints catch any edit that still reads well.
@@ -319,7 +317,7 @@ where
 
 /// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
 /// and rotation the plan plays, in that order.
-fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan<G::Bot>) -> anyhow::Result<Vec<Outcome>> {
+fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan<Bot>) -> anyhow::Result<Vec<Outcome>> {
     let path = dir.join(games_csv::FILE);
     if !path.is_file() {
         return Err(usage(format!(

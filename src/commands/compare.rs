@@ -3,12 +3,13 @@
 use std::time::Instant;
 
 use super::{lineup, result_dir, say, source, stopped_empty, written};
+use crate::bots::{self, Bot};
 use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::games::with_game;
-use crate::games::{self, BotNames, Game, MAX_SEATS};
+use crate::games::{self, MAX_SEATS, Registered};
 use crate::output::{Interrupted, UsageError};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
@@ -39,7 +40,7 @@ fn folder_parts(args: &CompareArgs) -> Vec<String> {
     parts
 }
 
-fn compare_games<GA: Game, GB: Game>(
+fn compare_games<GA: Registered, GB: Registered>(
     ga: &GA,
     resolved_a: &toml::Table,
     gb: &GB,
@@ -48,8 +49,6 @@ fn compare_games<GA: Game, GB: Game>(
     sources: [&Source; 2],
 ) -> anyhow::Result<()>
 where
-    GA::Bot: BotNames,
-    GB::Bot: BotNames,
 {
     let (pa, pb) = (ga.players(), gb.players());
     if args.run.rotate_seats && pa != pb {
@@ -61,16 +60,17 @@ where
     let plan = Plan {
         games: args.run.games,
         seed: args.run.seed,
-        lineup: lineup::<GA::Bot>(&args.run.bots, pa)?,
+        lineup: lineup(ga, &bots::split(&args.run.bots), pa)?,
         rotate: args.run.rotate_seats,
         threads: args.run.threads.map(|t| t as usize),
         shard: None,
         stop_after: None,
     };
     plan.check()?;
-    let lineup_b = lineup::<GB::Bot>(&args.run.bots, pb)?;
+    let lineup_b = lineup(gb, &bots::split(&args.run.bots), pb)?;
     let bots = plan.bots();
-    let bot_names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    let bot_names: Vec<String> = bots.iter().map(Bot::label).collect();
+    let bot_names: Vec<&str> = bot_names.iter().map(String::as_str).collect();
     let dir = result_dir(
         args.out.as_ref(),
         "compare",
@@ -96,7 +96,7 @@ where
         |(p, items, (sa, sb), (ca, cb)), unit, lineup| {
             // Common random numbers: both sides play game `i`, in the same seats, from the
             // same seed. B's bots are named alike, so its seats take A's rotation.
-            let seats_b: [GB::Bot; MAX_SEATS] =
+            let seats_b: [Bot; MAX_SEATS] =
                 std::array::from_fn(|s| lineup_b[(s + unit.rotation as usize) % pb]);
             // Each game counts alone: its rows are compared game by game.
             ca.clear();
@@ -186,13 +186,13 @@ where
 }
 
 /// `run.toml` of a comparison.
-fn compare_record<B: BotNames + Copy + PartialEq>(
+fn compare_record(
     args: &CompareArgs,
     sources: [&Source; 2],
-    plan: &Plan<B>,
+    plan: &Plan<Bot>,
     played: Played,
 ) -> RunRecord {
-    let bots: Vec<String> = plan.lineup.iter().map(|b| b.name().to_string()).collect();
+    let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
     let mut reproduce = String::from("whisker compare");
     for p in [&args.a, &args.b].into_iter().flatten() {
@@ -208,7 +208,7 @@ fn compare_record<B: BotNames + Copy + PartialEq>(
         " --games {games} --seed {} --players {} --bots {}",
         plan.seed,
         plan.lineup.len(),
-        bots.join(",")
+        quote(&bots.join(","))
     );
     if plan.rotate {
         reproduce += " --rotate-seats";

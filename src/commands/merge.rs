@@ -15,7 +15,7 @@ use crate::cli::MergeArgs;
 use crate::config::Source;
 use crate::export;
 use crate::games::with_game;
-use crate::games::{self, BotNames, Game, MAX_SEATS};
+use crate::games::{self, Bot, Game, MAX_SEATS, Registered};
 use crate::ints::{Ints, from_text};
 use crate::metrics::Counts;
 use crate::output::UsageError;
@@ -147,7 +147,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
 fn shard_counters<G: Game>(
     game: &G,
     shard: &Shard,
-    plan: &Plan<G::Bot>,
+    plan: &Plan<Bot>,
 ) -> anyhow::Result<(Totals, Counts)> {
     let path = shard.dir.join(COUNTERS);
     let text = fs::read_to_string(&path)
@@ -183,7 +183,7 @@ fn shard_counters<G: Game>(
 fn copy_games<G: Game>(
     game: &G,
     shard: &Shard,
-    plan: &Plan<G::Bot>,
+    plan: &Plan<Bot>,
     totals: &Totals,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -251,20 +251,17 @@ fn copy_games<G: Game>(
     Ok(())
 }
 
-fn merge_game<G: Game>(
+fn merge_game<G: Registered>(
     game: &G,
     shards: &[Shard],
     source: &Source,
     args: &MergeArgs,
-) -> anyhow::Result<()>
-where
-    G::Bot: BotNames,
-{
+) -> anyhow::Result<()> {
     let record = &shards[0].record;
     let plan = Plan {
         games: record.games,
         seed: record.seed,
-        lineup: lineup::<G::Bot>(&record.bots, game.players())?,
+        lineup: lineup(game, &record.bots, game.players())?,
         rotate: record.rotate_seats,
         threads: None,
         shard: None,

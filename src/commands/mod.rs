@@ -3,9 +3,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::bots::{self, Bot};
 use crate::cli::Command;
 use crate::config::Source;
-use crate::games::{self, BotNames};
+use crate::games::{self, Registered};
 use crate::naming;
 use crate::output::UsageError;
 use crate::result_dir::ResultDir;
@@ -29,6 +30,17 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Report(args) => report::run(&args),
         Command::Games => {
             say(&games::list()?);
+            Ok(())
+        }
+        Command::Bots(args) => {
+            let source = source(args.config.as_ref())?;
+            let loaded = games::load(&source, &[], None)?;
+            let game = loaded.any();
+            say(&format!(
+                "bots of {} (`--bots 'NAME(PARAM=VALUE,…),…'`, one per seat; a shorter list repeats):\n\n{}",
+                source.name,
+                bots::listing(game.bot_kinds(), &game.presets())
+            ));
             Ok(())
         }
         Command::Check(args) => {
@@ -110,19 +122,18 @@ pub fn written(path: &std::path::Path, report: bool) -> String {
     text
 }
 
-/// Parses `--bots` into one bot per seat.
-pub fn lineup<B: BotNames + Copy>(names: &[String], players: usize) -> Result<Vec<B>, UsageError> {
+/// Parses `--bots` (a list as `bots::split` cuts it) into one bot per seat: `game`'s bots and
+/// its config's presets.
+pub fn lineup<G: Registered>(
+    game: &G,
+    names: &[String],
+    players: usize,
+) -> Result<Vec<Bot>, UsageError> {
+    let presets = games::presets(game.resolved());
     let bots = names
         .iter()
-        .map(|n| {
-            B::from_name(n.trim()).ok_or_else(|| {
-                UsageError(format!(
-                    "--bots: unknown bot `{n}`; known: {}",
-                    B::NAMES.join(", ")
-                ))
-            })
-        })
-        .collect::<Result<Vec<B>, _>>()?;
+        .map(|n| bots::parse(n, game.bots(), &presets))
+        .collect::<Result<Vec<Bot>, _>>()?;
     if bots.is_empty() {
         return Err(UsageError("--bots: name at least one bot".into()));
     }

@@ -3,7 +3,7 @@
 use super::{lineup, say, source};
 use crate::cli::{Format, ReplayArgs};
 use crate::games::with_game;
-use crate::games::{self, BotNames, Game};
+use crate::games::{self, Registered};
 use crate::output::UsageError;
 use crate::rng::game_seed;
 use crate::runner::Plan;
@@ -13,11 +13,8 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     with_game!(games::load(&source, &args.set, args.players)?, game => replay(&*game, args))
 }
 
-fn replay<G: Game>(game: &G, args: &ReplayArgs) -> anyhow::Result<()>
-where
-    G::Bot: BotNames,
-{
-    let mut bots = lineup::<G::Bot>(&args.bots, game.players())?;
+fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
+    let mut bots = lineup(game, &crate::bots::split(&args.bots), game.players())?;
     // Rotation r seats the lineup shifted by r, as `--rotate-seats` does; a run has only its
     // lineup's distinct rotations.
     let rotations = Plan {
@@ -34,7 +31,7 @@ where
         return Err(UsageError(format!(
             "--rotation {}: the bots {} have {} (0{}), so no run of them has rotation {}",
             args.rotation,
-            args.bots.join(","),
+            args.bots,
             if rotations == 1 {
                 "one seating".to_string()
             } else {

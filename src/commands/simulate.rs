@@ -3,11 +3,12 @@
 use std::time::Instant;
 
 use super::{lineup, result_dir, say, source, stopped_empty, written};
+use crate::bots::{self, Bot};
 use crate::cli::SimulateArgs;
 use crate::config::Source;
 use crate::export;
 use crate::games::with_game;
-use crate::games::{self, BotNames, Registered};
+use crate::games::{self, Registered};
 use crate::output::Interrupted;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
@@ -42,10 +43,7 @@ fn simulate_game<G: Registered>(
     resolved: &toml::Table,
     args: &SimulateArgs,
     source: &Source,
-) -> anyhow::Result<()>
-where
-    G::Bot: BotNames,
-{
+) -> anyhow::Result<()> {
     let players = game.players();
     // Without shards, the first K games of a run are simply a run of K games.
     let (games, stop_after) = match (args.shard, args.stop_after) {
@@ -55,7 +53,7 @@ where
     let plan = Plan {
         games,
         seed: args.run.seed,
-        lineup: lineup::<G::Bot>(&args.run.bots, players)?,
+        lineup: lineup(game, &bots::split(&args.run.bots), players)?,
         rotate: args.run.rotate_seats,
         threads: args.run.threads.map(|t| t as usize),
         shard: args.shard.map(|s| (s.index, s.count)),
@@ -141,14 +139,14 @@ where
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly (`games.csv` too, if it was written).
-pub fn run_record<B: BotNames + Copy + PartialEq>(
+pub fn run_record(
     sets: &[String],
     source: &Source,
-    plan: &Plan<B>,
+    plan: &Plan<Bot>,
     played: Played,
     games_csv: bool,
 ) -> RunRecord {
-    let bots: Vec<String> = plan.lineup.iter().map(|b| b.name().to_string()).collect();
+    let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let config_arg = if source.is_builtin() {
         String::new()
     } else {
@@ -166,7 +164,7 @@ pub fn run_record<B: BotNames + Copy + PartialEq>(
         "whisker simulate{config_arg} --games {games} --seed {} --players {} --bots {}",
         plan.seed,
         plan.lineup.len(),
-        bots.join(",")
+        quote(&bots.join(","))
     );
     if plan.rotate {
         reproduce.push_str(" --rotate-seats");

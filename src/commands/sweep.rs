@@ -7,7 +7,7 @@ use crate::cli::SweepArgs;
 use crate::config::{ConfigError, Override, Source};
 use crate::export;
 use crate::games::with_game;
-use crate::games::{self, BotNames, Game, Loaded};
+use crate::games::{self, Bot, Game, Loaded, Registered};
 use crate::output::{Interrupted, SummaryRow, UsageError};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
@@ -83,10 +83,7 @@ fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, Usa
 }
 
 /// The metrics of one point, as `(name, estimate)` rows.
-fn metrics<G: Game>(game: &G, plan: &Plan<G::Bot>, report: &runner::Report) -> Vec<SummaryRow>
-where
-    G::Bot: BotNames,
-{
+fn metrics<G: Game>(game: &G, plan: &Plan<Bot>, report: &runner::Report) -> Vec<SummaryRow> {
     let totals = &report.totals;
     let mut rows = export::summary(game, totals);
     for s in 0..game.players() {
@@ -103,7 +100,7 @@ where
     if plan.rotate {
         for (b, bot) in plan.bots().iter().enumerate() {
             rows.push(SummaryRow::estimate(
-                &format!("bot_{}_win_rate", bot.name()),
+                &format!("bot_{}_win_rate", bot.label()),
                 wilson(totals.bot_wins[b], totals.games),
             ));
         }
@@ -134,21 +131,18 @@ fn columns(results: &[Vec<SummaryRow>]) -> Vec<(String, bool)> {
     names
 }
 
-fn sweep_game<G: Game + 'static>(
+fn sweep_game<G: Registered>(
     first: &G,
     points: &[Vec<Override>],
     load: &dyn Fn(&[Override]) -> Result<Loaded, ConfigError>,
     args: &SweepArgs,
     source: &Source,
-) -> anyhow::Result<()>
-where
-    G::Bot: BotNames,
-{
-    let plan_for = |game: &G| -> anyhow::Result<Plan<G::Bot>> {
+) -> anyhow::Result<()> {
+    let plan_for = |game: &G| -> anyhow::Result<Plan<Bot>> {
         let plan = Plan {
             games: args.run.games,
             seed: args.run.seed,
-            lineup: lineup::<G::Bot>(&args.run.bots, game.players())?,
+            lineup: lineup(game, &crate::bots::split(&args.run.bots), game.players())?,
             rotate: args.run.rotate_seats,
             threads: args.run.threads.map(|t| t as usize),
             shard: None,
@@ -250,7 +244,7 @@ where
     if let Some(p) = args.run.players {
         reproduce += &format!(" --players {p}");
     }
-    reproduce += &format!(" --bots {}", quote(&args.run.bots.join(",")));
+    reproduce += &format!(" --bots {}", quote(&args.run.bots));
     if args.run.rotate_seats {
         reproduce += " --rotate-seats";
     }
@@ -263,7 +257,7 @@ where
         games: args.run.games,
         rotate_seats: args.run.rotate_seats,
         played: Some(played_units),
-        bots: args.run.bots.clone(),
+        bots: crate::bots::split(&args.run.bots),
         set: sets,
         vary,
         points: Some(points.len() as u64),

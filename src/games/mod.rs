@@ -31,7 +31,7 @@ impl Builtin {
 
 /// A game (or one edition of it) whisker can load: how a config names it, its built-in config,
 /// and its part of the report. Registering it is one line in [`register!`]'s list below.
-pub trait Registered: Game<Bot: BotNames> + Sized + 'static {
+pub trait Registered: Game + Sized + 'static {
     /// The config's `game` key.
     const GAME: &'static str;
     /// The config's `edition` key.
@@ -48,6 +48,42 @@ pub trait Registered: Game<Bot: BotNames> + Sized + 'static {
 
     /// The config as played (overrides and `--players` applied), for the result folder.
     fn resolved(&self) -> &toml::Table;
+}
+
+/// Plays one seeded game with one bot per seat and returns its turns ([`AnyGame::player`]).
+pub type Player<'a> = Box<dyn FnMut(&[Bot], u64) -> u32 + 'a>;
+
+/// What can be asked of any loaded game without naming its type (`Loaded::any`): for
+/// listings, and for tests that run every registered game.
+pub trait AnyGame {
+    /// Players a game of its config seats.
+    fn seats(&self) -> usize;
+    fn bot_kinds(&self) -> &'static [crate::bots::Kind];
+    /// The config's `[bots]` presets.
+    fn presets(&self) -> Vec<(String, String)>;
+    /// Something that plays this game: its buffers made once, then each call plays the game of
+    /// one seed on this thread, one bot per seat, and returns the turns it lasted.
+    fn player(&self) -> Player<'_>;
+}
+
+impl<G: Registered> AnyGame for G {
+    fn seats(&self) -> usize {
+        self.players()
+    }
+
+    fn bot_kinds(&self) -> &'static [crate::bots::Kind] {
+        self.bots()
+    }
+
+    fn presets(&self) -> Vec<(String, String)> {
+        presets(self.resolved())
+    }
+
+    fn player(&self) -> Player<'_> {
+        let mut counts = self.declared().counts();
+        let mut scratch = G::Scratch::default();
+        Box::new(move |lineup, seed| self.play(seed, lineup, &mut scratch, &mut counts).turns)
+    }
 }
 
 /// What `whisker games` and the report know of a registered game without loading a config.
@@ -82,10 +118,20 @@ macro_rules! register {
             players: Option<usize>,
         ) -> Option<Result<Loaded, ConfigError>> {
             $(if header == (<$ty>::GAME, <$ty>::EDITION) {
-                return Some(<$ty>::load(source, overrides, players)
-                    .map(|g| Loaded::$variant(Box::new(g))));
+                let game = <$ty>::load(source, overrides, players)
+                    .and_then(|g| check_presets(&g, source).map(|()| g));
+                return Some(game.map(|g| Loaded::$variant(Box::new(g))));
             })*
             None
+        }
+
+        impl Loaded {
+            /// The game, whichever it is, for what needs no knowledge of its type.
+            pub fn any(&self) -> &dyn AnyGame {
+                match self {
+                    $(Loaded::$variant(g) => &**g,)*
+                }
+            }
         }
 
         /// Evaluates `$body` with `$game` bound to the game inside a [`Loaded`], whichever it
@@ -134,7 +180,7 @@ pub fn list() -> Result<String, ConfigError> {
         .unwrap_or(0);
     for e in REGISTRY {
         let b = e.builtin;
-        let players = with_game!(load(&b.source(), &[], None)?, g => g.players());
+        let players = load(&b.source(), &[], None)?.any().seats();
         let _ = writeln!(
             out,
             "  {:width$}  {}  ({players} players by default; {})",
@@ -142,6 +188,39 @@ pub fn list() -> Result<String, ConfigError> {
         );
     }
     Ok(out)
+}
+
+/// The named bots of a config's `[bots]` table (`cautious = "greedy(max_bet=1)"`), in file
+/// order.
+pub fn presets(resolved: &toml::Table) -> Vec<(String, String)> {
+    let Some(toml::Value::Table(t)) = resolved.get("bots") else {
+        return Vec::new();
+    };
+    t.iter()
+        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+        .collect()
+}
+
+/// Refuses a `[bots]` table whose presets are not bots of `game`, naming the entry.
+fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigError> {
+    let at = |name: &str, message: String| ConfigError {
+        file: source.name.clone(),
+        line: source.line_of(&format!("bots.{name}")),
+        field: format!("bots.{name}"),
+        message,
+    };
+    let presets = presets(game.resolved());
+    for (name, text) in &presets {
+        if game.bots().iter().any(|k| k.name == name) {
+            return Err(at(
+                name,
+                format!("`{name}` is a bot's own name; give the preset another"),
+            ));
+        }
+        crate::bots::parse(text, game.bots(), &presets)
+            .map_err(|e| at(name, e.0.trim_start_matches("--bots: ").to_string()))?;
+    }
+    Ok(())
 }
 
 /// The registered game a config's text names, if any (for a result folder's report).

@@ -9,8 +9,6 @@ use crate::games::Seat;
 /// What a contribution step is worth, in cheese, beyond the food it wins if the game ended now:
 /// a lead also has to survive later climbs.
 pub const STEP: f64 = 0.5;
-/// Weight of ending the game while ahead (or behind) on projected score.
-pub const ENDING_SWING: f64 = 10.0;
 
 /// How a job's track pays: the food tokens in order, then a cheese each.
 #[derive(Clone, Copy)]

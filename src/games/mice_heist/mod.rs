@@ -15,30 +15,14 @@ pub mod track;
 pub use cheese::{CHEESE_DEFAULT, CheeseGame};
 pub use ratings::{RATINGS_DEFAULT, RatingsGame};
 
-/// The bots `--bots` can name, the same in both editions; each edition implements its own
-/// `Policy` for them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Bot {
-    Random,
-    Greedy,
-}
-
-impl crate::games::BotNames for Bot {
-    const NAMES: &'static [&'static str] = &["random", "greedy"];
-
-    fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "random" => Some(Self::Random),
-            "greedy" => Some(Self::Greedy),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
-    }
-}
+/// The parameters both editions' `greedy` takes, in this order.
+pub const GREEDY_SWING: crate::bots::Param = crate::bots::Param {
+    name: "ending_swing",
+    default: 10,
+    min: 0,
+    max: 100,
+    about: "cheese it counts for ending the game by overcoming a finale: gained when ahead on projected score, lost when behind",
+};
 
 /// Hooks for what happens during play, in both editions: counters (and replays) watch through
 /// this. Jobs are the config's job indices; cards are the edition's card definitions.

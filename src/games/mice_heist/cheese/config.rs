@@ -24,6 +24,9 @@ pub struct RawConfig {
     pub skills: Named<RawSkill>,
     pub colours: Named<Vec<String>>,
     pub upgrades: Named<u32>,
+    /// Bot presets (`whisker bots`), read by the shared layer.
+    #[serde(default)]
+    pub bots: Named<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

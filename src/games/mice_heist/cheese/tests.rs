@@ -1,7 +1,7 @@
 //! Rule steps on hand-built positions, invariants over many seeds, and pinned golden games.
 
 use super::CheeseGame;
-use super::bots::{Bet, Bot, Learn, Policy, View};
+use super::bots::{Bet, Bot, Learn, Policy, View, greedy, random};
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine, Observer};
 use super::state::Held;
@@ -595,9 +595,9 @@ fn components_are_conserved_over_many_games() {
             let lineup: Vec<Bot> = (0..players)
                 .map(|s| {
                     if (s as u64 + seed).is_multiple_of(3) {
-                        Bot::Random
+                        random()
                     } else {
-                        Bot::Greedy
+                        greedy()
                     }
                 })
                 .collect();
@@ -658,7 +658,7 @@ fn golden_game() {
     let mut tally = game.declared().counts();
     let o = game.play(
         12345,
-        &[Bot::Greedy, Bot::Random, Bot::Greedy, Bot::Random],
+        &[greedy(), random(), greedy(), random()],
         &mut (),
         &mut tally,
     );

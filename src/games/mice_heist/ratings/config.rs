@@ -29,6 +29,9 @@ pub struct RawConfig {
     pub jobs: Named<RawJob>,
     pub skill_cards: Named<RawSkillCard>,
     pub assist_cards: Named<RawAssistCard>,
+    /// Bot presets (`whisker bots`), read by the shared layer.
+    #[serde(default)]
+    pub bots: Named<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -100,7 +100,6 @@ impl Registered for RatingsGame {
 }
 
 impl Game for RatingsGame {
-    type Bot = Bot;
     type Scratch = ();
 
     fn players(&self) -> usize {
@@ -113,6 +112,10 @@ impl Game for RatingsGame {
 
     fn declared(&self) -> &Declared {
         &self.declared
+    }
+
+    fn bots(&self) -> &'static [crate::bots::Kind] {
+        bots::KINDS
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {

@@ -2,7 +2,7 @@
 //! pinned golden game.
 
 use super::RatingsGame;
-use super::bots::{Bot, Choice, Learn, Policy, Spare, View};
+use super::bots::{Bot, Choice, Learn, Policy, Spare, View, greedy, random};
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine};
 use crate::config::{Override, Source};
@@ -486,9 +486,9 @@ fn components_are_conserved_over_many_games() {
             let lineup: Vec<Bot> = (0..players)
                 .map(|s| {
                     if (s as u64 + seed).is_multiple_of(3) {
-                        Bot::Random
+                        random()
                     } else {
-                        Bot::Greedy
+                        greedy()
                     }
                 })
                 .collect();
@@ -575,7 +575,7 @@ fn golden_game() {
     let mut tally = game.declared().counts();
     let o = game.play(
         12345,
-        &[Bot::Greedy, Bot::Random, Bot::Greedy, Bot::Random],
+        &[greedy(), random(), greedy(), random()],
         &mut (),
         &mut tally,
     );

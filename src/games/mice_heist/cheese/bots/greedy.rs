@@ -13,19 +13,32 @@
 //! - learns the market skill with the highest static value, returning its weakest skill at the
 //!   limit; claims the most valuable food.
 
-use super::{Bet, Learn, Policy, View};
+use super::{Bet, Bot, Learn, Policy, View};
 use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::cheese::state::Player;
-use crate::games::mice_heist::heuristics::{
-    ENDING_SWING, Payout, STEP, best_flip, helps, worst_chip,
-};
+use crate::games::mice_heist::heuristics::{Payout, STEP, best_flip, helps, worst_chip};
 use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
 
-pub struct Greedy;
+/// `greedy`, with its parameters' values.
+#[derive(Clone, Copy, Debug)]
+pub struct Greedy {
+    /// Most cheese bet on another player's test.
+    pub max_bet: u8,
+    /// What ending the game by a finale is worth, in cheese: gained when ahead, lost behind.
+    pub ending_swing: f64,
+}
 
-/// Largest bet greedy places: beyond it the cheese handed to the tester outweighs the steps.
-const MAX_BET: u8 = 3;
+impl From<&Bot> for Greedy {
+    fn from(bot: &Bot) -> Self {
+        // In the order `KINDS` lists them.
+        Self {
+            max_bet: bot.params[0] as u8,
+            ending_swing: f64::from(bot.params[1]),
+        }
+    }
+}
+
 /// Deterministic rating a player can still add with `budget` cheese: its best applicable
 /// modifier skills, highest first.
 fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<usize>) -> i32 {
@@ -206,9 +219,9 @@ impl Policy for Greedy {
             let mut value = p * gain + (1.0 - p) * (climb_value(v, v.me, job, 1) + learnable);
             if spec.finale {
                 value += p * if me > leader {
-                    ENDING_SWING
+                    self.ending_swing
                 } else {
-                    -ENDING_SWING
+                    -self.ending_swing
                 };
             }
             if value > best.0 {
@@ -226,7 +239,7 @@ impl Policy for Greedy {
             } else {
                 0
             };
-        let top = (MAX_BET as u32).min(available) as u8;
+        let top = u32::from(self.max_bet).min(available) as u8;
         if top == 0 {
             return Bet::default();
         }

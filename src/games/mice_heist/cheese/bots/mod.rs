@@ -61,13 +61,50 @@ pub trait Policy {
     fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8;
 }
 
-pub use crate::games::mice_heist::Bot;
+pub use crate::bots::Bot;
+use crate::bots::{Kind, Param};
+use crate::games::mice_heist::GREEDY_SWING;
+
+/// The bots of this edition: `random` and `greedy`, in this order.
+pub const KINDS: &[Kind] = &[
+    Kind {
+        name: "random",
+        about: "uniform among the legal options at every decision (the reference the tests measure against)",
+        params: &[],
+        roles: &[],
+    },
+    Kind {
+        name: "greedy",
+        about: "one-step heuristic: exact chip odds, contribution valued by the food it would win now",
+        params: &[
+            Param {
+                name: "max_bet",
+                default: 3,
+                min: 0,
+                max: 40,
+                about: "most cheese it bets on another player's test",
+            },
+            GREEDY_SWING,
+        ],
+        roles: &[],
+    },
+];
+
+/// `random`, for tests.
+pub fn random() -> Bot {
+    Bot::of(KINDS, 0)
+}
+
+/// `greedy` with its defaults, for tests.
+pub fn greedy() -> Bot {
+    Bot::of(KINDS, 1)
+}
 
 macro_rules! dispatch {
     ($self:ident, $method:ident($($arg:expr),*)) => {
-        match $self {
-            Bot::Random => Random.$method($($arg),*),
-            Bot::Greedy => Greedy.$method($($arg),*),
+        match $self.index {
+            0 => Random.$method($($arg),*),
+            _ => Greedy::from($self).$method($($arg),*),
         }
     };
 }

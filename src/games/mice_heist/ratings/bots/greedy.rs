@@ -12,13 +12,30 @@
 //!   are spent anyway); when it abstained and the test failed, learns such a card from its hand
 //!   or draws; never discards; claims the most valuable food.
 
-use super::{Choice, Learn, Policy, Spare, View};
+use super::{Bot, Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
-use crate::games::mice_heist::heuristics::{ENDING_SWING, Payout, best_flip, helps, worst_chip};
+use crate::games::mice_heist::heuristics::{Payout, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
 use crate::rng::GameRng;
 
-pub struct Greedy;
+/// `greedy`, with its parameters' values.
+#[derive(Clone, Copy, Debug)]
+pub struct Greedy {
+    /// Most player chips revealed on another player's test.
+    pub max_bet: u8,
+    /// What ending the game by a finale is worth, in cheese: gained when ahead, lost behind.
+    pub ending_swing: f64,
+}
+
+impl From<&Bot> for Greedy {
+    fn from(bot: &Bot) -> Self {
+        // In the order `KINDS` lists them.
+        Self {
+            max_bet: bot.params[0] as u8,
+            ending_swing: f64::from(bot.params[1]),
+        }
+    }
+}
 
 /// What learning or drawing a card is worth, in cheese.
 const CARD: f64 = 1.0;
@@ -185,9 +202,9 @@ impl Policy for Greedy {
                     let ends = if o.mandatory { p } else { 1.0 };
                     value += ends
                         * if me > leader {
-                            ENDING_SWING
+                            self.ending_swing
                         } else {
-                            -ENDING_SWING
+                            -self.ending_swing
                         };
                 }
                 if value > best.0 {
@@ -205,7 +222,7 @@ impl Policy for Greedy {
         let ev = |b: u8| {
             p * climb_value(v, v.me, test.job, b) - if b > 0 { (1.0 - p) * CARD } else { 0.0 }
         };
-        (0..=v.rules.player_chips)
+        (0..=v.rules.player_chips.min(self.max_bet))
             .map(|b| (b, ev(b)))
             .fold((0, 0.0), |best, x| if x.1 > best.1 { x } else { best })
             .0

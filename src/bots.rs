@@ -1,0 +1,312 @@
+//! Bots as the command line names them: `--bots 'greedy(max_bet=2),random'`, or a preset from
+//! the config's `[bots]` table. A game lists the bots it offers ([`Kind`]) with their
+//! parameters; a chosen bot ([`Bot`]) is a kind and its parameter values, small and `Copy`, so
+//! a lineup costs nothing to hand to every game.
+
+use std::fmt::Write as _;
+
+use crate::output::UsageError;
+
+/// The most parameters a bot takes.
+pub const MAX_PARAMS: usize = 4;
+
+/// A number a bot is tuned by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    pub about: &'static str,
+}
+
+/// A bot a game offers.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Kind {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub params: &'static [Param],
+    /// The roles it can play; empty when it plays any seat.
+    pub roles: &'static [&'static str],
+}
+
+impl Kind {
+    pub fn plays(&self, role: &str) -> bool {
+        self.roles.is_empty() || self.roles.contains(&role)
+    }
+}
+
+/// One bot as chosen: its kind (an index into the game's list) and every parameter's value.
+#[derive(Clone, Copy, Debug)]
+pub struct Bot {
+    pub kind: &'static Kind,
+    pub index: u8,
+    pub params: [i32; MAX_PARAMS],
+}
+
+impl PartialEq for Bot {
+    fn eq(&self, other: &Self) -> bool {
+        (self.index, self.params) == (other.index, other.params)
+    }
+}
+
+impl Eq for Bot {}
+
+impl Bot {
+    /// `kinds[index]` with its defaults.
+    pub fn of(kinds: &'static [Kind], index: usize) -> Self {
+        let kind = &kinds[index];
+        let mut params = [0; MAX_PARAMS];
+        for (v, p) in params.iter_mut().zip(kind.params) {
+            *v = p.default;
+        }
+        Self {
+            kind,
+            index: index as u8,
+            params,
+        }
+    }
+
+    /// The value of the parameter named `name` (a bot's own code asks for its own names).
+    pub fn param(&self, name: &str) -> i32 {
+        let i = self.kind.params.iter().position(|p| p.name == name);
+        self.params[i.unwrap_or_else(|| panic!("{} has no parameter {name}", self.kind.name))]
+    }
+
+    /// As the command line writes it: the name, then the parameters that differ from their
+    /// defaults — `greedy`, `greedy(max_bet=2)`.
+    pub fn label(&self) -> String {
+        let changed: Vec<String> = self
+            .kind
+            .params
+            .iter()
+            .zip(self.params)
+            .filter(|(p, v)| p.default != *v)
+            .map(|(p, v)| format!("{}={v}", p.name))
+            .collect();
+        if changed.is_empty() {
+            self.kind.name.to_string()
+        } else {
+            format!("{}({})", self.kind.name, changed.join(","))
+        }
+    }
+}
+
+/// Splits a `--bots` list at the commas outside parentheses: `greedy(a=1,b=2),random`.
+pub fn split(list: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut depth = 0i32;
+    for c in list.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+    }
+    out.into_iter().map(|s| s.trim().to_string()).collect()
+}
+
+/// Reads one bot: `name` or `name(key=value, …)`, a name being one of `kinds` or a preset (a
+/// config's `[bots]` entry, itself such a text, which may change its parameters further).
+pub fn parse(
+    text: &str,
+    kinds: &'static [Kind],
+    presets: &[(String, String)],
+) -> Result<Bot, UsageError> {
+    parse_within(text, kinds, presets, 0)
+}
+
+fn parse_within(
+    text: &str,
+    kinds: &'static [Kind],
+    presets: &[(String, String)],
+    depth: usize,
+) -> Result<Bot, UsageError> {
+    let err = |m: String| UsageError(format!("--bots: {m}"));
+    let (name, args) = match text.split_once('(') {
+        Some((name, rest)) => {
+            let args = rest
+                .strip_suffix(')')
+                .ok_or_else(|| err(format!("`{text}`: a parameter list ends with `)`")))?;
+            (name.trim(), Some(args))
+        }
+        None => (text.trim(), None),
+    };
+    let mut bot = if let Some(i) = kinds.iter().position(|k| k.name == name) {
+        Bot::of(kinds, i)
+    } else if let Some((_, preset)) = presets.iter().find(|(n, _)| n == name) {
+        // A preset may build on another, but not on itself.
+        if depth >= presets.len() {
+            return Err(err(format!("preset `{name}` refers back to itself")));
+        }
+        parse_within(preset, kinds, presets, depth + 1)?
+    } else {
+        let mut known: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+        known.extend(presets.iter().map(|(n, _)| n.as_str()));
+        return Err(err(format!(
+            "unknown bot `{name}`; known: {} (`whisker bots` lists them)",
+            known.join(", ")
+        )));
+    };
+    for arg in args.into_iter().flat_map(|a| a.split(',')) {
+        if arg.trim().is_empty() {
+            continue;
+        }
+        let (key, value) = arg
+            .split_once('=')
+            .ok_or_else(|| err(format!("`{arg}` in `{text}` is not NAME=VALUE")))?;
+        let (key, value) = (key.trim(), value.trim());
+        let params = bot.kind.params;
+        let Some(i) = params.iter().position(|p| p.name == key) else {
+            let known: Vec<&str> = params.iter().map(|p| p.name).collect();
+            return Err(err(format!(
+                "`{}` has no parameter `{key}`; its parameters: {}",
+                bot.kind.name,
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        let p = params[i];
+        bot.params[i] = value
+            .parse::<i32>()
+            .ok()
+            .filter(|v| (p.min..=p.max).contains(v))
+            .ok_or_else(|| {
+                err(format!(
+                    "{}: `{key}={value}`: {key} is a whole number from {} to {}",
+                    bot.kind.name, p.min, p.max
+                ))
+            })?;
+    }
+    Ok(bot)
+}
+
+/// `whisker bots`: every bot of a game, its roles, and its parameters with defaults and
+/// meaning; then the config's presets.
+pub fn listing(kinds: &[Kind], presets: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for k in kinds {
+        let _ = writeln!(out, "  {:8} {}", k.name, k.about);
+        if !k.roles.is_empty() {
+            let _ = writeln!(out, "           plays: {}", k.roles.join(", "));
+        }
+        for p in k.params {
+            let _ = writeln!(
+                out,
+                "           {}={} ({} to {}): {}",
+                p.name, p.default, p.min, p.max, p.about
+            );
+        }
+    }
+    if !presets.is_empty() {
+        let _ = writeln!(out, "\n  presets in the config's [bots] table:");
+        for (name, text) in presets {
+            let _ = writeln!(out, "  {name:8} = {text}");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KINDS: &[Kind] = &[
+        Kind {
+            name: "random",
+            about: "uniform",
+            params: &[],
+            roles: &[],
+        },
+        Kind {
+            name: "greedy",
+            about: "one step",
+            params: &[
+                Param {
+                    name: "max_bet",
+                    default: 3,
+                    min: 0,
+                    max: 40,
+                    about: "largest bet",
+                },
+                Param {
+                    name: "swing",
+                    default: 10,
+                    min: 0,
+                    max: 100,
+                    about: "caution",
+                },
+            ],
+            roles: &[],
+        },
+    ];
+
+    #[test]
+    fn lists_split_outside_parentheses() {
+        assert_eq!(
+            split("greedy(max_bet=2,swing=0), random"),
+            ["greedy(max_bet=2,swing=0)", "random"]
+        );
+        assert_eq!(split("random"), ["random"]);
+    }
+
+    #[test]
+    fn parameters_are_read_checked_and_written_back() {
+        let b = parse("greedy(max_bet=2)", KINDS, &[]).unwrap();
+        assert_eq!((b.index, b.param("max_bet"), b.param("swing")), (1, 2, 10));
+        assert_eq!(b.label(), "greedy(max_bet=2)");
+        assert_eq!(parse("greedy", KINDS, &[]).unwrap().label(), "greedy");
+        // Setting a default is the default bot.
+        assert_eq!(
+            parse("greedy(max_bet=3)", KINDS, &[]).unwrap(),
+            parse("greedy", KINDS, &[]).unwrap()
+        );
+        for (bad, says) in [
+            (
+                "greedy(max_bet=99)",
+                "max_bet is a whole number from 0 to 40",
+            ),
+            (
+                "greedy(maxbet=2)",
+                "`greedy` has no parameter `maxbet`; its parameters: max_bet, swing",
+            ),
+            ("random(x=1)", "its parameters: none"),
+            ("greedy(max_bet)", "is not NAME=VALUE"),
+            ("greedy(max_bet=2", "ends with `)`"),
+            ("clever", "unknown bot `clever`; known: random, greedy"),
+        ] {
+            let e = parse(bad, KINDS, &[]).unwrap_err().0;
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn presets_name_tuned_bots() {
+        let presets = vec![
+            ("cautious".to_string(), "greedy(max_bet=1)".to_string()),
+            ("timid".to_string(), "cautious(swing=50)".to_string()),
+            ("loop".to_string(), "loop".to_string()),
+        ];
+        let b = parse("timid", KINDS, &presets).unwrap();
+        assert_eq!(b.label(), "greedy(max_bet=1,swing=50)");
+        let b = parse("cautious(max_bet=0)", KINDS, &presets).unwrap();
+        assert_eq!(b.param("max_bet"), 0);
+        let e = parse("loop", KINDS, &presets).unwrap_err().0;
+        assert!(e.contains("refers back to itself"), "{e}");
+        let e = parse("bold", KINDS, &presets).unwrap_err().0;
+        assert!(
+            e.contains("known: random, greedy, cautious, timid, loop"),
+            "{e}"
+        );
+    }
+}
