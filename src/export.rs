@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::game::{Bot, Game, MAX_SEATS};
+use crate::game::{Game, MAX_SEATS, Roles};
 use crate::metrics::{Counts, Quantity, SummaryMetric};
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;
@@ -35,6 +35,55 @@ struct BotRow {
     /// The win rate it would have if every seat were equal: seats / players.
     fair_share: String,
     mean_score: String,
+}
+
+#[derive(Serialize)]
+struct RoleRow {
+    role: &'static str,
+    /// A bot's label, or `all` for every bot that played the role.
+    bot: String,
+    player_games: u64,
+    wins: u64,
+    win_rate: String,
+    ci_low: String,
+    ci_high: String,
+}
+
+/// `roles.csv`: how often each role wins, and with rotated seats, each bot in each role.
+fn role_rows(roles: Roles, plan: &Plan, totals: &Totals, players: usize) -> Vec<RoleRow> {
+    let bots = plan.bots();
+    let n = bots.len();
+    let count = |role: usize, bot: Option<usize>| {
+        let (mut games, mut wins) = (0, 0);
+        for s in (0..players).filter(|&s| usize::from(roles.of_seat[s]) == role) {
+            for b in (0..n).filter(|&b| bot.is_none_or(|x| x == b)) {
+                games += totals.seat_bot_games[s * n + b];
+                wins += totals.seat_bot_wins[s * n + b];
+            }
+        }
+        (games, wins)
+    };
+    let row = |role: usize, bot: Option<usize>| {
+        let (games, wins) = count(role, bot);
+        let r = wilson(wins, games);
+        RoleRow {
+            role: roles.names[role],
+            bot: bot.map_or_else(|| "all".to_string(), |b| bots[b].label()),
+            player_games: games,
+            wins,
+            win_rate: num(r.value),
+            ci_low: num(r.low),
+            ci_high: num(r.high),
+        }
+    };
+    let mut rows = Vec::new();
+    for role in 0..roles.names.len() {
+        rows.push(row(role, None));
+        if n > 1 {
+            rows.extend((0..n).map(|b| row(role, Some(b))));
+        }
+    }
+    rows
 }
 
 #[derive(Serialize)]
@@ -108,7 +157,7 @@ pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
 /// Writes the shared files; returns the summary rows and seat rows for the terminal.
 pub fn write<G: Game>(
     game: &G,
-    plan: &Plan<Bot>,
+    plan: &Plan,
     totals: &Totals,
     counts: &Counts,
     dir: &ResultDir,
@@ -188,6 +237,9 @@ pub fn write<G: Game>(
         )?;
     }
 
+    if let Some(roles) = game.roles() {
+        dir.csv("roles.csv", role_rows(roles, plan, totals, players))?;
+    }
     dir.csv(
         "scores.csv",
         (0..players.min(MAX_SEATS)).flat_map(|seat| {
@@ -239,4 +291,50 @@ pub fn table(summary: &[SummaryRow], seats: &[[String; 5]]) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Bot;
+    use crate::game::example::{Coins, ROLE_KINDS, ROLES};
+
+    #[test]
+    fn each_role_and_each_bot_in_it_is_counted() {
+        let mut game = Coins::new(2);
+        game.roles = Some(ROLES);
+        let plan = Plan {
+            games: 500,
+            seed: 3,
+            lineup: vec![Bot::of(ROLE_KINDS, 0), Bot::of(ROLE_KINDS, 1)],
+            rotate: true,
+            roles: game.roles,
+            threads: Some(1),
+            shard: None,
+            stop_after: None,
+        };
+        let bar = indicatif::ProgressBar::hidden();
+        let report = crate::runner::run(&game, &plan, &bar, None).unwrap();
+        let t = &report.totals;
+        t.check(&plan.lineup, &plan.bots()).unwrap();
+        let rows = role_rows(ROLES, &plan, t, 2);
+        let got: Vec<(&str, &str, u64, u64)> = rows
+            .iter()
+            .map(|r| (r.role, r.bot.as_str(), r.player_games, r.wins))
+            .collect();
+        // The mouser never plays the cat, so the only rotation is the lineup as given.
+        let (cat, mouse) = (t.seat_wins[0], t.seat_wins[1]);
+        assert_eq!(
+            got,
+            [
+                ("cat", "all", 500, cat),
+                ("cat", "any", 500, cat),
+                ("cat", "mouser", 0, 0),
+                ("mouse", "all", 500, mouse),
+                ("mouse", "any", 0, 0),
+                ("mouse", "mouser", 500, mouse),
+            ]
+        );
+        assert!(cat > 0 && mouse > 0);
+    }
 }

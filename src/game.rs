@@ -11,6 +11,21 @@ use crate::metrics::{Counts, Declared};
 /// outcome are fixed-size.
 pub const MAX_SEATS: usize = 6;
 
+/// What each seat plays as, in a game whose seats play by different rules (the Inspector and
+/// the Mouse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roles {
+    pub names: &'static [&'static str],
+    /// Each seat's role, an index into `names`.
+    pub of_seat: [u8; MAX_SEATS],
+}
+
+impl Roles {
+    pub fn of(&self, seat: Seat) -> &'static str {
+        self.names[self.of_seat[seat] as usize]
+    }
+}
+
 /// Seats in turn order: seat 0 takes the first turn.
 pub type Seat = usize;
 
@@ -73,6 +88,12 @@ pub trait Game: Sync {
     /// The bots this game offers, for `--bots` and `whisker bots`.
     fn bots(&self) -> &'static [Kind];
 
+    /// The role of each seat, when seats play by different rules; a bot only sits where it
+    /// plays the role (`Kind::roles`).
+    fn roles(&self) -> Option<Roles> {
+        None
+    }
+
     /// Plays one whole game from its seed with `lineup[seat]` playing each seat, adding what
     /// it counts to `counts` (sized by [`Declared::counts`]).
     fn play(
@@ -112,8 +133,31 @@ pub mod example {
     use crate::metrics::Value;
     use crate::rng::{Dice, game_rng};
 
+    /// Two roles, the cat in seat 0 and the mouse in seat 1.
+    pub const ROLES: Roles = Roles {
+        names: &["cat", "mouse"],
+        of_seat: [0, 1, 0, 0, 0, 0],
+    };
+
+    /// A bot that plays either role, and one that plays only the mouse.
+    pub const ROLE_KINDS: &[Kind] = &[
+        Kind {
+            name: "any",
+            about: "plays any seat",
+            params: &[],
+            roles: &[],
+        },
+        Kind {
+            name: "mouser",
+            about: "plays the mouse only",
+            params: &[],
+            roles: &["mouse"],
+        },
+    ];
+
     pub struct Coins {
         pub players: usize,
+        pub roles: Option<Roles>,
         declared: Declared,
     }
 
@@ -125,6 +169,7 @@ pub mod example {
             };
             Self {
                 players,
+                roles: None,
                 declared: Declared::new(&[hits], "ending"),
             }
         }
@@ -146,7 +191,11 @@ pub mod example {
         }
 
         fn bots(&self) -> &'static [Kind] {
-            &[]
+            ROLE_KINDS
+        }
+
+        fn roles(&self) -> Option<Roles> {
+            self.roles
         }
 
         fn play(&self, seed: u64, _: &[Bot], _: &mut (), _: &mut Counts) -> Outcome {

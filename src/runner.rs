@@ -5,7 +5,7 @@
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome};
+use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles};
 use crate::ints::{Ints, require, shown};
 use crate::metrics::Counts;
 use crate::output::UsageError;
@@ -21,13 +21,16 @@ const BATCH_CHUNKS: u64 = 64;
 
 /// What to play.
 #[derive(Clone, Debug)]
-pub struct Plan<B> {
+pub struct Plan {
     pub games: u64,
     pub seed: u64,
     /// The bot in each seat, in turn order.
-    pub lineup: Vec<B>,
+    pub lineup: Vec<Bot>,
     /// Play every game once per rotation of the lineup, on the same seed.
     pub rotate: bool,
+    /// The seats' roles, if they have any: a rotation that puts a bot in a role it does not
+    /// play is left out.
+    pub roles: Option<Roles>,
     pub threads: Option<usize>,
     /// Play only shard `i` of `n`: a contiguous slice of the game indices.
     pub shard: Option<(u64, u64)>,
@@ -36,17 +39,29 @@ pub struct Plan<B> {
     pub stop_after: Option<u64>,
 }
 
-impl<B: Copy + PartialEq> Plan<B> {
-    /// Rotations played per game index: the distinct rotations of the lineup (`greedy,random`
-    /// round 4 seats repeats after 2), so no game is played twice with the same bots and seed.
-    pub fn rotations(&self) -> u64 {
-        if !self.rotate {
-            return 1;
-        }
+impl Plan {
+    /// How far round the table each rotation moves the lineup: 0 alone, or with `rotate` every
+    /// distinct rotation (`greedy,random` round 4 seats repeats after 2, so no game is played
+    /// twice with the same bots and seed) that seats every bot in a role it plays.
+    pub fn offsets(&self) -> Vec<usize> {
         let n = self.lineup.len();
-        (1..=n)
+        let period = (1..=n)
             .find(|&k| (0..n).all(|s| self.lineup[(s + k) % n] == self.lineup[s]))
-            .unwrap_or(n) as u64
+            .unwrap_or(n);
+        let tried = if self.rotate { period } else { 1 };
+        (0..tried).filter(|&k| self.seated(k)).collect()
+    }
+
+    /// Whether the lineup moved round by `offset` puts every bot in a role it plays.
+    fn seated(&self, offset: usize) -> bool {
+        let n = self.lineup.len();
+        self.roles
+            .is_none_or(|r| (0..n).all(|s| self.lineup[(s + offset) % n].kind.plays(r.of(s))))
+    }
+
+    /// Rotations played per game index.
+    pub fn rotations(&self) -> u64 {
+        self.offsets().len() as u64
     }
 
     /// Games actually played: one per game index and rotation.
@@ -101,7 +116,7 @@ impl<B: Copy + PartialEq> Plan<B> {
     }
 
     /// The distinct bots, in first-seat order.
-    pub fn bots(&self) -> Vec<B> {
+    pub fn bots(&self) -> Vec<Bot> {
         let mut bots = Vec::new();
         for b in &self.lineup {
             if !bots.contains(b) {
@@ -111,10 +126,10 @@ impl<B: Copy + PartialEq> Plan<B> {
         bots
     }
 
-    /// The seat-to-bot lineup of `rotation`.
-    fn rotated(&self, rotation: u64) -> [B; MAX_SEATS] {
+    /// The seat-to-bot lineup moved round by `offset`.
+    pub fn rotated(&self, offset: usize) -> [Bot; MAX_SEATS] {
         let n = self.lineup.len();
-        std::array::from_fn(|s| self.lineup[(s + rotation as usize) % n])
+        std::array::from_fn(|s| self.lineup[(s + offset) % n])
     }
 }
 
@@ -142,6 +157,10 @@ pub struct Totals {
     pub bot_scores: Vec<Histogram>,
     /// The game's own per-game values, added up.
     pub values: [u64; MAX_VALUES],
+    /// Games each bot played in each seat, and won there (seat by seat, a row of bots each):
+    /// results by role, and by seat for each bot of a rotated run.
+    pub seat_bot_games: Vec<u64>,
+    pub seat_bot_wins: Vec<u64>,
 }
 
 impl Totals {
@@ -149,6 +168,8 @@ impl Totals {
         Self {
             bot_wins: vec![0; n],
             bot_scores: vec![Histogram::default(); n],
+            seat_bot_games: vec![0; MAX_SEATS * n],
+            seat_bot_wins: vec![0; MAX_SEATS * n],
             ..Self::default()
         }
     }
@@ -172,6 +193,9 @@ impl Totals {
                 bots_won |= 1 << b;
             }
             self.bot_scores[b].add(score);
+            let at = seat * self.bot_wins.len() + b;
+            self.seat_bot_games[at] += 1;
+            self.seat_bot_wins[at] += u64::from(won);
         }
         for (b, wins) in self.bot_wins.iter_mut().enumerate() {
             *wins += bots_won >> b & 1;
@@ -231,6 +255,31 @@ impl Totals {
                 },
             )?;
         }
+        let n = bots.len();
+        require(
+            self.seat_bot_games.len() == MAX_SEATS * n && self.seat_bot_wins.len() == MAX_SEATS * n,
+            "seat_bot_games",
+            || {
+                format!(
+                    "{} seat and bot counts for {n} bots",
+                    self.seat_bot_games.len()
+                )
+            },
+        )?;
+        for s in 0..MAX_SEATS {
+            let row = s * n..(s + 1) * n;
+            let seated = crate::ints::sum(&self.seat_bot_games[row.clone()]);
+            let want = if s < players { games } else { 0 };
+            require(seated == Some(want), "seat_bot_games", || {
+                format!("seat {s} seated {} bots in {want} games", shown(seated))
+            })?;
+            let over = row
+                .clone()
+                .find(|&i| self.seat_bot_wins[i] > self.seat_bot_games[i]);
+            require(over.is_none(), "seat_bot_wins", || {
+                format!("more wins than games for a bot in seat {s}")
+            })?;
+        }
         Ok(())
     }
 
@@ -253,6 +302,8 @@ crate::ints_struct!(Totals {
     bot_wins,
     bot_scores,
     values,
+    seat_bot_games,
+    seat_bot_wins,
 });
 
 /// The file a shard's counters are kept in, for `whisker merge`.
@@ -286,6 +337,8 @@ struct ChunkResult {
 pub struct Unit {
     pub game: u64,
     pub rotation: u64,
+    /// How far round the table this rotation moves the lineup.
+    pub offset: usize,
     pub seed: u64,
 }
 
@@ -307,17 +360,18 @@ impl Played {
 /// Plays every game of `plan` in parallel over fixed chunks. Each chunk starts a fresh
 /// accumulator from `start` and `play` adds its games to it in index order; `finish` then sees
 /// the chunks in index order, so whatever it builds is the same on any thread count.
-pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
-    plan: &Plan<B>,
+pub fn play_all<A: Send>(
+    plan: &Plan,
     progress: &ProgressBar,
     start: impl Fn() -> A + Sync,
-    play: impl Fn(&mut A, Unit, &[B; MAX_SEATS]) + Sync,
+    play: impl Fn(&mut A, Unit, &[Bot; MAX_SEATS]) + Sync,
     mut finish: impl FnMut(A) -> anyhow::Result<()>,
 ) -> anyhow::Result<Played> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads.unwrap_or(0))
         .build()?;
-    let rotations = plan.rotations();
+    let offsets = plan.offsets();
+    let rotations = offsets.len() as u64;
     let range = plan.game_range();
     let chunks = (range.end - range.start).div_ceil(CHUNK);
     // A run stops between chunks when a signal asks it to (see `signals`).
@@ -330,15 +384,16 @@ pub fn play_all<B: Copy + PartialEq + Sync, A: Send>(
         let end = (from + CHUNK).min(range.end);
         for game in from..end {
             let seed = game_seed(plan.seed, game);
-            for rotation in 0..rotations {
+            for (rotation, &offset) in offsets.iter().enumerate() {
                 play(
                     &mut acc,
                     Unit {
                         game,
-                        rotation,
+                        rotation: rotation as u64,
+                        offset,
                         seed,
                     },
-                    &plan.rotated(rotation),
+                    &plan.rotated(offset),
                 );
             }
         }
@@ -378,7 +433,7 @@ pub type OnRecord<'a> = &'a mut dyn FnMut(&Record) -> anyhow::Result<()>;
 /// in index order.
 pub fn run<G: Game>(
     game: &G,
-    plan: &Plan<Bot>,
+    plan: &Plan,
     progress: &ProgressBar,
     mut on_record: Option<OnRecord<'_>>,
 ) -> anyhow::Result<Report> {
@@ -427,4 +482,36 @@ pub fn run<G: Game>(
         counts,
         played,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::example::{ROLE_KINDS, ROLES};
+
+    fn plan(lineup: &[usize], roles: Option<Roles>) -> Plan {
+        Plan {
+            games: 10,
+            seed: 1,
+            lineup: lineup.iter().map(|&k| Bot::of(ROLE_KINDS, k)).collect(),
+            rotate: true,
+            roles,
+            threads: Some(1),
+            shard: None,
+            stop_after: None,
+        }
+    }
+
+    #[test]
+    fn rotations_seat_bots_only_in_roles_they_play() {
+        // Two bots that play anything swap seats; a mouse-only bot never becomes the cat.
+        assert_eq!(plan(&[0, 0], Some(ROLES)).offsets(), [0]);
+        assert_eq!(plan(&[0, 1], Some(ROLES)).offsets(), [0]);
+        assert_eq!(plan(&[0, 1], None).offsets(), [0, 1]);
+        let mut p = plan(&[0, 1], Some(ROLES));
+        p.rotate = false;
+        assert_eq!(p.rotations(), 1);
+        // Greedy, random round four seats repeats after two rotations.
+        assert_eq!(plan(&[0, 1, 0, 1], None).offsets(), [0, 1]);
+    }
 }

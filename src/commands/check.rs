@@ -196,6 +196,7 @@ fn check_game<G: Registered>(
         seed: record.seed,
         lineup: lineup(game, &record.bots, players)?,
         rotate: record.rotate_seats,
+        roles: game.roles(),
         threads: args.threads.map(|t| t as usize),
         shard: None,
         stop_after: None,
@@ -317,7 +318,7 @@ fn check_game<G: Registered>(
 
 /// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
 /// and rotation the plan plays, in that order.
-fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan<Bot>) -> anyhow::Result<Vec<Outcome>> {
+fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<Outcome>> {
     let path = dir.join(games_csv::FILE);
     if !path.is_file() {
         return Err(usage(format!(

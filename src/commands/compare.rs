@@ -62,12 +62,25 @@ where
         seed: args.run.seed,
         lineup: lineup(ga, &bots::split(&args.run.bots), pa)?,
         rotate: args.run.rotate_seats,
+        roles: ga.roles(),
         threads: args.run.threads.map(|t| t as usize),
         shard: None,
         stop_after: None,
     };
     plan.check()?;
     let lineup_b = lineup(gb, &bots::split(&args.run.bots), pb)?;
+    let plan_b = Plan {
+        lineup: lineup_b.clone(),
+        roles: gb.roles(),
+        ..plan.clone()
+    };
+    if plan_b.offsets() != plan.offsets() {
+        return Err(UsageError(
+            "--bots: A and B seat these bots differently (their seats' roles differ), so their games cannot be paired"
+                .into(),
+        )
+        .into());
+    }
     let bots = plan.bots();
     let bot_names: Vec<String> = bots.iter().map(Bot::label).collect();
     let bot_names: Vec<&str> = bot_names.iter().map(String::as_str).collect();
@@ -97,7 +110,7 @@ where
             // Common random numbers: both sides play game `i`, in the same seats, from the
             // same seed. B's bots are named alike, so its seats take A's rotation.
             let seats_b: [Bot; MAX_SEATS] =
-                std::array::from_fn(|s| lineup_b[(s + unit.rotation as usize) % pb]);
+                std::array::from_fn(|s| lineup_b[(s + unit.offset) % pb]);
             // Each game counts alone: its rows are compared game by game.
             ca.clear();
             cb.clear();
@@ -189,7 +202,7 @@ where
 fn compare_record(
     args: &CompareArgs,
     sources: [&Source; 2],
-    plan: &Plan<Bot>,
+    plan: &Plan,
     played: Played,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();

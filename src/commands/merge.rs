@@ -15,7 +15,7 @@ use crate::cli::MergeArgs;
 use crate::config::Source;
 use crate::export;
 use crate::games::with_game;
-use crate::games::{self, Bot, Game, MAX_SEATS, Registered};
+use crate::games::{self, Game, MAX_SEATS, Registered};
 use crate::ints::{Ints, from_text};
 use crate::metrics::Counts;
 use crate::output::UsageError;
@@ -147,7 +147,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
 fn shard_counters<G: Game>(
     game: &G,
     shard: &Shard,
-    plan: &Plan<Bot>,
+    plan: &Plan,
 ) -> anyhow::Result<(Totals, Counts)> {
     let path = shard.dir.join(COUNTERS);
     let text = fs::read_to_string(&path)
@@ -183,7 +183,7 @@ fn shard_counters<G: Game>(
 fn copy_games<G: Game>(
     game: &G,
     shard: &Shard,
-    plan: &Plan<Bot>,
+    plan: &Plan,
     totals: &Totals,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -263,6 +263,7 @@ fn merge_game<G: Registered>(
         seed: record.seed,
         lineup: lineup(game, &record.bots, game.players())?,
         rotate: record.rotate_seats,
+        roles: game.roles(),
         threads: None,
         shard: None,
         stop_after: None,

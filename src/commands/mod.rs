@@ -3,9 +3,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::bots::{self, Bot};
+use crate::bots::{self, Bot, Kind};
 use crate::cli::Command;
 use crate::config::Source;
+use crate::game::Roles;
 use crate::games::{self, Registered};
 use crate::naming;
 use crate::output::UsageError;
@@ -123,25 +124,130 @@ pub fn written(path: &std::path::Path, report: bool) -> String {
 }
 
 /// Parses `--bots` (a list as `bots::split` cuts it) into one bot per seat: `game`'s bots and
-/// its config's presets.
+/// its config's presets, in seat order (a shorter list repeats) or, in a game with roles, by
+/// role (`inspector=greedy,mouse=random`). Every bot must play its seat's role.
 pub fn lineup<G: Registered>(
     game: &G,
     names: &[String],
     players: usize,
 ) -> Result<Vec<Bot>, UsageError> {
     let presets = games::presets(game.resolved());
-    let bots = names
+    seat(game.bots(), game.roles(), &presets, names, players)
+}
+
+/// [`lineup`] from a game's bots, roles and presets.
+fn seat(
+    kinds: &'static [Kind],
+    roles: Option<Roles>,
+    presets: &[(String, String)],
+    names: &[String],
+    players: usize,
+) -> Result<Vec<Bot>, UsageError> {
+    let parse = |n: &str| bots::parse(n, kinds, presets);
+    let err = |m: String| UsageError(format!("--bots: {m}"));
+    // `ROLE=BOT`: an `=` before any parameter list.
+    let entries: Vec<(Option<&str>, &str)> = names
         .iter()
-        .map(|n| bots::parse(n, game.bots(), &presets))
-        .collect::<Result<Vec<Bot>, _>>()?;
-    if bots.is_empty() {
-        return Err(UsageError("--bots: name at least one bot".into()));
+        .map(|n| match n.split_once('=') {
+            Some((role, bot)) if !role.contains('(') => (Some(role.trim()), bot.trim()),
+            _ => (None, n.as_str()),
+        })
+        .collect();
+    if entries.is_empty() || entries.iter().any(|(_, b)| b.is_empty()) {
+        return Err(err("name at least one bot, and no empty ones".into()));
     }
-    if bots.len() > players {
-        return Err(UsageError(format!(
-            "--bots names {} bots for {players} players",
-            bots.len()
+    let lineup: Vec<Bot> = match (entries.iter().find_map(|e| e.0), roles) {
+        (Some(role), None) => {
+            return Err(err(format!(
+                "`{role}=…`: this game's seats have no roles; list one bot per seat"
+            )));
+        }
+        (Some(_), Some(r)) => {
+            let mut by_role: Vec<(&str, Bot)> = Vec::new();
+            for (role, bot) in &entries {
+                let Some(role) = role.filter(|x| r.names.contains(x)) else {
+                    return Err(err(format!(
+                        "`{}`: give each role its bot, as ROLE=BOT; the roles: {}",
+                        role.unwrap_or(bot),
+                        r.names.join(", ")
+                    )));
+                };
+                if by_role.iter().any(|(x, _)| *x == role) {
+                    return Err(err(format!("the {role} is given two bots")));
+                }
+                by_role.push((role, parse(bot)?));
+            }
+            (0..players)
+                .map(|s| {
+                    by_role
+                        .iter()
+                        .find(|(x, _)| *x == r.of(s))
+                        .map(|(_, b)| *b)
+                        .ok_or_else(|| err(format!("no bot for the {} (seat {s})", r.of(s))))
+                })
+                .collect::<Result<_, _>>()?
+        }
+        (None, _) => {
+            let bots = entries
+                .iter()
+                .map(|(_, n)| parse(n))
+                .collect::<Result<Vec<Bot>, _>>()?;
+            if bots.len() > players {
+                return Err(UsageError(format!(
+                    "--bots names {} bots for {players} players",
+                    bots.len()
+                )));
+            }
+            (0..players).map(|s| bots[s % bots.len()]).collect()
+        }
+    };
+    if let Some(r) = roles
+        && let Some(s) = (0..players).find(|&s| !lineup[s].kind.plays(r.of(s)))
+    {
+        return Err(err(format!(
+            "{} does not play the {} (seat {s}); it plays: {}",
+            lineup[s].label(),
+            r.of(s),
+            lineup[s].kind.roles.join(", ")
         )));
     }
-    Ok((0..players).map(|s| bots[s % bots.len()]).collect())
+    Ok(lineup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::example::{ROLE_KINDS, ROLES};
+
+    fn seated(list: &str) -> Result<Vec<String>, String> {
+        seat(ROLE_KINDS, Some(ROLES), &[], &bots::split(list), 2)
+            .map(|l| l.iter().map(Bot::label).collect())
+            .map_err(|e| e.0)
+    }
+
+    #[test]
+    fn bots_are_seated_by_role_and_only_where_they_play() {
+        assert_eq!(seated("any,mouser").unwrap(), ["any", "mouser"]);
+        assert_eq!(seated("mouse=mouser,cat=any").unwrap(), ["any", "mouser"]);
+        for (list, says) in [
+            (
+                "mouser,any",
+                "mouser does not play the cat (seat 0); it plays: mouse",
+            ),
+            ("cat=any", "no bot for the mouse (seat 1)"),
+            ("cat=any,cat=any", "the cat is given two bots"),
+            (
+                "dog=any",
+                "give each role its bot, as ROLE=BOT; the roles: cat, mouse",
+            ),
+            ("cat=any,mouser", "give each role its bot"),
+        ] {
+            let e = seated(list).unwrap_err();
+            assert!(e.contains(says), "{list}: {e}");
+        }
+        let e = seat(ROLE_KINDS, None, &[], &bots::split("cat=any"), 2)
+            .unwrap_err()
+            .0;
+        assert!(e.contains("this game's seats have no roles"), "{e}");
+    }
 }

@@ -17,16 +17,18 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
     let mut bots = lineup(game, &crate::bots::split(&args.bots), game.players())?;
     // Rotation r seats the lineup shifted by r, as `--rotate-seats` does; a run has only its
     // lineup's distinct rotations.
-    let rotations = Plan {
+    let plan = Plan {
         games: 1,
         seed: args.seed,
         lineup: bots.clone(),
         rotate: true,
+        roles: game.roles(),
         threads: None,
         shard: None,
         stop_after: None,
-    }
-    .rotations();
+    };
+    let offsets = plan.offsets();
+    let rotations = offsets.len() as u64;
     if args.rotation as u64 >= rotations {
         return Err(UsageError(format!(
             "--rotation {}: the bots {} have {} (0{}), so no run of them has rotation {}",
@@ -46,7 +48,7 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
-    bots.rotate_left(args.rotation);
+    bots.rotate_left(offsets[args.rotation]);
     // The seed game K has in a run with this master seed: the same as its `games.csv` row.
     let events = game.replay(game_seed(args.seed, args.game), &bots);
     let mut text = String::new();

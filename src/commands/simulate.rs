@@ -55,6 +55,7 @@ fn simulate_game<G: Registered>(
         seed: args.run.seed,
         lineup: lineup(game, &bots::split(&args.run.bots), players)?,
         rotate: args.run.rotate_seats,
+        roles: game.roles(),
         threads: args.run.threads.map(|t| t as usize),
         shard: args.shard.map(|s| (s.index, s.count)),
         stop_after,
@@ -142,7 +143,7 @@ fn simulate_game<G: Registered>(
 pub fn run_record(
     sets: &[String],
     source: &Source,
-    plan: &Plan<Bot>,
+    plan: &Plan,
     played: Played,
     games_csv: bool,
 ) -> RunRecord {

@@ -7,7 +7,7 @@ use crate::cli::SweepArgs;
 use crate::config::{ConfigError, Override, Source};
 use crate::export;
 use crate::games::with_game;
-use crate::games::{self, Bot, Game, Loaded, Registered};
+use crate::games::{self, Game, Loaded, Registered};
 use crate::output::{Interrupted, SummaryRow, UsageError};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
@@ -83,7 +83,7 @@ fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, Usa
 }
 
 /// The metrics of one point, as `(name, estimate)` rows.
-fn metrics<G: Game>(game: &G, plan: &Plan<Bot>, report: &runner::Report) -> Vec<SummaryRow> {
+fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<SummaryRow> {
     let totals = &report.totals;
     let mut rows = export::summary(game, totals);
     for s in 0..game.players() {
@@ -138,12 +138,13 @@ fn sweep_game<G: Registered>(
     args: &SweepArgs,
     source: &Source,
 ) -> anyhow::Result<()> {
-    let plan_for = |game: &G| -> anyhow::Result<Plan<Bot>> {
+    let plan_for = |game: &G| -> anyhow::Result<Plan> {
         let plan = Plan {
             games: args.run.games,
             seed: args.run.seed,
             lineup: lineup(game, &crate::bots::split(&args.run.bots), game.players())?,
             rotate: args.run.rotate_seats,
+            roles: game.roles(),
             threads: args.run.threads.map(|t| t as usize),
             shard: None,
             stop_after: None,
