@@ -100,7 +100,7 @@ pub struct ReplayArgs {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct CheckArgs {
-    /// The config to check (default: the one the baseline recorded).
+    /// The config to check, a file or a built-in config's name (default: the one the baseline recorded).
     pub config: Option<PathBuf>,
     /// A result folder made by `simulate --games-csv`.
     #[arg(long)]
@@ -247,7 +247,7 @@ impl std::str::FromStr for Shard {
 pub struct CompareArgs {
     /// Config A: a TOML file or a built-in config's name (`whisker games`). Default: mice-heist-cheese.
     pub a: Option<PathBuf>,
-    /// Config B (TOML). Default: the same as A (then vary it with --set-b).
+    /// Config B, a file or a built-in config's name. Default: the same as A (then vary it with --set-b).
     pub b: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,

@@ -136,7 +136,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         )));
     }
     let source = match &args.config {
-        Some(path) => Source::from_file(path)?,
+        Some(path) => super::source(Some(path))?,
         None if config.starts_with("<built-in") => games::builtin(&config).ok_or_else(|| {
             usage(format!(
                 "the baseline's config {config} is not built into this version"

@@ -19,7 +19,7 @@ use crate::signals;
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
     let b = match &args.b {
-        Some(path) => Source::from_file(path)?,
+        Some(path) => source(Some(path))?,
         None => a.clone(),
     };
     let game_a = games::load(&a, &args.set_a, args.run.players)?;

@@ -1,0 +1,160 @@
+//! Every registered game through every command, as a designer would run them: simulate (with
+//! rotated seats and a report), compare, sweep, check against a baseline, replay, shards and
+//! merge. A new game is covered by registering it.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{scratch, stderr, stdout, whisker};
+use whisker::games::REGISTRY;
+
+/// Runs whisker and insists it succeeded; returns what it printed.
+fn ok(args: &[&str]) -> String {
+    let o = whisker(args);
+    assert!(
+        o.status.success(),
+        "whisker {}: {}",
+        args.join(" "),
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn every_game_runs_through_every_command() {
+    let d = scratch("every-game");
+    for entry in REGISTRY {
+        let name = entry.builtin.name;
+        let at = |what: &str| d.join(format!("{name}-{what}"));
+        // Each of the game's bots, named in the order `whisker bots` lists them.
+        let listed = ok(&["bots", name]);
+        let bots: Vec<&str> = listed
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next())
+            .take_while(|w| *w != "presets")
+            .collect();
+        assert!(!bots.is_empty(), "{name}: no bots listed in {listed}");
+        let lineup = bots.join(",");
+
+        let base = at("base");
+        ok(&[
+            "simulate",
+            name,
+            "--games",
+            "300",
+            "--games-csv",
+            "--quiet",
+            "--out",
+            path(&base),
+        ]);
+        assert!(base.join("games.csv").is_file() && base.join("summary.csv").is_file());
+
+        let rotated = at("rotated");
+        ok(&[
+            "simulate",
+            name,
+            "--games",
+            "200",
+            "--bots",
+            &lineup,
+            "--rotate-seats",
+            "--report",
+            "--quiet",
+            "--out",
+            path(&rotated),
+        ]);
+        assert!(rotated.join("report.html").is_file(), "{name}: no report");
+        if bots.len() > 1 {
+            assert!(rotated.join("bots.csv").is_file(), "{name}: no bots.csv");
+        }
+
+        let compared = at("compare");
+        ok(&[
+            "compare",
+            name,
+            name,
+            "--games",
+            "200",
+            "--report",
+            "--quiet",
+            "--out",
+            path(&compared),
+        ]);
+        let items = fs::read_to_string(compared.join("compare_items.csv")).unwrap();
+        assert!(
+            items.lines().count() > 1,
+            "{name}: no per-item rows compared"
+        );
+
+        let swept = at("sweep");
+        ok(&[
+            "sweep",
+            name,
+            "--vary",
+            "rules.max_turns=300,400",
+            "--games",
+            "100",
+            "--report",
+            "--quiet",
+            "--out",
+            path(&swept),
+        ]);
+        assert_eq!(
+            fs::read_to_string(swept.join("sweep.csv"))
+                .unwrap()
+                .lines()
+                .count(),
+            3,
+            "{name}: one sweep row a point"
+        );
+
+        let checked = ok(&["check", "--baseline", path(&base), "--quiet"]);
+        assert!(checked.contains("OK"), "{name}: {checked}");
+
+        let told = ok(&["replay", name, "--game", "7"]);
+        assert!(told.lines().count() > 2, "{name}: replay told nothing");
+
+        // Two shards merge into the very files one run writes.
+        let shards: Vec<_> = (0..2)
+            .map(|i| {
+                let s = at(&format!("shard{i}"));
+                ok(&[
+                    "simulate",
+                    name,
+                    "--games",
+                    "300",
+                    "--games-csv",
+                    "--quiet",
+                    "--shard",
+                    &format!("{i}/2"),
+                    "--out",
+                    path(&s),
+                ]);
+                s
+            })
+            .collect();
+        let merged = at("merged");
+        ok(&[
+            "merge",
+            path(&shards[0]),
+            path(&shards[1]),
+            "--out",
+            path(&merged),
+        ]);
+        for file in ["summary.csv", "seats.csv", "games.csv"] {
+            assert_eq!(
+                fs::read(merged.join(file)).unwrap(),
+                fs::read(base.join(file)).unwrap(),
+                "{name}: merged {file} differs from one run's"
+            );
+        }
+        ok(&["report", path(&merged)]);
+    }
+}
