@@ -266,6 +266,49 @@ impl Table {
     }
 }
 
+/// One counted value of one table row: what `compare` compares and `sweep` follows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ItemValue<'a> {
+    pub file: &'a str,
+    pub item: &'a str,
+    pub column: &'a str,
+    /// A rate with its 95% interval; a count per game, a share or a mean with none.
+    pub value: crate::stats::Estimate,
+}
+
+impl Declared {
+    /// Every compared column of every row, from run totals of `games` games.
+    pub fn item_values(&self, counts: &Counts, games: u64) -> Vec<ItemValue<'_>> {
+        let mut out = Vec::new();
+        for t in &self.tables {
+            for (c, col) in t.columns.iter().enumerate() {
+                for r in &t.rows {
+                    let value = match (&r.cells[c], col.kind) {
+                        (&Cell::Count(s), Kind::Count { compared: true }) => {
+                            crate::stats::Estimate::point(ratio(counts.get(s), games))
+                        }
+                        (&Cell::Of(s, per), Kind::Rate) => {
+                            wilson(counts.get(s), denominator(counts, per, games))
+                        }
+                        (&Cell::Of(s, per), _) => crate::stats::Estimate::point(ratio(
+                            counts.get(s),
+                            denominator(counts, per, games),
+                        )),
+                        _ => continue,
+                    };
+                    out.push(ItemValue {
+                        file: &t.file,
+                        item: &r.item,
+                        column: &col.name,
+                        value,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
 /// `n / d`, or not a number when nothing was counted.
 pub fn ratio(n: u64, d: u64) -> f64 {
     if d == 0 {

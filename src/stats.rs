@@ -152,6 +152,14 @@ impl Estimate {
         low: f64::NAN,
         high: f64::NAN,
     };
+
+    /// A value given without an interval (its interval cells are left empty).
+    pub fn point(value: f64) -> Self {
+        Self {
+            value,
+            ..Self::UNKNOWN
+        }
+    }
 }
 
 #[cfg(test)]

@@ -114,6 +114,8 @@ fn every_game_runs_through_every_command() {
             3,
             "{name}: one sweep row a point"
         );
+        let items = fs::read_to_string(swept.join("sweep_items.csv")).unwrap();
+        assert!(items.lines().count() > 2, "{name}: no per-item rows swept");
 
         let checked = ok(&["check", "--baseline", path(&base), "--quiet"]);
         assert!(checked.contains("OK"), "{name}: {checked}");

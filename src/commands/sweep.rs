@@ -8,7 +8,7 @@ use crate::config::{ConfigError, Override, Source};
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
-use crate::output::{Interrupted, SummaryRow, UsageError};
+use crate::output::{Interrupted, SummaryRow, UsageError, num};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan};
@@ -174,6 +174,8 @@ fn sweep_game<G: Registered>(
     let bar = games_bar(total, args.run.quiet);
     signals::catch();
     let mut results = Vec::new();
+    // Each point's per-item rows: (file, item, column, value, ci_low, ci_high) as text.
+    let mut items: Vec<Vec<[String; 6]>> = Vec::new();
     let mut played_units = 0;
     let mut stopped = None;
     for (i, point) in points.iter().enumerate() {
@@ -192,6 +194,24 @@ fn sweep_game<G: Registered>(
         }
         played_units += report.played.units;
         results.push(metrics(game, &plan, &report));
+        let values = game
+            .declared()
+            .item_values(&report.counts, report.totals.games);
+        items.push(
+            values
+                .iter()
+                .map(|v| {
+                    [
+                        v.file.to_string(),
+                        v.item.to_string(),
+                        v.column.to_string(),
+                        num(v.value.value),
+                        num(v.value.low),
+                        num(v.value.high),
+                    ]
+                })
+                .collect(),
+        );
     }
     bar.finish_and_clear();
     if results.is_empty() {
@@ -224,6 +244,16 @@ fn sweep_game<G: Registered>(
         record
     });
     dir.records("sweep.csv", &header, records)?;
+    let mut item_header: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+    item_header.extend(["file", "item", "column", "value", "ci_low", "ci_high"].map(String::from));
+    let item_records = points.iter().zip(&items).flat_map(|(point, rows)| {
+        rows.iter().map(move |row| {
+            let mut record: Vec<String> = point.iter().map(|o| value_text(&o.value)).collect();
+            record.extend(row.iter().cloned());
+            record
+        })
+    });
+    dir.records("sweep_items.csv", &item_header, item_records)?;
     let vary: Vec<String> = args
         .vary
         .iter()
