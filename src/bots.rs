@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::output::UsageError;
+use crate::output::Failure;
 
 /// The most parameters a bot takes.
 pub const MAX_PARAMS: usize = 4;
@@ -119,7 +119,7 @@ pub fn parse(
     text: &str,
     kinds: &'static [Kind],
     presets: &[(String, String)],
-) -> Result<Bot, UsageError> {
+) -> Result<Bot, Failure> {
     parse_within(text, kinds, presets, 0)
 }
 
@@ -128,8 +128,8 @@ fn parse_within(
     kinds: &'static [Kind],
     presets: &[(String, String)],
     depth: usize,
-) -> Result<Bot, UsageError> {
-    let err = |m: String| UsageError(format!("--bots: {m}"));
+) -> Result<Bot, Failure> {
+    let err = |m: String| Failure::Usage(format!("--bots: {m}"));
     let (name, args) = match text.split_once('(') {
         Some((name, rest)) => {
             let args = rest
@@ -285,7 +285,7 @@ mod tests {
             ("greedy(max_bet=2", "ends with `)`"),
             ("clever", "unknown bot `clever`; known: random, greedy"),
         ] {
-            let e = parse(bad, KINDS, &[]).unwrap_err().0;
+            let e = parse(bad, KINDS, &[]).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
     }
@@ -301,9 +301,9 @@ mod tests {
         assert_eq!(b.label(), "greedy(max_bet=1,swing=50)");
         let b = parse("cautious(max_bet=0)", KINDS, &presets).unwrap();
         assert_eq!(b.param("max_bet"), 0);
-        let e = parse("loop", KINDS, &presets).unwrap_err().0;
+        let e = parse("loop", KINDS, &presets).unwrap_err().to_string();
         assert!(e.contains("refers back to itself"), "{e}");
-        let e = parse("bold", KINDS, &presets).unwrap_err().0;
+        let e = parse("bold", KINDS, &presets).unwrap_err().to_string();
         assert!(
             e.contains("known: random, greedy, cautious, timid, loop"),
             "{e}"

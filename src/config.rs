@@ -181,8 +181,9 @@ fn value(raw: &str) -> Result<toml::Value, String> {
     Ok(toml::Value::String(text.to_string()))
 }
 
-/// Every config failure: which file, which line, which field, and what is wrong.
-#[derive(Debug, thiserror::Error, PartialEq)]
+/// Every config failure: which file, which line, which field, and what is wrong. A command
+/// reports it as a [`crate::output::Failure::Config`].
+#[derive(Debug, PartialEq)]
 pub struct ConfigError {
     pub file: String,
     pub line: Option<usize>,

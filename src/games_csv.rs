@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use crate::game::{Game, MAX_SEATS, MAX_VALUES, Outcome};
-use crate::output::UsageError;
+use crate::output::Failure;
 use crate::result_dir::ResultDir;
 use crate::runner::Record;
 
@@ -107,7 +107,7 @@ pub fn read<G: Game>(
     mut each: impl FnMut(&Row, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let shown = path.display();
-    let file = File::open(path).map_err(|e| UsageError(format!("{shown}: {e}")))?;
+    let file = File::open(path).map_err(|e| Failure::Usage(format!("{shown}: {e}")))?;
     let mut reader = BufReader::new(file);
     let mut line = Vec::new();
     let mut number = 0u64;
@@ -116,13 +116,13 @@ pub fn read<G: Game>(
         line.clear();
         let n = reader
             .read_until(b'\n', &mut line)
-            .map_err(|e| UsageError(format!("{shown}: {e}")))?;
+            .map_err(|e| Failure::Usage(format!("{shown}: {e}")))?;
         if n == 0 {
             break;
         }
         number += 1;
         let at = |what: String| -> anyhow::Error {
-            UsageError(format!("{shown}:{number}: {what}")).into()
+            Failure::Usage(format!("{shown}:{number}: {what}")).into()
         };
         let Some(text) = line.strip_suffix(b"\n") else {
             return Err(at("cut short: the line is unfinished".into()));
@@ -143,7 +143,7 @@ pub fn read<G: Game>(
         rows += 1;
     }
     if number == 0 {
-        return Err(UsageError(format!("{shown}: empty; no header")).into());
+        return Err(Failure::Usage(format!("{shown}: empty; no header")).into());
     }
     Ok(rows)
 }

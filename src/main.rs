@@ -4,13 +4,13 @@ use std::process::ExitCode;
 use clap::Parser;
 use whisker::cli::Cli;
 use whisker::commands;
-use whisker::output::{Interrupted, Regressed, exit_code};
+use whisker::output::{Failure, exit_code};
 
 fn main() -> ExitCode {
     let result = commands::run(Cli::parse().command);
     if let Err(e) = &result {
         // A regression's table and an interrupted run's note are already printed.
-        if e.downcast_ref::<Regressed>().is_none() && e.downcast_ref::<Interrupted>().is_none() {
+        if !e.downcast_ref::<Failure>().is_some_and(Failure::told) {
             let _ = writeln!(std::io::stderr(), "error: {e:#}");
         }
     }

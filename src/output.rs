@@ -5,39 +5,54 @@ use serde::Serialize;
 use crate::config::ConfigError;
 use crate::stats::Estimate;
 
-/// A usage problem (bad arguments or paths): reported plainly, exit code 2.
+/// Every way a command fails on purpose, each with its exit code. Anything else (a disk that
+/// fills up, a folder that cannot be written) is a failure of the run itself: exit code 1.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
+pub enum Failure {
+    /// A mistake in the arguments or the files given, the user's to fix (as clap's own): 2.
+    #[error("{0}")]
+    Usage(String),
+    /// A mistake in a config, by file, line and field: 2.
+    #[error("{0}")]
+    Config(ConfigError),
+    /// `whisker check` found a regression, its table already printed: 1.
+    #[error("balance regressed against the baseline")]
+    Regressed,
+    /// Stopped by a signal (SIGINT, SIGTERM, SIGHUP): what it played is written, marked partial.
+    /// 128 + the signal's number, as a shell reports a process it stopped (130 for Ctrl-C, 143
+    /// for SIGTERM, 129 for SIGHUP).
+    #[error("interrupted by {}", crate::signals::name(*.0))]
+    Interrupted(i32),
+}
 
-/// `whisker check` found a regression: exit code 1, the table already printed.
-#[derive(Debug, thiserror::Error)]
-#[error("balance regressed against the baseline")]
-pub struct Regressed;
+impl Failure {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Usage(_) | Self::Config(_) => 2,
+            Self::Regressed => 1,
+            Self::Interrupted(signal) => (128 + signal) as u8,
+        }
+    }
 
-/// A run stopped by a signal (SIGINT, SIGTERM, SIGHUP): what it played is written, marked
-/// partial; the exit code is 128 + the signal's number, as a shell reports a process it stopped
-/// (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
-#[derive(Debug, thiserror::Error)]
-#[error("interrupted by {}", crate::signals::name(*.0))]
-pub struct Interrupted(pub i32);
+    /// Already told on stdout (a regression's table, an interrupted run's note): not repeated
+    /// as an error.
+    pub fn told(&self) -> bool {
+        matches!(self, Self::Regressed | Self::Interrupted(_))
+    }
+}
 
-/// The exit code for a command's result: 0 success; 1 a regression found by `check`, or a
-/// failure of the run itself (a disk filling up); 2 a mistake in the config, the arguments or
-/// the files given, the user's to fix (as clap's own); 128 + N stopped by signal N.
+impl From<ConfigError> for Failure {
+    fn from(e: ConfigError) -> Self {
+        Self::Config(e)
+    }
+}
+
+/// The exit code for a command's result: 0 success, a [`Failure`]'s own code, 1 for anything
+/// else.
 pub fn exit_code(result: &anyhow::Result<()>) -> u8 {
-    let Err(e) = result else {
-        return 0;
-    };
-    if e.downcast_ref::<Regressed>().is_some() {
-        1
-    } else if let Some(Interrupted(signal)) = e.downcast_ref::<Interrupted>() {
-        (128 + signal) as u8
-    } else if e.downcast_ref::<ConfigError>().is_some() || e.downcast_ref::<UsageError>().is_some()
-    {
-        2
-    } else {
-        1
+    match result {
+        Ok(()) => 0,
+        Err(e) => e.downcast_ref::<Failure>().map_or(1, Failure::exit_code),
     }
 }
 

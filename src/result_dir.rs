@@ -19,7 +19,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::hash::Fnv;
-use crate::output::{UsageError, warn};
+use crate::output::{Failure, warn};
 
 /// The file that marks a folder as written by whisker, listing what it wrote.
 pub const MARKER: &str = ".whisker-result";
@@ -187,7 +187,7 @@ impl Lock {
     fn try_take(parent: &Path, name: &OsStr, shown: &Path) -> Result<Self, Busy> {
         let path = parent.join(dotted(name, ".lock"));
         let unusable = |why: String| {
-            Busy::Failed(UsageError(format!("--out {}: {why}", shown.display())).into())
+            Busy::Failed(Failure::Usage(format!("--out {}: {why}", shown.display())).into())
         };
         loop {
             if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file() || m.len() > 0) {
@@ -240,8 +240,8 @@ impl Drop for Lock {
 }
 
 /// The error for a folder another run is writing.
-fn busy(shown: &Path) -> UsageError {
-    UsageError(format!(
+fn busy(shown: &Path) -> Failure {
+    Failure::Usage(format!(
         "another whisker run is writing {}; wait for it to finish or choose another --out",
         shown.display()
     ))
@@ -470,7 +470,7 @@ impl ResultDir {
                 return Ok(dir);
             }
         }
-        Err(UsageError(format!("{}: no free folder beside it", target.display())).into())
+        Err(Failure::Usage(format!("{}: no free folder beside it", target.display())).into())
     }
 
     /// Everything that could stop the result from being put in place is checked here, before a
@@ -480,10 +480,10 @@ impl ResultDir {
     ///
     /// The inner error is for what a default folder steps around to the next `NAME-i`: a folder
     /// whisker did not write, or another run writing there.
-    fn open(target: &Path, made_by: Option<String>) -> anyhow::Result<Result<Self, UsageError>> {
+    fn open(target: &Path, made_by: Option<String>) -> anyhow::Result<Result<Self, Failure>> {
         let shown = target.to_path_buf();
         let unusable = |why: String| -> anyhow::Error {
-            UsageError(format!("--out {}: {why}", shown.display())).into()
+            Failure::Usage(format!("--out {}: {why}", shown.display())).into()
         };
         let path = resolve(target).map_err(|e| unusable(e.to_string()))?;
         let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
@@ -538,7 +538,7 @@ impl ResultDir {
         if path.exists() && Manifest::read(&path).is_none() {
             let empty = fs::read_dir(&path).is_ok_and(|mut d| d.next().is_none());
             if !empty {
-                return Ok(Err(UsageError(format!(
+                return Ok(Err(Failure::Usage(format!(
                     "--out {}: it exists and whisker did not write it (no valid {MARKER} marker; folders made by whisker before 0.2 have none): choose another --out, or empty it",
                     shown.display()
                 ))));
@@ -890,12 +890,12 @@ pub fn is_result(dir: &Path) -> bool {
 }
 
 /// Refuses `dir` (exit 2, `advice` said) if any of its files changed since whisker wrote them.
-pub fn unchanged(dir: &Path, advice: &str) -> Result<(), UsageError> {
+pub fn unchanged(dir: &Path, advice: &str) -> Result<(), Failure> {
     let changed = damaged(dir);
     if changed.is_empty() {
         return Ok(());
     }
-    Err(UsageError(format!(
+    Err(Failure::Usage(format!(
         "{}: {} changed since whisker wrote {}: {advice}",
         dir.display(),
         changed.join(", "),
@@ -979,7 +979,7 @@ mod tests {
         fs::write(target.join("run.toml"), "[task]").unwrap();
         fs::write(target.join("src/main.c"), "int main;").unwrap();
         let err = ResultDir::create(&target).err().unwrap();
-        assert!(err.downcast_ref::<UsageError>().is_some());
+        assert!(err.downcast_ref::<Failure>().is_some());
         assert!(err.to_string().contains("did not write"), "{err}");
         assert!(target.join("src/main.c").is_file());
         // A marker-shaped file of another format proves nothing either.

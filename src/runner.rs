@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles};
 use crate::ints::{Ints, require, shown};
 use crate::metrics::Counts;
-use crate::output::UsageError;
+use crate::output::Failure;
 use crate::rng::game_seed;
 use crate::signals;
 use crate::stats::Histogram;
@@ -95,10 +95,10 @@ impl Plan {
 
     /// Refuses a plan whose games cannot be counted: every game, once per rotation, must be
     /// numbered by a u64, as `games.csv` and the counters number them.
-    pub fn check(&self) -> Result<(), UsageError> {
+    pub fn check(&self) -> Result<(), Failure> {
         let r = self.rotations();
         if self.games.checked_mul(r).is_none() {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "--games {} played in {r} seat rotations is more games than whisker counts: with {r} rotations, --games is at most {}",
                 self.games,
                 u64::MAX / r
@@ -107,7 +107,7 @@ impl Plan {
         if let Some((_, n)) = self.shard
             && n > self.games
         {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "--shard: {n} shards of {} games would leave some with none; use at most {} shards",
                 self.games, self.games
             )));

@@ -11,7 +11,7 @@ use crate::config::{Override, Source};
 use crate::games::with_game;
 use crate::games::{self, Bot, Game, Outcome, Registered};
 use crate::metrics::SummaryMetric;
-use crate::output::{Interrupted, UsageError};
+use crate::output::Failure;
 use crate::progress::games_bar;
 use crate::record::{RUN, RunRecord};
 use crate::rng::game_seed;
@@ -103,7 +103,7 @@ impl Verdict {
 }
 
 fn usage(message: String) -> anyhow::Error {
-    UsageError(message).into()
+    Failure::Usage(message).into()
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
@@ -142,7 +142,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
                 "the baseline's config {config} is not built into this version"
             ))
         })?,
-        None => Source::from_file(Path::new(&config))?,
+        None => Source::from_file(Path::new(&config)).map_err(Failure::from)?,
     };
     let mut sets: Vec<Override> = record
         .set
@@ -266,7 +266,7 @@ fn check_game<G: Registered>(
             "INTERRUPTED by {}: nothing checked\n",
             signals::name(signal)
         ));
-        return Err(Interrupted(signal).into());
+        return Err(Failure::Interrupted(signal).into());
     }
 
     let side = compare::Side {

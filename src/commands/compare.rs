@@ -10,7 +10,7 @@ use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::games::with_game;
 use crate::games::{self, MAX_SEATS, Registered};
-use crate::output::{Interrupted, UsageError};
+use crate::output::Failure;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan, Played};
@@ -52,7 +52,7 @@ where
 {
     let (pa, pb) = (ga.players(), gb.players());
     if args.run.rotate_seats && pa != pb {
-        return Err(UsageError(format!(
+        return Err(Failure::Usage(format!(
             "--rotate-seats: A has {pa} players and B {pb}; seats rotate the same way on both sides only with as many players (give --players)"
         ))
         .into());
@@ -75,7 +75,7 @@ where
         ..plan.clone()
     };
     if plan_b.offsets() != plan.offsets() {
-        return Err(UsageError(
+        return Err(Failure::Usage(
             "--bots: A and B seat these bots differently (their seats' roles differ), so their games cannot be paired"
                 .into(),
         )
@@ -193,7 +193,7 @@ where
     text += &written(&path, args.run.report);
     say(&text);
     match played.stopped {
-        Some(signal) => Err(Interrupted(signal).into()),
+        Some(signal) => Err(Failure::Interrupted(signal).into()),
         None => Ok(()),
     }
 }

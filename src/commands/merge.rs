@@ -18,7 +18,7 @@ use crate::games::with_game;
 use crate::games::{self, Game, MAX_SEATS, Registered};
 use crate::ints::{Ints, from_text};
 use crate::metrics::Counts;
-use crate::output::UsageError;
+use crate::output::Failure;
 use crate::record::{self, RunRecord};
 use crate::result_dir::ResultDir;
 use crate::rng::game_seed;
@@ -35,7 +35,7 @@ struct Shard {
 }
 
 fn usage(message: String) -> anyhow::Error {
-    UsageError(message).into()
+    Failure::Usage(message).into()
 }
 
 /// Refuses a shard whose files changed since whisker wrote them. Checked after everything else,

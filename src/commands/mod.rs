@@ -9,7 +9,7 @@ use crate::config::Source;
 use crate::game::Roles;
 use crate::games::{self, Registered};
 use crate::naming;
-use crate::output::UsageError;
+use crate::output::Failure;
 use crate::result_dir::ResultDir;
 
 pub mod check;
@@ -46,7 +46,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Check(args) => {
             if check::run(&args)? != 0 {
-                return Err(crate::output::Regressed.into());
+                return Err(crate::output::Failure::Regressed.into());
             }
             Ok(())
         }
@@ -57,7 +57,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
     Ok(match path {
         // A file of that name comes first: a designer's `cheese` file is theirs.
-        Some(path) if path.exists() => Source::from_file(path)?,
+        Some(path) if path.exists() => Source::from_file(path).map_err(Failure::from)?,
         Some(path) => match games::builtin(&path.to_string_lossy()) {
             Some(source) => source,
             None => {
@@ -72,7 +72,7 @@ pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
-                return Err(e.into());
+                return Err(Failure::from(e).into());
             }
         },
         None => games::default_source(),
@@ -110,7 +110,7 @@ pub fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
         "INTERRUPTED by {} before {what} was finished: nothing written\n",
         crate::signals::name(signal)
     ));
-    crate::output::Interrupted(signal).into()
+    crate::output::Failure::Interrupted(signal).into()
 }
 
 /// The last lines of a command's output: where its result went, and its report if it has one.
@@ -130,7 +130,7 @@ pub fn lineup<G: Registered>(
     game: &G,
     names: &[String],
     players: usize,
-) -> Result<Vec<Bot>, UsageError> {
+) -> Result<Vec<Bot>, Failure> {
     let presets = games::presets(game.resolved());
     seat(game.bots(), game.roles(), &presets, names, players)
 }
@@ -142,9 +142,9 @@ fn seat(
     presets: &[(String, String)],
     names: &[String],
     players: usize,
-) -> Result<Vec<Bot>, UsageError> {
+) -> Result<Vec<Bot>, Failure> {
     let parse = |n: &str| bots::parse(n, kinds, presets);
-    let err = |m: String| UsageError(format!("--bots: {m}"));
+    let err = |m: String| Failure::Usage(format!("--bots: {m}"));
     // `ROLE=BOT`: an `=` before any parameter list.
     let entries: Vec<(Option<&str>, &str)> = names
         .iter()
@@ -193,7 +193,7 @@ fn seat(
                 .map(|(_, n)| parse(n))
                 .collect::<Result<Vec<Bot>, _>>()?;
             if bots.len() > players {
-                return Err(UsageError(format!(
+                return Err(Failure::Usage(format!(
                     "--bots names {} bots for {players} players",
                     bots.len()
                 )));
@@ -222,7 +222,7 @@ mod tests {
     fn seated(list: &str) -> Result<Vec<String>, String> {
         seat(ROLE_KINDS, Some(ROLES), &[], &bots::split(list), 2)
             .map(|l| l.iter().map(Bot::label).collect())
-            .map_err(|e| e.0)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -247,7 +247,7 @@ mod tests {
         }
         let e = seat(ROLE_KINDS, None, &[], &bots::split("cat=any"), 2)
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("this game's seats have no roles"), "{e}");
     }
 }

@@ -4,7 +4,7 @@ use super::{lineup, say, source};
 use crate::cli::{Format, ReplayArgs};
 use crate::games::with_game;
 use crate::games::{self, Registered};
-use crate::output::UsageError;
+use crate::output::Failure;
 use crate::rng::game_seed;
 use crate::runner::Plan;
 
@@ -30,7 +30,7 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
     let offsets = plan.offsets();
     let rotations = offsets.len() as u64;
     if args.rotation as u64 >= rotations {
-        return Err(UsageError(format!(
+        return Err(Failure::Usage(format!(
             "--rotation {}: the bots {} have {} (0{}), so no run of them has rotation {}",
             args.rotation,
             args.bots,

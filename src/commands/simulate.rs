@@ -9,7 +9,7 @@ use crate::config::Source;
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Registered};
-use crate::output::Interrupted;
+use crate::output::Failure;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan, Played};
@@ -134,7 +134,7 @@ fn simulate_game<G: Registered>(
     text += &written(&path, args.run.report);
     say(&text);
     match report.played.stopped {
-        Some(signal) => Err(Interrupted(signal).into()),
+        Some(signal) => Err(Failure::Interrupted(signal).into()),
         None => Ok(()),
     }
 }

@@ -4,11 +4,11 @@ use std::time::Instant;
 
 use super::{lineup, result_dir, say, source, stopped_empty, written};
 use crate::cli::SweepArgs;
-use crate::config::{ConfigError, Override, Source};
+use crate::config::{Override, Source};
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
-use crate::output::{Interrupted, SummaryRow, UsageError, num};
+use crate::output::{Failure, SummaryRow, num};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan};
@@ -21,22 +21,22 @@ const MAX_POINTS: u64 = 10_000;
 
 /// Refuses a sweep that varies a key twice, varies the player count against `--players`, or
 /// has more points than [`MAX_POINTS`], before anything is built.
-fn check_vary(args: &SweepArgs) -> Result<(), UsageError> {
+fn check_vary(args: &SweepArgs) -> Result<(), Failure> {
     for (i, v) in args.vary.iter().enumerate() {
         if args.vary[..i].iter().any(|w| w.key == v.key) {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "--vary {} is given twice: list all its values in one --vary",
                 v.key
             )));
         }
         if let Some(o) = args.set.iter().find(|o| o.path == v.key) {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "--set {} and --vary {} set the same key; give one",
                 o.arg, v.key
             )));
         }
         if v.key == "rules.players" && args.run.players.is_some() {
-            return Err(UsageError(
+            return Err(Failure::Usage(
                 "--vary rules.players and --players both set the players; give one".into(),
             ));
         }
@@ -52,7 +52,7 @@ fn check_vary(args: &SweepArgs) -> Result<(), UsageError> {
         .try_fold(1u64, |n, v| n.checked_mul(v.values.len() as u64));
     match points {
         Some(n) if n <= MAX_POINTS => Ok(()),
-        _ => Err(UsageError(format!(
+        _ => Err(Failure::Usage(format!(
             "--vary: the grid has {} points ({}); a sweep has at most {MAX_POINTS}",
             points.map_or_else(|| "too many".to_string(), |n| n.to_string()),
             sizes.join(" × ")
@@ -75,10 +75,10 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<()> {
 
 /// The game in `loaded`, if it is the same kind of game as `like` (a sweep varies values, not
 /// games).
-fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, UsageError> {
+fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, Failure> {
     let any: Box<dyn std::any::Any> = with_game!(loaded, g => g);
     any.downcast::<G>().map_err(|_| {
-        UsageError("--vary: every point of a sweep must be the same game and edition".into())
+        Failure::Usage("--vary: every point of a sweep must be the same game and edition".into())
     })
 }
 
@@ -134,7 +134,7 @@ fn columns(results: &[Vec<SummaryRow>]) -> Vec<(String, bool)> {
 fn sweep_game<G: Registered>(
     first: &G,
     points: &[Vec<Override>],
-    load: &dyn Fn(&[Override]) -> Result<Loaded, ConfigError>,
+    load: &dyn Fn(&[Override]) -> Result<Loaded, Failure>,
     args: &SweepArgs,
     source: &Source,
 ) -> anyhow::Result<()> {
@@ -159,7 +159,7 @@ fn sweep_game<G: Registered>(
         let game = same_game(load(point)?, first)?;
         let units = plan_for(&game)?.total();
         total = total.checked_add(units).ok_or_else(|| {
-            UsageError("the sweep has more games than whisker counts: play fewer".into())
+            Failure::Usage("the sweep has more games than whisker counts: play fewer".into())
         })?;
     }
     let dir = result_dir(
@@ -357,7 +357,7 @@ fn sweep_game<G: Registered>(
     }
     say(&text);
     match stopped {
-        Some(signal) => Err(Interrupted(signal).into()),
+        Some(signal) => Err(Failure::Interrupted(signal).into()),
         None => Ok(()),
     }
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 pub use crate::game::*;
 
 use crate::config::{ConfigError, Override, Source};
+use crate::output::Failure;
 use crate::report::parts::Parts;
 
 /// A config built into the binary: what `whisker simulate NAME` plays.
@@ -169,7 +170,7 @@ pub fn builtin(name: &str) -> Option<Source> {
 }
 
 /// `whisker games`: every built-in config, what it is and how many it seats by default.
-pub fn list() -> Result<String, ConfigError> {
+pub fn list() -> Result<String, Failure> {
     use std::fmt::Write as _;
     let mut out =
         String::from("built-in configs (`whisker simulate NAME`; copy the file to change it):\n\n");
@@ -217,8 +218,12 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
                 format!("`{name}` is a bot's own name; give the preset another"),
             ));
         }
-        crate::bots::parse(text, game.bots(), &presets)
-            .map_err(|e| at(name, e.0.trim_start_matches("--bots: ").to_string()))?;
+        crate::bots::parse(text, game.bots(), &presets).map_err(|e| {
+            at(
+                name,
+                e.to_string().trim_start_matches("--bots: ").to_string(),
+            )
+        })?;
     }
     Ok(())
 }
@@ -235,6 +240,14 @@ pub fn entry_of(config: &str) -> Option<&'static Entry> {
 
 /// Reads the `game` and `edition` keys and hands the file to that game's loader.
 pub fn load(
+    source: &Source,
+    overrides: &[Override],
+    players: Option<usize>,
+) -> Result<Loaded, Failure> {
+    load_config(source, overrides, players).map_err(Failure::from)
+}
+
+fn load_config(
     source: &Source,
     overrides: &[Override],
     players: Option<usize>,

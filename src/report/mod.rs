@@ -14,7 +14,7 @@ pub mod table;
 use std::fs;
 use std::path::Path;
 
-use crate::output::UsageError;
+use crate::output::Failure;
 use crate::record::RUN;
 use crate::result_dir;
 
@@ -30,7 +30,7 @@ impl Run {
     fn read(dir: &Path) -> anyhow::Result<Self> {
         let path = dir.join(RUN);
         let text = fs::read_to_string(&path).map_err(|_| {
-            UsageError(format!(
+            Failure::Usage(format!(
                 "{} is not a whisker result folder (no {RUN})",
                 dir.display()
             ))
@@ -38,7 +38,7 @@ impl Run {
 
         let table = text
             .parse()
-            .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+            .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
         Ok(Self(table))
     }
 
@@ -89,7 +89,7 @@ pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
 /// if it is a whisker report.
 pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
     if out.is_dir() {
-        return Err(UsageError(format!(
+        return Err(Failure::Usage(format!(
             "--out {}: that is a folder; name the page's file, such as {}",
             out.display(),
             out.join(FILE).display()
@@ -97,7 +97,7 @@ pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> 
         .into());
     }
     if out.exists() && !fs::read_to_string(out).is_ok_and(|t| is_report(&t)) {
-        return Err(UsageError(format!(
+        return Err(Failure::Usage(format!(
             "--out {}: the file exists and is not a whisker report; choose another --out",
             out.display()
         ))
@@ -149,7 +149,7 @@ pub fn render_to(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<
     let written = fs::write(&staging, html).and_then(|()| fs::rename(&staging, out));
     written.map_err(|e| {
         let _ = fs::remove_file(&staging);
-        UsageError(format!("cannot write {}: {e}", out.display())).into()
+        Failure::Usage(format!("cannot write {}: {e}", out.display())).into()
     })
 }
 

@@ -8,7 +8,7 @@ use super::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use super::svg::{Bar, Columns, HBars, Lines, Point, SERIES, SPARSE, Unit, grouped, tail_note};
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note};
-use crate::output::UsageError;
+use crate::output::Failure;
 
 /// Balance whose interval lies wholly under this is pointed at.
 const UNEVEN: f64 = 0.9;
@@ -18,7 +18,9 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
     let summary = Table::needed(dir, "summary.csv", "simulate")?;
     let seats = Table::needed(dir, "seats.csv", "simulate")?;
     if seats.is_empty() {
-        return Err(UsageError(format!("{}: no seats", dir.join("seats.csv").display())).into());
+        return Err(
+            Failure::Usage(format!("{}: no seats", dir.join("seats.csv").display())).into(),
+        );
     }
     let players = seats.len();
     let rates = seats.numbers("win_rate")?;

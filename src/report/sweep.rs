@@ -6,7 +6,7 @@ use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note, unit_of, words};
-use crate::output::UsageError;
+use crate::output::Failure;
 
 /// Metrics the findings speak of: the rest are on the charts. (`first_seat_win_rate` repeats
 /// seat 0's, `median_turns` follows the mean.)
@@ -73,7 +73,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     // The varied keys come first, one column each; then each metric, its interval after it.
     let keys = header.iter().position(|h| h == "games").unwrap_or(0);
     if keys == 0 || sweep.is_empty() {
-        return Err(UsageError(format!(
+        return Err(Failure::Usage(format!(
             "{}: no varied key before `games`, or no points",
             file.display()
         ))

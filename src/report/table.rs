@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::output::UsageError;
+use crate::output::Failure;
 
 /// One CSV file: its header and rows, kept as text until a column is asked for as a number.
 #[derive(Default)]
@@ -19,12 +19,12 @@ impl Table {
         if !path.is_file() {
             return Ok(None);
         }
-        let bad = |e: csv::Error| UsageError(format!("{}: {e}", path.display()));
+        let bad = |e: csv::Error| Failure::Usage(format!("{}: {e}", path.display()));
         let bytes =
-            std::fs::read(&path).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+            std::fs::read(&path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
         // whisker ends every CSV file with a line break: a file without one was cut short.
         if bytes.last().is_some_and(|&b| b != b'\n') {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "{}: cut short (its last line is unfinished); make the result again",
                 path.display()
             ))
@@ -52,7 +52,7 @@ impl Table {
     /// Reads `dir/name`, which every `kind` result folder has.
     pub fn needed(dir: &Path, name: &str, kind: &str) -> anyhow::Result<Self> {
         Self::read(dir, name)?.ok_or_else(|| {
-            UsageError(format!(
+            Failure::Usage(format!(
                 "{} has no {name}: not a complete {kind} result",
                 dir.display()
             ))
@@ -76,7 +76,7 @@ impl Table {
         self.header
             .iter()
             .position(|h| h == name)
-            .ok_or_else(|| UsageError(format!("{}: no column `{name}`", self.name)).into())
+            .ok_or_else(|| Failure::Usage(format!("{}: no column `{name}`", self.name)).into())
     }
 
     /// Column `name` as text, one entry per row.
@@ -98,7 +98,7 @@ impl Table {
                 }
                 cell.parse().map(Some).map_err(|_| {
                     // Line 1 is the header.
-                    UsageError(format!(
+                    Failure::Usage(format!(
                         "{}:{}: field `{name}`: `{cell}` is not a number",
                         self.name,
                         i + 2
@@ -117,7 +117,7 @@ impl Table {
             .enumerate()
             .map(|(i, v)| {
                 v.ok_or_else(|| {
-                    UsageError(format!(
+                    Failure::Usage(format!(
                         "{}:{}: field `{}` is empty",
                         self.name,
                         i + 2,
