@@ -49,7 +49,7 @@ struct RoleRow {
     ci_high: String,
 }
 
-/// `roles.csv`: how often each role wins, and with rotated seats, each bot in each role.
+/// `roles.csv`: how often each role wins, and with several bots, each bot in each role.
 fn role_rows(roles: Roles, plan: &Plan, totals: &Totals, players: usize) -> Vec<RoleRow> {
     let bots = plan.bots();
     let n = bots.len();
@@ -316,7 +316,15 @@ mod tests {
         let bar = indicatif::ProgressBar::hidden();
         let report = crate::runner::run(&game, &plan, &bar, None).unwrap();
         let t = &report.totals;
-        t.check(&plan.lineup, &plan.bots()).unwrap();
+        t.check(&plan).unwrap();
+        // A shard whose seat-by-bot counts disagree with its plan or its seats is refused.
+        for (games, wins) in [(1, 0), (0, 1)] {
+            let mut bad = t.clone();
+            bad.seat_bot_games[0] += games;
+            bad.seat_bot_wins[0] += wins;
+            let e = bad.check(&plan).unwrap_err();
+            assert!(e.contains("seat_bot"), "{e}");
+        }
         let rows = role_rows(ROLES, &plan, t, 2);
         let got: Vec<(&str, &str, u64, u64)> = rows
             .iter()

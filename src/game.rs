@@ -139,7 +139,8 @@ pub mod example {
         of_seat: [0, 1, 0, 0, 0, 0],
     };
 
-    /// A bot that plays either role, and one that plays only the mouse.
+    /// A bot that plays either role, one that plays only the mouse, and another that plays
+    /// either.
     pub const ROLE_KINDS: &[Kind] = &[
         Kind {
             name: "any",
@@ -152,6 +153,12 @@ pub mod example {
             about: "plays the mouse only",
             params: &[],
             roles: &["mouse"],
+        },
+        Kind {
+            name: "other",
+            about: "plays any seat",
+            params: &[],
+            roles: &[],
         },
     ];
 

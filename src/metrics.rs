@@ -20,7 +20,8 @@ pub struct Block {
 impl Block {
     #[inline]
     pub fn at(self, i: usize) -> Slot {
-        debug_assert!(i < self.len, "counter {i} of a block of {}", self.len);
+        // A game's own index bug must not count into its neighbour's block.
+        assert!(i < self.len, "counter {i} of a block of {}", self.len);
         self.start + i
     }
 
@@ -47,7 +48,7 @@ pub struct Grid {
 impl Grid {
     #[inline]
     pub fn at(self, row: usize, col: usize) -> Slot {
-        debug_assert!(col < self.cols);
+        assert!(col < self.cols, "column {col} of a grid of {}", self.cols);
         self.block.at(row * self.cols + col)
     }
 
@@ -180,9 +181,6 @@ pub struct Table {
     pub rows: Vec<Row>,
     /// Rows whose counter in this column is zero are left out of the file.
     pub skip_zero: Option<usize>,
-    /// Each row is what some players were dealt, its rate a win rate: a fair game gives every
-    /// row the same one (reports mark the rows whose interval misses the overall rate).
-    pub fair_share: bool,
 }
 
 impl Table {
@@ -193,7 +191,6 @@ impl Table {
             columns,
             rows: Vec::new(),
             skip_zero: None,
-            fair_share: false,
         }
     }
 

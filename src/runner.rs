@@ -158,7 +158,7 @@ pub struct Totals {
     /// The game's own per-game values, added up.
     pub values: [u64; MAX_VALUES],
     /// Games each bot played in each seat, and won there (seat by seat, a row of bots each):
-    /// results by role, and by seat for each bot of a rotated run.
+    /// what `roles.csv` is made from; a shard's are checked against its plan.
     pub seat_bot_games: Vec<u64>,
     pub seat_bot_wins: Vec<u64>,
 }
@@ -204,7 +204,8 @@ impl Totals {
 
     /// What must hold of the totals of `self.games` games with this lineup: a shard's totals
     /// read back from its file are checked with it. Names the field that is wrong.
-    pub fn check<B: PartialEq>(&self, lineup: &[B], bots: &[B]) -> Result<(), String> {
+    pub fn check(&self, plan: &Plan) -> Result<(), String> {
+        let (lineup, bots) = (&plan.lineup, &plan.bots());
         let (games, players) = (self.games, lineup.len());
         let total = |h: &Histogram| crate::ints::sum(h.counts());
         let lengths = total(&self.turns);
@@ -266,18 +267,54 @@ impl Totals {
                 )
             },
         )?;
+        // Each rotation seats the same bots for as many games: every count is exact.
+        let offsets = plan.offsets();
+        let per_rotation = games / offsets.len() as u64;
+        require(
+            per_rotation * offsets.len() as u64 == games,
+            "games",
+            || {
+                format!(
+                    "{games} games do not split into {} rotations",
+                    offsets.len()
+                )
+            },
+        )?;
         for s in 0..MAX_SEATS {
-            let row = s * n..(s + 1) * n;
-            let seated = crate::ints::sum(&self.seat_bot_games[row.clone()]);
-            let want = if s < players { games } else { 0 };
-            require(seated == Some(want), "seat_bot_games", || {
-                format!("seat {s} seated {} bots in {want} games", shown(seated))
-            })?;
-            let over = row
-                .clone()
-                .find(|&i| self.seat_bot_wins[i] > self.seat_bot_games[i]);
-            require(over.is_none(), "seat_bot_wins", || {
-                format!("more wins than games for a bot in seat {s}")
+            for (b, bot) in bots.iter().enumerate() {
+                let at = s * n + b;
+                let seatings = if s < players {
+                    offsets
+                        .iter()
+                        .filter(|&&o| lineup[(s + o) % players] == *bot)
+                        .count() as u64
+                } else {
+                    0
+                };
+                require(
+                    self.seat_bot_games[at] == per_rotation * seatings,
+                    "seat_bot_games",
+                    || {
+                        format!(
+                            "seat {s} has {} games of bot {b}, the plan {}",
+                            self.seat_bot_games[at],
+                            per_rotation * seatings
+                        )
+                    },
+                )?;
+                require(
+                    self.seat_bot_wins[at] <= self.seat_bot_games[at],
+                    "seat_bot_wins",
+                    || format!("more wins than games for bot {b} in seat {s}"),
+                )?;
+            }
+            let won = crate::ints::sum(&self.seat_bot_wins[s * n..(s + 1) * n]);
+            require(won == Some(self.seat_wins[s]), "seat_bot_wins", || {
+                format!(
+                    "seat {s}: {} wins by bot, {} in all",
+                    shown(won),
+                    self.seat_wins[s]
+                )
             })?;
         }
         Ok(())
@@ -505,9 +542,11 @@ mod tests {
     #[test]
     fn rotations_seat_bots_only_in_roles_they_play() {
         // Two bots that play anything swap seats; a mouse-only bot never becomes the cat.
-        assert_eq!(plan(&[0, 0], Some(ROLES)).offsets(), [0]);
+        assert_eq!(plan(&[0, 2], Some(ROLES)).offsets(), [0, 1]);
         assert_eq!(plan(&[0, 1], Some(ROLES)).offsets(), [0]);
         assert_eq!(plan(&[0, 1], None).offsets(), [0, 1]);
+        // One bot in every seat has one seating.
+        assert_eq!(plan(&[0, 0], Some(ROLES)).offsets(), [0]);
         let mut p = plan(&[0, 1], Some(ROLES));
         p.rotate = false;
         assert_eq!(p.rotations(), 1);

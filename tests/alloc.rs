@@ -57,10 +57,13 @@ fn playing_games_allocates_nothing() {
         let source = entry.builtin.source();
         for sets in variants(entry.builtin.name) {
             let overrides: Vec<_> = sets.iter().map(|s| s.parse().unwrap()).collect();
+            let mut sizes = 0;
             for players in 2..=MAX_SEATS {
+                // A game that seats fewer refuses the other sizes.
                 let Ok(loaded) = games::load(&source, &overrides, Some(players)) else {
                     continue;
                 };
+                sizes += 1;
                 let game = loaded.any();
                 let kinds = game.bot_kinds();
                 let mut lineups: Vec<Vec<Bot>> = (0..kinds.len())
@@ -84,6 +87,11 @@ fn playing_games_allocates_nothing() {
                     );
                 }
             }
+            assert!(
+                sizes > 0,
+                "{} {sets:?}: no table size loads",
+                entry.builtin.name
+            );
         }
     }
 }

@@ -74,7 +74,8 @@ where
         roles: gb.roles(),
         ..plan.clone()
     };
-    if plan_b.offsets() != plan.offsets() {
+    let same_seats = (0..pa.min(pb)).all(|s| plan.lineup[s].label() == lineup_b[s].label());
+    if plan_b.offsets() != plan.offsets() || !same_seats {
         return Err(Failure::Usage(
             "--bots: A and B seat these bots differently (their seats' roles differ), so their games cannot be paired"
                 .into(),

@@ -15,7 +15,8 @@ use crate::cli::MergeArgs;
 use crate::config::Source;
 use crate::export;
 use crate::games::with_game;
-use crate::games::{self, Game, MAX_SEATS, Registered};
+use crate::games::{self, Game, MAX_SEATS, MAX_VALUES, Registered};
+use crate::ints::require;
 use crate::ints::{Ints, from_text};
 use crate::metrics::Counts;
 use crate::output::Failure;
@@ -171,7 +172,17 @@ fn shard_counters<G: Game>(
             units.end / plan.rotations()
         )));
     }
-    totals.check(&plan.lineup, &plan.bots()).map_err(wrong)?;
+    totals.check(plan).map_err(wrong)?;
+    let turns = totals.turns_played();
+    for (k, v) in game.declared().values.iter().enumerate() {
+        require(!v.per_turn || totals.values[k] <= turns, "values", || {
+            format!(
+                "{} {} in games lasting {turns} turns",
+                totals.values[k], v.name
+            )
+        })
+        .map_err(wrong)?;
+    }
     game.declared()
         .check(&counts, totals.games, totals.turns_played())
         .map_err(wrong)?;
@@ -192,6 +203,7 @@ fn copy_games<G: Game>(
     let (mut next, mut turns, mut wins) = (units.start, Histogram::default(), [0u64; MAX_SEATS]);
     let mut scores: [Histogram; MAX_SEATS] = Default::default();
     let mut capped = 0;
+    let mut values = [0u64; MAX_VALUES];
     games_csv::read(&path, game, |row, line| {
         let want = (next / rotations, next % rotations);
         if row.seed != game_seed(plan.seed, row.game) {
@@ -223,6 +235,9 @@ fn copy_games<G: Game>(
         next += 1;
         turns.add(row.outcome.turns as usize);
         capped += u64::from(row.outcome.capped);
+        for (sum, &v) in values.iter_mut().zip(&row.outcome.values) {
+            *sum += u64::from(v);
+        }
         for (s, w) in wins.iter_mut().enumerate() {
             *w += u64::from(row.outcome.won(s));
         }
@@ -236,13 +251,16 @@ fn copy_games<G: Game>(
     let agree = turns == totals.turns
         && capped == totals.capped
         && wins == totals.seat_wins
-        && scores == totals.seat_scores;
+        && scores == totals.seat_scores
+        && values == totals.values;
     if !whole || !agree {
         return Err(usage(format!(
             "{}: {}",
             path.display(),
             if whole {
-                format!("its rows disagree with {COUNTERS} (turns, caps, wins or scores)")
+                format!(
+                    "its rows disagree with {COUNTERS} (turns, caps, wins, scores or per-game values)"
+                )
             } else {
                 format!("{rows} rows, but the shard holds {} games", totals.games)
             }

@@ -103,10 +103,6 @@ impl ItemPlan {
         Ratio { num, den }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
     /// An empty accumulator for these rows.
     pub fn sums(&self) -> ItemSums {
         ItemSums {
@@ -392,6 +388,34 @@ mod tests {
         let text = headline(&rows, 5);
         assert!(text.contains("1 of 8 per-item rows differ"), "{text}");
         assert!(text.contains("things a: win_rate"), "{text}");
+    }
+
+    #[test]
+    fn the_interval_is_the_paired_differences_own() {
+        // A wins half its tries (one try a game, won in even games), B never wins: the per-game
+        // difference in the win rate is 1 or 0, so A − B is 0.5 with the normal interval of a
+        // mean of n such values, half-width 1.96 · √(0.25 · n / (n − 1) / n).
+        let (d, tries, wins) = declared();
+        let plan = ItemPlan::new(&d, &d);
+        let mut sums = plan.sums();
+        let n = 1000u64;
+        for g in 0..n {
+            let (mut a, mut b) = (d.counts(), d.counts());
+            a.add_n(tries.at(0), 1);
+            b.add_n(tries.at(0), 1);
+            a.add_n(wins.at(0), u64::from(g % 2 == 0));
+            sums.add(&plan, &a, &b);
+        }
+        let rows = item_rows(&plan, &sums);
+        let r = rows
+            .iter()
+            .find(|r| r.item == "a" && r.column == "win_rate")
+            .unwrap();
+        let nf = n as f64;
+        let half = Z95 * (0.25 * nf / (nf - 1.0) / nf).sqrt();
+        assert_eq!(r.diff, "0.500000");
+        assert_eq!(r.ci_low, num(0.5 - half));
+        assert_eq!(r.ci_high, num(0.5 + half));
     }
 
     #[test]

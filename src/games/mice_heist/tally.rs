@@ -246,7 +246,6 @@ impl Tally {
                 ],
             );
         }
-        by_dealt.fair_share = true;
         d.tables.push(by_dealt);
         t
     }
