@@ -32,6 +32,13 @@ pub fn game_rng(seed: u64) -> GameRng {
     Pcg64Mcg::new(((hi as u128) << 64) | lo as u128)
 }
 
+/// The bots' generator for one game, from its seed: a stream apart from the game's own, so a
+/// bot's coin flips never move the game's chance (a chip draw, a shuffle) and no bot holds the
+/// generator the game's future is drawn from.
+pub fn bot_rng(seed: u64) -> GameRng {
+    game_rng(splitmix64(seed ^ 0x5851_F42D_4C95_7F2D))
+}
+
 /// Unbiased integer draws, written here rather than taken from `rand`'s distributions so the
 /// mapping from generator output to game decisions is pinned by this crate, not by a dependency's
 /// minor version (golden-seed tests rely on it).
@@ -82,6 +89,8 @@ mod tests {
         assert_eq!(game_seed(42, 7), 0xDB01_0794_FDE4_CC5D);
         let mut rng = game_rng(game_seed(42, 7));
         assert_eq!(rng.next_u64(), 0x1A94_1A32_4314_5E37);
+        let mut bots = bot_rng(game_seed(42, 7));
+        assert_eq!(bots.next_u64(), 0x02A0_18FB_D96C_7AA3);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{claim_order, exchange, take, winners};
 use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::rng::{GameRng, game_rng, shuffle};
+use crate::rng::{GameRng, bot_rng, game_rng, shuffle};
 
 pub use crate::games::mice_heist::Observer;
 
@@ -32,6 +32,8 @@ pub struct Engine<'r> {
     /// The upgrade deck, top card last. Hidden from every player.
     deck: ArrayVec<u8, MAX_DECK>,
     rng: GameRng,
+    /// The bots' own generator: none of them holds the one chance draws from.
+    bots_rng: GameRng,
     /// What ended the game, once it is over.
     ending: Option<Ending>,
     /// The first ending reached, while the round is played out (`game_end = "finish_round"`).
@@ -85,6 +87,7 @@ impl<'r> Engine<'r> {
             state,
             deck,
             rng,
+            bots_rng: bot_rng(seed),
             ending: None,
             triggered: None,
         }
@@ -110,7 +113,7 @@ impl<'r> Engine<'r> {
             state: &self.state,
             me,
         };
-        decide(&view, &mut self.rng)
+        decide(&view, &mut self.bots_rng)
     }
 
     /// Plays one test; returns true once the game has ended.

@@ -665,12 +665,12 @@ fn golden_game() {
     assert_eq!(
         o,
         Outcome {
-            turns: 19,
+            turns: 13,
             capped: false,
-            scores: [51, 7, 48, 12, 0, 0],
+            scores: [49, 25, 26, 16, 0, 0],
             winners: 0b0001,
-            ending: Some(2),
-            values: [9, 0, 0, 0],
+            ending: Some(1),
+            values: [6, 0, 0, 0],
         }
     );
 }

@@ -11,7 +11,7 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{JobState, claim_order, exchange, take, winners};
 use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::rng::{GameRng, game_rng, shuffle};
+use crate::rng::{GameRng, bot_rng, game_rng, shuffle};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,8 @@ pub struct Engine<'r> {
     skill_deck: ArrayVec<u8, MAX_DECK>,
     assist_deck: ArrayVec<u8, MAX_DECK>,
     rng: GameRng,
+    /// The bots' own generator: none of them holds the one chance draws from.
+    bots_rng: GameRng,
     ending: Option<Ending>,
 }
 
@@ -81,6 +83,7 @@ impl<'r> Engine<'r> {
             skill_deck,
             assist_deck,
             rng,
+            bots_rng: bot_rng(seed),
             ending: None,
         };
         for seat in 0..rules.players {
@@ -135,7 +138,7 @@ impl<'r> Engine<'r> {
             hand: &self.hands[me],
             hand_sizes: self.hands.each_ref().map(|h| h.len() as u8),
         };
-        decide(&view, &mut self.rng)
+        decide(&view, &mut self.bots_rng)
     }
 
     /// Takes the top skill card, reshuffling the discard pile into a new deck when the deck is

@@ -579,16 +579,15 @@ fn golden_game() {
         &mut (),
         &mut tally,
     );
-    // A tie on 34 points, won by seat 0's higher rating sum.
     assert_eq!(
         o,
         Outcome {
             turns: 18,
             capped: false,
-            scores: [34, 19, 34, 12, 0, 0],
+            scores: [49, 9, 22, 14, 0, 0],
             winners: 0b0001,
             ending: Some(0),
-            values: [13, 0, 0, 0],
+            values: [8, 0, 0, 0],
         }
     );
 }
