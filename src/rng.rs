@@ -39,6 +39,12 @@ pub fn bot_rng(seed: u64) -> GameRng {
     game_rng(splitmix64(seed ^ 0x5851_F42D_4C95_7F2D))
 }
 
+/// A new generator drawn from `rng`: the chance a sampled game plays on (a search bot's guess
+/// at the future), independent of the real game's.
+pub fn fresh(rng: &mut GameRng) -> GameRng {
+    game_rng(rng.next_u64())
+}
+
 /// Unbiased integer draws, written here rather than taken from `rand`'s distributions so the
 /// mapping from generator output to game decisions is pinned by this crate, not by a dependency's
 /// minor version (golden-seed tests rely on it).

@@ -10,7 +10,7 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{claim_order, exchange, take, winners};
 use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::rng::{GameRng, bot_rng, game_rng, shuffle};
+use crate::rng::{GameRng, bot_rng, fresh, game_rng, shuffle};
 
 pub use crate::games::mice_heist::Observer;
 
@@ -104,6 +104,18 @@ impl<'r> Engine<'r> {
 
     pub fn ending(&self) -> Option<Ending> {
         self.ending
+    }
+
+    /// A game consistent with everything `seat` has seen, for a search bot to play its guesses
+    /// on: the same table, the upgrade deck (the one thing no player sees) in a new random
+    /// order, and new generators for the chance still to come, so no sample knows the real
+    /// game's future. Every seat sees the same, so any seat's sample is alike.
+    pub fn sample(&self, _seat: Seat, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        shuffle(&mut game.deck, rng);
+        game.rng = fresh(rng);
+        game.bots_rng = fresh(rng);
+        game
     }
 
     /// Puts a decision to `me`, who sees the table through a [`View`].
@@ -416,5 +428,37 @@ impl<'r> Engine<'r> {
             ending,
             values: [self.state.successes, 0, 0, 0],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mice_heist::cheese::bots::greedy;
+    use crate::games::mice_heist::cheese::tests::rules_with;
+
+    #[test]
+    fn a_sample_keeps_the_table_and_deals_only_the_hidden_deck_anew() {
+        let rules = rules_with(&[]);
+        let mut game = Engine::new(&rules, 11);
+        for _ in 0..6 {
+            game.step(&[greedy(); 4], &mut ());
+        }
+        let mut rng = game_rng(3);
+        let mut reordered = false;
+        for _ in 0..10 {
+            let s = game.sample(2, &mut rng);
+            assert_eq!(s.state, game.state, "the table every seat sees is kept");
+            let (mut a, mut b) = (s.deck.clone(), game.deck.clone());
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "the deck keeps its cards");
+            reordered |= s.deck != game.deck;
+        }
+        assert!(reordered, "the deck's order is drawn anew");
+        // A sample plays on to an end of its own.
+        let mut s = game.sample(2, &mut rng);
+        while !s.step(&[greedy(); 4], &mut ()) {}
+        assert!(s.finish(&[greedy(); 4]).turns > game.state.turns);
     }
 }

@@ -11,7 +11,7 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{JobState, claim_order, exchange, take, winners};
 use crate::games::others;
 use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::rng::{GameRng, bot_rng, game_rng, shuffle};
+use crate::rng::{GameRng, bot_rng, fresh, game_rng, shuffle};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,7 @@ pub enum Ending {
     Capped,
 }
 
+#[derive(Clone)]
 pub struct Engine<'r> {
     pub rules: &'r Rules,
     state: State,
@@ -115,6 +116,30 @@ impl<'r> Engine<'r> {
 
     pub fn ending(&self) -> Option<Ending> {
         self.ending
+    }
+
+    /// A game consistent with everything `seat` has seen, for a search bot to play its guesses
+    /// on: the same table and the same hand for `seat`; the cards it cannot see (the other
+    /// hands and the skill deck) dealt anew at random, each hand keeping its size; the assist
+    /// deck in a new order; and new generators for the chance still to come, so no sample
+    /// knows the real game's future.
+    pub fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        let mut unseen: ArrayVec<u8, MAX_DECK> = game.skill_deck.drain(..).collect();
+        for s in (0..self.rules.players).filter(|&s| s != seat) {
+            unseen.extend(game.hands[s].iter().copied());
+        }
+        shuffle(&mut unseen, rng);
+        for s in (0..self.rules.players).filter(|&s| s != seat) {
+            let size = self.hands[s].len();
+            game.hands[s].clear();
+            game.hands[s].extend(unseen.drain(..size));
+        }
+        game.skill_deck.extend(unseen);
+        shuffle(&mut game.assist_deck, rng);
+        game.rng = fresh(rng);
+        game.bots_rng = fresh(rng);
+        game
     }
 
     /// Every skill card: in the deck or out of it. The rules neither make nor destroy cards.
@@ -442,5 +467,63 @@ impl<'r> Engine<'r> {
             },
             values: [self.state.successes, 0, 0, 0],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mice_heist::ratings::bots::greedy;
+    use crate::games::mice_heist::ratings::tests::rules_with;
+
+    fn sorted(cards: impl Iterator<Item = u8>) -> Vec<u8> {
+        let mut v: Vec<u8> = cards.collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn a_sample_keeps_what_the_seat_sees_and_deals_the_rest_anew() {
+        let rules = rules_with(&[]);
+        let mut game = Engine::new(&rules, 11);
+        for _ in 0..5 {
+            game.step(&[greedy(); 4], &mut ());
+        }
+        let me = 1;
+        // What seat 1 cannot see: the other hands and the skill deck, as one pool.
+        let unseen = |e: &Engine| {
+            let others = (0..4).filter(|&s| s != me).flat_map(|s| e.hands[s].clone());
+            sorted(others.chain(e.skill_deck.iter().copied()))
+        };
+        let mut rng = game_rng(3);
+        let mut dealt_anew = false;
+        for _ in 0..10 {
+            let s = game.sample(me, &mut rng);
+            assert_eq!(s.state, game.state, "the public table is kept");
+            assert_eq!(s.hands[me], game.hands[me], "the seat's own hand is kept");
+            for seat in 0..4 {
+                assert_eq!(
+                    s.hands[seat].len(),
+                    game.hands[seat].len(),
+                    "hand sizes are public"
+                );
+            }
+            assert_eq!(s.skill_deck.len(), game.skill_deck.len());
+            assert_eq!(
+                unseen(&s),
+                unseen(&game),
+                "the unseen cards are the same cards"
+            );
+            assert_eq!(
+                sorted(s.assist_deck.iter().copied()),
+                sorted(game.assist_deck.iter().copied())
+            );
+            dealt_anew |= (0..4).any(|seat| s.hands[seat] != game.hands[seat]);
+        }
+        assert!(dealt_anew, "the other hands are dealt anew");
+        // A sample plays on to an end of its own.
+        let mut s = game.sample(me, &mut rng);
+        while !s.step(&[greedy(); 4], &mut ()) {}
+        assert!(s.finish(&[greedy(); 4]).turns > game.state.turns);
     }
 }

@@ -7,7 +7,7 @@ pub mod engine;
 pub mod state;
 pub mod tally;
 #[cfg(test)]
-mod tests;
+pub mod tests;
 
 use bots::Bot;
 use config::{RawConfig, Rules};

@@ -19,7 +19,7 @@ fn source() -> Source {
     )
 }
 
-fn rules_with(sets: &[&str]) -> Rules {
+pub fn rules_with(sets: &[&str]) -> Rules {
     let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
     RatingsGame::load(&source(), &overrides, None)
         .expect("valid config")
