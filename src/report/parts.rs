@@ -72,6 +72,64 @@ impl Sections<'_> {
         }
     }
 
+    /// Win rate by role (`roles.csv`, in a game whose seats have roles): each role's, against
+    /// an even split between the roles, and each bot's in each role when several played; a
+    /// finding for a role whose interval misses the even split by more than [`WIN_GAP`].
+    pub fn roles(&mut self) -> anyhow::Result<()> {
+        let Some(t) = Table::read(self.dir, "roles.csv")? else {
+            return Ok(());
+        };
+        let (role, bot) = (t.text("role")?, t.text("bot")?);
+        let rates = t.optional("win_rate")?;
+        let (lo, hi) = (t.optional("ci_low")?, t.optional("ci_high")?);
+        let mut names: Vec<&str> = role.clone();
+        names.dedup();
+        let even = 1.0 / names.len().max(1) as f64;
+        let mut bars = Vec::new();
+        for i in 0..t.len() {
+            let (Some(rate), Some(low), Some(high)) = (rates[i], lo[i], hi[i]) else {
+                continue;
+            };
+            let all = bot[i] == "all";
+            let flagged = all && (low > even + WIN_GAP || high < even - WIN_GAP);
+            if flagged {
+                self.findings.push(format!(
+                    "The {} wins {} of games (CI {}–{}), against an even {} between the roles.",
+                    role[i],
+                    pct(rate),
+                    pct(low),
+                    pct(high),
+                    pct(even)
+                ));
+            }
+            bars.push(Bar {
+                label: if all {
+                    role[i].to_string()
+                } else {
+                    format!("{} ({})", role[i], bot[i])
+                },
+                value: rate,
+                interval: Some((low, high)),
+                series: usize::from(!all),
+                flagged,
+            });
+        }
+        let chart = HBars {
+            title: "Win rate by role".into(),
+            x_label: "games won (%)".into(),
+            unit: Unit::Percent,
+            bars,
+            reference: Some((even, format!("even {}", pct(even)))),
+            legend: vec![],
+        };
+        self.add(
+            "Does one role win more often?",
+            "Share of games won by the player in each role, and by each bot in it when several played; the dashed line is an even split between the roles.",
+            chart.svg(),
+        );
+        Ok(())
+    }
+
     /// Win rate by what a player is dealt (`file`, rows named in column `item`: a colour, an
     /// identity): a chart with the overall rate as the fair line, and a finding for each one
     /// whose interval misses it by more than [`WIN_GAP`].
@@ -174,6 +232,25 @@ mod tests {
                 .iter()
                 .all(|f| f.contains("against 25% for all players"))
         );
+        assert_eq!(r.sections.len(), 1);
+        // Roles: the cat wins 70% of 1,000 games, well off an even split.
+        let mut csv = String::from("role,bot,player_games,wins,win_rate,ci_low,ci_high\n");
+        for (role, bot, n, w) in [("cat", "all", 1000, 700), ("mouse", "all", 1000, 300)] {
+            let e = crate::stats::wilson(w, n);
+            csv += &format!("{role},{bot},{n},{w},{},{},{}\n", e.value, e.low, e.high);
+        }
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("roles.csv"), csv).unwrap();
+        let mut r = sections(&dir);
+        r.roles().unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(r.findings.len(), 2, "{:?}", r.findings);
+        assert!(
+            r.findings[0].starts_with("The cat wins 70% of games"),
+            "{:?}",
+            r.findings
+        );
+        assert!(r.findings[1].contains("against an even 50%"));
         assert_eq!(r.sections.len(), 1);
         // A game without the file has no such section.
         let mut none = sections(Path::new("/nonexistent"));

@@ -77,6 +77,7 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
     r.keys = keys(&r, parts.turn)?;
     seat_section(&mut r, &seats)?;
     bot_section(&mut r)?;
+    r.roles()?;
     score_section(&mut r, &seats)?;
     length_section(&mut r, parts.turn)?;
     (parts.add)(&mut r)?;
