@@ -182,7 +182,7 @@ fn value(raw: &str) -> Result<toml::Value, String> {
 }
 
 /// Every config failure: which file, which line, which field, and what is wrong. A command
-/// reports it as a [`crate::output::Failure::Config`].
+/// reports it as a `Failure::Config` (`output.rs`).
 #[derive(Debug, PartialEq)]
 pub struct ConfigError {
     pub file: String,
