@@ -31,7 +31,7 @@ impl Builtin {
 }
 
 /// A game (or one edition of it) whisker can load: how a config names it, its built-in config,
-/// and its part of the report. Registering it is one line in [`register!`]'s list below.
+/// and its part of the report. Registering it is one line in the `register!` list below.
 pub trait Registered: Game + Sized + 'static {
     /// The config's `game` key.
     const GAME: &'static str;
