@@ -205,7 +205,7 @@ impl fmt::Display for ConfigError {
     }
 }
 
-/// A map read in file order (`[chips.blue]`, `[chips.green]`, …): order is how designers list
+/// A map read in file order (`[cards.fox]`, `[cards.owl]`, …): order is how designers list
 /// things and how the CSV files show them.
 #[derive(Debug, Clone)]
 pub struct Named<T>(pub Vec<(String, T)>);

@@ -11,8 +11,8 @@ use crate::metrics::{Counts, Declared};
 /// outcome are fixed-size.
 pub const MAX_SEATS: usize = 6;
 
-/// What each seat plays as, in a game whose seats play by different rules (the Inspector and
-/// the Mouse).
+/// What each seat plays as, in a game whose seats play by different rules (a hunter and its
+/// prey).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Roles {
     pub names: &'static [&'static str],

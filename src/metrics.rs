@@ -118,7 +118,7 @@ pub enum Per {
     /// Games played: a per-game mean, or the share of games in which something happened.
     Games,
     Slot(Slot),
-    /// The sum of a block (a share of all chips drawn).
+    /// The sum of a block (a share of everything drawn).
     Block(Block),
 }
 
@@ -172,11 +172,11 @@ pub struct Row {
     pub cells: Vec<Cell>,
 }
 
-/// One CSV file of per-item counts: a row per obstacle, card, colour….
+/// One CSV file of per-item counts: a row per target, card, colour….
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     pub file: String,
-    /// What a row is ("obstacle"), for comparisons and reports.
+    /// What a row is ("card"), for comparisons and reports.
     pub item: String,
     pub columns: Vec<Column>,
     pub rows: Vec<Row>,

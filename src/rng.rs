@@ -33,7 +33,7 @@ pub fn game_rng(seed: u64) -> GameRng {
 }
 
 /// The bots' generator for one game, from its seed: a stream apart from the game's own, so a
-/// bot's coin flips never move the game's chance (a chip draw, a shuffle) and no bot holds the
+/// bot's coin flips never move the game's chance (a draw, a shuffle) and no bot holds the
 /// generator the game's future is drawn from.
 pub fn bot_rng(seed: u64) -> GameRng {
     game_rng(splitmix64(seed ^ 0x5851_F42D_4C95_7F2D))

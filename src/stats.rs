@@ -5,7 +5,7 @@
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// Wilson score interval: unlike the normal approximation it stays inside [0, 1] and keeps its
-/// coverage for rates near 0 or 1 (an obstacle nobody passes).
+/// coverage for rates near 0 or 1 (a target nobody reaches).
 pub fn wilson(successes: u64, trials: u64) -> Estimate {
     if trials == 0 {
         return Estimate::UNKNOWN;

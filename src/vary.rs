@@ -85,15 +85,15 @@ mod tests {
 
     #[test]
     fn lists_and_ranges_parse() {
-        let v: Vary = "chips.blue.high=2..5".parse().unwrap();
-        assert_eq!(v.key, "chips.blue.high");
+        let v: Vary = "rules.size=2..5".parse().unwrap();
+        assert_eq!(v.key, "rules.size");
         assert_eq!(
             v.values.iter().map(|o| o.arg.as_str()).collect::<Vec<_>>(),
             [
-                "chips.blue.high=2",
-                "chips.blue.high=3",
-                "chips.blue.high=4",
-                "chips.blue.high=5"
+                "rules.size=2",
+                "rules.size=3",
+                "rules.size=4",
+                "rules.size=5"
             ]
         );
         let v: Vary = "rules.game_end=immediate,finish_round".parse().unwrap();

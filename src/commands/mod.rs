@@ -56,7 +56,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 /// The config a command plays: a file, a built-in config's name, or the default.
 pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
     Ok(match path {
-        // A file of that name comes first: a designer's `cheese` file is theirs.
+        // A file of that name comes first: a designer's own file beats a built-in name.
         Some(path) if path.exists() => Source::from_file(path).map_err(Failure::from)?,
         Some(path) => match games::builtin(&path.to_string_lossy()) {
             Some(source) => source,
@@ -125,7 +125,7 @@ pub fn written(path: &std::path::Path, report: bool) -> String {
 
 /// Parses `--bots` (a list as `bots::split` cuts it) into one bot per seat: `game`'s bots and
 /// its config's presets, in seat order (a shorter list repeats) or, in a game with roles, by
-/// role (`inspector=greedy,mouse=random`). Every bot must play its seat's role.
+/// role (`hunter=greedy,prey=random`). Every bot must play its seat's role.
 pub fn lineup<G: Registered>(
     game: &G,
     names: &[String],

@@ -1,5 +1,5 @@
-//! Every row of every table a game declares, compared between the two sides: each obstacle's
-//! pass rate, each card's use, each chip face's share. A row is a ratio of two per-game totals
+//! Every row of every table a game declares, compared between the two sides: each target's
+//! pass rate, each card's use, each face's share of draws. A row is a ratio of two per-game totals
 //! on each side (a count is a ratio to one per game), so its A − B difference gets the same
 //! paired delta-method interval as the summary's rows, from exact integer sums of the four
 //! per-game values and their cross products.

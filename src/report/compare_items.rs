@@ -1,4 +1,4 @@
-//! The compare report's per-item part: every row of the game's tables (an obstacle's pass rate,
+//! The compare report's per-item part: every row of the game's tables (an item's pass rate,
 //! a card's use) that differs between A and B, biggest change first.
 
 use std::path::Path;
@@ -171,7 +171,7 @@ impl Items {
             out.push(Section {
                 question: "Which counts changed?".into(),
                 how: format!(
-                    "A − B as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, an obstacle tried) that differs significantly; largest first, at most {CHARTED}."
+                    "A − B as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, a target tried) that differs significantly; largest first, at most {CHARTED}."
                 ),
                 svg: HBars {
                     title: "Per-item counts that changed, relative to B".into(),
