@@ -144,7 +144,9 @@ fn parse_within(
     } else if let Some((_, preset)) = presets.iter().find(|(n, _)| n == name) {
         // A preset may build on another, but not on itself.
         if depth >= presets.len() {
-            return Err(err(format!("preset `{name}` refers back to itself")));
+            return Err(err(format!(
+                "preset `{name}` is reached again: the presets refer to each other in a loop"
+            )));
         }
         parse_within(preset, kinds, presets, depth + 1)?
     } else {
@@ -155,6 +157,7 @@ fn parse_within(
             known.join(", ")
         )));
     };
+    let mut seen = 0u32;
     for arg in args.into_iter().flat_map(|a| a.split(',')) {
         if arg.trim().is_empty() {
             continue;
@@ -176,6 +179,10 @@ fn parse_within(
                 }
             )));
         };
+        if seen & (1 << i) != 0 {
+            return Err(err(format!("`{text}` sets {key} twice")));
+        }
+        seen |= 1 << i;
         let p = params[i];
         bot.params[i] = value
             .parse::<i32>()
@@ -302,7 +309,11 @@ mod tests {
         let b = parse("cautious(max_bet=0)", KINDS, &presets).unwrap();
         assert_eq!(b.param("max_bet"), 0);
         let e = parse("loop", KINDS, &presets).unwrap_err().to_string();
-        assert!(e.contains("refers back to itself"), "{e}");
+        assert!(e.contains("refer to each other in a loop"), "{e}");
+        let e = parse("greedy(max_bet=1,max_bet=2)", KINDS, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("sets max_bet twice"), "{e}");
         let e = parse("bold", KINDS, &presets).unwrap_err().to_string();
         assert!(
             e.contains("known: random, greedy, cautious, timid, loop"),

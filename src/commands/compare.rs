@@ -74,8 +74,15 @@ where
         roles: gb.roles(),
         ..plan.clone()
     };
-    let same_seats = (0..pa.min(pb)).all(|s| plan.lineup[s].label() == lineup_b[s].label());
-    if plan_b.offsets() != plan.offsets() || !same_seats {
+    if let Some(s) = (0..pa.min(pb)).find(|&s| plan.lineup[s].label() != lineup_b[s].label()) {
+        return Err(Failure::Usage(format!(
+            "--bots: seat {s} gets {} in A but {} in B (a preset means a different bot in each config); compare pairs the same bots on both sides: to measure one bot against another, play them in one run with --rotate-seats",
+            plan.lineup[s].label(),
+            lineup_b[s].label()
+        ))
+        .into());
+    }
+    if plan_b.offsets() != plan.offsets() {
         return Err(Failure::Usage(
             "--bots: A and B seat these bots differently (their seats' roles differ), so their games cannot be paired"
                 .into(),

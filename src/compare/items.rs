@@ -280,18 +280,29 @@ pub fn size(kind: &str, a: f64, b: f64) -> f64 {
     }
 }
 
-/// The significant rows, biggest change first, as lines for the terminal (at most `most`).
+/// The order rows are listed in: rates and shares first, largest change in points first; then
+/// counts and means, largest change as a part of their value first (a rarely used card's
+/// count can change by a large part of almost nothing, so counts never crowd out a rate).
+pub fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
+    (proportion(kind), size(kind, a, b))
+}
+
+/// The significant rows, in [`order`], as lines for the terminal (at most `most`).
 pub fn headline(rows: &[ItemRow], most: usize) -> String {
     use std::fmt::Write as _;
-    let mut changed: Vec<(f64, &ItemRow)> = rows
+    let mut changed: Vec<((bool, f64), &ItemRow)> = rows
         .iter()
         .filter(|r| r.significant == "yes")
         .map(|r| {
             let (a, b) = (r.a.parse().unwrap_or(0.0), r.b.parse().unwrap_or(0.0));
-            (size(r.kind, a, b), r)
+            (order(r.kind, a, b), r)
         })
         .collect();
-    changed.sort_by(|x, y| y.0.total_cmp(&x.0));
+    changed.sort_by(|x, y| {
+        (y.0.0, y.0.1)
+            .partial_cmp(&(x.0.0, x.0.1))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
     let mut out = format!(
         "\n  {} of {} per-item rows differ significantly (compare_items.csv){}\n",
         changed.len(),

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::page::Section;
 use super::svg::{Bar, HBars, Unit};
 use super::table::Table;
-use crate::compare::items::{FILE, proportion, size};
+use crate::compare::items::{FILE, order, proportion};
 
 /// Most rows one chart draws; the table below lists every significant row.
 const CHARTED: usize = 25;
@@ -100,7 +100,10 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
             })
         })
         .collect();
-    changed.sort_by(|x, y| size(&y.kind, y.a, y.b).total_cmp(&size(&x.kind, x.a, x.b)));
+    changed.sort_by(|x, y| {
+        let (ox, oy) = (order(&x.kind, x.a, x.b), order(&y.kind, y.a, y.b));
+        oy.0.cmp(&ox.0).then(oy.1.total_cmp(&ox.1))
+    });
     Ok(Some(Items {
         changed,
         compared: csv.len(),
@@ -141,10 +144,15 @@ impl Items {
             .take(CHARTED)
             .map(|c| bar(c, 1.0))
             .collect();
-        let counts: Vec<Bar> = self
+        // Drawn as a part of B's value, so ordered by it.
+        let mut counts: Vec<&Changed> = self
             .changed
             .iter()
             .filter(|c| !proportion(&c.kind) && c.b != 0.0)
+            .collect();
+        counts.sort_by(|x, y| (y.diff / y.b).abs().total_cmp(&(x.diff / x.b).abs()));
+        let counts: Vec<Bar> = counts
+            .into_iter()
             .take(CHARTED)
             .map(|c| bar(c, c.b.abs()))
             .collect();
