@@ -15,14 +15,82 @@ pub mod track;
 pub use cheese::{CHEESE_DEFAULT, CheeseGame};
 pub use ratings::{RATINGS_DEFAULT, RatingsGame};
 
-/// The parameters both editions' `greedy` takes, in this order.
-pub const GREEDY_SWING: crate::bots::Param = crate::bots::Param {
+use crate::bots::{Bot, Kind, Param};
+
+/// Both editions' `random`.
+const RANDOM: Kind = Kind {
+    name: "random",
+    about: "uniform among the legal options at every decision (the reference the tests measure against)",
+    params: &[],
+    roles: &[],
+};
+
+/// Both editions' `greedy`, taking `max_bet` (its edition's) and `ending_swing`, in the order
+/// [`GreedyParams::from`] reads them.
+const fn greedy(params: &'static [Param; 2]) -> Kind {
+    Kind {
+        name: "greedy",
+        about: "one-step heuristic: exact chip odds, contribution valued by the food it would win now",
+        params,
+        roles: &[],
+    }
+}
+
+const ENDING_SWING: Param = Param {
     name: "ending_swing",
     default: 10,
     min: 0,
     max: 100,
     about: "cheese it counts for ending the game by overcoming a finale: gained when ahead on projected score, lost when behind",
 };
+
+/// The cheese edition's bots.
+pub const CHEESE_BOTS: &[Kind] = &[
+    RANDOM,
+    greedy(&[
+        Param {
+            name: "max_bet",
+            default: 3,
+            min: 0,
+            max: 40,
+            about: "most cheese it bets on another player's test",
+        },
+        ENDING_SWING,
+    ]),
+];
+
+/// The ratings edition's bots.
+pub const RATINGS_BOTS: &[Kind] = &[
+    RANDOM,
+    greedy(&[
+        Param {
+            name: "max_bet",
+            default: 9,
+            min: 0,
+            max: 9,
+            about: "most player chips it reveals on another player's test (it never has more than rules.player_chips)",
+        },
+        ENDING_SWING,
+    ]),
+];
+
+/// `greedy`'s parameter values, as both editions' greedy bots play them.
+#[derive(Clone, Copy, Debug)]
+pub struct GreedyParams {
+    /// The most it bets on another player's test.
+    pub max_bet: u8,
+    /// What ending the game by a finale is worth, in cheese: gained when ahead, lost behind.
+    pub ending_swing: f64,
+}
+
+impl From<&Bot> for GreedyParams {
+    fn from(bot: &Bot) -> Self {
+        Self {
+            max_bet: bot.params[0] as u8,
+            ending_swing: f64::from(bot.params[1]),
+        }
+    }
+}
 
 /// Hooks for what happens during play, in both editions: counters (and replays) watch through
 /// this. Jobs are the config's job indices; cards are the edition's card definitions.

@@ -13,7 +13,7 @@
 //! - learns the market skill with the highest static value, returning its weakest skill at the
 //!   limit; claims the most valuable food.
 
-use super::{Bet, Bot, Learn, Policy, View};
+use super::{Bet, Learn, Policy, View};
 use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::cheese::state::Player;
 use crate::games::mice_heist::heuristics::{Payout, STEP, best_flip, helps, worst_chip};
@@ -21,23 +21,7 @@ use crate::games::{MAX_SEATS, Seat};
 use crate::rng::GameRng;
 
 /// `greedy`, with its parameters' values.
-#[derive(Clone, Copy, Debug)]
-pub struct Greedy {
-    /// Most cheese bet on another player's test.
-    pub max_bet: u8,
-    /// What ending the game by a finale is worth, in cheese: gained when ahead, lost behind.
-    pub ending_swing: f64,
-}
-
-impl From<&Bot> for Greedy {
-    fn from(bot: &Bot) -> Self {
-        // In the order `KINDS` lists them.
-        Self {
-            max_bet: bot.params[0] as u8,
-            ending_swing: f64::from(bot.params[1]),
-        }
-    }
-}
+pub type Greedy = crate::games::mice_heist::GreedyParams;
 
 /// Deterministic rating a player can still add with `budget` cheese: its best applicable
 /// modifier skills, highest first.
@@ -125,79 +109,77 @@ fn static_value(rules: &Rules, skill: u8) -> f64 {
         - ACTIVATION
 }
 
-impl Greedy {
-    /// The chance the test passes after activating `slot` (with the rest of the budget still
-    /// usable for modifiers).
-    fn odds_after(&self, v: &View, slot: usize, target: i32, icons: u8) -> f64 {
-        let rules = v.rules;
-        let test = &v.state.test;
-        let p = v.player();
-        let effects = &rules.skill(p.skills[slot].skill).effects;
-        let rest = potential(rules, p, icons, p.stash - 1, Some(slot));
-        let mut fixed = test.rating(rules) + rest;
-        let mut extra_draws = 0;
-        let mut bag = v.state.bag;
-        for e in effects.iter().filter(|e| e.applies(icons)) {
-            match e.kind {
-                EffectKind::Modifier => fixed += i32::from(e.value),
-                EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
-                EffectKind::Draw => extra_draws += e.value as usize,
-                EffectKind::Replace => {
-                    let (face, i) = worst_chip(&rules.chips, &test.drawn);
-                    fixed -= face;
-                    bag &= !(1 << test.drawn.chips[i as usize].0);
-                    extra_draws += 1;
-                }
-                EffectKind::Track | EffectKind::Cheese => {}
+/// The chance the test passes after activating `slot` (with the rest of the budget still
+/// usable for modifiers).
+fn odds_after(v: &View, slot: usize, target: i32, icons: u8) -> f64 {
+    let rules = v.rules;
+    let test = &v.state.test;
+    let p = v.player();
+    let effects = &rules.skill(p.skills[slot].skill).effects;
+    let rest = potential(rules, p, icons, p.stash - 1, Some(slot));
+    let mut fixed = test.rating(rules) + rest;
+    let mut extra_draws = 0;
+    let mut bag = v.state.bag;
+    for e in effects.iter().filter(|e| e.applies(icons)) {
+        match e.kind {
+            EffectKind::Modifier => fixed += i32::from(e.value),
+            EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
+            EffectKind::Draw => extra_draws += e.value as usize,
+            EffectKind::Replace => {
+                let (face, i) = worst_chip(&rules.chips, &test.drawn);
+                fixed -= face;
+                bag &= !(1 << test.drawn.chips[i as usize].0);
+                extra_draws += 1;
             }
+            EffectKind::Track | EffectKind::Cheese => {}
         }
-        if extra_draws == 0 {
-            return if fixed >= target { 1.0 } else { 0.0 };
-        }
-        rules.odds.at_least(
-            &rules.chips,
-            bag,
-            v.state.played,
-            extra_draws,
-            target - fixed,
-        )
     }
+    if extra_draws == 0 {
+        return if fixed >= target { 1.0 } else { 0.0 };
+    }
+    rules.odds.at_least(
+        &rules.chips,
+        bag,
+        v.state.played,
+        extra_draws,
+        target - fixed,
+    )
+}
 
-    /// Whether every skill it can still pay for, at its best, could turn this test.
-    fn reachable(&self, v: &View, target: i32, icons: u8) -> bool {
-        let rules = v.rules;
-        let test = &v.state.test;
-        let p = v.player();
-        let mut gains = [0i32; MAX_HELD];
-        let max_face = i32::from(
-            rules
-                .chips
-                .kinds
-                .iter()
-                .map(|k| k.high.max(k.low))
-                .max()
-                .unwrap_or(0),
-        );
-        for (i, h) in p.skills.iter().enumerate().filter(|(_, h)| !h.covered) {
-            gains[i] = rules
-                .skill(h.skill)
-                .effects
-                .iter()
-                .filter(|e| e.applies(icons))
-                .map(|e| match e.kind {
-                    EffectKind::Modifier => i32::from(e.value),
-                    EffectKind::Flip => best_flip(&rules.chips, &test.drawn).0.max(0),
-                    EffectKind::Draw => i32::from(e.value) * max_face,
-                    EffectKind::Replace => max_face - worst_chip(&rules.chips, &test.drawn).0,
-                    EffectKind::Track | EffectKind::Cheese => 0,
-                })
-                .sum::<i32>()
-                .max(0);
-        }
-        gains.sort_unstable_by(|a, b| b.cmp(a));
-        let best: i32 = gains[..(p.stash as usize).min(gains.len())].iter().sum();
-        test.rating(rules) + best >= target
+/// Whether every skill it can still pay for, at its best, could turn this test.
+fn reachable(v: &View, target: i32, icons: u8) -> bool {
+    let rules = v.rules;
+    let test = &v.state.test;
+    let p = v.player();
+    let mut gains = [0i32; MAX_HELD];
+    let max_face = i32::from(
+        rules
+            .chips
+            .kinds
+            .iter()
+            .map(|k| k.high.max(k.low))
+            .max()
+            .unwrap_or(0),
+    );
+    for (i, h) in p.skills.iter().enumerate().filter(|(_, h)| !h.covered) {
+        gains[i] = rules
+            .skill(h.skill)
+            .effects
+            .iter()
+            .filter(|e| e.applies(icons))
+            .map(|e| match e.kind {
+                EffectKind::Modifier => i32::from(e.value),
+                EffectKind::Flip => best_flip(&rules.chips, &test.drawn).0.max(0),
+                EffectKind::Draw => i32::from(e.value) * max_face,
+                EffectKind::Replace => max_face - worst_chip(&rules.chips, &test.drawn).0,
+                EffectKind::Track | EffectKind::Cheese => 0,
+            })
+            .sum::<i32>()
+            .max(0);
     }
+    gains.sort_unstable_by(|a, b| b.cmp(a));
+    let best: i32 = gains[..(p.stash as usize).min(gains.len())].iter().sum();
+    test.rating(rules) + best >= target
 }
 
 impl Policy for Greedy {
@@ -304,7 +286,7 @@ impl Policy for Greedy {
                 payout > 1.0
             });
         }
-        if !self.reachable(v, target, spec.icons) {
+        if !reachable(v, target, spec.icons) {
             return None;
         }
         let mut best = (0.0, None);
@@ -315,7 +297,7 @@ impl Policy for Greedy {
             ) {
                 continue;
             }
-            let chance = self.odds_after(v, slot as usize, target, spec.icons);
+            let chance = odds_after(v, slot as usize, target, spec.icons);
             if chance > best.0 + 1e-12 {
                 best = (chance, Some(slot));
             }

@@ -12,30 +12,14 @@
 //!   are spent anyway); when it abstained and the test failed, learns such a card from its hand
 //!   or draws; never discards; claims the most valuable food.
 
-use super::{Bot, Choice, Learn, Policy, Spare, View};
+use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
 use crate::games::mice_heist::heuristics::{Payout, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
 use crate::rng::GameRng;
 
 /// `greedy`, with its parameters' values.
-#[derive(Clone, Copy, Debug)]
-pub struct Greedy {
-    /// Most player chips revealed on another player's test.
-    pub max_bet: u8,
-    /// What ending the game by a finale is worth, in cheese: gained when ahead, lost behind.
-    pub ending_swing: f64,
-}
-
-impl From<&Bot> for Greedy {
-    fn from(bot: &Bot) -> Self {
-        // In the order `KINDS` lists them.
-        Self {
-            max_bet: bot.params[0] as u8,
-            ending_swing: f64::from(bot.params[1]),
-        }
-    }
-}
+pub type Greedy = crate::games::mice_heist::GreedyParams;
 
 /// What learning or drawing a card is worth, in cheese.
 const CARD: f64 = 1.0;
@@ -141,42 +125,40 @@ fn projected(v: &View, seat: Seat) -> f64 {
             .sum::<f64>()
 }
 
-impl Greedy {
-    /// The chance the failing test passes after playing hand card `i`, the rest of the hand
-    /// still counted for its modifiers.
-    fn odds_after(&self, v: &View, i: usize, target: i32, icons: u8) -> f64 {
-        let rules = v.rules;
-        let test = &v.state.test;
-        let p = v.player();
-        let card = &rules.skill_cards[v.hand[i] as usize];
-        let mut fixed = p.rating(test.skills)
-            + test.drawn.total(&rules.chips)
-            + test.modifier
-            + potential(v, v.hand, icons, Some(i));
-        let mut draws = 0;
-        for e in card.effects.iter().filter(|e| e.applies(icons)) {
-            match e.kind {
-                EffectKind::Modifier => fixed += i32::from(e.value),
-                EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
-                EffectKind::Draw => draws += e.value as usize,
-                EffectKind::Replace => {
-                    fixed -= worst_chip(&rules.chips, &test.drawn).0;
-                    draws += 1;
-                }
-                EffectKind::Track | EffectKind::Cheese => {}
+/// The chance the failing test passes after playing hand card `i`, the rest of the hand
+/// still counted for its modifiers.
+fn odds_after(v: &View, i: usize, target: i32, icons: u8) -> f64 {
+    let rules = v.rules;
+    let test = &v.state.test;
+    let p = v.player();
+    let card = &rules.skill_cards[v.hand[i] as usize];
+    let mut fixed = p.rating(test.skills)
+        + test.drawn.total(&rules.chips)
+        + test.modifier
+        + potential(v, v.hand, icons, Some(i));
+    let mut draws = 0;
+    for e in card.effects.iter().filter(|e| e.applies(icons)) {
+        match e.kind {
+            EffectKind::Modifier => fixed += i32::from(e.value),
+            EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
+            EffectKind::Draw => draws += e.value as usize,
+            EffectKind::Replace => {
+                fixed -= worst_chip(&rules.chips, &test.drawn).0;
+                draws += 1;
             }
+            EffectKind::Track | EffectKind::Cheese => {}
         }
-        if draws == 0 {
-            return if fixed >= target { 1.0 } else { 0.0 };
-        }
-        rules.odds.at_least(
-            &rules.chips,
-            v.state.bag,
-            v.state.played,
-            draws,
-            target - fixed,
-        )
     }
+    if draws == 0 {
+        return if fixed >= target { 1.0 } else { 0.0 };
+    }
+    rules.odds.at_least(
+        &rules.chips,
+        v.state.bag,
+        v.state.played,
+        draws,
+        target - fixed,
+    )
 }
 
 impl Policy for Greedy {
@@ -255,7 +237,7 @@ impl Policy for Greedy {
             if !helps(&rules.skill_cards[v.hand[i] as usize].effects, o.test) {
                 continue;
             }
-            let chance = self.odds_after(v, i, target, o.test);
+            let chance = odds_after(v, i, target, o.test);
             if chance > best.0 + 1e-12 {
                 best = (chance, Some(i as u8));
             }

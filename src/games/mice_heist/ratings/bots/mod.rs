@@ -73,33 +73,10 @@ pub trait Policy {
 }
 
 pub use crate::bots::Bot;
-use crate::bots::{Kind, Param};
-use crate::games::mice_heist::GREEDY_SWING;
+use crate::bots::Kind;
 
 /// The bots of this edition: `random` and `greedy`, in this order.
-pub const KINDS: &[Kind] = &[
-    Kind {
-        name: "random",
-        about: "uniform among the legal options at every decision (the reference the tests measure against)",
-        params: &[],
-        roles: &[],
-    },
-    Kind {
-        name: "greedy",
-        about: "one-step heuristic: exact chip odds, contribution valued by the food it would win now",
-        params: &[
-            Param {
-                name: "max_bet",
-                default: 9,
-                min: 0,
-                max: 9,
-                about: "most player chips it reveals on another player's test (it never has more than rules.player_chips)",
-            },
-            GREEDY_SWING,
-        ],
-        roles: &[],
-    },
-];
+pub const KINDS: &[Kind] = crate::games::mice_heist::RATINGS_BOTS;
 
 /// `random`, for tests.
 pub fn random() -> Bot {
