@@ -304,7 +304,7 @@ pub fn load<T: DeserializeOwned>(
                 file: source.name.clone(),
                 line: None,
                 field: o.path.clone(),
-                message: format!("--set {}: {message}", o.arg),
+                message: format!("`{}` (set on the command line): {message}", o.arg),
             });
         }
     }
@@ -323,7 +323,11 @@ pub fn load<T: DeserializeOwned>(
             line: None,
             field: culprit.map_or_else(String::new, |o| o.path.clone()),
             message: match culprit {
-                Some(o) => format!("--set {}: {}", o.arg, e.message().trim()),
+                Some(o) => format!(
+                    "`{}` (set on the command line): {}",
+                    o.arg,
+                    e.message().trim()
+                ),
                 None => format!("after --set: {}", e.message().trim()),
             },
         }

@@ -257,7 +257,7 @@ fn bad_flags_exit_2_with_a_message() {
         &["simulate", "--set", "rules.track_length=abc"],
         &out,
         &[
-            "--set rules.track_length=abc",
+            "`rules.track_length=abc` (set on the command line)",
             "expected integer, got string",
         ],
     );

@@ -219,10 +219,9 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
             ));
         }
         crate::bots::parse(text, game.bots(), &presets).map_err(|e| {
-            at(
-                name,
-                e.to_string().trim_start_matches("--bots: ").to_string(),
-            )
+            // The command that lists the bots may be the one that failed: no pointer to it.
+            let why = e.to_string().replace(" (`whisker bots` lists them)", "");
+            at(name, why.trim_start_matches("--bots: ").to_string())
         })?;
     }
     Ok(())
