@@ -43,17 +43,15 @@ fn every_game_runs_through_every_command() {
         assert!(!bots.is_empty(), "{name}: no bots listed in {listed}");
         let lineup = bots.join(",");
 
+        // 300 games with games.csv, as a baseline and as shards are made.
+        let recorded = |extra: &[&str], out: &Path| {
+            let mut args = vec!["simulate", name, "--games", "300", "--games-csv", "--quiet"];
+            args.extend(extra);
+            args.extend(["--out", path(out)]);
+            ok(&args)
+        };
         let base = at("base");
-        ok(&[
-            "simulate",
-            name,
-            "--games",
-            "300",
-            "--games-csv",
-            "--quiet",
-            "--out",
-            path(&base),
-        ]);
+        recorded(&[], &base);
         assert!(base.join("games.csv").is_file() && base.join("summary.csv").is_file());
 
         let rotated = at("rotated");
@@ -127,18 +125,7 @@ fn every_game_runs_through_every_command() {
         let shards: Vec<_> = (0..2)
             .map(|i| {
                 let s = at(&format!("shard{i}"));
-                ok(&[
-                    "simulate",
-                    name,
-                    "--games",
-                    "300",
-                    "--games-csv",
-                    "--quiet",
-                    "--shard",
-                    &format!("{i}/2"),
-                    "--out",
-                    path(&s),
-                ]);
+                recorded(&["--shard", &format!("{i}/2")], &s);
                 s
             })
             .collect();

@@ -181,6 +181,9 @@ pub struct Rules {
     pub assist_cards: Vec<AssistCard>,
     /// The decks before shuffling: card definitions, one entry per card.
     pub skill_deck: Vec<u8>,
+    /// For each set of tested skills (icon bits), the positive modifiers of the whole skill
+    /// deck added up: what a card a player cannot see is worth on average, made once.
+    pub deck_modifiers: [i32; 8],
     pub assist_deck: Vec<u8>,
     pub odds: Odds,
 }
@@ -361,6 +364,12 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     if !p.0.is_empty() {
         return Err(p.0);
     }
+    let deck_modifiers = std::array::from_fn(|icons| {
+        skill_deck
+            .iter()
+            .map(|&c| i32::from(skill_cards[c as usize].modifier[icons]).max(0))
+            .sum()
+    });
     let mut rules = Rules {
         players,
         track_length: r.track_length,
@@ -380,6 +389,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         jobs,
         skill_cards,
         assist_cards,
+        deck_modifiers,
         skill_deck,
         assist_deck,
         odds: Odds::default(),

@@ -47,12 +47,9 @@ fn potential(v: &View, hand: &[u8], icons: u8, except: Option<usize>) -> i32 {
 /// What a hand of `cards` unseen cards is likely to add against an obstacle testing `icons`: the
 /// mean over the skill deck's cards (its make-up is public, the cards in a hand are not).
 fn expected_potential(v: &View, cards: u8, icons: u8) -> i32 {
-    let deck = &v.rules.skill_deck;
-    let sum: i32 = deck
-        .iter()
-        .map(|&c| i32::from(v.rules.skill_cards[c as usize].modifier[icons as usize]).max(0))
-        .sum();
-    (f64::from(cards) * f64::from(sum) / deck.len().max(1) as f64).round() as i32
+    let sum = v.rules.deck_modifiers[icons as usize];
+    let deck = v.rules.skill_deck.len().max(1) as f64;
+    (f64::from(cards) * f64::from(sum) / deck).round() as i32
 }
 
 /// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing its hand: its
