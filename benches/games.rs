@@ -4,12 +4,14 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
+use whisker::games::mice_heist::Tests;
 use whisker::games::mice_heist::cheese::bots::{greedy, random};
 use whisker::games::mice_heist::cheese::engine::Engine;
 use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
 use whisker::games::{Game, Registered};
+use whisker::play::Table;
 
 fn game() -> CheeseGame {
     CheeseGame::load(&whisker::games::default_source(), &[], None).unwrap()
@@ -47,7 +49,7 @@ fn pieces(c: &mut Criterion) {
     for (name, bot) in [("greedy", greedy()), ("random", random())] {
         let lineup = [bot; 4];
         // A mid-game table: eight tests in, markers on the tracks, the bag part drawn.
-        let mut midgame = Engine::new(&rules, 7);
+        let mut midgame = Table::new(Engine::new(&rules, 7), 7);
         for _ in 0..8 {
             assert!(
                 !midgame.step(&lineup, &mut ()),

@@ -36,6 +36,13 @@ pub fn others(seat: Seat, players: usize) -> impl Iterator<Item = Seat> {
     (seat + 1..players).chain(0..seat)
 }
 
+/// The seat after `seat`, clockwise.
+pub fn next_seat(seat: Seat, players: usize) -> Seat {
+    // A wrap rather than `%`: it runs at every decision, and a division costs more than the
+    // rest of the step it serves.
+    if seat + 1 == players { 0 } else { seat + 1 }
+}
+
 /// What the shared layers learn from one finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {

@@ -14,6 +14,7 @@ pub mod ints;
 pub mod metrics;
 pub mod naming;
 pub mod output;
+pub mod play;
 pub mod progress;
 pub mod record;
 pub mod report;

@@ -118,6 +118,59 @@ pub fn claim_order(
     order
 }
 
+/// The end game's food claims in [`claim_order`], taken one decision at a time.
+#[derive(Clone, Debug, Default)]
+pub struct Claims {
+    order: ArrayVec<(u8, Seat), { MAX_JOBS * MAX_SEATS }>,
+    at: u8,
+    /// The food each seat has claimed.
+    pub food: [i32; MAX_SEATS],
+}
+
+impl Claims {
+    pub fn new(jobs: &[JobState], players: usize) -> Self {
+        Self {
+            order: claim_order(jobs, players),
+            ..Self::default()
+        }
+    }
+
+    /// The claim being decided: a job, and the seat choosing one of its food tokens.
+    pub fn current(&self) -> Option<(u8, Seat)> {
+        self.order.get(self.at as usize).copied()
+    }
+
+    /// Passes the claims that are no choice, each paying `pay(seat, cheese)` one cheese from
+    /// the supply instead of food (its job has none left); the claim to decide next, if any.
+    pub fn settle(
+        &mut self,
+        jobs: &[JobState],
+        supply: &mut u8,
+        mut pay: impl FnMut(Seat, u8),
+    ) -> Option<(u8, Seat)> {
+        while let Some((job, seat)) = self.current() {
+            if !jobs[job as usize].food.is_empty() {
+                return Some((job, seat));
+            }
+            pay(seat, take(supply, 1));
+            self.at += 1;
+        }
+        None
+    }
+
+    /// The current claimant takes food token `index` of its job.
+    pub fn claim(&mut self, jobs: &mut [JobState], index: u8) {
+        let (job, seat) = self.current().expect("a claim is being decided");
+        let food = &mut jobs[job as usize].food;
+        assert!(
+            (index as usize) < food.len(),
+            "a bot claimed food token {index}, which is not there"
+        );
+        self.food[seat] += i32::from(food.remove(index as usize));
+        self.at += 1;
+    }
+}
+
 /// The winners as a seat bit set: the highest score, ties broken by `tiebreak` (higher wins),
 /// still-tied seats sharing the victory.
 pub fn winners(scores: &[i32; MAX_SEATS], tiebreak: &[i32; MAX_SEATS], players: usize) -> u8 {

@@ -16,14 +16,8 @@ pub use cheese::{CHEESE_DEFAULT, CheeseGame};
 pub use ratings::{RATINGS_DEFAULT, RatingsGame};
 
 use crate::bots::{Bot, Kind, Param};
-
-/// Both editions' `random`.
-const RANDOM: Kind = Kind {
-    name: "random",
-    about: "uniform among the legal options at every decision (the reference the tests measure against)",
-    params: &[],
-    roles: &[],
-};
+use crate::game::Outcome;
+use crate::play::{Decider, Decisions, RANDOM, Table};
 
 /// Both editions' `greedy`, taking `max_bet` (its edition's) and `ending_swing`, in the order
 /// [`GreedyParams::from`] reads them.
@@ -111,6 +105,57 @@ pub trait Observer {
 
 /// Watches nothing.
 impl Observer for () {}
+
+/// An edition's engine, as its tables play it.
+pub trait Edition: Decisions {
+    /// [`Decisions::apply`], telling `obs` what happens.
+    fn play<O: Observer>(&mut self, action: Self::Action, obs: &mut O);
+    /// True once no test is left to play (the food claims may still be to decide).
+    fn tests_over(&self) -> bool;
+    /// Tests resolved so far.
+    fn turns(&self) -> u32;
+}
+
+/// A Mice Heist game played a test at a time: replays tell it so, and tests build positions
+/// between tests.
+pub trait Tests<E: Edition, M> {
+    /// Plays one test, `obs` watching; true once no test is left.
+    fn step<D: Decider<E, Memory = M>, O: Observer>(&mut self, lineup: &[D], obs: &mut O) -> bool;
+    /// Plays what is left (the food claims, once the tests are over) and scores.
+    fn finish<D: Decider<E, Memory = M>>(&mut self, lineup: &[D]) -> Outcome;
+    /// Plays the whole game, `obs` watching, and scores.
+    fn play_all<D: Decider<E, Memory = M>, O: Observer>(
+        &mut self,
+        lineup: &[D],
+        obs: &mut O,
+    ) -> Outcome;
+}
+
+impl<E: Edition, M: Default> Tests<E, M> for Table<E, M> {
+    fn step<D: Decider<E, Memory = M>, O: Observer>(&mut self, lineup: &[D], obs: &mut O) -> bool {
+        let turn = self.game.turns();
+        while !self.game.tests_over() && self.game.turns() == turn {
+            let action = self.decide(lineup).expect("a test in play has a decision");
+            self.game.play(action, obs);
+        }
+        self.game.tests_over()
+    }
+
+    fn finish<D: Decider<E, Memory = M>>(&mut self, lineup: &[D]) -> Outcome {
+        self.play_out(lineup)
+    }
+
+    fn play_all<D: Decider<E, Memory = M>, O: Observer>(
+        &mut self,
+        lineup: &[D],
+        obs: &mut O,
+    ) -> Outcome {
+        while let Some(action) = self.decide(lineup) {
+            self.game.play(action, obs);
+        }
+        self.game.outcome()
+    }
+}
 
 /// What both editions report per game and in `summary.csv`: tests passed, and the job that
 /// ended the game.

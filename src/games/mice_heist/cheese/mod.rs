@@ -13,11 +13,13 @@ use config::MAX_HELD;
 use config::{RawConfig, Rules};
 use engine::Engine;
 
+use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{Counts, Declared};
+use crate::play::Table;
 use crate::report::parts::Parts;
 use serde_json::json;
 use state::State;
@@ -119,12 +121,11 @@ impl Game for CheeseGame {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
-        let mut engine = Engine::new(&self.rules, seed);
+        let mut table = Table::new(Engine::new(&self.rules, seed), seed);
         let mut counting = self.tally.counting(counts);
-        while !engine.step(lineup, &mut counting) {}
-        let outcome = engine.finish(lineup);
+        let outcome = table.play_all(lineup, &mut counting);
         self.tally.ended(counting.counts, &outcome);
-        for (seat, p) in engine.state().players.iter().enumerate() {
+        for (seat, p) in table.game.state().players.iter().enumerate() {
             let held: arrayvec::ArrayVec<u8, MAX_HELD> = p.skills.iter().map(|h| h.skill).collect();
             self.tally
                 .seat(counting.counts, &held, p.colour, outcome.won(seat));
@@ -137,7 +138,7 @@ impl Game for CheeseGame {
         let ids: Vec<&str> = rules.jobs.iter().map(|j| j.id.as_str()).collect();
         let sizes: Vec<usize> = rules.jobs.iter().map(|j| j.obstacles.len()).collect();
         let mut story = Story::default();
-        let mut engine = Engine::new(rules, seed);
+        let mut engine = Table::new(Engine::new(rules, seed), seed);
         let colours: Vec<&str> = engine
             .state()
             .players

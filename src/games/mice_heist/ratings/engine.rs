@@ -1,17 +1,18 @@
-//! The ratings edition's turn (rulebook "YOUR TURN", steps 1–7) and scoring. See RULES.md for
-//! every reading of the rulebook made here.
+//! The ratings edition's turn (rulebook "YOUR TURN", steps 1–7) and scoring, as a state machine
+//! paused at each decision (see [`crate::play`]). See RULES.md for every reading of the
+//! rulebook made here.
 
 use arrayvec::ArrayVec;
 
-use super::bots::{Learn, Policy, Spare, View};
+use super::bots::{Choice, Learn, Spare, View};
 use super::config::{Effect, EffectKind, MAX_DECK, Rules};
 use super::state::{Hand, Player, State, Test};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
-use crate::games::mice_heist::jobs::{JobState, claim_order, exchange, take, winners};
-use crate::games::others;
-use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::rng::{GameRng, bot_rng, fresh, game_rng, shuffle};
+use crate::games::mice_heist::jobs::{Claims, JobState, exchange, winners};
+use crate::games::{MAX_SEATS, Outcome, Seat, others};
+use crate::play::{Decisions, nth_of};
+use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,73 @@ pub enum Ending {
     /// This job's stack (a config job index) ran out.
     Completed(u8),
     Capped,
+}
+
+/// The question put to the seat to move. `random` takes each of its options (listed by
+/// [`Decisions::options`]) with equal chance; so each is spelled out:
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Step 1, the tester: each (job with an obstacle left, way to test its top obstacle)
+    /// pair — one way for a plain test, one per skill for an "or" test.
+    Test,
+    /// Step 2, each other seat in turn from the tester's left: 0 to all its player chips.
+    Chips,
+    /// The tester: the chip of the test a flip or replace effect acts on, each chip.
+    Pick(EffectKind),
+    /// Step 4, the tester: "stop" or each card in hand.
+    Play,
+    /// Step 5 after a failure, the tester: "none", each played card, each hand card, or the
+    /// deck's top card (when a card is left to draw).
+    Learn,
+    /// Step 5 after a failure, each seat that revealed no chips: "nothing", learning each hand
+    /// card, or drawing (when the hand has room and a card is left).
+    Spare,
+    /// Step 6, the tester holding any cards: which to discard before the refill, every subset
+    /// of the hand.
+    Discard,
+    /// End scoring, in claim order: each food token left on this job.
+    Food(u8),
+}
+
+/// One option of a [`Decision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Test(Choice),
+    Chips(u8),
+    Chip(u8),
+    Play(Option<u8>),
+    Learn(Option<Learn>),
+    Spare(Option<Spare>),
+    /// The hand cards (bit `i` for card `i`) to discard.
+    Discard(u16),
+    Food(u8),
+}
+
+/// Whose effects are being applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    Assist(u8),
+    Card(u8),
+    /// The failed mandatory obstacle's.
+    Failure,
+}
+
+/// Where play stands between decisions: the decision, and what it needs to resume.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Test,
+    Chips(Seat),
+    /// Effect `at` of `source` needs its chip.
+    Pick {
+        source: Source,
+        at: u8,
+    },
+    Play,
+    Learn,
+    Spare(Seat),
+    Discard,
+    Food,
+    Over,
 }
 
 #[derive(Clone)]
@@ -31,8 +99,10 @@ pub struct Engine<'r> {
     skill_deck: ArrayVec<u8, MAX_DECK>,
     assist_deck: ArrayVec<u8, MAX_DECK>,
     rng: GameRng,
-    /// The bots' own generator: none of them holds the one chance draws from.
-    bots_rng: GameRng,
+    phase: Phase,
+    /// Chips decided but not yet revealed: each seat sees only its own.
+    hidden_chips: [u8; MAX_SEATS],
+    claims: Claims,
     ending: Option<Ending>,
 }
 
@@ -84,7 +154,9 @@ impl<'r> Engine<'r> {
             skill_deck,
             assist_deck,
             rng,
-            bots_rng: bot_rng(seed),
+            phase: Phase::Test,
+            hidden_chips: [0; MAX_SEATS],
+            claims: Claims::default(),
             ending: None,
         };
         for seat in 0..rules.players {
@@ -118,28 +190,11 @@ impl<'r> Engine<'r> {
         self.ending
     }
 
-    /// A game consistent with everything `seat` has seen, for a search bot to play its guesses
-    /// on: the same table and the same hand for `seat`; the cards it cannot see (the other
-    /// hands and the skill deck) dealt anew at random, each hand keeping its size; the assist
-    /// deck in a new order; and new generators for the chance still to come, so no sample
-    /// knows the real game's future.
-    pub fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        let mut game = self.clone();
-        let mut unseen: ArrayVec<u8, MAX_DECK> = game.skill_deck.drain(..).collect();
-        for s in (0..self.rules.players).filter(|&s| s != seat) {
-            unseen.extend(game.hands[s].iter().copied());
-        }
-        shuffle(&mut unseen, rng);
-        for s in (0..self.rules.players).filter(|&s| s != seat) {
-            let size = self.hands[s].len();
-            game.hands[s].clear();
-            game.hands[s].extend(unseen.drain(..size));
-        }
-        game.skill_deck.extend(unseen);
-        shuffle(&mut game.assist_deck, rng);
-        game.rng = fresh(rng);
-        game.bots_rng = fresh(rng);
-        game
+    /// Goes straight to the end game's claims, to score a hand-built table in tests.
+    #[cfg(test)]
+    pub fn score_now(&mut self) {
+        self.claims = Claims::new(&self.state.jobs, self.rules.players);
+        self.ask_food();
     }
 
     /// Every skill card: in the deck or out of it. The rules neither make nor destroy cards.
@@ -155,15 +210,378 @@ impl<'r> Engine<'r> {
         self.assist_deck.len() as u32 + self.state.assist_discard.len() as u32 + revealed
     }
 
-    fn ask<R>(&mut self, me: Seat, decide: impl FnOnce(&View, &mut GameRng) -> R) -> R {
-        let view = View {
-            rules: self.rules,
-            state: &self.state,
-            me,
-            hand: &self.hands[me],
-            hand_sizes: self.hands.each_ref().map(|h| h.len() as u8),
+    /// The question put to the seat to move, if the game is not over.
+    pub fn decision(&self) -> Option<Decision> {
+        Some(match self.phase {
+            Phase::Test => Decision::Test,
+            Phase::Chips(_) => Decision::Chips,
+            Phase::Pick { source, at } => Decision::Pick(self.effects_of(source)[at as usize].kind),
+            Phase::Play => Decision::Play,
+            Phase::Learn => Decision::Learn,
+            Phase::Spare(_) => Decision::Spare,
+            Phase::Discard => Decision::Discard,
+            Phase::Food => Decision::Food(self.claims.current()?.0),
+            Phase::Over => return None,
+        })
+    }
+
+    /// Whether a skill card can be drawn: the deck, or a discard pile to reshuffle, holds one.
+    fn can_draw(&self) -> bool {
+        !self.skill_deck.is_empty() || !self.state.skill_discard.is_empty()
+    }
+
+    /// Whether a seat holding `hand` cards may draw instead of learning after a failure.
+    fn can_spare_draw(&self, hand: usize) -> bool {
+        self.can_draw() && hand < self.rules.max_hand
+    }
+
+    /// Every (job with an obstacle left, way to test its top obstacle) pair, in order.
+    fn tests(&self) -> impl Iterator<Item = Choice> + '_ {
+        let (rules, state) = (self.rules, &self.state);
+        state.open_jobs(rules).flat_map(move |job| {
+            let ways = state.obstacle(rules, job).options();
+            ways.map(move |skills| Choice { job, skills })
+        })
+    }
+
+    /// Food tokens left on the job being claimed.
+    fn food_left(&self) -> usize {
+        let (job, _) = self.claims.current().expect("a claim is being decided");
+        self.state.jobs[job as usize].food.len()
+    }
+
+    /// Plays `action`, telling `obs` what happens, up to the next decision.
+    pub fn play<O: Observer>(&mut self, action: Action, obs: &mut O) {
+        let rules = self.rules;
+        let t = self.state.tester;
+        match (self.phase, action) {
+            // 1. Evaluate skill rating: the obstacle, and for an "or" test the skill.
+            (Phase::Test, Action::Test(choice)) => {
+                // Bots are checked, not trusted: an illegal decision is a bug that must not
+                // quietly make or destroy components.
+                assert!(
+                    self.state.open_jobs(rules).any(|j| j == choice.job),
+                    "a bot chose job {}, which has no obstacle left",
+                    choice.job
+                );
+                assert!(
+                    self.state
+                        .obstacle(rules, choice.job)
+                        .options()
+                        .any(|o| o == choice.skills),
+                    "a bot chose skills its test does not allow"
+                );
+                self.state.test = Test {
+                    job: choice.job,
+                    skills: choice.skills,
+                    ..Test::default()
+                };
+                self.ask_chips(self.next_seat(t), obs);
+            }
+            (Phase::Chips(s), Action::Chips(chips)) => {
+                assert!(
+                    chips <= rules.player_chips,
+                    "a bot revealed more chips than it has"
+                );
+                self.hidden_chips[s] = chips;
+                self.ask_chips(self.next_seat(s), obs);
+            }
+            (Phase::Pick { source, at }, Action::Chip(i)) => {
+                assert!(
+                    (i as usize) < self.state.test.drawn.chips.len(),
+                    "a bot picked chip {i}, which is not in the test"
+                );
+                if self.effects_of(source)[at as usize].kind == EffectKind::Flip {
+                    self.state.test.drawn.flip(i as usize);
+                } else {
+                    self.state.test.drawn.set_aside(i as usize);
+                    self.draw_chip(obs);
+                }
+                self.effects(source, at + 1, obs);
+            }
+            (Phase::Play, Action::Play(None)) => self.resolve(obs),
+            (Phase::Play, Action::Play(Some(i))) => {
+                let card = self.hands[t].remove(i as usize);
+                self.state.test.played.push(card);
+                obs.skill_activated(card);
+                self.effects(Source::Card(card), 0, obs);
+            }
+            (Phase::Learn, Action::Learn(learn)) => {
+                match learn {
+                    Some(Learn::Played(i)) => {
+                        let card = self.state.test.played.remove(i as usize);
+                        self.learn_card(t, card, obs);
+                    }
+                    Some(Learn::Hand(i)) => {
+                        let card = self.hands[t].remove(i as usize);
+                        self.learn_card(t, card, obs);
+                    }
+                    Some(Learn::DeckTop) => {
+                        if let Some(card) = self.take_skill_card() {
+                            self.learn_card(t, card, obs);
+                        }
+                    }
+                    None => {}
+                }
+                self.ask_spare(self.next_seat(t));
+            }
+            (Phase::Spare(s), Action::Spare(spare)) => {
+                match spare {
+                    Some(Spare::Learn(i)) => {
+                        let card = self.hands[s].remove(i as usize);
+                        self.learn_card(s, card, obs);
+                    }
+                    Some(Spare::Draw) => self.draw_card(s),
+                    None => {}
+                }
+                self.ask_spare(self.next_seat(s));
+            }
+            (Phase::Discard, Action::Discard(cards)) => {
+                assert!(
+                    u32::from(cards) >> self.hands[t].len() == 0,
+                    "a bot discarded cards {cards:#b}, not all in its hand"
+                );
+                self.discard(cards);
+            }
+            (Phase::Food, Action::Food(i)) => {
+                self.claims.claim(&mut self.state.jobs, i);
+                self.ask_food();
+            }
+            (phase, action) => panic!("{action:?} is no answer at {phase:?}"),
+        }
+    }
+
+    fn next_seat(&self, seat: Seat) -> Seat {
+        crate::game::next_seat(seat, self.rules.players)
+    }
+
+    /// Step 2, get help: chips decided by everyone before anyone reveals; then the assist
+    /// card, when anyone helps.
+    fn ask_chips<O: Observer>(&mut self, seat: Seat, obs: &mut O) {
+        if seat != self.state.tester {
+            self.phase = Phase::Chips(seat);
+            return;
+        }
+        let t = self.state.tester;
+        let mut bets = self.hidden_chips;
+        bets[t] = 0;
+        self.state.test.bets = bets;
+        for s in others(t, self.rules.players) {
+            obs.bet(s, bets[s]);
+        }
+        if bets.iter().any(|&b| b > 0) {
+            if self.assist_deck.is_empty() {
+                self.assist_deck.extend(self.state.assist_discard.drain(..));
+                shuffle(&mut self.assist_deck, &mut self.rng);
+            }
+            let card = self.assist_deck.pop();
+            self.state.assist_deck_left = self.assist_deck.len() as u8;
+            if let Some(card) = card {
+                self.state.test.assist = Some(card);
+                self.state.test.modifier +=
+                    i32::from(self.rules.assist_cards[card as usize].modifier);
+                self.effects(Source::Assist(card), 0, obs);
+                return;
+            }
+        }
+        self.draw_chips(obs);
+    }
+
+    /// Step 3: Draw chips; then 4. play skill cards.
+    fn draw_chips<O: Observer>(&mut self, obs: &mut O) {
+        for _ in 0..self.rules.chips_per_test {
+            self.draw_chip(obs);
+        }
+        self.ask_play(obs);
+    }
+
+    /// Step 4: Play skill cards, one at a time, while any is in hand.
+    fn ask_play<O: Observer>(&mut self, obs: &mut O) {
+        if self.hands[self.state.tester].is_empty() {
+            self.resolve(obs);
+        } else {
+            self.phase = Phase::Play;
+        }
+    }
+
+    fn effects_of(&self, source: Source) -> &'r [Effect] {
+        let rules = self.rules;
+        match source {
+            Source::Assist(card) => &rules.assist_cards[card as usize].effects,
+            Source::Card(card) => &rules.skill_cards[card as usize].effects,
+            Source::Failure => &self.state.obstacle(rules, self.state.test.job).failure,
+        }
+    }
+
+    /// `source`'s effects from `from` on, from the tester's point of view against the obstacle
+    /// under test, stopping at one that needs a chip picked; then on with the turn.
+    fn effects<O: Observer>(&mut self, source: Source, from: u8, obs: &mut O) {
+        let t = self.state.tester;
+        let job = self.state.test.job;
+        let icons = self.state.obstacle(self.rules, job).test;
+        for (at, &effect) in self
+            .effects_of(source)
+            .iter()
+            .enumerate()
+            .skip(from as usize)
+        {
+            if !effect.applies(icons) {
+                continue;
+            }
+            match effect.kind {
+                EffectKind::Modifier => self.state.test.modifier += i32::from(effect.value),
+                EffectKind::Flip | EffectKind::Replace
+                    if self.state.test.drawn.chips.is_empty() => {}
+                EffectKind::Flip | EffectKind::Replace => {
+                    self.phase = Phase::Pick {
+                        source,
+                        at: at as u8,
+                    };
+                    return;
+                }
+                EffectKind::Draw => {
+                    for _ in 0..effect.value {
+                        self.draw_chip(obs);
+                    }
+                }
+                EffectKind::Track if effect.value > 0 => self.climb(t, job, effect.value as u8),
+                EffectKind::Track => self.state.jobs[job as usize]
+                    .track
+                    .fall(t, effect.value.unsigned_abs()),
+                EffectKind::Cheese => exchange(
+                    &mut self.state.players[t].cheese,
+                    &mut self.state.supply,
+                    effect.value,
+                ),
+            }
+        }
+        match source {
+            Source::Assist(_) => self.draw_chips(obs),
+            Source::Card(_) => self.ask_play(obs),
+            Source::Failure => self.phase = Phase::Learn,
+        }
+    }
+
+    /// Step 5: Resolve, up to the learning a failure offers.
+    fn resolve<O: Observer>(&mut self, obs: &mut O) {
+        let rules = self.rules;
+        let t = self.state.tester;
+        let n = rules.players;
+        let test = &self.state.test;
+        let obstacle = self.state.obstacle(rules, test.job);
+        let job = test.job as usize;
+        let spec = self.state.jobs[job].spec;
+        let top = self.state.jobs[job].next;
+        let chip_total = test.drawn.total(&rules.chips);
+        let total = self.state.players[t].rating(test.skills) + chip_total + test.modifier;
+        obs.total(total, i32::from(obstacle.target));
+        let success = total >= i32::from(obstacle.target);
+        self.state.successes += u32::from(success);
+        obs.test_resolved(spec, top, chip_total, success);
+        if let Some(card) = self.state.test.assist {
+            obs.assist_resolved(card, success);
+        }
+        // The obstacle leaves play where the rulebook lists it: right after its cheese is taken on
+        // a success, before any learning on a failure. An empty stack ends the game at cleanup.
+        let printed = &rules.jobs[spec as usize].cheese;
+        let leave_play = |state: &mut State| {
+            if state.jobs[job].discard_top(printed, rules.obstacle_cheese, &mut state.supply) {
+                Some(Ending::Completed(spec))
+            } else {
+                None
+            }
         };
-        decide(&view, &mut self.bots_rng)
+        if success {
+            let cheese = std::mem::take(&mut self.state.jobs[job].cheese[top as usize]);
+            self.state.players[t].cheese += cheese;
+            self.ending = leave_play(&mut self.state);
+            let bets = self.state.test.bets;
+            for s in others(t, n) {
+                self.climb(s, job as u8, bets[s]);
+            }
+            self.climb(t, job as u8, obstacle.payout);
+            self.ask_discard();
+        } else if obstacle.mandatory {
+            self.effects(Source::Failure, 0, obs);
+        } else {
+            self.ending = leave_play(&mut self.state);
+            self.phase = Phase::Learn;
+        }
+    }
+
+    /// The next seat from `seat` on that revealed no chips, asked what it does with the
+    /// failure; after the last, the tester's consolation step.
+    fn ask_spare(&mut self, mut seat: Seat) {
+        let t = self.state.tester;
+        while seat != t {
+            if self.state.test.bets[seat] == 0 {
+                self.phase = Phase::Spare(seat);
+                return;
+            }
+            seat = self.next_seat(seat);
+        }
+        self.climb(t, self.state.test.job, 1);
+        self.ask_discard();
+    }
+
+    /// Step 6: Draw: discard any, then refill the hand; asked only of a tester holding cards.
+    fn ask_discard(&mut self) {
+        if self.hands[self.state.tester].is_empty() {
+            self.discard(0);
+        } else {
+            self.phase = Phase::Discard;
+        }
+    }
+
+    /// The discards made, the hand refilled; step 7, cleanup.
+    fn discard(&mut self, mask: u16) {
+        let t = self.state.tester;
+        for i in (0..self.hands[t].len()).rev() {
+            if mask & (1 << i) != 0 {
+                let card = self.hands[t].remove(i);
+                self.state.skill_discard.push(card);
+            }
+        }
+        while self.hands[t].len() < self.rules.hand_size {
+            let before = self.hands[t].len();
+            self.draw_card(t);
+            if self.hands[t].len() == before {
+                break;
+            }
+        }
+
+        if let Some(card) = self.state.test.assist.take() {
+            self.state.assist_discard.push(card);
+        }
+        let played = std::mem::take(&mut self.state.test.played);
+        self.state.skill_discard.extend(played);
+        self.state.test.drawn.into_play_area(&mut self.state.played);
+        self.state.test.bets = [0; MAX_SEATS];
+        self.state.tester = self.next_seat(t);
+        self.state.turns += 1;
+        if self.ending.is_none() && self.state.turns >= self.rules.max_turns {
+            self.ending = Some(Ending::Capped);
+        }
+        if self.ending.is_some() {
+            self.claims = Claims::new(&self.state.jobs, self.rules.players);
+            self.ask_food();
+        } else {
+            self.phase = Phase::Test;
+        }
+    }
+
+    /// End game: the next claim with food to choose from, or the end.
+    fn ask_food(&mut self) {
+        let s = &mut self.state;
+        let players = &mut s.players;
+        let next = self
+            .claims
+            .settle(&s.jobs, &mut s.supply, |seat, c| players[seat].cheese += c);
+        self.phase = if next.is_some() {
+            Phase::Food
+        } else {
+            Phase::Over
+        };
     }
 
     /// Takes the top skill card, reshuffling the discard pile into a new deck when the deck is
@@ -220,238 +638,136 @@ impl<'r> Engine<'r> {
             obs,
         );
     }
+}
 
-    /// One effect, from the tester's point of view, against the obstacle under test.
-    fn apply<P: Policy, O: Observer>(&mut self, effect: Effect, bot: &P, obs: &mut O) {
-        let t = self.state.tester;
-        let job = self.state.test.job;
-        if !effect.applies(self.state.obstacle(self.rules, job).test) {
-            return;
-        }
-        match effect.kind {
-            EffectKind::Modifier => self.state.test.modifier += i32::from(effect.value),
-            EffectKind::Flip | EffectKind::Replace if self.state.test.drawn.chips.is_empty() => {}
-            EffectKind::Flip => {
-                let i = self.ask(t, |v, r| bot.pick_chip(v, EffectKind::Flip, r)) as usize;
-                self.state.test.drawn.flip(i);
+impl crate::games::mice_heist::Edition for Engine<'_> {
+    fn play<O: Observer>(&mut self, action: Action, obs: &mut O) {
+        Engine::play(self, action, obs);
+    }
+    fn tests_over(&self) -> bool {
+        // Not `ending`: the ratings edition knows its ending mid-test, and the test still
+        // plays on to its cleanup.
+        matches!(self.phase, Phase::Food | Phase::Over)
+    }
+    fn turns(&self) -> u32 {
+        self.state.turns
+    }
+}
+
+impl<'r> Decisions for Engine<'r> {
+    type Action = Action;
+    type View<'a>
+        = View<'a>
+    where
+        Self: 'a;
+
+    fn to_move(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Chips(s) | Phase::Spare(s) => Some(s),
+            Phase::Test | Phase::Pick { .. } | Phase::Play | Phase::Learn | Phase::Discard => {
+                Some(self.state.tester)
             }
-            EffectKind::Replace => {
-                let i = self.ask(t, |v, r| bot.pick_chip(v, EffectKind::Replace, r)) as usize;
-                self.state.test.drawn.set_aside(i);
-                self.draw_chip(obs);
-            }
-            EffectKind::Draw => {
-                for _ in 0..effect.value {
-                    self.draw_chip(obs);
-                }
-            }
-            EffectKind::Track if effect.value > 0 => self.climb(t, job, effect.value as u8),
-            EffectKind::Track => self.state.jobs[job as usize]
-                .track
-                .fall(t, effect.value.unsigned_abs()),
-            EffectKind::Cheese => exchange(
-                &mut self.state.players[t].cheese,
-                &mut self.state.supply,
-                effect.value,
-            ),
+            Phase::Food => self.claims.current().map(|(_, seat)| seat),
+            Phase::Over => None,
         }
     }
 
-    /// Plays one test; returns true once the game has ended.
-    pub fn step<P: Policy, O: Observer>(&mut self, bots: &[P], obs: &mut O) -> bool {
-        if self.ending.is_some() {
-            return true;
+    fn option_count(&self) -> usize {
+        let Some(seat) = self.to_move() else { return 0 };
+        let hand = self.hands[seat].len();
+        match self.phase {
+            Phase::Test => self.tests().count(),
+            Phase::Chips(_) => usize::from(self.rules.player_chips) + 1,
+            Phase::Pick { .. } => self.state.test.drawn.chips.len(),
+            Phase::Play => 1 + hand,
+            Phase::Learn => 1 + self.state.test.played.len() + hand + usize::from(self.can_draw()),
+            Phase::Spare(_) => 1 + hand + usize::from(self.can_spare_draw(hand)),
+            Phase::Discard => 1 << hand,
+            Phase::Food => self.food_left(),
+            Phase::Over => 0,
         }
-        let rules = self.rules;
-        let t = self.state.tester;
-        let n = rules.players;
+    }
 
-        // 1. Evaluate skill rating: the obstacle, and for an "or" test the skill.
-        let choice = self.ask(t, |v, r| bots[t].choose_test(v, r));
-        assert!(
-            self.state.open_jobs(rules).any(|j| j == choice.job),
-            "a bot chose job {}, which has no obstacle left",
-            choice.job
-        );
-        let obstacle = self.state.obstacle(rules, choice.job);
-        assert!(
-            obstacle.options().any(|o| o == choice.skills),
-            "a bot chose skills its test does not allow"
-        );
-        self.state.test = Test {
-            job: choice.job,
-            skills: choice.skills,
-            ..Test::default()
-        };
-
-        // 2. Get help: chips decided by everyone before anyone reveals.
-        let mut bets = [0u8; MAX_SEATS];
-        for s in others(t, n) {
-            bets[s] = self.ask(s, |v, r| bots[s].bet(v, r));
-            assert!(
-                bets[s] <= rules.player_chips,
-                "a bot revealed more chips than it has"
-            );
-        }
-        self.state.test.bets = bets;
-        for s in others(t, n) {
-            obs.bet(s, bets[s]);
-        }
-        if bets.iter().any(|&b| b > 0) {
-            if self.assist_deck.is_empty() {
-                self.assist_deck.extend(self.state.assist_discard.drain(..));
-                shuffle(&mut self.assist_deck, &mut self.rng);
+    fn option(&self, k: usize) -> Action {
+        let seat = self.to_move().expect("a seat is to move");
+        let hand = self.hands[seat].len();
+        match self.phase {
+            Phase::Test => Action::Test(nth_of(self.tests(), k)),
+            Phase::Chips(_) => Action::Chips(k as u8),
+            Phase::Pick { .. } => Action::Chip(k as u8),
+            Phase::Play => Action::Play((k > 0).then(|| (k - 1) as u8)),
+            Phase::Learn => {
+                let played = self.state.test.played.len();
+                Action::Learn(match k {
+                    0 => None,
+                    k if k <= played => Some(Learn::Played((k - 1) as u8)),
+                    k if k <= played + hand => Some(Learn::Hand((k - 1 - played) as u8)),
+                    _ => Some(Learn::DeckTop),
+                })
             }
-            if let Some(card) = self.assist_deck.pop() {
-                self.state.test.assist = Some(card);
-                let spec = &rules.assist_cards[card as usize];
-                self.state.test.modifier += i32::from(spec.modifier);
-                for &effect in &spec.effects {
-                    self.apply(effect, &bots[t], obs);
+            Phase::Spare(_) => Action::Spare(match k {
+                0 => None,
+                k if k <= hand => Some(Spare::Learn((k - 1) as u8)),
+                _ => Some(Spare::Draw),
+            }),
+            Phase::Discard => Action::Discard(k as u16),
+            Phase::Food => Action::Food(k as u8),
+            Phase::Over => panic!("no option once the game is over"),
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.play(action, &mut ());
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        View {
+            rules: self.rules,
+            state: &self.state,
+            me: seat,
+            hand: &self.hands[seat],
+            hand_sizes: self.hands.each_ref().map(|h| h.len() as u8),
+            asked: self.decision().filter(|_| self.to_move() == Some(seat)),
+        }
+    }
+
+    /// The same table and the same hand for `seat`; the cards it cannot see (the other hands
+    /// and the skill deck) dealt anew at random, each hand keeping its size; the assist deck in
+    /// a new order; the other seats' chips still unrevealed decided anew at random.
+    fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        let mut unseen: ArrayVec<u8, MAX_DECK> = game.skill_deck.drain(..).collect();
+        for s in (0..self.rules.players).filter(|&s| s != seat) {
+            unseen.extend(game.hands[s].iter().copied());
+        }
+        shuffle(&mut unseen, rng);
+        for s in (0..self.rules.players).filter(|&s| s != seat) {
+            let size = self.hands[s].len();
+            game.hands[s].clear();
+            game.hands[s].extend(unseen.drain(..size));
+        }
+        game.skill_deck.extend(unseen);
+        shuffle(&mut game.assist_deck, rng);
+        if let Phase::Chips(to_move) = self.phase {
+            let mut s = game.next_seat(game.state.tester);
+            while s != to_move {
+                if s != seat {
+                    game.hidden_chips[s] = rng.below(u32::from(self.rules.player_chips) + 1) as u8;
                 }
-            }
-            self.state.assist_deck_left = self.assist_deck.len() as u8;
-        }
-
-        // 3. Draw chips.
-        for _ in 0..rules.chips_per_test {
-            self.draw_chip(obs);
-        }
-
-        // 4. Play skill cards, one at a time.
-        while !self.hands[t].is_empty() {
-            let Some(i) = self.ask(t, |v, r| bots[t].play_card(v, r)) else {
-                break;
-            };
-            let card = self.hands[t].remove(i as usize);
-            self.state.test.played.push(card);
-            obs.skill_activated(card);
-            for &effect in &rules.skill_cards[card as usize].effects {
-                self.apply(effect, &bots[t], obs);
+                s = game.next_seat(s);
             }
         }
-
-        // 5. Resolve.
-        let job = choice.job as usize;
-        let spec = self.state.jobs[job].spec;
-        let top = self.state.jobs[job].next;
-        let rating = self.state.players[t].rating(choice.skills);
-        let total = rating + self.state.test.drawn.total(&rules.chips) + self.state.test.modifier;
-        obs.total(total, i32::from(obstacle.target));
-        let success = total >= i32::from(obstacle.target);
-        self.state.successes += u32::from(success);
-        obs.test_resolved(
-            spec,
-            top,
-            self.state.test.drawn.total(&rules.chips),
-            success,
-        );
-        if let Some(card) = self.state.test.assist {
-            obs.assist_resolved(card, success);
-        }
-        // The obstacle leaves play where the rulebook lists it: right after its cheese is taken on
-        // a success, before any learning on a failure. An empty stack ends the game at cleanup.
-        let printed = &rules.jobs[spec as usize].cheese;
-        let leave_play = |state: &mut State| {
-            if state.jobs[job].discard_top(printed, rules.obstacle_cheese, &mut state.supply) {
-                Some(Ending::Completed(spec))
-            } else {
-                None
-            }
-        };
-        if success {
-            let cheese = std::mem::take(&mut self.state.jobs[job].cheese[top as usize]);
-            self.state.players[t].cheese += cheese;
-            self.ending = leave_play(&mut self.state);
-            for s in others(t, n) {
-                self.climb(s, choice.job, bets[s]);
-            }
-            self.climb(t, choice.job, obstacle.payout);
-        } else {
-            if obstacle.mandatory {
-                for &effect in &obstacle.failure {
-                    self.apply(effect, &bots[t], obs);
-                }
-            } else {
-                self.ending = leave_play(&mut self.state);
-            }
-            match self.ask(t, |v, r| bots[t].learn(v, r)) {
-                Some(Learn::Played(i)) => {
-                    let card = self.state.test.played.remove(i as usize);
-                    self.learn_card(t, card, obs);
-                }
-                Some(Learn::Hand(i)) => {
-                    let card = self.hands[t].remove(i as usize);
-                    self.learn_card(t, card, obs);
-                }
-                Some(Learn::DeckTop) => {
-                    if let Some(card) = self.take_skill_card() {
-                        self.learn_card(t, card, obs);
-                    }
-                }
-                None => {}
-            }
-            for s in others(t, n).filter(|&s| bets[s] == 0) {
-                match self.ask(s, |v, r| bots[s].spare(v, r)) {
-                    Some(Spare::Learn(i)) => {
-                        let card = self.hands[s].remove(i as usize);
-                        self.learn_card(s, card, obs);
-                    }
-                    Some(Spare::Draw) => self.draw_card(s),
-                    None => {}
-                }
-            }
-            self.climb(t, choice.job, 1);
-        }
-
-        // 6. Draw: discard any, then refill the hand.
-        let discard = self.ask(t, |v, r| bots[t].discard(v, r));
-        for i in (0..self.hands[t].len()).rev() {
-            if discard & (1 << i) != 0 {
-                let card = self.hands[t].remove(i);
-                self.state.skill_discard.push(card);
-            }
-        }
-        while self.hands[t].len() < rules.hand_size {
-            let before = self.hands[t].len();
-            self.draw_card(t);
-            if self.hands[t].len() == before {
-                break;
-            }
-        }
-
-        // 7. Cleanup.
-        if let Some(card) = self.state.test.assist.take() {
-            self.state.assist_discard.push(card);
-        }
-        let played = std::mem::take(&mut self.state.test.played);
-        self.state.skill_discard.extend(played);
-        self.state.test.drawn.into_play_area(&mut self.state.played);
-        self.state.test.bets = [0; MAX_SEATS];
-        self.state.tester = (t + 1) % n;
-        self.state.turns += 1;
-        if self.ending.is_none() && self.state.turns >= rules.max_turns {
-            self.ending = Some(Ending::Capped);
-        }
-        self.ending.is_some()
+        game.rng = fresh(rng);
+        game
     }
 
     /// End game and scoring: food by track place, ties to the highest sum of skill ratings.
-    pub fn finish<P: Policy>(&mut self, bots: &[P]) -> Outcome {
+    fn outcome(&self) -> Outcome {
         let n = self.rules.players;
-        let mut food = [0i32; MAX_SEATS];
-        for (job, seat) in claim_order(&self.state.jobs, n) {
-            if self.state.jobs[job as usize].food.is_empty() {
-                self.state.players[seat].cheese += take(&mut self.state.supply, 1);
-            } else {
-                let i = self.ask(seat, |v, r| bots[seat].choose_food(v, job, r)) as usize;
-                food[seat] += i32::from(self.state.jobs[job as usize].food.remove(i));
-            }
-        }
         let mut scores = [0i32; MAX_SEATS];
         let mut ratings = [0i32; MAX_SEATS];
         for (s, p) in self.state.players.iter().enumerate() {
-            scores[s] = food[s] + i32::from(p.cheese);
+            scores[s] = self.claims.food[s] + i32::from(p.cheese);
             ratings[s] = p.ratings.iter().map(|&r| i32::from(r)).sum();
         }
         // "If there is a tie the player with the highest sum of skill ratings is the winner."
@@ -473,8 +789,10 @@ impl<'r> Engine<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::mice_heist::Tests;
     use crate::games::mice_heist::ratings::bots::greedy;
     use crate::games::mice_heist::ratings::tests::rules_with;
+    use crate::play::{Options, Table};
 
     fn sorted(cards: impl Iterator<Item = u8>) -> Vec<u8> {
         let mut v: Vec<u8> = cards.collect();
@@ -485,7 +803,7 @@ mod tests {
     #[test]
     fn a_sample_keeps_what_the_seat_sees_and_deals_the_rest_anew() {
         let rules = rules_with(&[]);
-        let mut game = Engine::new(&rules, 11);
+        let mut game = Table::new(Engine::new(&rules, 11), 11);
         for _ in 0..5 {
             game.step(&[greedy(); 4], &mut ());
         }
@@ -522,8 +840,78 @@ mod tests {
         }
         assert!(dealt_anew, "the other hands are dealt anew");
         // A sample plays on to an end of its own.
-        let mut s = game.sample(me, &mut rng);
-        while !s.step(&[greedy(); 4], &mut ()) {}
+        let mut s = Table::new(game.sample(me, &mut rng), 0);
         assert!(s.finish(&[greedy(); 4]).turns > game.state.turns);
+    }
+
+    fn options(game: &Engine) -> Vec<Action> {
+        let mut out = Options::new();
+        game.options(&mut out);
+        out.to_vec()
+    }
+
+    #[test]
+    fn each_decision_lists_every_legal_choice_once() {
+        use Action::*;
+        let rules = rules_with(&[]);
+        let mut game = Engine::new(&rules, 8);
+        let ways: usize = game
+            .state
+            .open_jobs(&rules)
+            .map(|j| game.state.obstacle(&rules, j).options().count())
+            .sum();
+        let tests = options(&game);
+        assert_eq!(tests.len(), ways, "each (job, way to test it) once");
+        assert!(tests.iter().all(|a| matches!(a, Test(_))));
+        game.phase = Phase::Chips(1);
+        assert_eq!(options(&game), [Chips(0), Chips(1), Chips(2)]);
+        // The tester (seat 0) holds 3 cards and has played 1.
+        assert_eq!(game.hands[0].len(), 3);
+        let played = game.hands[0].pop().unwrap();
+        game.state.test.played.push(played);
+        game.phase = Phase::Play;
+        assert_eq!(options(&game), [Play(None), Play(Some(0)), Play(Some(1))]);
+        game.phase = Phase::Learn;
+        use super::Learn as L;
+        assert_eq!(
+            options(&game),
+            [
+                None,
+                Some(L::Played(0)),
+                Some(L::Hand(0)),
+                Some(L::Hand(1)),
+                Some(L::DeckTop)
+            ]
+            .map(Learn)
+        );
+        game.phase = Phase::Spare(1);
+        let spare: Vec<_> = (0..3)
+            .map(|i| Spare(Some(super::Spare::Learn(i))))
+            .collect();
+        let mut want = vec![Spare(None)];
+        want.extend(spare);
+        want.push(Spare(Some(super::Spare::Draw)));
+        assert_eq!(options(&game), want);
+        game.phase = Phase::Discard;
+        assert_eq!(
+            options(&game),
+            [Discard(0), Discard(1), Discard(2), Discard(3)]
+        );
+    }
+
+    #[test]
+    fn random_makes_every_discard_equally_likely() {
+        let rules = rules_with(&[]);
+        let mut game = Engine::new(&rules, 8);
+        game.phase = Phase::Discard;
+        let mut rng = game_rng(3);
+        let seen = crate::play::Seen::new(&game, 0);
+        // Each subset of a 3-card hand.
+        crate::play::tests::assert_uniform(40_000, 8, || {
+            match crate::play::random(&seen, &mut rng) {
+                Action::Discard(cards) => cards,
+                other => panic!("{other:?}"),
+            }
+        });
     }
 }

@@ -14,11 +14,13 @@ use config::{RawConfig, Rules};
 use engine::Engine;
 use tally::RatingsTally;
 
+use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{Counts, Declared};
+use crate::play::Table;
 use crate::report::parts::Parts;
 use serde_json::json;
 use state::State;
@@ -119,9 +121,8 @@ impl Game for RatingsGame {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
-        let mut engine = Engine::new(&self.rules, seed);
-        while !engine.step(lineup, &mut self.tally.counting(counts)) {}
-        let outcome = engine.finish(lineup);
+        let mut engine = Table::new(Engine::new(&self.rules, seed), seed);
+        let outcome = engine.play_all(lineup, &mut self.tally.counting(counts));
         let t = &self.tally;
         t.base.ended(counts, &outcome);
         for (seat, p) in engine.state().players.iter().enumerate() {
@@ -135,7 +136,7 @@ impl Game for RatingsGame {
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
         let rules = &self.rules;
         let mut story = Story::default();
-        let mut engine = Engine::new(rules, seed);
+        let mut engine = Table::new(Engine::new(rules, seed), seed);
         let start = engine.state();
         let ids: Vec<&str> = start
             .jobs

@@ -18,7 +18,6 @@ use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::cheese::state::Player;
 use crate::games::mice_heist::heuristics::{Payout, STEP, best_flip, helps, worst_chip};
 use crate::games::{MAX_SEATS, Seat};
-use crate::rng::GameRng;
 
 /// `greedy`, with its parameters' values.
 pub type Greedy = crate::games::mice_heist::GreedyParams;
@@ -183,7 +182,7 @@ fn reachable(v: &View, target: i32, icons: u8) -> bool {
 }
 
 impl Policy for Greedy {
-    fn choose_obstacle(&self, v: &View, _rng: &mut GameRng) -> u8 {
+    fn choose_obstacle(&self, v: &View) -> u8 {
         let scores = projected(v);
         let me = scores[v.me];
         let leader = (0..v.rules.players)
@@ -213,7 +212,7 @@ impl Policy for Greedy {
         best.1
     }
 
-    fn bet(&self, v: &View, _rng: &mut GameRng) -> Bet {
+    fn bet(&self, v: &View) -> Bet {
         let p = v.player();
         let available = u32::from(p.stash)
             + if v.rules.bet_from_covered {
@@ -256,7 +255,7 @@ impl Policy for Greedy {
         bet
     }
 
-    fn uncover(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
+    fn uncover(&self, v: &View) -> Option<u8> {
         v.player()
             .skills
             .iter()
@@ -264,7 +263,7 @@ impl Policy for Greedy {
             .map(|i| i as u8)
     }
 
-    fn activate(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
+    fn activate(&self, v: &View) -> Option<u8> {
         let rules = v.rules;
         let job = v.state.test.job as usize;
         let spec = &rules.jobs[job].obstacles[v.state.jobs[job].next as usize];
@@ -305,14 +304,14 @@ impl Policy for Greedy {
         best.1
     }
 
-    fn pick_chip(&self, v: &View, kind: EffectKind, _rng: &mut GameRng) -> u8 {
+    fn pick_chip(&self, v: &View, kind: EffectKind) -> u8 {
         match kind {
             EffectKind::Flip => best_flip(&v.rules.chips, &v.state.test.drawn).1,
             _ => worst_chip(&v.rules.chips, &v.state.test.drawn).1,
         }
     }
 
-    fn learn(&self, v: &View, _rng: &mut GameRng) -> Option<Learn> {
+    fn learn(&self, v: &View) -> Option<Learn> {
         let value = |s: u8| static_value(v.rules, s);
         let (market, gain) = v
             .state
@@ -343,7 +342,7 @@ impl Policy for Greedy {
         })
     }
 
-    fn choose_food(&self, v: &View, job: u8, _rng: &mut GameRng) -> u8 {
+    fn choose_food(&self, v: &View, job: u8) -> u8 {
         let food = &v.state.jobs[job as usize].food;
         (0..food.len())
             .max_by_key(|&i| (food[i], std::cmp::Reverse(i)))

@@ -1,17 +1,19 @@
 //! Player policies. A bot decides every choice the rules give a player, seeing only a [`View`]:
 //! the public table from one seat, never the upgrade deck's order or another player's unrevealed
-//! bet.
+//! bet. `random` is the shared one ([`crate::play::random`]); the options it draws from are
+//! listed with [`Decision`].
 
 mod greedy;
-mod random;
 
-use super::config::{EffectKind, Rules};
+use super::config::Rules;
+use super::engine::{Action, Decision, Engine};
 use super::state::{Player, State};
 use crate::games::Seat;
+use crate::play::{Decider, Seen, by_kind};
 use crate::rng::GameRng;
 
+pub use super::config::EffectKind;
 pub use greedy::Greedy;
-pub use random::Random;
 
 /// The table as one seat sees it.
 #[derive(Clone, Copy)]
@@ -19,6 +21,8 @@ pub struct View<'a> {
     pub rules: &'a Rules,
     pub state: &'a State,
     pub me: Seat,
+    /// The question put to this seat, when it is the one to move.
+    pub asked: Option<Decision>,
 }
 
 impl View<'_> {
@@ -43,22 +47,62 @@ pub struct Learn {
     pub discard: Option<u8>,
 }
 
-/// Every decision the cheese edition gives a player.
+/// A bot that answers each of the edition's decisions by one method. The engine asks a bet in
+/// two steps (the stash part, then the covered skills); such a bot decides the whole bet at
+/// once and its memory keeps the second part for the step that follows.
 pub trait Policy {
     /// Step 1: the job whose top obstacle to test (one of `State::open_jobs`).
-    fn choose_obstacle(&self, v: &View, rng: &mut GameRng) -> u8;
+    fn choose_obstacle(&self, v: &View) -> u8;
     /// Step 2, as a non-testing player: how much to bet, decided before anyone reveals.
-    fn bet(&self, v: &View, rng: &mut GameRng) -> Bet;
+    fn bet(&self, v: &View) -> Bet;
     /// Step 2, as an abstaining player: which covered skill to take a cheese back from, if any.
-    fn uncover(&self, v: &View, rng: &mut GameRng) -> Option<u8>;
+    fn uncover(&self, v: &View) -> Option<u8>;
     /// Step 4, as the tester: the next skill slot to activate, or `None` to stop.
-    fn activate(&self, v: &View, rng: &mut GameRng) -> Option<u8>;
+    fn activate(&self, v: &View) -> Option<u8>;
     /// Which of this test's chips a flip or replace effect acts on (an index into its chips).
-    fn pick_chip(&self, v: &View, kind: EffectKind, rng: &mut GameRng) -> u8;
+    fn pick_chip(&self, v: &View, kind: EffectKind) -> u8;
     /// Step 6 on failure: which market skill to learn, if any.
-    fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn>;
+    fn learn(&self, v: &View) -> Option<Learn>;
     /// End scoring: which of `job`'s remaining food tokens to claim (an index).
-    fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8;
+    fn choose_food(&self, v: &View, job: u8) -> u8;
+}
+
+/// What a seat's bot keeps between decisions within one game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memory {
+    /// The covered skills its bet, decided at the stash step, takes cheese from.
+    pub bet_covered: u8,
+}
+
+impl<P: Policy> Decider<Engine<'_>> for P {
+    type Memory = Memory;
+
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut Memory, _: &mut GameRng) -> Action {
+        let v = seen.view();
+        match v.asked.expect("the seat to move is asked") {
+            Decision::Job => Action::Job(self.choose_obstacle(&v)),
+            Decision::Stash => {
+                let bet = self.bet(&v);
+                // Checked here, where the whole bet is known: the engine asks for covered
+                // skills only when the seat has any and the config allows it, so a bit set
+                // otherwise would pass unseen.
+                let skills = &v.player().skills;
+                assert!(
+                    (0..8).all(|i| bet.from_covered & 1 << i == 0
+                        || (v.rules.bet_from_covered && skills.get(i).is_some_and(|h| h.covered))),
+                    "a bot bet from a skill slot it may not bet from"
+                );
+                memory.bet_covered = bet.from_covered;
+                Action::Stash(bet.from_stash)
+            }
+            Decision::Covered => Action::Give(memory.bet_covered),
+            Decision::Uncover => Action::Uncover(self.uncover(&v)),
+            Decision::Activate => Action::Activate(self.activate(&v)),
+            Decision::Pick(kind) => Action::Chip(self.pick_chip(&v, kind)),
+            Decision::Learn => Action::Learn(self.learn(&v)),
+            Decision::Food(job) => Action::Food(self.choose_food(&v, job)),
+        }
+    }
 }
 
 pub use crate::bots::Bot;
@@ -77,35 +121,12 @@ pub fn greedy() -> Bot {
     Bot::of(KINDS, 1)
 }
 
-macro_rules! dispatch {
-    ($self:ident, $method:ident($($arg:expr),*)) => {
-        match $self.index {
-            0 => Random.$method($($arg),*),
-            _ => Greedy::from($self).$method($($arg),*),
-        }
-    };
-}
+impl Decider<Engine<'_>> for Bot {
+    type Memory = Memory;
 
-impl Policy for Bot {
-    fn choose_obstacle(&self, v: &View, rng: &mut GameRng) -> u8 {
-        dispatch!(self, choose_obstacle(v, rng))
-    }
-    fn bet(&self, v: &View, rng: &mut GameRng) -> Bet {
-        dispatch!(self, bet(v, rng))
-    }
-    fn uncover(&self, v: &View, rng: &mut GameRng) -> Option<u8> {
-        dispatch!(self, uncover(v, rng))
-    }
-    fn activate(&self, v: &View, rng: &mut GameRng) -> Option<u8> {
-        dispatch!(self, activate(v, rng))
-    }
-    fn pick_chip(&self, v: &View, kind: EffectKind, rng: &mut GameRng) -> u8 {
-        dispatch!(self, pick_chip(v, kind, rng))
-    }
-    fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn> {
-        dispatch!(self, learn(v, rng))
-    }
-    fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8 {
-        dispatch!(self, choose_food(v, job, rng))
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
+        by_kind(self, seen, memory, rng, |bot, seen, memory, rng| {
+            Greedy::from(bot).decide(seen, memory, rng)
+        })
     }
 }

@@ -16,7 +16,6 @@ use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
 use crate::games::mice_heist::heuristics::{Payout, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
-use crate::rng::GameRng;
 
 /// `greedy`, with its parameters' values.
 pub type Greedy = crate::games::mice_heist::GreedyParams;
@@ -159,7 +158,7 @@ fn odds_after(v: &View, i: usize, target: i32, icons: u8) -> f64 {
 }
 
 impl Policy for Greedy {
-    fn choose_test(&self, v: &View, _rng: &mut GameRng) -> Choice {
+    fn choose_test(&self, v: &View) -> Choice {
         let me = projected(v, v.me);
         let leader = (0..v.rules.players)
             .filter(|&s| s != v.me)
@@ -194,7 +193,7 @@ impl Policy for Greedy {
         best.1
     }
 
-    fn bet(&self, v: &View, _rng: &mut GameRng) -> u8 {
+    fn bet(&self, v: &View) -> u8 {
         let test = &v.state.test;
         let p = odds(v, v.state.tester, test.job, test.skills);
         // Abstaining keeps the chance to learn or draw if the test fails.
@@ -207,7 +206,7 @@ impl Policy for Greedy {
             .0
     }
 
-    fn play_card(&self, v: &View, _rng: &mut GameRng) -> Option<u8> {
+    fn play_card(&self, v: &View) -> Option<u8> {
         let rules = v.rules;
         let test = &v.state.test;
         let o = v.state.obstacle(rules, test.job);
@@ -242,14 +241,14 @@ impl Policy for Greedy {
         best.1
     }
 
-    fn pick_chip(&self, v: &View, kind: EffectKind, _rng: &mut GameRng) -> u8 {
+    fn pick_chip(&self, v: &View, kind: EffectKind) -> u8 {
         match kind {
             EffectKind::Flip => best_flip(&v.rules.chips, &v.state.test.drawn).1,
             _ => worst_chip(&v.rules.chips, &v.state.test.drawn).1,
         }
     }
 
-    fn learn(&self, v: &View, _rng: &mut GameRng) -> Option<Learn> {
+    fn learn(&self, v: &View) -> Option<Learn> {
         if let Some((i, _)) = best_card(v, &v.state.test.played) {
             return Some(Learn::Played(i));
         }
@@ -260,7 +259,7 @@ impl Policy for Greedy {
         can_draw.then_some(Learn::DeckTop)
     }
 
-    fn spare(&self, v: &View, _rng: &mut GameRng) -> Option<Spare> {
+    fn spare(&self, v: &View) -> Option<Spare> {
         if let Some((i, _)) = best_card(v, v.hand) {
             return Some(Spare::Learn(i));
         }
@@ -269,11 +268,11 @@ impl Policy for Greedy {
         (room && can_draw).then_some(Spare::Draw)
     }
 
-    fn discard(&self, _v: &View, _rng: &mut GameRng) -> u16 {
+    fn discard(&self, _v: &View) -> u16 {
         0
     }
 
-    fn choose_food(&self, v: &View, job: u8, _rng: &mut GameRng) -> u8 {
+    fn choose_food(&self, v: &View, job: u8) -> u8 {
         let food = &v.state.jobs[job as usize].food;
         (0..food.len())
             .max_by_key(|&i| (food[i], std::cmp::Reverse(i)))

@@ -1,16 +1,19 @@
 //! Player policies for the ratings edition: every decision its rules give a player, seen through
 //! a [`View`] of the public table (never the decks' order or another player's closed fist).
+//! `random` is the shared one ([`crate::play::random`]); the options it draws from are listed
+//! with [`Decision`].
 
 mod greedy;
-mod random;
 
-use super::config::{EffectKind, Rules};
+use super::config::Rules;
+use super::engine::{Action, Decision, Engine};
 use super::state::{Hand, Player, State};
 use crate::games::{MAX_SEATS, Seat};
+use crate::play::{Decider, Seen, by_kind};
 use crate::rng::GameRng;
 
+pub use super::config::EffectKind;
 pub use greedy::Greedy;
-pub use random::Random;
 
 /// The table as one seat sees it: the public state, its own hand, and how many cards each
 /// seat holds. Other hands and the decks' order are not in it, so no bot can read them.
@@ -21,6 +24,8 @@ pub struct View<'a> {
     pub me: Seat,
     pub hand: &'a Hand,
     pub hand_sizes: [u8; MAX_SEATS],
+    /// The question put to this seat, when it is the one to move.
+    pub asked: Option<Decision>,
 }
 
 impl View<'_> {
@@ -57,19 +62,38 @@ pub enum Spare {
     Draw,
 }
 
+/// A bot that answers each of the edition's decisions by one method.
 pub trait Policy {
-    fn choose_test(&self, v: &View, rng: &mut GameRng) -> Choice;
+    fn choose_test(&self, v: &View) -> Choice;
     /// Player chips to reveal (0 abstains), decided before anyone reveals.
-    fn bet(&self, v: &View, rng: &mut GameRng) -> u8;
+    fn bet(&self, v: &View) -> u8;
     /// The next hand card to play (an index), or `None` to stop.
-    fn play_card(&self, v: &View, rng: &mut GameRng) -> Option<u8>;
+    fn play_card(&self, v: &View) -> Option<u8>;
     /// Which of this test's chips a flip or replace acts on.
-    fn pick_chip(&self, v: &View, kind: EffectKind, rng: &mut GameRng) -> u8;
-    fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn>;
-    fn spare(&self, v: &View, rng: &mut GameRng) -> Option<Spare>;
+    fn pick_chip(&self, v: &View, kind: EffectKind) -> u8;
+    fn learn(&self, v: &View) -> Option<Learn>;
+    fn spare(&self, v: &View) -> Option<Spare>;
     /// Hand cards to discard before refilling (bit `i` for card `i`).
-    fn discard(&self, v: &View, rng: &mut GameRng) -> u16;
-    fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8;
+    fn discard(&self, v: &View) -> u16;
+    fn choose_food(&self, v: &View, job: u8) -> u8;
+}
+
+impl<P: Policy> Decider<Engine<'_>> for P {
+    type Memory = ();
+
+    fn decide(&self, seen: &Seen<Engine>, _: &mut (), _: &mut GameRng) -> Action {
+        let v = seen.view();
+        match v.asked.expect("the seat to move is asked") {
+            Decision::Test => Action::Test(self.choose_test(&v)),
+            Decision::Chips => Action::Chips(self.bet(&v)),
+            Decision::Pick(kind) => Action::Chip(self.pick_chip(&v, kind)),
+            Decision::Play => Action::Play(self.play_card(&v)),
+            Decision::Learn => Action::Learn(self.learn(&v)),
+            Decision::Spare => Action::Spare(self.spare(&v)),
+            Decision::Discard => Action::Discard(self.discard(&v)),
+            Decision::Food(job) => Action::Food(self.choose_food(&v, job)),
+        }
+    }
 }
 
 pub use crate::bots::Bot;
@@ -88,38 +112,12 @@ pub fn greedy() -> Bot {
     Bot::of(KINDS, 1)
 }
 
-macro_rules! dispatch {
-    ($self:ident, $method:ident($($arg:expr),*)) => {
-        match $self.index {
-            0 => Random.$method($($arg),*),
-            _ => Greedy::from($self).$method($($arg),*),
-        }
-    };
-}
+impl Decider<Engine<'_>> for Bot {
+    type Memory = ();
 
-impl Policy for Bot {
-    fn choose_test(&self, v: &View, rng: &mut GameRng) -> Choice {
-        dispatch!(self, choose_test(v, rng))
-    }
-    fn bet(&self, v: &View, rng: &mut GameRng) -> u8 {
-        dispatch!(self, bet(v, rng))
-    }
-    fn play_card(&self, v: &View, rng: &mut GameRng) -> Option<u8> {
-        dispatch!(self, play_card(v, rng))
-    }
-    fn pick_chip(&self, v: &View, kind: EffectKind, rng: &mut GameRng) -> u8 {
-        dispatch!(self, pick_chip(v, kind, rng))
-    }
-    fn learn(&self, v: &View, rng: &mut GameRng) -> Option<Learn> {
-        dispatch!(self, learn(v, rng))
-    }
-    fn spare(&self, v: &View, rng: &mut GameRng) -> Option<Spare> {
-        dispatch!(self, spare(v, rng))
-    }
-    fn discard(&self, v: &View, rng: &mut GameRng) -> u16 {
-        dispatch!(self, discard(v, rng))
-    }
-    fn choose_food(&self, v: &View, job: u8, rng: &mut GameRng) -> u8 {
-        dispatch!(self, choose_food(v, job, rng))
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> Action {
+        by_kind(self, seen, memory, rng, |bot, seen, memory, rng| {
+            Greedy::from(bot).decide(seen, memory, rng)
+        })
     }
 }
