@@ -94,6 +94,9 @@ pub struct Engine<'r> {
     deck: ArrayVec<u8, MAX_DECK>,
     rng: GameRng,
     phase: Phase,
+    /// The seat `phase` asks, worked out once when play pauses: bots read it several times
+    /// a decision.
+    to_move: Option<Seat>,
     /// Bets decided but not yet revealed: each seat sees only its own.
     hidden_bets: [Bet; MAX_SEATS],
     claims: Claims,
@@ -151,6 +154,7 @@ impl<'r> Engine<'r> {
             deck,
             rng,
             phase: Phase::Job,
+            to_move: Some(0),
             hidden_bets: [Bet::default(); MAX_SEATS],
             claims: Claims::default(),
             ending: None,
@@ -165,6 +169,14 @@ impl<'r> Engine<'r> {
     /// Mutable state, for building positions by hand in tests.
     pub fn state_mut(&mut self) -> &mut State {
         &mut self.state
+    }
+
+    /// Hands the test about to be chosen to `seat`, to build positions in tests.
+    #[cfg(test)]
+    pub fn set_tester(&mut self, seat: Seat) {
+        assert_eq!(self.phase, Phase::Job, "between tests");
+        self.state.tester = seat;
+        self.pause(Phase::Job);
     }
 
     pub fn ending(&self) -> Option<Ending> {
@@ -218,7 +230,7 @@ impl<'r> Engine<'r> {
                     from_covered: 0,
                 };
                 if self.rules.bet_from_covered && self.state.players[s].covered() > 0 {
-                    self.phase = Phase::Covered(s);
+                    self.pause(Phase::Covered(s));
                 } else {
                     self.ask_bet(self.next_seat(s), obs);
                 }
@@ -288,6 +300,19 @@ impl<'r> Engine<'r> {
         }
     }
 
+    /// Play pauses at `phase`, for the seat it asks.
+    fn pause(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.to_move = match phase {
+            Phase::Stash(s) | Phase::Covered(s) | Phase::Uncover(s) => Some(s),
+            Phase::Job | Phase::Activate | Phase::Pick { .. } | Phase::Learn => {
+                Some(self.state.tester)
+            }
+            Phase::Food => self.claims.current().map(|(_, seat)| seat),
+            Phase::Over => None,
+        };
+    }
+
     fn next_seat(&self, seat: Seat) -> Seat {
         crate::game::next_seat(seat, self.rules.players)
     }
@@ -295,7 +320,7 @@ impl<'r> Engine<'r> {
     /// Step 2: Get help: every bet is decided from the same state, before any is revealed.
     fn ask_bet<O: Observer>(&mut self, seat: Seat, obs: &mut O) {
         if seat != self.state.tester {
-            self.phase = Phase::Stash(seat);
+            self.pause(Phase::Stash(seat));
             return;
         }
         let t = self.state.tester;
@@ -313,7 +338,7 @@ impl<'r> Engine<'r> {
         let t = self.state.tester;
         while seat != t {
             if self.state.test.bets[seat] == 0 {
-                self.phase = Phase::Uncover(seat);
+                self.pause(Phase::Uncover(seat));
                 return;
             }
             seat = self.next_seat(seat);
@@ -332,7 +357,7 @@ impl<'r> Engine<'r> {
             .next()
             .is_some()
         {
-            self.phase = Phase::Activate;
+            self.pause(Phase::Activate);
         } else {
             self.resolve(obs);
         }
@@ -352,10 +377,10 @@ impl<'r> Engine<'r> {
                 EffectKind::Modifier => self.state.test.modifier += i32::from(effect.value),
                 EffectKind::Flip | EffectKind::Replace => {
                     if !self.state.test.drawn.chips.is_empty() {
-                        self.phase = Phase::Pick {
+                        self.pause(Phase::Pick {
                             skill,
                             at: at as u8,
-                        };
+                        });
                         return;
                     }
                 }
@@ -417,7 +442,7 @@ impl<'r> Engine<'r> {
             for s in crate::games::others(t, n).filter(|&s| bets[s] > 0) {
                 self.state.players[s].stash += take(&mut self.state.supply, 1);
             }
-            self.phase = Phase::Learn;
+            self.pause(Phase::Learn);
         }
     }
 
@@ -457,7 +482,7 @@ impl<'r> Engine<'r> {
             self.claims = Claims::new(&self.state.jobs, self.rules.players);
             self.ask_food();
         } else {
-            self.phase = Phase::Job;
+            self.pause(Phase::Job);
         }
     }
 
@@ -468,11 +493,11 @@ impl<'r> Engine<'r> {
         let next = self
             .claims
             .settle(&s.jobs, &mut s.supply, |seat, c| players[seat].stash += c);
-        self.phase = if next.is_some() {
+        self.pause(if next.is_some() {
             Phase::Food
         } else {
             Phase::Over
-        };
+        });
     }
 
     /// The held skills a learner may return for each market skill: one choice ("none to
@@ -599,14 +624,7 @@ impl<'r> Decisions for Engine<'r> {
         Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Stash(s) | Phase::Covered(s) | Phase::Uncover(s) => Some(s),
-            Phase::Job | Phase::Activate | Phase::Pick { .. } | Phase::Learn => {
-                Some(self.state.tester)
-            }
-            Phase::Food => self.claims.current().map(|(_, seat)| seat),
-            Phase::Over => None,
-        }
+        self.to_move
     }
 
     fn option_count(&self) -> usize {
@@ -791,7 +809,7 @@ mod tests {
         let rules = rules_with(&[]);
         let mut game = position(&rules);
         assert_eq!(options(&game), [Job(0), Job(1), Job(2), Job(3)]);
-        game.phase = Phase::Stash(1);
+        game.pause(Phase::Stash(1));
         assert_eq!(options(&game), [Stash(0), Stash(1), Stash(2)]);
         // The stash part, then which covered skills give (slots 0 and 2; slot 1 is not
         // covered).
@@ -810,13 +828,13 @@ mod tests {
                 from_covered: 0b001
             }
         );
-        game.phase = Phase::Uncover(1);
+        game.pause(Phase::Uncover(1));
         assert_eq!(
             options(&game),
             [Uncover(None), Uncover(Some(0)), Uncover(Some(2))]
         );
         game.state.tester = 2;
-        game.phase = Phase::Activate;
+        game.pause(Phase::Activate);
         let activate = (0..3).map(|i| Activate(Some(i)));
         assert_eq!(
             options(&game),
@@ -826,7 +844,7 @@ mod tests {
                 .collect::<Vec<_>>()
         );
         game.state.tester = 0;
-        game.phase = Phase::Learn;
+        game.pause(Phase::Learn);
         let learn = options(&game);
         assert_eq!(
             learn.len(),
@@ -843,7 +861,7 @@ mod tests {
     fn random_makes_every_distinct_bet_equally_likely() {
         let rules = rules_with(&[]);
         let mut game = position(&rules);
-        game.phase = Phase::Stash(1);
+        game.pause(Phase::Stash(1));
         let mut rng = game_rng(3);
         // 0 to 2 from the stash, times each of the 2 covered skills giving or not.
         crate::play::tests::assert_uniform(60_000, 12, || {

@@ -521,7 +521,7 @@ fn an_empty_deck_shrinks_the_market() {
     for turn in 0..34 {
         bots[turn % 4] = tester;
         e.state_mut().jobs[0].next = 0;
-        e.state_mut().tester = turn % 4;
+        e.set_tester(turn % 4);
         e.step(&bots, &mut ());
         bots[turn % 4] = Script::default();
     }

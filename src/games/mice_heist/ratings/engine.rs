@@ -100,6 +100,9 @@ pub struct Engine<'r> {
     assist_deck: ArrayVec<u8, MAX_DECK>,
     rng: GameRng,
     phase: Phase,
+    /// The seat `phase` asks, worked out once when play pauses: bots read it several times
+    /// a decision.
+    to_move: Option<Seat>,
     /// Chips decided but not yet revealed: each seat sees only its own.
     hidden_chips: [u8; MAX_SEATS],
     claims: Claims,
@@ -155,6 +158,7 @@ impl<'r> Engine<'r> {
             assist_deck,
             rng,
             phase: Phase::Test,
+            to_move: Some(0),
             hidden_chips: [0; MAX_SEATS],
             claims: Claims::default(),
             ending: None,
@@ -351,6 +355,19 @@ impl<'r> Engine<'r> {
         }
     }
 
+    /// Play pauses at `phase`, for the seat it asks.
+    fn pause(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.to_move = match phase {
+            Phase::Chips(s) | Phase::Spare(s) => Some(s),
+            Phase::Test | Phase::Pick { .. } | Phase::Play | Phase::Learn | Phase::Discard => {
+                Some(self.state.tester)
+            }
+            Phase::Food => self.claims.current().map(|(_, seat)| seat),
+            Phase::Over => None,
+        };
+    }
+
     fn next_seat(&self, seat: Seat) -> Seat {
         crate::game::next_seat(seat, self.rules.players)
     }
@@ -359,7 +376,7 @@ impl<'r> Engine<'r> {
     /// card, when anyone helps.
     fn ask_chips<O: Observer>(&mut self, seat: Seat, obs: &mut O) {
         if seat != self.state.tester {
-            self.phase = Phase::Chips(seat);
+            self.pause(Phase::Chips(seat));
             return;
         }
         let t = self.state.tester;
@@ -400,7 +417,7 @@ impl<'r> Engine<'r> {
         if self.hands[self.state.tester].is_empty() {
             self.resolve(obs);
         } else {
-            self.phase = Phase::Play;
+            self.pause(Phase::Play);
         }
     }
 
@@ -433,10 +450,10 @@ impl<'r> Engine<'r> {
                 EffectKind::Flip | EffectKind::Replace
                     if self.state.test.drawn.chips.is_empty() => {}
                 EffectKind::Flip | EffectKind::Replace => {
-                    self.phase = Phase::Pick {
+                    self.pause(Phase::Pick {
                         source,
                         at: at as u8,
-                    };
+                    });
                     return;
                 }
                 EffectKind::Draw => {
@@ -458,7 +475,7 @@ impl<'r> Engine<'r> {
         match source {
             Source::Assist(_) => self.draw_chips(obs),
             Source::Card(_) => self.ask_play(obs),
-            Source::Failure => self.phase = Phase::Learn,
+            Source::Failure => self.pause(Phase::Learn),
         }
     }
 
@@ -505,7 +522,7 @@ impl<'r> Engine<'r> {
             self.effects(Source::Failure, 0, obs);
         } else {
             self.ending = leave_play(&mut self.state);
-            self.phase = Phase::Learn;
+            self.pause(Phase::Learn);
         }
     }
 
@@ -515,7 +532,7 @@ impl<'r> Engine<'r> {
         let t = self.state.tester;
         while seat != t {
             if self.state.test.bets[seat] == 0 {
-                self.phase = Phase::Spare(seat);
+                self.pause(Phase::Spare(seat));
                 return;
             }
             seat = self.next_seat(seat);
@@ -529,7 +546,7 @@ impl<'r> Engine<'r> {
         if self.hands[self.state.tester].is_empty() {
             self.discard(0);
         } else {
-            self.phase = Phase::Discard;
+            self.pause(Phase::Discard);
         }
     }
 
@@ -566,7 +583,7 @@ impl<'r> Engine<'r> {
             self.claims = Claims::new(&self.state.jobs, self.rules.players);
             self.ask_food();
         } else {
-            self.phase = Phase::Test;
+            self.pause(Phase::Test);
         }
     }
 
@@ -577,11 +594,11 @@ impl<'r> Engine<'r> {
         let next = self
             .claims
             .settle(&s.jobs, &mut s.supply, |seat, c| players[seat].cheese += c);
-        self.phase = if next.is_some() {
+        self.pause(if next.is_some() {
             Phase::Food
         } else {
             Phase::Over
-        };
+        });
     }
 
     /// Takes the top skill card, reshuffling the discard pile into a new deck when the deck is
@@ -662,14 +679,7 @@ impl<'r> Decisions for Engine<'r> {
         Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Chips(s) | Phase::Spare(s) => Some(s),
-            Phase::Test | Phase::Pick { .. } | Phase::Play | Phase::Learn | Phase::Discard => {
-                Some(self.state.tester)
-            }
-            Phase::Food => self.claims.current().map(|(_, seat)| seat),
-            Phase::Over => None,
-        }
+        self.to_move
     }
 
     fn option_count(&self) -> usize {
@@ -863,15 +873,15 @@ mod tests {
         let tests = options(&game);
         assert_eq!(tests.len(), ways, "each (job, way to test it) once");
         assert!(tests.iter().all(|a| matches!(a, Test(_))));
-        game.phase = Phase::Chips(1);
+        game.pause(Phase::Chips(1));
         assert_eq!(options(&game), [Chips(0), Chips(1), Chips(2)]);
         // The tester (seat 0) holds 3 cards and has played 1.
         assert_eq!(game.hands[0].len(), 3);
         let played = game.hands[0].pop().unwrap();
         game.state.test.played.push(played);
-        game.phase = Phase::Play;
+        game.pause(Phase::Play);
         assert_eq!(options(&game), [Play(None), Play(Some(0)), Play(Some(1))]);
-        game.phase = Phase::Learn;
+        game.pause(Phase::Learn);
         use super::Learn as L;
         assert_eq!(
             options(&game),
@@ -884,7 +894,7 @@ mod tests {
             ]
             .map(Learn)
         );
-        game.phase = Phase::Spare(1);
+        game.pause(Phase::Spare(1));
         let spare: Vec<_> = (0..3)
             .map(|i| Spare(Some(super::Spare::Learn(i))))
             .collect();
@@ -892,7 +902,7 @@ mod tests {
         want.extend(spare);
         want.push(Spare(Some(super::Spare::Draw)));
         assert_eq!(options(&game), want);
-        game.phase = Phase::Discard;
+        game.pause(Phase::Discard);
         assert_eq!(
             options(&game),
             [Discard(0), Discard(1), Discard(2), Discard(3)]
@@ -903,7 +913,7 @@ mod tests {
     fn random_makes_every_discard_equally_likely() {
         let rules = rules_with(&[]);
         let mut game = Engine::new(&rules, 8);
-        game.phase = Phase::Discard;
+        game.pause(Phase::Discard);
         let mut rng = game_rng(3);
         let seen = crate::play::Seen::new(&game, 0);
         // Each subset of a 3-card hand.
