@@ -58,6 +58,22 @@ pub struct Outcome {
     pub values: [u32; MAX_VALUES],
 }
 
+impl Event {
+    /// An event; `data` is its JSON fields (anything but an object adds none).
+    pub fn new(turn: u32, event: &'static str, text: String, data: serde_json::Value) -> Self {
+        let data = match data {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        };
+        Self {
+            turn,
+            event,
+            text,
+            data,
+        }
+    }
+}
+
 impl Outcome {
     pub fn won(&self, seat: Seat) -> bool {
         self.winners & (1 << seat) != 0
@@ -94,6 +110,11 @@ pub trait Game: Sync {
 
     /// The bots this game offers, for `--bots` and `whisker bots`.
     fn bots(&self) -> &'static [Kind];
+
+    /// The bots `--bots` means when not given, for a game without `greedy` (the default name).
+    fn default_bots(&self) -> &'static str {
+        "greedy"
+    }
 
     /// The role of each seat, when seats play by different rules; a bot only sits where it
     /// plays the role (`Kind::roles`).

@@ -908,7 +908,9 @@ fn built_in_configs_are_listed_and_played_by_name() {
     let o = whisker(&["simulate", "no-such-game", "--games", "10"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("nor is it a built-in config (mice-heist-cheese, mice-heist-ratings)"),
+        stderr(&o).contains(
+            "nor is it a built-in config (mice-heist-cheese, mice-heist-ratings, cat-and-the-mouse)"
+        ),
         "{}",
         stderr(&o)
     );

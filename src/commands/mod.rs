@@ -132,6 +132,17 @@ pub fn lineup<G: Registered>(
     players: usize,
 ) -> Result<Vec<Bot>, Failure> {
     let presets = games::presets(game.resolved());
+    // The default names `greedy`; a game without one plays its own default instead.
+    let default = [game.default_bots().to_string()];
+    let no_greedy = !game
+        .bots()
+        .iter()
+        .any(|k| k.name == crate::cli::DEFAULT_BOTS);
+    let names = if no_greedy && names == [crate::cli::DEFAULT_BOTS] {
+        &default[..]
+    } else {
+        names
+    };
     seat(game.bots(), game.roles(), &presets, names, players)
 }
 

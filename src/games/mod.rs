@@ -1,6 +1,7 @@
 //! The games whisker simulates. Each game is a module that implements [`Game`]; the runner,
 //! statistics, export and CLI are shared and know nothing of any particular game's rules.
 
+pub mod cat_and_mouse;
 pub mod mice_heist;
 
 use std::path::PathBuf;
@@ -152,6 +153,7 @@ macro_rules! register {
 register! {
     MiceHeistCheese: mice_heist::CheeseGame,
     MiceHeistRatings: mice_heist::RatingsGame,
+    CatAndMouse: cat_and_mouse::CatAndMouse,
 }
 
 /// The built-in default config, used when a command gets no file.

@@ -1,7 +1,7 @@
 //! `whisker replay` for both editions: one game, turn by turn, told from the engine's own events
 //! and from what changed on the table between turns.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::Observer;
 use super::jobs::JobState;
@@ -48,16 +48,7 @@ pub struct Story {
 
 impl Story {
     pub fn say(&mut self, turn: u32, event: &'static str, text: String, data: Value) {
-        let data = match data {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        };
-        self.events.push(Event {
-            turn,
-            event,
-            text,
-            data,
-        });
+        self.events.push(Event::new(turn, event, text, data));
     }
 
     /// The parts every edition's turn shares: bets, chips drawn, the result.

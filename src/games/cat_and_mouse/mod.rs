@@ -1,0 +1,417 @@
+//! Cat & The Mouse (`cat-and-the-mouse.txt`): a two-player game of deduction. The Inspector
+//! (seat 0) monitors rooms and checks for clues or springs the trap; the Mouse (seat 1) loots
+//! rooms, changes rooms and ends the heist with a set of three.
+
+pub mod config;
+pub mod engine;
+#[cfg(test)]
+mod tests;
+
+use config::{Card, RawConfig, Rules, TRICKS};
+use engine::{ENDINGS, Engine, INSPECTOR, MOUSE};
+use serde_json::json;
+
+use crate::bots::{Bot, Kind};
+use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::{Builtin, Event, Game, Outcome, Registered, Roles};
+use crate::metrics::{
+    Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
+};
+use crate::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::report::parts::Parts;
+use crate::rng::GameRng;
+
+/// The default config, built into the binary.
+pub const STANDARD: &str = include_str!("../../../configs/cat-and-the-mouse/standard.toml");
+
+/// Seat 0 is the Inspector, who "always take[s] your turn before The Mouse"; seat 1 the Mouse.
+pub const ROLES: Roles = Roles {
+    names: &["inspector", "mouse"],
+    of_seat: [0, 1, 0, 0, 0, 0],
+};
+
+/// The bots of this game: the shared `random`.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM];
+
+impl Decider<Engine<'_>> for Bot {
+    type Memory = ();
+
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> engine::Action {
+        by_kind(self, seen, memory, rng, |bot, _, _, _| {
+            unreachable!("{} is not a bot of this game", bot.kind.name)
+        })
+    }
+}
+
+/// The counters a game adds to.
+struct Tally {
+    endings: Block,
+    pocketed: Block,
+    kept: Block,
+    kept_won: Block,
+    played: Block,
+    played_won: Block,
+    actions: Block,
+}
+
+/// The per-game actions `actions.csv` counts, in its order.
+const ACTIONS: [&str; 5] = [
+    "checks for clues",
+    "traps sprung",
+    "clues found",
+    "room changes",
+    "rooms shuffled back (Subtle Movement)",
+];
+
+fn text(s: &str) -> Cell {
+    Cell::Text(s.to_string())
+}
+
+impl Tally {
+    fn declare(d: &mut Declared, rules: &Rules) -> Self {
+        let cards = rules.cards.len();
+        let t = Self {
+            endings: d.block("endings", ENDINGS.len()),
+            pocketed: d.block("pocketed", cards),
+            kept: d.block("kept", cards),
+            kept_won: d.block("kept_won", cards),
+            played: d.block("tricks_played", TRICKS.len()),
+            played_won: d.block("tricks_played_won", TRICKS.len()),
+            actions: d.block("actions", ACTIONS.len()),
+        };
+        d.sums_to(t.endings, Total::PerGame(1));
+        d.at_most(t.kept_won, t.kept);
+        d.at_most(t.played_won, t.played);
+
+        let mut endings = Table::new(
+            "endings.csv",
+            "ending",
+            vec![
+                Column::new("ending", Col::Text),
+                Column::new("winner", Col::Text),
+                Column::new("games", Col::Count { compared: false }),
+                Column::new("share", Col::Rate),
+            ],
+        );
+        for (i, name) in ENDINGS.iter().enumerate() {
+            let winner = match i {
+                0 | 1 | 4 => "inspector",
+                2 | 3 => "mouse",
+                _ => "none",
+            };
+            let slot = t.endings.at(i);
+            endings.row(
+                *name,
+                vec![
+                    text(name),
+                    text(winner),
+                    Cell::Count(slot),
+                    Cell::Of(slot, Per::Games),
+                ],
+            );
+        }
+        d.tables.push(endings);
+
+        let mut loot = Table::new(
+            "cards.csv",
+            "card",
+            vec![
+                Column::new("card", Col::Text),
+                Column::new("kind", Col::Text),
+                Column::new("pocketed", Col::Rate),
+                Column::new("kept", Col::Count { compared: false }),
+                Column::new("kept_rate", Col::Rate),
+                Column::new("mouse_win_rate_when_kept", Col::Rate),
+            ],
+        );
+        for k in 0..cards {
+            let name = rules.card_name(k as u8);
+            let kind = match rules.cards[k] {
+                Card::Loot { .. } => "loot",
+                Card::Trick(_) => "trick",
+            };
+            loot.row(
+                name.clone(),
+                vec![
+                    Cell::Text(name),
+                    text(kind),
+                    Cell::Of(t.pocketed.at(k), Per::Games),
+                    Cell::Count(t.kept.at(k)),
+                    Cell::Of(t.kept.at(k), Per::Games),
+                    Cell::Of(t.kept_won.at(k), Per::Slot(t.kept.at(k))),
+                ],
+            );
+        }
+        d.tables.push(loot);
+
+        let mut tricks = Table::new(
+            "tricks.csv",
+            "trick",
+            vec![
+                Column::new("trick", Col::Text),
+                Column::new("played", Col::Count { compared: false }),
+                Column::new("played_rate", Col::Rate),
+                Column::new("mouse_win_rate_when_played", Col::Rate),
+            ],
+        );
+        for (i, trick) in TRICKS.iter().enumerate() {
+            tricks.row(
+                trick.name(),
+                vec![
+                    text(trick.name()),
+                    Cell::Count(t.played.at(i)),
+                    Cell::Of(t.played.at(i), Per::Games),
+                    Cell::Of(t.played_won.at(i), Per::Slot(t.played.at(i))),
+                ],
+            );
+        }
+        d.tables.push(tricks);
+
+        let mut actions = Table::new(
+            "actions.csv",
+            "action",
+            vec![
+                Column::new("action", Col::Text),
+                Column::new("total", Col::Count { compared: true }),
+                Column::new("per_game", Col::Mean),
+            ],
+        );
+        for (i, name) in ACTIONS.iter().enumerate() {
+            let slot = t.actions.at(i);
+            actions.row(
+                *name,
+                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
+            );
+        }
+        d.tables.push(actions);
+        t
+    }
+
+    /// Counts one finished game.
+    fn ended(&self, counts: &mut Counts, game: &Engine, outcome: &Outcome) {
+        counts.bump(self.endings.at(usize::from(outcome.ending.unwrap_or(0))));
+        let mouse_won = outcome.won(MOUSE);
+        let cards = game.rules.cards.len();
+        // A card is counted once a game, however many copies.
+        let seen = |pile: &[u8]| pile.iter().fold(0u64, |m, &c| m | 1 << c);
+        let (pocket, hand) = (seen(game.pocket()), seen(game.hand()));
+        for k in 0..cards {
+            if pocket & 1 << k != 0 {
+                counts.bump(self.pocketed.at(k));
+            }
+            if hand & 1 << k != 0 {
+                counts.bump(self.kept.at(k));
+                if mouse_won {
+                    counts.bump(self.kept_won.at(k));
+                }
+            }
+        }
+        let p = game.public();
+        for (i, &n) in p.tricks_played.iter().enumerate() {
+            if n > 0 {
+                counts.bump(self.played.at(i));
+                if mouse_won {
+                    counts.bump(self.played_won.at(i));
+                }
+            }
+        }
+        let actions = [
+            p.checks,
+            p.traps,
+            u32::from(p.clues),
+            p.moves,
+            p.subtle_moves,
+        ];
+        for (i, n) in actions.into_iter().enumerate() {
+            counts.add_n(self.actions.at(i), u64::from(n));
+        }
+    }
+}
+
+/// Cat & The Mouse with one validated config.
+pub struct CatAndMouse {
+    pub rules: Rules,
+    /// The config as played (overrides applied), for the result folder.
+    pub resolved: toml::Table,
+    declared: Declared,
+    tally: Tally,
+}
+
+impl Registered for CatAndMouse {
+    const GAME: &'static str = "cat-and-the-mouse";
+    const EDITION: &'static str = "";
+    const BUILTIN: Builtin = Builtin {
+        name: "cat-and-the-mouse",
+        path: "configs/cat-and-the-mouse/standard.toml",
+        stem: "cat-and-the-mouse",
+        text: STANDARD,
+        about: "Cat & The Mouse: the Inspector hunts the Mouse, who loots a mansion for a set of three",
+    };
+    const REPORT: Parts = Parts {
+        turn: "round",
+        add: |_| Ok(()),
+    };
+
+    fn load(
+        source: &Source,
+        overrides: &[Override],
+        players: Option<usize>,
+    ) -> Result<Self, ConfigError> {
+        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
+            config::compile(raw, players)
+        })?;
+        let resolved = with_players(resolved, rules.players);
+        let clues = Value {
+            name: "clues",
+            per_turn: true,
+        };
+        let moves = Value {
+            name: "room_changes",
+            per_turn: true,
+        };
+        let loot = Value {
+            name: "loot_kept",
+            per_turn: true,
+        };
+        let mut declared = Declared::new(&[clues, moves, loot], "ending");
+        let tally = Tally::declare(&mut declared, &rules);
+        Ok(Self {
+            rules,
+            resolved,
+            declared,
+            tally,
+        })
+    }
+
+    fn resolved(&self) -> &toml::Table {
+        &self.resolved
+    }
+}
+
+impl Game for CatAndMouse {
+    type Scratch = ();
+
+    fn players(&self) -> usize {
+        self.rules.players
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn declared(&self) -> &Declared {
+        &self.declared
+    }
+
+    fn bots(&self) -> &'static [Kind] {
+        KINDS
+    }
+
+    fn roles(&self) -> Option<Roles> {
+        Some(ROLES)
+    }
+
+    fn default_bots(&self) -> &'static str {
+        // Until the deduction bots come, the one bot there is.
+        "random"
+    }
+
+    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let mut table: Play<Engine, ()> = Play::new(Engine::new(&self.rules, seed), seed);
+        let outcome = table.play_out(lineup);
+        self.tally.ended(counts, &table.game, &outcome);
+        outcome
+    }
+
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let rules = &self.rules;
+        let mut events = Vec::new();
+        let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
+        let mut table: Play<Engine, ()> = Play::new(Engine::new(rules, seed), seed);
+        say(
+            0,
+            "setup",
+            format!("seed {seed}: seat {INSPECTOR} is the Inspector, seat {MOUSE} the Mouse"),
+            json!({}),
+        );
+        while let Some(action) = table.decide(lineup) {
+            let turn = table.public().turns + 1;
+            let before_clues = table.public().clues;
+            let room = table.room();
+            let text = describe(rules, &table.game, action);
+            table.game.apply(action);
+            let mut data = json!({ "action": format!("{action:?}") });
+            if table.public().clues > before_clues {
+                data["clue"] = json!(true);
+            }
+            if room > 0 {
+                data["mouse_room"] = json!(room);
+            }
+            say(turn, "decision", text, data);
+        }
+        let outcome = table.game.outcome();
+        let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
+        let winner = match (outcome.won(INSPECTOR), outcome.won(MOUSE)) {
+            (true, _) => "the Inspector wins",
+            (_, true) => "the Mouse wins",
+            _ => "no one wins",
+        };
+        say(
+            outcome.turns,
+            "end",
+            format!("{ending}: {winner} after {} rounds", outcome.turns),
+            json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
+        );
+        events
+    }
+
+    fn ending_label(&self, ending: u8) -> &str {
+        ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
+    }
+}
+
+/// One decision in words, for replays.
+fn describe(rules: &Rules, game: &Engine, action: engine::Action) -> String {
+    use engine::Action::*;
+    let hand = game.hand();
+    match action {
+        Pocket(k) => format!("the Inspector pockets {}", rules.card_name(k)),
+        Start(r) => format!("the Mouse starts in room {r}"),
+        Monitor(r) => format!("the Inspector monitors room {r}"),
+        Check => "the Inspector checks for clues".into(),
+        Trap(r) => format!(
+            "the Inspector springs the trap on room {r} (the Mouse is in room {})",
+            game.room()
+        ),
+        Name(r) => format!("the Mouse names room {r}"),
+        Loot(i) => {
+            format!(
+                "the Mouse loots {}",
+                rules.card_name(game.room_loot()[i as usize])
+            )
+        }
+        Change => format!("the Mouse leaves room {}", game.room()),
+        End => format!("the Mouse ends the heist holding {}", names(rules, hand)),
+        Pickpocket(i) => format!(
+            "the Mouse picks the Inspector's pocket ({}) and ends the heist",
+            rules.card_name(game.pocket()[i as usize])
+        ),
+        Smoke(true) => format!(
+            "the Mouse throws a Smoke Bomb and ends the heist holding {}",
+            names(rules, hand)
+        ),
+        Smoke(false) => "the Mouse keeps its Smoke Bomb".into(),
+        Subtle(None) => "the Mouse shuffles no room back".into(),
+        Subtle(Some(i)) => format!("the Mouse shuffles face-down monitored card {} back", i + 1),
+        Room(r) => format!("the Mouse moves to room {r}"),
+    }
+}
+
+fn names(rules: &Rules, cards: &[u8]) -> String {
+    let names: Vec<String> = cards.iter().map(|&c| rules.card_name(c)).collect();
+    if names.is_empty() {
+        "nothing".into()
+    } else {
+        names.join(", ")
+    }
+}
