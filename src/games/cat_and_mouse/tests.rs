@@ -79,8 +79,8 @@ fn the_cap_ends_a_game_with_no_winner() {
     .unwrap();
     let mut counts = game.declared().counts();
     let (mut capped, mut played) = (0, 0);
-    // Bots that always check and always name a room: no game ends before the cap but by
-    // clues or a heist, so some reach it.
+    // Random play mostly ends in round one by a trap; the games where the Inspector checks
+    // and the Mouse loots or moves reach the cap.
     for seed in 0..200 {
         let o = game.play(seed, &random(), &mut (), &mut counts);
         played += 1;
