@@ -87,9 +87,10 @@ pub struct ReplayArgs {
     /// Players, 2 to 6 (default: the config's rules.players).
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
-    /// Bot per seat in turn order, comma-separated; a shorter list repeats.
-    #[arg(long, default_value = "greedy")]
-    pub bots: String,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
+    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
+    #[arg(long)]
+    pub bots: Option<String>,
     /// Override a config value (repeatable), as the run did.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
@@ -128,8 +129,6 @@ pub struct CheckArgs {
 pub const DEFAULT_GAMES: u64 = 100_000;
 /// The master seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
-/// The bots when `--bots` is not given.
-pub const DEFAULT_BOTS: &str = "greedy";
 
 /// `--games`: a whole number of games, at least 1.
 fn games(s: &str) -> Result<u64, String> {
@@ -156,9 +155,10 @@ pub struct RunArgs {
     /// Players, 2 to 6 (default: the config's rules.players).
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
-    /// Bot per seat in turn order, comma-separated; a shorter list repeats.
-    #[arg(long, default_value = DEFAULT_BOTS)]
-    pub bots: String,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
+    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
+    #[arg(long)]
+    pub bots: Option<String>,
     /// Play each game once per distinct rotation of the bots around the table, same seed.
     #[arg(long)]
     pub rotate_seats: bool,
@@ -180,8 +180,8 @@ impl RunArgs {
         if let Some(p) = self.players {
             parts.push(format!("players-{p}"));
         }
-        if self.bots != DEFAULT_BOTS {
-            parts.push(format!("bots-{}", self.bots));
+        if let Some(bots) = &self.bots {
+            parts.push(format!("bots-{bots}"));
         }
         if self.rotate_seats {
             parts.push("rotated".into());

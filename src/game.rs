@@ -111,7 +111,7 @@ pub trait Game: Sync {
     /// The bots this game offers, for `--bots` and `whisker bots`.
     fn bots(&self) -> &'static [Kind];
 
-    /// The bots `--bots` means when not given, for a game without `greedy` (the default name).
+    /// The bots `--bots` means when not given, as the command line would write them.
     fn default_bots(&self) -> &'static str {
         "greedy"
     }

@@ -66,14 +66,27 @@ fn playing_games_allocates_nothing() {
                 sizes += 1;
                 let game = loaded.any();
                 let kinds = game.bot_kinds();
+                // Kind `k` where it plays the seat's role, else the first kind that does.
+                let seated = |s: usize, k: usize| {
+                    let plays =
+                        |k: usize| game.seat_roles().is_none_or(|r| kinds[k].plays(r.of(s)));
+                    let k = if plays(k) {
+                        k
+                    } else {
+                        (0..kinds.len()).find(|&k| plays(k)).unwrap()
+                    };
+                    Bot::of(kinds, k)
+                };
                 let mut lineups: Vec<Vec<Bot>> = (0..kinds.len())
-                    .map(|k| vec![Bot::of(kinds, k); players])
+                    .map(|k| (0..players).map(|s| seated(s, k)).collect())
                     .collect();
-                lineups.push(
-                    (0..players)
-                        .map(|s| Bot::of(kinds, s % kinds.len()))
-                        .collect(),
-                );
+                lineups.push((0..players).map(|s| seated(s, s % kinds.len())).collect());
+                // With roles, also the last kind that plays each seat's: the game's own bots
+                // facing each other.
+                if let Some(r) = game.seat_roles() {
+                    let last = |s: usize| (0..kinds.len()).rev().find(|&k| kinds[k].plays(r.of(s)));
+                    lineups.push((0..players).map(|s| seated(s, last(s).unwrap())).collect());
+                }
                 for lineup in lineups {
                     let (allocated, turns) = allocations_playing(game, &lineup);
                     let who: Vec<String> = lineup.iter().map(Bot::label).collect();

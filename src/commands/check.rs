@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::{lineup, say};
+use super::{lineup_of, say};
 use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
@@ -194,7 +194,7 @@ fn check_game<G: Registered>(
     let plan = Plan {
         games: record.games,
         seed: record.seed,
-        lineup: lineup(game, &record.bots, players)?,
+        lineup: lineup_of(game, &record.bots, players)?,
         rotate: record.rotate_seats,
         roles: game.roles(),
         threads: args.threads.map(|t| t as usize),

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{lineup, result_dir, say, source, stopped_empty, written};
-use crate::bots::{self, Bot};
+use crate::bots::Bot;
 use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
 use crate::compare::{self, Paired};
@@ -60,7 +60,7 @@ where
     let plan = Plan {
         games: args.run.games,
         seed: args.run.seed,
-        lineup: lineup(ga, &bots::split(&args.run.bots), pa)?,
+        lineup: lineup(ga, args.run.bots.as_deref(), pa)?,
         rotate: args.run.rotate_seats,
         roles: ga.roles(),
         threads: args.run.threads.map(|t| t as usize),
@@ -68,7 +68,7 @@ where
         stop_after: None,
     };
     plan.check()?;
-    let lineup_b = lineup(gb, &bots::split(&args.run.bots), pb)?;
+    let lineup_b = lineup(gb, args.run.bots.as_deref(), pb)?;
     let plan_b = Plan {
         lineup: lineup_b.clone(),
         roles: gb.roles(),

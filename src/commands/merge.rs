@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::simulate::run_record;
-use super::{lineup, say, written};
+use super::{lineup_of, say, written};
 use crate::cli::MergeArgs;
 use crate::config::Source;
 use crate::export;
@@ -279,7 +279,7 @@ fn merge_game<G: Registered>(
     let plan = Plan {
         games: record.games,
         seed: record.seed,
-        lineup: lineup(game, &record.bots, game.players())?,
+        lineup: lineup_of(game, &record.bots, game.players())?,
         rotate: record.rotate_seats,
         roles: game.roles(),
         threads: None,

@@ -7,7 +7,7 @@ use crate::bots::{self, Bot, Kind};
 use crate::cli::Command;
 use crate::config::Source;
 use crate::game::Roles;
-use crate::games::{self, Registered};
+use crate::games::{self, Registered, with_game};
 use crate::naming;
 use crate::output::Failure;
 use crate::result_dir::ResultDir;
@@ -35,13 +35,8 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Bots(args) => {
             let source = source(args.config.as_ref())?;
-            let loaded = games::load(&source, &[], None)?;
-            let game = loaded.any();
-            say(&format!(
-                "bots of {} (`--bots 'NAME(PARAM=VALUE,…),…'`, one per seat; a shorter list repeats):\n\n{}",
-                source.name,
-                bots::listing(game.bot_kinds(), &game.presets())
-            ));
+            let listed = with_game!(games::load(&source, &[], None)?, game => bots_of(&*game));
+            say(&format!("bots of {}{listed}", source.name));
             Ok(())
         }
         Command::Check(args) => {
@@ -51,6 +46,24 @@ pub fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `whisker bots`: how `--bots` names them in this game, its default, and every bot.
+fn bots_of<G: Registered>(game: &G) -> String {
+    let how = match game.roles() {
+        Some(r) => {
+            let seats: Vec<String> = (0..game.players())
+                .map(|s| format!("{} (seat {s})", r.of(s)))
+                .collect();
+            format!("one per role, as ROLE=BOT: {}", seats.join(", "))
+        }
+        None => "one per seat; a shorter list repeats".to_string(),
+    };
+    format!(
+        " (`--bots 'NAME(PARAM=VALUE,…),…'`, {how}; without --bots: `{}`):\n\n{}",
+        game.default_bots(),
+        bots::listing(game.bots(), &games::presets(game.resolved()))
+    )
 }
 
 /// The config a command plays: a file, a built-in config's name, or the default.
@@ -123,26 +136,25 @@ pub fn written(path: &std::path::Path, report: bool) -> String {
     text
 }
 
-/// Parses `--bots` (a list as `bots::split` cuts it) into one bot per seat: `game`'s bots and
-/// its config's presets, in seat order (a shorter list repeats) or, in a game with roles, by
-/// role (`hunter=greedy,prey=random`). Every bot must play its seat's role.
+/// Parses `--bots` into one bot per seat: `game`'s bots and its config's presets, in seat
+/// order (a shorter list repeats) or, in a game with roles, by role (`hunter=greedy,prey=random`).
+/// Every bot must play its seat's role. Without `--bots`, the game's own default.
 pub fn lineup<G: Registered>(
+    game: &G,
+    bots: Option<&str>,
+    players: usize,
+) -> Result<Vec<Bot>, Failure> {
+    let names = bots::split(bots.unwrap_or(game.default_bots()));
+    lineup_of(game, &names, players)
+}
+
+/// [`lineup`] from a list as `bots::split` cuts it (as a result folder records it).
+pub fn lineup_of<G: Registered>(
     game: &G,
     names: &[String],
     players: usize,
 ) -> Result<Vec<Bot>, Failure> {
     let presets = games::presets(game.resolved());
-    // The default names `greedy`; a game without one plays its own default instead.
-    let default = [game.default_bots().to_string()];
-    let no_greedy = !game
-        .bots()
-        .iter()
-        .any(|k| k.name == crate::cli::DEFAULT_BOTS);
-    let names = if no_greedy && names == [crate::cli::DEFAULT_BOTS] {
-        &default[..]
-    } else {
-        names
-    };
     seat(game.bots(), game.roles(), &presets, names, players)
 }
 

@@ -14,7 +14,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
 }
 
 fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
-    let mut bots = lineup(game, &crate::bots::split(&args.bots), game.players())?;
+    let mut bots = lineup(game, args.bots.as_deref(), game.players())?;
     // Rotation r seats the lineup shifted by r, as `--rotate-seats` does; a run has only its
     // lineup's distinct rotations.
     let plan = Plan {
@@ -33,7 +33,7 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
         return Err(Failure::Usage(format!(
             "--rotation {}: the bots {} have {} (0{}), so no run of them has rotation {}",
             args.rotation,
-            args.bots,
+            args.bots.as_deref().unwrap_or(game.default_bots()),
             if rotations == 1 {
                 "one seating".to_string()
             } else {
@@ -67,7 +67,7 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
                     text += &if turn == 0 {
                         "setup\n".to_string()
                     } else {
-                        format!("\ntest {turn}\n")
+                        format!("\n{} {turn}\n", G::REPORT.turn)
                     };
                 }
                 if e.event == "end" {

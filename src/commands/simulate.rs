@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{lineup, result_dir, say, source, stopped_empty, written};
-use crate::bots::{self, Bot};
+use crate::bots::Bot;
 use crate::cli::SimulateArgs;
 use crate::config::Source;
 use crate::export;
@@ -53,7 +53,7 @@ fn simulate_game<G: Registered>(
     let plan = Plan {
         games,
         seed: args.run.seed,
-        lineup: lineup(game, &bots::split(&args.run.bots), players)?,
+        lineup: lineup(game, args.run.bots.as_deref(), players)?,
         rotate: args.run.rotate_seats,
         roles: game.roles(),
         threads: args.run.threads.map(|t| t as usize),

@@ -142,7 +142,7 @@ fn sweep_game<G: Registered>(
         let plan = Plan {
             games: args.run.games,
             seed: args.run.seed,
-            lineup: lineup(game, &crate::bots::split(&args.run.bots), game.players())?,
+            lineup: lineup(game, args.run.bots.as_deref(), game.players())?,
             rotate: args.run.rotate_seats,
             roles: game.roles(),
             threads: args.run.threads.map(|t| t as usize),
@@ -275,7 +275,9 @@ fn sweep_game<G: Registered>(
     if let Some(p) = args.run.players {
         reproduce += &format!(" --players {p}");
     }
-    reproduce += &format!(" --bots {}", quote(&args.run.bots));
+    if let Some(bots) = &args.run.bots {
+        reproduce += &format!(" --bots {}", quote(bots));
+    }
     if args.run.rotate_seats {
         reproduce += " --rotate-seats";
     }
@@ -288,7 +290,7 @@ fn sweep_game<G: Registered>(
         games: args.run.games,
         rotate_seats: args.run.rotate_seats,
         played: Some(played_units),
-        bots: crate::bots::split(&args.run.bots),
+        bots: crate::bots::split(args.run.bots.as_deref().unwrap_or(first.default_bots())),
         set: sets,
         vary,
         points: Some(points.len() as u64),

@@ -61,6 +61,8 @@ pub trait AnyGame {
     /// Players a game of its config seats.
     fn seats(&self) -> usize;
     fn bot_kinds(&self) -> &'static [crate::bots::Kind];
+    /// Each seat's role, in a game whose bots play only some ([`Game::roles`]).
+    fn seat_roles(&self) -> Option<Roles>;
     /// The config's `[bots]` presets.
     fn presets(&self) -> Vec<(String, String)>;
     /// Something that plays this game: its buffers made once, then each call plays the game of
@@ -75,6 +77,10 @@ impl<G: Registered> AnyGame for G {
 
     fn bot_kinds(&self) -> &'static [crate::bots::Kind] {
         self.bots()
+    }
+
+    fn seat_roles(&self) -> Option<Roles> {
+        self.roles()
     }
 
     fn presets(&self) -> Vec<(String, String)> {

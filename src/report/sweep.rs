@@ -8,15 +8,17 @@ use super::table::Table;
 use super::{Run, config_name, fair_line, series_note, unit_of, words};
 use crate::output::Failure;
 
-/// Metrics the findings speak of: the rest are on the charts. (`first_seat_win_rate` repeats
-/// seat 0's, `median_turns` follows the mean.)
-const TOLD: [&str; 5] = [
-    "mean_turns",
-    "balance",
-    "test_success_rate",
-    "shared_victory_rate",
-    "mean_score",
-];
+/// Metrics the findings speak of besides every rate and seat: the rest are on the charts.
+/// (`first_seat_win_rate` repeats seat 0's, `median_turns` follows the mean.)
+const TOLD: [&str; 3] = ["mean_turns", "balance", "mean_score"];
+
+/// Whether the findings speak of `metric`: a game's own rates (`test_success_rate`) are told
+/// as the shared ones are.
+fn told(metric: &str) -> bool {
+    TOLD.contains(&metric)
+        || metric.starts_with("seat_")
+        || (metric.ends_with("_rate") && metric != "first_seat_win_rate")
+}
 
 /// One metric at every point: value and interval (`None` where the point has no value).
 struct Curve {
@@ -161,9 +163,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     } else {
         "across the sweep"
     };
-    let told = curves
-        .iter()
-        .filter(|c| TOLD.contains(&c.metric.as_str()) || c.metric.starts_with("seat_"));
+    let told = curves.iter().filter(|c| told(&c.metric));
     for c in told {
         let Some((lo, hi)) = c.extremes() else {
             continue;

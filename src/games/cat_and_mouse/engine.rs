@@ -199,8 +199,9 @@ pub struct Engine<'r> {
     /// Rooms the Inspector has seen are not the Mouse's since it last moved (the Map cards it
     /// drew, rooms named when the Mouse may not name its own): what a sample for it keeps.
     ruled_out: Rooms,
-    /// The Mouse's old rooms still face-down among the monitored: what a sample for it keeps.
-    former: Rooms,
+    /// The monitored rooms the Mouse knows: every one monitored when it last searched the Map
+    /// deck (the rooms missing from it), and its old rooms since. What a sample for it keeps.
+    known: Rooms,
     phase: Phase,
     rng: GameRng,
     ending: Option<Ending>,
@@ -228,7 +229,7 @@ impl<'r> Engine<'r> {
             used: ArrayVec::new(),
             drawn: ArrayVec::new(),
             ruled_out: 0,
-            former: 0,
+            known: 0,
             phase: Phase::Ask(Decision::Pocket),
             rng,
             ending: None,
@@ -294,6 +295,10 @@ impl<'r> Engine<'r> {
 
     fn ask(&mut self, d: Decision) {
         self.phase = Phase::Ask(d);
+        if matches!(d, Decision::Start | Decision::NewRoom) {
+            // Searching the Map deck, the Mouse sees which rooms are missing from it.
+            self.known = self.monitored.iter().fold(0, |m, &r| m | bit(r));
+        }
         self.sync();
     }
 
@@ -504,7 +509,6 @@ impl<'r> Engine<'r> {
                 let clue = match self.monitored.iter().position(|&r| r == room) {
                     Some(i) if self.public.monitored[i].is_none() => {
                         self.public.monitored[i] = Some(room);
-                        self.former &= !bit(room);
                         true
                     }
                     Some(_) => self.rules.clue_room_again == ClueRoomAgain::Clue,
@@ -530,7 +534,7 @@ impl<'r> Engine<'r> {
                 );
                 self.monitored.push(self.room);
                 self.public.monitored.push(None);
-                self.former |= bit(self.room);
+                self.known |= bit(self.room);
                 self.monitored_loot.extend(self.room_loot.drain(..));
                 self.room = 0;
                 self.public.moves += 1;
@@ -558,7 +562,7 @@ impl<'r> Engine<'r> {
                     let i = nth_of(self.face_down(), k as usize);
                     let room = self.monitored.remove(i);
                     self.public.monitored.remove(i);
-                    self.former &= !bit(room);
+                    self.known &= !bit(room);
                     self.map.push(room);
                     shuffle(&mut self.map, &mut self.rng);
                     self.public.subtle_moves += 1;
@@ -678,9 +682,9 @@ impl<'r> Decisions for Engine<'r> {
     /// - for the Inspector, the Mouse's room is drawn anew among the rooms it has not ruled
     ///   out, and the cards it cannot see (the Mouse's room and hand, the Loot deck) are dealt
     ///   anew;
-    /// - for the Mouse, the monitored rooms it did not place itself are drawn anew from those
-    ///   and the Map deck, and the Inspector's pocket and the Loot deck are dealt anew (a
-    ///   pocket never holds a Trick).
+    /// - for the Mouse, the rooms monitored since it last searched the Map deck (other than
+    ///   its own old rooms) are drawn anew from those and the Map deck, and the Inspector's
+    ///   pocket and the Loot deck are dealt anew (a pocket never holds a Trick).
     ///
     /// The Map deck's order is new for both (the Inspector's knowledge of the card it put at
     /// the bottom is not kept), and so are the generators. Map cards drawn and not yet placed
@@ -719,7 +723,7 @@ impl<'r> Decisions for Engine<'r> {
         } else {
             let hidden: ArrayVec<usize, MAX_ROOMS> = game
                 .face_down()
-                .filter(|&i| game.former & bit(game.monitored[i]) == 0)
+                .filter(|&i| game.known & bit(game.monitored[i]) == 0)
                 .collect();
             let mut pool: ArrayVec<u8, MAX_ROOMS> =
                 hidden.iter().map(|&i| game.monitored[i]).collect();

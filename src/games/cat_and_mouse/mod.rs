@@ -2,6 +2,7 @@
 //! (seat 0) monitors rooms and checks for clues or springs the trap; the Mouse (seat 1) loots
 //! rooms, changes rooms and ends the heist with a set of three.
 
+pub mod bots;
 pub mod config;
 pub mod engine;
 #[cfg(test)]
@@ -30,15 +31,24 @@ pub const ROLES: Roles = Roles {
     of_seat: [0, 1, 0, 0, 0, 0],
 };
 
-/// The bots of this game: the shared `random`.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM];
+/// The bots of this game: the shared `random`, then one deduction bot for each role.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SLEUTH, bots::THIEF];
 
 impl Decider<Engine<'_>> for Bot {
-    type Memory = ();
+    type Memory = bots::Memory;
 
-    fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> engine::Action {
-        by_kind(self, seen, memory, rng, |bot, _, _, _| {
-            unreachable!("{} is not a bot of this game", bot.kind.name)
+    fn decide(
+        &self,
+        seen: &Seen<Engine>,
+        memory: &mut bots::Memory,
+        rng: &mut GameRng,
+    ) -> engine::Action {
+        by_kind(self, seen, memory, rng, |bot, seen, memory, rng| {
+            let view = seen.view();
+            match bot.index {
+                1 => bots::sleuth(bot, &view, memory, rng),
+                _ => bots::thief(bot, &view, memory, rng),
+            }
         })
     }
 }
@@ -312,12 +322,11 @@ impl Game for CatAndMouse {
     }
 
     fn default_bots(&self) -> &'static str {
-        // Until the deduction bots come, the one bot there is.
-        "random"
+        "inspector=sleuth,mouse=thief"
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
-        let mut table: Play<Engine, ()> = Play::new(Engine::new(&self.rules, seed), seed);
+        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(&self.rules, seed), seed);
         let outcome = table.play_out(lineup);
         self.tally.ended(counts, &table.game, &outcome);
         outcome
@@ -327,7 +336,7 @@ impl Game for CatAndMouse {
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Play<Engine, ()> = Play::new(Engine::new(rules, seed), seed);
+        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(rules, seed), seed);
         say(
             0,
             "setup",

@@ -20,8 +20,14 @@ fn random() -> [Bot; 2] {
     [Bot::of(KINDS, 0), Bot::of(KINDS, 0)]
 }
 
+/// The default lineup: `sleuth` as the Inspector, `thief` as the Mouse.
+fn deduction() -> [Bot; 2] {
+    [Bot::of(KINDS, 1), Bot::of(KINDS, 2)]
+}
+
 /// Every Loot card is in exactly one place, every room too, and every face-up clue is a
-/// monitored room: checked after every decision of many random games, in every variant.
+/// monitored room: checked after every decision of many games, random and deduction bots, in
+/// every variant.
 #[test]
 fn every_card_and_room_is_in_one_place_in_every_variant() {
     for sets in [
@@ -45,7 +51,9 @@ fn every_card_and_room_is_in_one_place_in_every_variant() {
         deck.sort_unstable();
         let rooms: Vec<u8> = (1..=rules.rooms).collect();
         for seed in 0..300 {
-            let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, seed), seed);
+            let lineup = if seed % 2 == 0 { random() } else { deduction() };
+            let mut table: Table<Engine, super::bots::Memory> =
+                Table::new(Engine::new(&rules, seed), seed);
             loop {
                 let mut cards: Vec<u8> = table.every_card().collect();
                 cards.sort_unstable();
@@ -55,7 +63,7 @@ fn every_card_and_room_is_in_one_place_in_every_variant() {
                 assert_eq!(seen, rooms, "seed {seed}, {sets:?}");
                 let p = table.public();
                 assert!(p.monitored.iter().flatten().count() <= usize::from(p.clues));
-                let Some(action) = table.decide(&random()) else {
+                let Some(action) = table.decide(&lineup) else {
                     break;
                 };
                 table.game.apply(action);
@@ -100,7 +108,8 @@ fn samples_keep_what_the_seat_knows() {
     let rules = rules_with(&[]);
     let mut rng = crate::rng::game_rng(9);
     for seed in 0..100 {
-        let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, seed), seed);
+        let mut table: Table<Engine, super::bots::Memory> =
+            Table::new(Engine::new(&rules, seed), seed);
         while let Some(action) = table.decide(&random()) {
             let seat = table.to_move().unwrap();
             let s = table.sample(seat, &mut rng);
@@ -129,7 +138,7 @@ fn samples_keep_what_the_seat_knows() {
 fn golden_game() {
     use super::engine::{Action, Decision};
     let rules = rules_with(&["variants.subtle_movement=true"]);
-    let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, 7), 7);
+    let mut table: Table<Engine, super::bots::Memory> = Table::new(Engine::new(&rules, 7), 7);
     let mut actions = Vec::new();
     while let Some(mut a) = table.decide(&random()) {
         if table.decision() == Some(Decision::Act) {
@@ -150,4 +159,106 @@ fn golden_game() {
     );
     assert_eq!((o.turns, o.winners, o.ending), (4, 0b01, Some(4)));
     assert_eq!((table.public().clues, table.public().subtle_moves), (2, 1));
+}
+
+/// The deduction bots decide from what their seat sees and remembers: in a game dealt anew
+/// where the seat cannot see (a sample), with the same memory and generator, each makes the
+/// same decision as in the real game, at every decision of many games and variants.
+#[test]
+fn the_deduction_bots_decide_the_same_on_every_game_their_seat_cannot_tell_apart() {
+    use crate::play::{Decider, Seen};
+    use crate::rng::{bot_rng, game_rng};
+    for sets in [
+        &[][..],
+        &[
+            "variants.subtle_movement=true",
+            "variants.deep_pockets=true",
+        ],
+    ] {
+        let rules = rules_with(sets);
+        let lineup = deduction();
+        let mut sampler = game_rng(11);
+        for seed in 0..200 {
+            let mut game = Engine::new(&rules, seed);
+            let mut memory: [super::bots::Memory; 2] = Default::default();
+            let mut rng = bot_rng(seed);
+            while let Some(seat) = game.to_move() {
+                let sample = game.sample(seat, &mut sampler);
+                let (mut m, mut r) = (memory[seat].clone(), rng.clone());
+                let there = lineup[seat].decide(&Seen::new(&sample, seat), &mut m, &mut r);
+                let here =
+                    lineup[seat].decide(&Seen::new(&game, seat), &mut memory[seat], &mut rng);
+                assert_eq!(here, there, "seed {seed}, {sets:?}");
+                game.apply(here);
+            }
+        }
+    }
+}
+
+/// A golden game between the deduction bots: the same seed gives exactly this game.
+#[test]
+fn golden_game_of_the_deduction_bots() {
+    let rules = rules_with(&[]);
+    let seed = 5;
+    let mut table: Table<Engine, super::bots::Memory> = Table::new(Engine::new(&rules, seed), seed);
+    let mut actions = Vec::new();
+    while let Some(a) = table.decide(&deduction()) {
+        actions.push(format!("{a:?}"));
+        table.game.apply(a);
+    }
+    let o = table.game.outcome();
+    // The sleuth monitors room 3 in round 2 because the Mouse named it in round 1. Room 4,
+    // monitored in round 5, is named in the same round: a clue, and from then on the Mouse
+    // names it again, safely. In room 7 the thief holds a Calling Card and stays; the trap
+    // in round 7 finds it, the card saves it, and it moves to room 10, the last in the Map
+    // deck, where the next trap is sure.
+    assert_eq!(
+        actions.join(" "),
+        "Pocket(1) Start(6) Monitor(8) Check Name(3) Loot(0) Monitor(3) Check Name(12) Change \
+         Room(12) Monitor(11) Check Name(12) Loot(1) Monitor(2) Check Name(5) Change Room(7) \
+         Monitor(4) Check Name(4) Loot(0) Monitor(5) Check Name(4) Loot(0) Monitor(1) Trap(7) \
+         Change Room(10) Trap(10)"
+    );
+    assert_eq!((o.turns, o.winners, o.ending), (8, 0b01, Some(1)));
+    let p = table.public();
+    assert_eq!((p.clues, p.moves, p.tricks_played), (1, 3, [1, 0, 0]));
+}
+
+/// Each deduction bot beats `random` in its role, against either opponent: 10,000 games a
+/// pairing, the Inspector's win rates' intervals apart by at least `margin`.
+#[test]
+fn the_deduction_bots_beat_random_in_their_roles() {
+    let game = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
+    let (random, sleuth, thief) = (Bot::of(KINDS, 0), Bot::of(KINDS, 1), Bot::of(KINDS, 2));
+    let inspector_wins = |lineup: [Bot; 2]| {
+        let mut counts = game.declared().counts();
+        let won = (0..10_000)
+            .filter(|&seed| game.play(seed, &lineup, &mut (), &mut counts).won(0))
+            .count();
+        crate::stats::wilson(won as u64, 10_000)
+    };
+    // (Inspector, Mouse, and the other Inspector or Mouse to measure against, margin).
+    for (inspector, mouse, smart_is_inspector, margin) in [
+        (random, random, true, 0.8),
+        (random, thief, true, 0.6),
+        (sleuth, random, false, 0.1),
+        // A random Inspector mostly springs the trap at once and loses, whoever the Mouse is.
+        (random, random, false, 0.0),
+    ] {
+        let (smart, blind) = if smart_is_inspector {
+            (
+                inspector_wins([sleuth, mouse]),
+                inspector_wins([inspector, mouse]),
+            )
+        } else {
+            let smart = inspector_wins([inspector, thief]);
+            let blind = inspector_wins([inspector, mouse]);
+            // The Mouse's wins are the Inspector's losses.
+            (blind, smart)
+        };
+        assert!(
+            smart.low > blind.high + margin,
+            "{smart:?} against {blind:?}"
+        );
+    }
 }
