@@ -4,6 +4,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
+use whisker::games::cat_and_mouse::CatAndMouse;
 use whisker::games::mice_heist::Tests;
 use whisker::games::mice_heist::cheese::bots::{greedy, random};
 use whisker::games::mice_heist::cheese::engine::Engine;
@@ -17,15 +18,21 @@ fn game() -> CheeseGame {
     CheeseGame::load(&whisker::games::default_source(), &[], None).unwrap()
 }
 
-/// Whole games of `game`, one bench per bot, 4 players.
-fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G) {
+/// Whole games of `game`, one bench per lineup (bots by seat).
+fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G, lineups: &[&[&str]]) {
     let bot = |name: &str| whisker::bots::parse(name, game.bots(), &[]).unwrap();
-    for (name, bot) in [("greedy", bot("greedy")), ("random", bot("random"))] {
-        let lineup = [bot; 4];
+    for names in lineups {
+        let lineup: Vec<_> = names.iter().map(|n| bot(n)).collect();
         let mut counters = game.declared().counts();
         let mut scratch = G::Scratch::default();
         let mut seed = 0u64;
-        c.bench_function(&format!("game/{edition}/{name}x4"), |b| {
+        // `greedyx4` for one bot at every seat, `sleuth-thief` for a mix.
+        let label = if names.iter().all(|n| *n == names[0]) {
+            format!("{}x{}", names[0], names.len())
+        } else {
+            names.join("-")
+        };
+        c.bench_function(&format!("game/{edition}/{label}"), |b| {
             b.iter(|| {
                 seed += 1;
                 black_box(game.play(seed, &lineup, &mut scratch, &mut counters))
@@ -35,12 +42,21 @@ fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G) {
 }
 
 fn whole_games(c: &mut Criterion) {
-    bench_game(c, "cheese", &game());
+    let four: &[&[&str]] = &[&["greedy"; 4], &["random"; 4]];
+    bench_game(c, "cheese", &game(), four);
     let ratings = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
     bench_game(
         c,
         "ratings",
         &RatingsGame::load(&ratings, &[], None).unwrap(),
+        four,
+    );
+    let cat = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
+    bench_game(
+        c,
+        "cat-and-the-mouse",
+        &cat,
+        &[&["sleuth", "thief"], &["random", "random"]],
     );
 }
 

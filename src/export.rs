@@ -49,7 +49,7 @@ struct RoleRow {
     ci_high: String,
 }
 
-/// `roles.csv`: how often each role wins, and with several bots, each bot in each role.
+/// `roles.csv`: how often each role wins, and with several bots, each bot in each role it plays.
 fn role_rows(roles: Roles, plan: &Plan, totals: &Totals, players: usize) -> Vec<RoleRow> {
     let bots = plan.bots();
     let n = bots.len();
@@ -80,7 +80,9 @@ fn role_rows(roles: Roles, plan: &Plan, totals: &Totals, players: usize) -> Vec<
     for role in 0..roles.names.len() {
         rows.push(row(role, None));
         if n > 1 {
-            rows.extend((0..n).map(|b| row(role, Some(b))));
+            // A bot that cannot play the role has no row in it.
+            let plays = |b: &usize| bots[*b].kind.plays(roles.names[role]);
+            rows.extend((0..n).filter(plays).map(|b| row(role, Some(b))));
         }
     }
     rows
@@ -330,14 +332,14 @@ mod tests {
             .iter()
             .map(|r| (r.role, r.bot.as_str(), r.player_games, r.wins))
             .collect();
-        // The mouser never plays the cat, so the only rotation is the lineup as given.
+        // The mouser never plays the cat, so the only rotation is the lineup as given, and it
+        // has no row as the cat; `any` could play the mouse, and has its row of none.
         let (cat, mouse) = (t.seat_wins[0], t.seat_wins[1]);
         assert_eq!(
             got,
             [
                 ("cat", "all", 500, cat),
                 ("cat", "any", 500, cat),
-                ("cat", "mouser", 0, 0),
                 ("mouse", "all", 500, mouse),
                 ("mouse", "any", 0, 0),
                 ("mouse", "mouser", 500, mouse),

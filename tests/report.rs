@@ -143,7 +143,7 @@ fn a_simulate_report_shows_every_chart_with_data() {
     let shown = text(&html);
     for needed in [
         "Things to look at",
-        "whisker simulate --games 400 --seed 1 --players 4 --bots greedy,greedy,greedy,greedy",
+        "whisker simulate mice-heist-cheese --games 400 --seed 1 --players 4 --bots greedy,greedy,greedy,greedy",
         // Greedy's first seat wins about 40% of games: the report points at it.
         "Seat 0 (greedy) wins",
     ] {
@@ -284,7 +284,7 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     assert!(found.iter().any(|(t, _)| t == "mean turns"));
     assert!(html.contains("class=\"band"), "no interval band");
     assert!(
-        text(&html).contains("whisker sweep --vary"),
+        text(&html).contains("whisker sweep mice-heist-cheese --vary"),
         "no command to play it again"
     );
     self_contained(&html);

@@ -148,11 +148,7 @@ pub fn run_record(
     games_csv: bool,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
-    let config_arg = if source.is_builtin() {
-        String::new()
-    } else {
-        format!(" {}", quote(&source.name))
-    };
+    let config_arg = format!(" {}", quote(crate::games::arg_of(source)));
     // A partial result is reproduced by the run of the whole games it holds: the first games
     // of the run, or of its shard.
     let games_held = played.units / plan.rotations();

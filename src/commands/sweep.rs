@@ -265,9 +265,7 @@ fn sweep_game<G: Registered>(
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     // The command as given: the seats follow each point's player count.
     let mut reproduce = String::from("whisker sweep");
-    if !source.is_builtin() {
-        reproduce += &format!(" {}", quote(&source.name));
-    }
+    reproduce += &format!(" {}", quote(crate::games::arg_of(source)));
     for v in &vary {
         reproduce += &format!(" --vary {}", quote(v));
     }

@@ -177,6 +177,16 @@ pub fn builtin(name: &str) -> Option<Source> {
         .map(|b| b.source())
 }
 
+/// How a command line names `source`: a built-in config by the name `whisker games` lists (a
+/// built-in's recorded name is no argument), a file by its path.
+pub fn arg_of(source: &Source) -> &str {
+    REGISTRY
+        .iter()
+        .map(|e| e.builtin)
+        .find(|b| b.source().name == source.name)
+        .map_or(&source.name, |b| b.name)
+}
+
 /// `whisker games`: every built-in config, what it is and how many it seats by default.
 pub fn list() -> Result<String, Failure> {
     use std::fmt::Write as _;

@@ -139,10 +139,12 @@ fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
     let (low, high) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
     let bots = seats.text("bot")?;
     let fair = r.fair;
+    // Where seats have roles, the roles' findings say it (a seat is a role's).
+    let roles = r.dir.join("roles.csv").is_file();
     let mut bars = Vec::new();
     for s in 0..r.players {
         let off = low[s] > fair + WIN_GAP || high[s] < fair - WIN_GAP;
-        if off {
+        if off && !roles {
             r.findings.push(format!(
                 "Seat {s} ({}) wins {} of games (CI {}–{}), against a fair share of {}.",
                 bots[s],
@@ -219,6 +221,10 @@ fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
         scores.numbers("score")?,
         scores.numbers("games")?,
     );
+    if score.iter().all(|&x| x == 0.0) {
+        // A game that keeps no score.
+        return Ok(());
+    }
     let means = seats.numbers("mean_score")?;
     let mut series = Vec::new();
     for s in 0..r.players.min(SERIES) {

@@ -370,7 +370,8 @@ pub fn thief(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) -> 
     };
     let (rules, public) = (view.rules, view.public);
     let m = &mut memory.thief;
-    let haul = Haul::new(rules, hand, room_loot, m, public);
+    // What it knows of the Loot deck, reckoned only for the decisions that use it.
+    let haul = |m: &Thief| Haul::new(rules, hand, room_loot, m, public);
     match view.asked {
         Some(d @ (Decision::Start | Decision::NewRoom)) => {
             let deck = rooms_of(
@@ -395,9 +396,10 @@ pub fn thief(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) -> 
         }
         Some(Decision::Turn) => {
             let own = room.expect("the Mouse is in a room on its turn");
+            let haul = haul(m);
             turn(bot, rules, public, m, &haul, own, (hand, room_loot))
         }
-        Some(Decision::Smoke) => Action::Smoke(haul.set(rules)),
+        Some(Decision::Smoke) => Action::Smoke(haul(m).set(rules)),
         Some(Decision::Subtle) => {
             // Any face-down card back in the Map deck gives the Mouse one more room to hide
             // in; it cannot tell the Inspector's apart.

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod config;
 pub mod engine;
+mod report;
 #[cfg(test)]
 mod tests;
 
@@ -257,10 +258,7 @@ impl Registered for CatAndMouse {
         text: STANDARD,
         about: "Cat & The Mouse: the Inspector hunts the Mouse, who loots a mansion for a set of three",
     };
-    const REPORT: Parts = Parts {
-        turn: "round",
-        add: |_| Ok(()),
-    };
+    const REPORT: Parts = report::PARTS;
 
     fn load(
         source: &Source,

@@ -1,0 +1,250 @@
+//! Cat & The Mouse's part of a `simulate` report: how games end and who wins by each route, the
+//! cards the Mouse keeps and the Inspector pockets, the Tricks, and what each side does a game.
+
+use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
+use crate::report::svg::{Bar, HBars, Unit};
+use crate::report::table::Table;
+
+/// A round is the Inspector's turn and the Mouse's.
+pub const PARTS: Parts = Parts { turn: "round", add };
+
+fn add(r: &mut Sections) -> anyhow::Result<()> {
+    endings(r)?;
+    cards(r)?;
+    tricks(r)?;
+    actions(r)
+}
+
+/// An ending label as words: `three_clues` → "three clues".
+fn words(label: &str) -> String {
+    label.replace('_', " ")
+}
+
+/// Each ending's share, coloured by who it makes win; the commonest is a headline, and an
+/// ending no game reached (the cap aside) is a finding: that route decides nothing.
+fn endings(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "endings.csv")? else {
+        return Ok(());
+    };
+    let (ending, winner) = (t.text("ending")?, t.text("winner")?);
+    let (share, games) = (t.numbers("share")?, t.numbers("games")?);
+    let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
+    let sides = ["inspector", "mouse", "none"];
+    let mut bars = Vec::new();
+    for i in 0..t.len() {
+        let never = games[i] == 0.0 && ending[i] != "capped" && r.games >= FEW_GAMES;
+        if never {
+            r.findings.push(format!(
+                "No game ends by {}: that route never decides a game with these bots.",
+                words(ending[i])
+            ));
+        }
+        bars.push(Bar {
+            label: words(ending[i]),
+            value: share[i],
+            interval: Some((lo[i], hi[i])),
+            series: sides.iter().position(|s| *s == winner[i]).unwrap_or(2),
+            flagged: never,
+        });
+    }
+    if let Some(top) = (0..t.len()).max_by(|&a, &b| share[a].total_cmp(&share[b])) {
+        r.keys.push((
+            pct(share[top]),
+            format!("of games end by {}", words(ending[top])),
+        ));
+    }
+    let chart = HBars {
+        title: "How games end".into(),
+        x_label: "games (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: None,
+        legend: vec![
+            "the Inspector wins".into(),
+            "the Mouse wins".into(),
+            "no one (the cap)".into(),
+        ],
+    };
+    r.add(
+        "How do games end, and who wins by each route?",
+        "Share of games ending each way, with 95% intervals, coloured by the side that wins by it: three clues or the trap on the right room for the Inspector; the trap on a wrong room or a heist with a set for the Mouse; a heist without a set loses it.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+/// Which cards the Mouse ends with and the Inspector pockets, and how often the Mouse wins
+/// holding each.
+fn cards(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "cards.csv")? else {
+        return Ok(());
+    };
+    let card = t.text("card")?;
+    let (kept, kept_lo, kept_hi) = (
+        t.numbers("kept_rate")?,
+        t.numbers("kept_rate_ci_low")?,
+        t.numbers("kept_rate_ci_high")?,
+    );
+    let (pocketed, pocket_lo, pocket_hi) = (
+        t.numbers("pocketed")?,
+        t.numbers("pocketed_ci_low")?,
+        t.numbers("pocketed_ci_high")?,
+    );
+    let mut bars = Vec::new();
+    for i in 0..t.len() {
+        bars.push(Bar {
+            label: card[i].to_string(),
+            value: kept[i],
+            interval: Some((kept_lo[i], kept_hi[i])),
+            series: 0,
+            flagged: false,
+        });
+        bars.push(Bar {
+            label: card[i].to_string(),
+            value: pocketed[i],
+            interval: Some((pocket_lo[i], pocket_hi[i])),
+            series: 1,
+            flagged: false,
+        });
+    }
+    let chart = HBars {
+        title: "Cards held at the end".into(),
+        x_label: "games (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: None,
+        legend: vec![
+            "in the Mouse's hand".into(),
+            "in the Inspector's pocket".into(),
+        ],
+    };
+    r.add(
+        "Which cards does the Mouse end with, and the Inspector pocket?",
+        "Share of games in which the Mouse holds each card when the game ends, and in which the Inspector pocketed it at the start.",
+        chart.svg(),
+    );
+    let wins = t.optional("mouse_win_rate_when_kept")?;
+    let (lo, hi) = (
+        t.optional("mouse_win_rate_when_kept_ci_low")?,
+        t.optional("mouse_win_rate_when_kept_ci_high")?,
+    );
+    let bars: Vec<Bar> = (0..t.len())
+        .filter_map(|i| {
+            Some(Bar {
+                label: card[i].to_string(),
+                value: wins[i]?,
+                interval: Some((lo[i]?, hi[i]?)),
+                series: 0,
+                flagged: false,
+            })
+        })
+        .collect();
+    let mouse = match Table::read(r.dir, "seats.csv")? {
+        Some(seats) => seats.optional("win_rate")?.get(1).copied().flatten(),
+        None => None,
+    };
+    let chart = HBars {
+        title: "The Mouse's win rate by card held".into(),
+        x_label: "games the Mouse wins (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: mouse.map(|m| (m, format!("all games {}", pct(m)))),
+        legend: vec![],
+    };
+    r.add(
+        "Which cards does a winning Mouse hold?",
+        "Share of the games in which the Mouse ends holding each card that the Mouse wins, with 95% intervals; the dashed line is its win rate in all games. A Trick it still holds is one it did not need, or could not use.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+/// How often each Trick is played, and how often the Mouse wins when it is.
+fn tricks(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "tricks.csv")? else {
+        return Ok(());
+    };
+    let trick = t.text("trick")?;
+    let played = t.numbers("played_rate")?;
+    let (lo, hi) = (
+        t.numbers("played_rate_ci_low")?,
+        t.numbers("played_rate_ci_high")?,
+    );
+    let wins = t.optional("mouse_win_rate_when_played")?;
+    let (wlo, whi) = (
+        t.optional("mouse_win_rate_when_played_ci_low")?,
+        t.optional("mouse_win_rate_when_played_ci_high")?,
+    );
+    let mut bars = Vec::new();
+    for i in 0..t.len() {
+        if played[i] == 0.0 && r.games >= FEW_GAMES {
+            r.findings.push(format!(
+                "The {} is never played: the Mouse either never holds it or never gains by it.",
+                trick[i]
+            ));
+        }
+        bars.push(Bar {
+            label: trick[i].to_string(),
+            value: played[i],
+            interval: Some((lo[i], hi[i])),
+            series: 0,
+            flagged: played[i] == 0.0,
+        });
+        if let (Some(w), Some(l), Some(h)) = (wins[i], wlo[i], whi[i]) {
+            bars.push(Bar {
+                label: trick[i].to_string(),
+                value: w,
+                interval: Some((l, h)),
+                series: 1,
+                flagged: false,
+            });
+        }
+    }
+    let chart = HBars {
+        title: "Tricks".into(),
+        x_label: "games (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: None,
+        legend: vec![
+            "played (% of games)".into(),
+            "the Mouse wins when played".into(),
+        ],
+    };
+    r.add(
+        "Are the Tricks used, and do they win?",
+        "Share of games in which each Trick is played, and of those the share the Mouse wins, with 95% intervals.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+/// What each side does in an average game.
+fn actions(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "actions.csv")? else {
+        return Ok(());
+    };
+    let (action, per_game) = (t.text("action")?, t.numbers("per_game")?);
+    let chart = HBars {
+        title: "Actions per game".into(),
+        x_label: "per game".into(),
+        unit: Unit::Number,
+        bars: (0..t.len())
+            .map(|i| Bar {
+                label: action[i].to_string(),
+                value: per_game[i],
+                interval: None,
+                series: 0,
+                flagged: false,
+            })
+            .collect(),
+        reference: None,
+        legend: vec![],
+    };
+    r.add(
+        "What does each side do in a game?",
+        "Checks for clues, traps sprung, clues found, room changes and rooms shuffled back (Subtle Movement), per game on average.",
+        chart.svg(),
+    );
+    Ok(())
+}
