@@ -191,12 +191,17 @@ pub fn write<G: Game>(
         })
         .collect();
     dir.csv("seats.csv", seats.iter())?;
+    let roles = game.roles();
     let mut table: Vec<[String; 5]> = seats
         .iter()
         .map(|s| {
             [
                 s.seat.to_string(),
-                s.bot.clone(),
+                // In a game with roles the terminal says whose seat it is.
+                match roles {
+                    Some(r) => format!("{} ({})", s.bot, r.of(s.seat)),
+                    None => s.bot.clone(),
+                },
                 s.win_rate.clone(),
                 format!("{} – {}", s.ci_low, s.ci_high),
                 s.mean_score.clone(),
@@ -239,7 +244,7 @@ pub fn write<G: Game>(
         )?;
     }
 
-    if let Some(roles) = game.roles() {
+    if let Some(roles) = roles {
         dir.csv("roles.csv", role_rows(roles, plan, totals, players))?;
     }
     dir.csv(

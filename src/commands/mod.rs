@@ -155,16 +155,27 @@ pub fn lineup_of<G: Registered>(
     players: usize,
 ) -> Result<Vec<Bot>, Failure> {
     let presets = games::presets(game.resolved());
-    seat(game.bots(), game.roles(), &presets, names, players)
+    let default = bots::split(game.default_bots());
+    let fallback = seat(game.bots(), game.roles(), &presets, &default, players, None)?;
+    seat(
+        game.bots(),
+        game.roles(),
+        &presets,
+        names,
+        players,
+        Some(&fallback),
+    )
 }
 
-/// [`lineup`] from a game's bots, roles and presets.
+/// [`lineup`] from a game's bots, roles and presets; a role given no bot plays the one
+/// `fallback` (the game's default lineup) seats there.
 fn seat(
     kinds: &'static [Kind],
     roles: Option<Roles>,
     presets: &[(String, String)],
     names: &[String],
     players: usize,
+    fallback: Option<&[Bot]>,
 ) -> Result<Vec<Bot>, Failure> {
     let parse = |n: &str| bots::parse(n, kinds, presets);
     let err = |m: String| Failure::Usage(format!("--bots: {m}"));
@@ -206,6 +217,7 @@ fn seat(
                         .iter()
                         .find(|(x, _)| *x == r.of(s))
                         .map(|(_, b)| *b)
+                        .or_else(|| fallback.map(|f| f[s]))
                         .ok_or_else(|| err(format!("no bot for the {} (seat {s})", r.of(s))))
                 })
                 .collect::<Result<_, _>>()?
@@ -228,7 +240,7 @@ fn seat(
         && let Some(s) = (0..players).find(|&s| !lineup[s].kind.plays(r.of(s)))
     {
         return Err(err(format!(
-            "{} does not play the {} (seat {s}); it plays: {}",
+            "{} does not play the {} (seat {s}); it plays: {} (give a bot by role, as ROLE=BOT: a role not named plays the game's default)",
             lineup[s].label(),
             r.of(s),
             lineup[s].kind.roles.join(", ")
@@ -243,7 +255,7 @@ mod tests {
     use crate::game::example::{ROLE_KINDS, ROLES};
 
     fn seated(list: &str) -> Result<Vec<String>, String> {
-        seat(ROLE_KINDS, Some(ROLES), &[], &bots::split(list), 2)
+        seat(ROLE_KINDS, Some(ROLES), &[], &bots::split(list), 2, None)
             .map(|l| l.iter().map(Bot::label).collect())
             .map_err(|e| e.to_string())
     }
@@ -268,9 +280,28 @@ mod tests {
             let e = seated(list).unwrap_err();
             assert!(e.contains(says), "{list}: {e}");
         }
-        let e = seat(ROLE_KINDS, None, &[], &bots::split("cat=any"), 2)
+        let e = seat(ROLE_KINDS, None, &[], &bots::split("cat=any"), 2, None)
             .unwrap_err()
             .to_string();
         assert!(e.contains("this game's seats have no roles"), "{e}");
+        // With the game's default lineup, a role not named plays its default bot, and a bot
+        // named for a role it does not play is the error.
+        let default = [Bot::of(ROLE_KINDS, 2), Bot::of(ROLE_KINDS, 1)];
+        let with = |list: &str| {
+            seat(
+                ROLE_KINDS,
+                Some(ROLES),
+                &[],
+                &bots::split(list),
+                2,
+                Some(&default),
+            )
+            .map(|l| l.iter().map(Bot::label).collect::<Vec<_>>())
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(with("cat=any").unwrap(), ["any", "mouser"]);
+        assert_eq!(with("mouse=any").unwrap(), ["other", "any"]);
+        let e = with("cat=mouser").unwrap_err();
+        assert!(e.contains("mouser does not play the cat"), "{e}");
     }
 }

@@ -255,6 +255,13 @@ pub fn entry_of(config: &str) -> Option<&'static Entry> {
         .find(|e| e.game == game && e.edition == edition)
 }
 
+/// The games there are, each once, in registry order.
+fn names() -> Vec<&'static str> {
+    let mut games: Vec<&str> = REGISTRY.iter().map(|e| e.game).collect();
+    games.dedup();
+    games
+}
+
 /// Reads the `game` and `edition` keys and hands the file to that game's loader.
 pub fn load(
     source: &Source,
@@ -280,9 +287,15 @@ fn load_config(
         table
             .get(k)
             .and_then(toml::Value::as_str)
-            .ok_or_else(|| err(k, format!("a config names its game and edition: `game = \"mice-heist\"`, `edition = \"cheese\"`; `{k}` is missing or not text")))
+            .ok_or_else(|| err(k, format!("a config names its game, and the edition of a game that has several (`game = \"mice-heist\"`, `edition = \"cheese\"`); `{k}` is missing or not text; the games: {}", names().join(", "))))
     };
     let game = key("game")?;
+    if !REGISTRY.iter().any(|e| e.game == game) {
+        return Err(err(
+            "game",
+            format!("unknown game `{game}`; known: {}", names().join(", ")),
+        ));
+    }
     // A game with one edition needs no `edition` key.
     let one_edition = REGISTRY
         .iter()
@@ -309,28 +322,18 @@ fn load_config(
     if let Some(loaded) = load_registered((game, edition), source, overrides, players) {
         return loaded;
     }
-    let known = |list: Vec<&str>| list.join(", ");
     let editions: Vec<&str> = REGISTRY
         .iter()
         .filter(|e| e.game == game)
         .map(|e| e.edition)
         .collect();
-    if editions.is_empty() {
-        let mut games: Vec<&str> = REGISTRY.iter().map(|e| e.game).collect();
-        games.dedup();
-        Err(err(
-            "game",
-            format!("unknown game `{game}`; known: {}", known(games)),
-        ))
-    } else {
-        Err(err(
-            "edition",
-            format!(
-                "unknown {game} edition `{edition}`; known: {}",
-                known(editions)
-            ),
-        ))
-    }
+    Err(err(
+        "edition",
+        format!(
+            "unknown {game} edition `{edition}`; known: {}",
+            editions.join(", ")
+        ),
+    ))
 }
 
 /// Where results go when `--out` is not given.

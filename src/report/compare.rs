@@ -193,20 +193,27 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
         .svg(),
     }];
-    sections.push(Section {
-        question: "How many points does each seat score?".into(),
-        how: "Mean final score of each seat in A and in B. Marked rows differ significantly."
-            .into(),
-        svg: HBars {
-            title: "Mean final score by seat, A against B".into(),
-            x_label: "mean final score (points)".into(),
-            unit: Unit::Number,
-            bars: pair(&|m| m.ends_with("_mean_score")),
-            reference: None,
-            legend: legend.clone(),
+    // A game that keeps no score has none to chart.
+    let scored = rows
+        .iter()
+        .filter(|r| r.metric.ends_with("_mean_score"))
+        .any(|r| r.a.is_some_and(|v| v != 0.0) || r.b.is_some_and(|v| v != 0.0));
+    sections.extend(scored.then(|| {
+        Section {
+            question: "How many points does each seat score?".into(),
+            how: "Mean final score of each seat in A and in B. Marked rows differ significantly."
+                .into(),
+            svg: HBars {
+                title: "Mean final score by seat, A against B".into(),
+                x_label: "mean final score (points)".into(),
+                unit: Unit::Number,
+                bars: pair(&|m| m.ends_with("_mean_score")),
+                reference: None,
+                legend: legend.clone(),
+            }
+            .svg(),
         }
-        .svg(),
-    });
+    }));
     sections.push(Section {
         question: "Which differences are real?".into(),
         how: "A − B for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),

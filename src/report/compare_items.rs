@@ -161,7 +161,7 @@ impl Items {
             out.push(Section {
                 question: "Which of the game's rates changed?".into(),
                 how: format!(
-                    "A − B for every rate and share in the game's own tables (a pass rate, a card holder's win rate, a face's share of draws) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
+                    "A − B for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
                     self.compared
                 ),
                 svg: HBars {
@@ -179,7 +179,7 @@ impl Items {
             out.push(Section {
                 question: "Which counts changed?".into(),
                 how: format!(
-                    "A − B as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, a target tried) that differs significantly; largest first, at most {CHARTED}."
+                    "A − B as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
                 ),
                 svg: HBars {
                     title: "Per-item counts that changed, relative to B".into(),

@@ -193,8 +193,8 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         usize::from(r.clues_to_win) < r.rooms,
         "rules.clues_to_win",
         format!(
-            "{}: fewer clues than rooms, so the Mouse always has a room to name",
-            r.clues_to_win
+            "{}: must be fewer than rules.rooms ({}), so the Mouse always has a room to name that is not a clue",
+            r.clues_to_win, r.rooms
         ),
     );
     range(&mut p, "rules.max_turns", r.max_turns, 1, 100_000);
@@ -231,12 +231,28 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         "loot.copies",
         format!("{total} Loot cards in all; whisker holds at most {MAX_CARDS}"),
     );
-    let pocket = if raw.variants.deep_pockets { 2 } else { 1 };
-    p.check(
-        loot_cards > pocket,
-        "loot.copies",
-        format!("{loot_cards} loot cards (Tricks aside): the Inspector pockets {pocket} and the Mouse needs the rest"),
-    );
+    // Checked only once the deck's own numbers are in range, so one mistake is one error.
+    if p.0.is_empty() {
+        let pocket = if raw.variants.deep_pockets { 2 } else { 1 };
+        p.check(
+            loot_cards > pocket,
+            "loot.copies",
+            format!("{loot_cards} loot cards (Tricks aside): the Inspector pockets {pocket} and the Mouse needs the rest"),
+        );
+        // A theme has a card of each value, a value one of each theme, `copies` times.
+        let largest = l.themes.len().max(l.values.len()) * l.copies;
+        p.check(
+            r.set_size <= largest,
+            "rules.set_size",
+            format!(
+                "{}: no set can be made; a theme or a value has at most {largest} cards ({} themes, {} values, {} copies)",
+                r.set_size,
+                l.themes.len(),
+                l.values.len(),
+                l.copies
+            ),
+        );
+    }
     if !p.0.is_empty() {
         return Err(p.0);
     }

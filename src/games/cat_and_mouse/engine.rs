@@ -263,6 +263,16 @@ impl<'r> Engine<'r> {
         &self.pocket
     }
 
+    /// The room of face-down monitored card `k` (as [`Action::Subtle`] counts them), for replays.
+    pub fn face_down_room(&self, k: u8) -> u8 {
+        self.monitored[nth_of(self.face_down(), usize::from(k))]
+    }
+
+    /// The rooms monitored, in placement order, for replays.
+    pub fn monitored(&self) -> &[u8] {
+        &self.monitored
+    }
+
     pub fn decision(&self) -> Option<Decision> {
         match self.phase {
             Phase::Ask(d) => Some(d),

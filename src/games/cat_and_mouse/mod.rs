@@ -183,7 +183,8 @@ impl Tally {
             "action",
             vec![
                 Column::new("action", Col::Text),
-                Column::new("total", Col::Count { compared: true }),
+                // Compared as `per_game`, once.
+                Column::new("total", Col::Count { compared: false }),
                 Column::new("per_game", Col::Mean),
             ],
         );
@@ -343,18 +344,38 @@ impl Game for CatAndMouse {
         );
         while let Some(action) = table.decide(lineup) {
             let turn = table.public().turns + 1;
-            let before_clues = table.public().clues;
-            let room = table.room();
-            let text = describe(rules, &table.game, action);
+            let (before, room) = (table.public().clone(), table.room());
+            let mut text = describe(rules, &table.game, action);
             table.game.apply(action);
+            let p = table.public();
             let mut data = json!({ "action": format!("{action:?}") });
-            if table.public().clues > before_clues {
+            if p.clues > before.clues {
                 data["clue"] = json!(true);
+                text += &format!(": a clue ({} of {})", p.clues, rules.clues_to_win);
+            }
+            if p.tricks_played[0] > before.tricks_played[0] {
+                data["calling_card"] = json!(true);
+                text += ": the Mouse's Calling Card saves it, and shows its room";
             }
             if room > 0 {
                 data["mouse_room"] = json!(room);
             }
             say(turn, "decision", text, data);
+            // The Inspector's turn as it begins: a lone Map card is monitored without a
+            // choice, and an empty deck gives none. (The action that ends a round never
+            // changes the monitored rooms itself.)
+            let began = p.turns > before.turns || matches!(action, engine::Action::Start(_));
+            if began && table.decision() == Some(engine::Decision::Act) {
+                let text = if p.monitored.len() > before.monitored.len() {
+                    format!(
+                        "the Inspector draws the last Map card and monitors it (room {})",
+                        table.monitored().last().copied().unwrap_or(0)
+                    )
+                } else {
+                    "the Map deck is empty: the Inspector draws nothing".to_string()
+                };
+                say(p.turns + 1, "draw", text, json!({}));
+            }
         }
         let outcome = table.game.outcome();
         let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
@@ -409,7 +430,11 @@ fn describe(rules: &Rules, game: &Engine, action: engine::Action) -> String {
         ),
         Smoke(false) => "the Mouse keeps its Smoke Bomb".into(),
         Subtle(None) => "the Mouse shuffles no room back".into(),
-        Subtle(Some(i)) => format!("the Mouse shuffles face-down monitored card {} back", i + 1),
+        Subtle(Some(i)) => format!(
+            "the Mouse shuffles face-down monitored card {} (room {}) back into the Map deck",
+            i + 1,
+            game.face_down_room(i)
+        ),
         Room(r) => format!("the Mouse moves to room {r}"),
     }
 }
