@@ -909,7 +909,7 @@ fn built_in_configs_are_listed_and_played_by_name() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains(
-            "nor is it a built-in config (mice-heist-cheese, mice-heist-ratings, cat-and-the-mouse)"
+            "nor is it a built-in config (mice-heist-cheese, mice-heist-ratings, cat-and-the-mouse, cheesy-heist)"
         ),
         "{}",
         stderr(&o)

@@ -2,6 +2,7 @@
 //! statistics, export and CLI are shared and know nothing of any particular game's rules.
 
 pub mod cat_and_mouse;
+pub mod cheesy_heist;
 pub mod mice_heist;
 
 use std::path::PathBuf;
@@ -160,6 +161,7 @@ register! {
     MiceHeistCheese: mice_heist::CheeseGame,
     MiceHeistRatings: mice_heist::RatingsGame,
     CatAndMouse: cat_and_mouse::CatAndMouse,
+    CheesyHeist: cheesy_heist::CheesyHeist,
 }
 
 /// The built-in default config, used when a command gets no file.

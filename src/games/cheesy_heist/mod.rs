@@ -1,0 +1,331 @@
+//! Cheesy Heist (`cheesy-heist.txt`): a take-that card game for 3 to 5 players. Collect the
+//! goal in Cheese with no Cat in hand; a Cat played makes everyone drop their cards and take
+//! them back blindly, one at a time.
+
+pub mod config;
+pub mod engine;
+#[cfg(test)]
+mod tests;
+
+use config::{MAX_KINDS, RawConfig, Rules};
+use engine::{Action, ENDINGS, Engine};
+use serde_json::json;
+
+use crate::bots::{Bot, Kind};
+use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::{Builtin, Event, Game, Outcome, Registered};
+use crate::metrics::{
+    Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
+};
+use crate::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::report::parts::Parts;
+use crate::rng::GameRng;
+
+/// The default config, built into the binary.
+pub const STANDARD: &str = include_str!("../../../configs/cheesy-heist/standard.toml");
+
+/// The bots of this game: the shared `random`.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM];
+
+impl Decider<Engine<'_>> for Bot {
+    type Memory = ();
+
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> Action {
+        by_kind(self, seen, memory, rng, |bot, _, _, _| {
+            unreachable!("{} is not a bot of this game", bot.kind.name)
+        })
+    }
+}
+
+/// The counters a game adds to.
+struct Tally {
+    endings: Block,
+    /// Cards played, by kind.
+    played: Block,
+    /// Players who played a kind at least once in a game, and of those, the winners.
+    players: Block,
+    players_won: Block,
+    events: Block,
+}
+
+/// The per-game events `scrambles.csv` counts, in its order.
+const EVENTS: [&str; 2] = ["scrambles", "scrambles a Decoy skipped"];
+
+fn text(s: &str) -> Cell {
+    Cell::Text(s.to_string())
+}
+
+impl Tally {
+    fn declare(d: &mut Declared, rules: &Rules) -> Self {
+        let kinds = rules.kinds();
+        let t = Self {
+            endings: d.block("endings", ENDINGS.len()),
+            played: d.block("played", kinds),
+            players: d.block("players_played", kinds),
+            players_won: d.block("players_played_won", kinds),
+            events: d.block("events", EVENTS.len()),
+        };
+        d.sums_to(t.endings, Total::PerGame(1));
+        d.at_most(t.players_won, t.players);
+
+        let mut endings = Table::new(
+            "endings.csv",
+            "ending",
+            vec![
+                Column::new("ending", Col::Text),
+                Column::new("games", Col::Count { compared: false }),
+                Column::new("share", Col::Rate),
+            ],
+        );
+        for (i, name) in ENDINGS.iter().enumerate() {
+            let slot = t.endings.at(i);
+            endings.row(
+                *name,
+                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
+            );
+        }
+        d.tables.push(endings);
+
+        let mut cards = Table::new(
+            "cards.csv",
+            "card",
+            vec![
+                Column::new("card", Col::Text),
+                Column::new("in_deck", Col::Text),
+                Column::new("played", Col::Count { compared: false }),
+                Column::new("played_per_game", Col::Mean),
+                Column::new("players_who_played", Col::Count { compared: false }),
+                Column::new("win_rate_when_played", Col::Rate),
+            ],
+        );
+        for k in 0..kinds {
+            let name = &rules.names[k];
+            cards.row(
+                name.clone(),
+                vec![
+                    Cell::Text(name.clone()),
+                    Cell::Text(rules.counts[k].to_string()),
+                    Cell::Count(t.played.at(k)),
+                    Cell::Of(t.played.at(k), Per::Games),
+                    Cell::Count(t.players.at(k)),
+                    Cell::Of(t.players_won.at(k), Per::Slot(t.players.at(k))),
+                ],
+            );
+        }
+        d.tables.push(cards);
+
+        let mut events = Table::new(
+            "scrambles.csv",
+            "event",
+            vec![
+                Column::new("event", Col::Text),
+                Column::new("total", Col::Count { compared: false }),
+                Column::new("per_game", Col::Mean),
+            ],
+        );
+        for (i, name) in EVENTS.iter().enumerate() {
+            let slot = t.events.at(i);
+            events.row(
+                *name,
+                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
+            );
+        }
+        d.tables.push(events);
+        t
+    }
+
+    /// Counts one finished game.
+    fn ended(&self, counts: &mut Counts, game: &Engine, outcome: &Outcome) {
+        counts.bump(self.endings.at(usize::from(outcome.ending.unwrap_or(0))));
+        let p = game.public();
+        for s in 0..game.rules.players {
+            for k in 0..game.rules.kinds() {
+                let n = p.played[s][k];
+                if n > 0 {
+                    counts.add_n(self.played.at(k), u64::from(n));
+                    counts.bump(self.players.at(k));
+                    if outcome.won(s) {
+                        counts.bump(self.players_won.at(k));
+                    }
+                }
+            }
+        }
+        counts.add_n(self.events.at(0), u64::from(p.scrambles));
+        counts.add_n(self.events.at(1), u64::from(p.decoyed));
+    }
+}
+
+/// Cheesy Heist with one validated config.
+pub struct CheesyHeist {
+    pub rules: Rules,
+    /// The config as played (overrides applied), for the result folder.
+    pub resolved: toml::Table,
+    declared: Declared,
+    tally: Tally,
+}
+
+impl Registered for CheesyHeist {
+    const GAME: &'static str = "cheesy-heist";
+    const EDITION: &'static str = "";
+    const BUILTIN: Builtin = Builtin {
+        name: "cheesy-heist",
+        path: "configs/cheesy-heist/standard.toml",
+        stem: "cheesy-heist",
+        text: STANDARD,
+        about: "Cheesy Heist: collect Cheese, shed Cats; a Cat makes everyone scramble for the cards",
+    };
+    const REPORT: Parts = Parts {
+        turn: "turn",
+        add: |_| Ok(()),
+    };
+
+    fn load(
+        source: &Source,
+        overrides: &[Override],
+        players: Option<usize>,
+    ) -> Result<Self, ConfigError> {
+        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
+            config::compile(raw, players)
+        })?;
+        let resolved = with_players(resolved, rules.players);
+        let scrambles = Value {
+            name: "scrambles",
+            per_turn: true,
+        };
+        let decoyed = Value {
+            name: "decoyed",
+            per_turn: true,
+        };
+        let mut declared = Declared::new(&[scrambles, decoyed], "ending");
+        let tally = Tally::declare(&mut declared, &rules);
+        Ok(Self {
+            rules,
+            resolved,
+            declared,
+            tally,
+        })
+    }
+
+    fn resolved(&self) -> &toml::Table {
+        &self.resolved
+    }
+}
+
+impl Game for CheesyHeist {
+    type Scratch = ();
+
+    fn players(&self) -> usize {
+        self.rules.players
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn declared(&self) -> &Declared {
+        &self.declared
+    }
+
+    fn bots(&self) -> &'static [Kind] {
+        KINDS
+    }
+
+    fn default_bots(&self) -> &'static str {
+        "random"
+    }
+
+    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let mut table: Play<Engine, ()> = Play::new(Engine::new(&self.rules, seed), seed);
+        let outcome = table.play_out(lineup);
+        self.tally.ended(counts, &table.game, &outcome);
+        outcome
+    }
+
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let rules = &self.rules;
+        let mut events = Vec::new();
+        let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
+        let mut table: Play<Engine, ()> = Play::new(Engine::new(rules, seed), seed);
+        say(
+            0,
+            "setup",
+            format!(
+                "seed {seed}: {} players, {} cards each, {} Cheese to win; seat 0 starts",
+                rules.players, rules.hand_size, rules.goal
+            ),
+            json!({}),
+        );
+        while let Some(seat) = table.to_move() {
+            let action = table.decide(lineup).expect("a seat is to move");
+            let turn = table.public().turns + 1;
+            let before: [u8; MAX_KINDS] = *table.hand(seat);
+            table.game.apply(action);
+            let text = describe(rules, seat, action, &before, table.hand(seat));
+            say(
+                turn,
+                "decision",
+                text,
+                json!({ "seat": seat, "action": format!("{action:?}") }),
+            );
+        }
+        let outcome = table.game.outcome();
+        let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
+        let winners: Vec<String> = (0..rules.players)
+            .filter(|&s| outcome.won(s))
+            .map(|s| format!("seat {s}"))
+            .collect();
+        let who = if winners.is_empty() {
+            "no one wins".to_string()
+        } else {
+            format!("{} won", winners.join(" and "))
+        };
+        say(
+            outcome.turns,
+            "end",
+            format!("{ending}: {who} after {} turns", outcome.turns),
+            json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
+        );
+        events
+    }
+
+    fn ending_label(&self, ending: u8) -> &str {
+        ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
+    }
+}
+
+/// One decision in words, for replays; `before` and `after` are the seat's hand around it.
+fn describe(rules: &Rules, seat: usize, action: Action, before: &[u8], after: &[u8]) -> String {
+    let gained = (0..rules.kinds())
+        .find(|&k| after[k] > before[k])
+        .map_or_else(|| "nothing".to_string(), |k| rules.names[k].clone());
+    let who = format!("seat {seat}");
+    match action {
+        Action::Draw => format!("{who} draws ({gained})"),
+        Action::Cat => format!("{who} plays a Cat: everyone drops their cards"),
+        Action::Mirage { kinds, target } => {
+            let names: Vec<&str> = kinds
+                .iter()
+                .map(|&k| rules.names[usize::from(k)].as_str())
+                .collect();
+            format!(
+                "{who} plays a Mirage set ({}): seat {target} shows its hand",
+                names.join(", ")
+            )
+        }
+        Action::Thief(t) => format!("{who} steals from seat {t} ({gained})"),
+        Action::Grater(t) => format!("{who} grates two cards of seat {t} into the draw pile"),
+        Action::Gift(t) => format!("{who} gives seat {t} a Cat"),
+        Action::Pass => format!("{who} plays no Defence card"),
+        Action::Vault => format!("{who} plays a Cheese Vault"),
+        Action::Decoy => format!("{who} plays a Decoy: the scramble is called off"),
+        Action::Keep(kinds) => {
+            let names: Vec<&str> = kinds
+                .iter()
+                .filter(|&&k| k != engine::NONE)
+                .map(|&k| rules.names[usize::from(k)].as_str())
+                .collect();
+            format!("{who} keeps {} in its Vault", names.join(", "))
+        }
+        Action::Take(owner) => format!("{who} takes a card from seat {owner}'s pile ({gained})"),
+    }
+}
