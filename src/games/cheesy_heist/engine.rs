@@ -128,6 +128,8 @@ pub struct Public {
     pub played: [Cards; MAX_SEATS],
     pub scrambles: u32,
     pub decoyed: u32,
+    /// The turn of the last Cat (or empty draw pile): hands shown before it are mixed up since.
+    pub scrambled_at: Option<u32>,
 }
 
 /// The table as one seat sees it.
@@ -138,6 +140,9 @@ pub struct View<'a> {
     pub me: Seat,
     pub asked: Option<Decision>,
     pub hand: &'a Cards,
+    /// The cards it dropped in the scramble under way, as it dropped them (it cannot see
+    /// which have been taken since).
+    pub drop: &'a Cards,
 }
 
 #[derive(Clone)]
@@ -146,6 +151,8 @@ pub struct Engine<'r> {
     public: Public,
     hands: [Cards; MAX_SEATS],
     dropped: [Cards; MAX_SEATS],
+    /// Each dropped pile as it was dropped, for its owner's view.
+    drops: [Cards; MAX_SEATS],
     /// The draw pile, top card last.
     pile: ArrayVec<u8, MAX_DECK>,
     phase: Phase,
@@ -178,6 +185,7 @@ impl<'r> Engine<'r> {
             public: Public::default(),
             hands,
             dropped: [[0; MAX_KINDS]; MAX_SEATS],
+            drops: [[0; MAX_KINDS]; MAX_SEATS],
             pile,
             phase: Phase::Ask(Decision::Turn),
             seat: 0,
@@ -201,6 +209,12 @@ impl<'r> Engine<'r> {
 
     pub fn ending(&self) -> Option<Ending> {
         self.ending
+    }
+
+    /// Records `seat`'s hand as shown now, as a Mirage set would. For tests.
+    #[cfg(test)]
+    pub fn set_shown(&mut self, seat: Seat, cards: Cards) {
+        self.public.shown[seat] = Some((self.public.turns, cards));
     }
 
     pub fn decision(&self) -> Option<Decision> {
@@ -373,6 +387,7 @@ impl<'r> Engine<'r> {
     /// `cat_player`, each player once.
     fn scramble(&mut self, cat_player: Seat, last: bool) {
         self.public.scramble = Some((cat_player, last));
+        self.public.scrambled_at = Some(self.public.turns);
         self.public.vaulted = 0;
         self.offered = 0;
         self.kept = 0;
@@ -412,6 +427,7 @@ impl<'r> Engine<'r> {
             if self.public.vaulted & 1 << s == 0 {
                 self.dropped[s] = std::mem::take(&mut self.hands[s]);
             }
+            self.drops[s] = self.dropped[s];
         }
         self.public.scrambles += 1;
         // "starting from the one on your left"; the last scramble: "You start the collecting".
@@ -633,6 +649,7 @@ impl<'r> Decisions for Engine<'r> {
             me: seat,
             asked: self.decision().filter(|_| self.seat == seat),
             hand: &self.hands[seat],
+            drop: &self.drops[seat],
         }
     }
 
@@ -693,34 +710,35 @@ impl<'r> Decisions for Engine<'r> {
     }
 }
 
+/// Seat 0 to play, each seat holding `hands[s]` (kind, count) pairs; every other card in the
+/// draw pile, in the dealt order. Cards only move between places. For tests.
+#[cfg(test)]
+pub fn table<'r>(rules: &'r Rules, hands: &[&[(u8, u8)]]) -> Engine<'r> {
+    let mut g = Engine::new(rules, 1);
+    for s in 0..rules.players {
+        for (k, &n) in g.hands[s].iter().enumerate() {
+            g.pile.extend(std::iter::repeat_n(k as u8, usize::from(n)));
+        }
+        g.hands[s] = [0; MAX_KINDS];
+    }
+    for (s, hand) in hands.iter().enumerate() {
+        for &(kind, n) in *hand {
+            for _ in 0..n {
+                let at = g.pile.iter().position(|&c| c == kind).expect("in the deck");
+                g.pile.remove(at);
+                g.hands[s][usize::from(kind)] += 1;
+            }
+        }
+    }
+    g.sync();
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::cheesy_heist::config::MIRAGE;
     use crate::games::cheesy_heist::tests::rules_with;
-
-    /// Seat 0 to play, each seat holding `hands[s]` (kind, count) pairs; every other card in
-    /// the draw pile, in the dealt order. Cards only move between places.
-    fn table<'r>(rules: &'r Rules, hands: &[&[(u8, u8)]]) -> Engine<'r> {
-        let mut g = Engine::new(rules, 1);
-        for s in 0..rules.players {
-            for (k, &n) in g.hands[s].iter().enumerate() {
-                g.pile.extend(std::iter::repeat_n(k as u8, usize::from(n)));
-            }
-            g.hands[s] = [0; MAX_KINDS];
-        }
-        for (s, hand) in hands.iter().enumerate() {
-            for &(kind, n) in *hand {
-                for _ in 0..n {
-                    let at = g.pile.iter().position(|&c| c == kind).expect("in the deck");
-                    g.pile.remove(at);
-                    g.hands[s][usize::from(kind)] += 1;
-                }
-            }
-        }
-        g.sync();
-        g
-    }
 
     fn options(g: &Engine) -> Vec<Action> {
         (0..g.option_count()).map(|k| g.option(k)).collect()

@@ -2,6 +2,7 @@
 //! goal in Cheese with no Cat in hand; a Cat played makes everyone drop their cards and take
 //! them back blindly, one at a time.
 
+pub mod bots;
 pub mod config;
 pub mod engine;
 #[cfg(test)]
@@ -24,15 +25,15 @@ use crate::rng::GameRng;
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cheesy-heist/standard.toml");
 
-/// The bots of this game: the shared `random`.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM];
+/// The bots of this game: the shared `random`, then the heuristic `sly`.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SLY];
 
 impl Decider<Engine<'_>> for Bot {
     type Memory = ();
 
     fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> Action {
-        by_kind(self, seen, memory, rng, |bot, _, _, _| {
-            unreachable!("{} is not a bot of this game", bot.kind.name)
+        by_kind(self, seen, memory, rng, |bot, seen, _, rng| {
+            bots::sly(bot, seen, rng)
         })
     }
 }
@@ -231,7 +232,7 @@ impl Game for CheesyHeist {
     }
 
     fn default_bots(&self) -> &'static str {
-        "random"
+        "sly"
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
