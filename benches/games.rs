@@ -5,6 +5,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use whisker::config::Source;
 use whisker::games::cat_and_mouse::CatAndMouse;
+use whisker::games::cheesy_heist::CheesyHeist;
 use whisker::games::mice_heist::Tests;
 use whisker::games::mice_heist::cheese::bots::{greedy, random};
 use whisker::games::mice_heist::cheese::engine::Engine;
@@ -58,6 +59,8 @@ fn whole_games(c: &mut Criterion) {
         &cat,
         &[&["sleuth", "thief"], &["random", "random"]],
     );
+    let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
+    bench_game(c, "cheesy-heist", &cheesy, &[&["sly"; 4], &["random"; 4]]);
 }
 
 fn pieces(c: &mut Criterion) {

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod config;
 pub mod engine;
+mod report;
 #[cfg(test)]
 mod tests;
 
@@ -175,10 +176,7 @@ impl Registered for CheesyHeist {
         text: STANDARD,
         about: "Cheesy Heist: collect Cheese, shed Cats; a Cat makes everyone scramble for the cards",
     };
-    const REPORT: Parts = Parts {
-        turn: "turn",
-        add: |_| Ok(()),
-    };
+    const REPORT: Parts = report::PARTS;
 
     fn load(
         source: &Source,

@@ -1,0 +1,119 @@
+//! Cheesy Heist's part of a `simulate` report: how games end (the goal, the empty draw pile,
+//! everyone losing), scrambles a game, and which cards the winners played.
+
+use crate::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
+use crate::report::svg::{Bar, HBars, Unit};
+use crate::report::table::Table;
+
+pub const PARTS: Parts = Parts { turn: "turn", add };
+
+fn add(r: &mut Sections) -> anyhow::Result<()> {
+    endings(r)?;
+    scrambles(r)?;
+    cards(r)
+}
+
+fn endings(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "endings.csv")? else {
+        return Ok(());
+    };
+    let ending = t.text("ending")?;
+    let (share, lo, hi) = (
+        t.numbers("share")?,
+        t.numbers("ci_low")?,
+        t.numbers("ci_high")?,
+    );
+    let mut bars = Vec::new();
+    for i in 0..t.len() {
+        let label = ending[i].replace('_', " ");
+        if ending[i] == "everyone_loses" && lo[i] > 0.0 && r.games >= FEW_GAMES {
+            r.keys
+                .push((pct(share[i]), "of games end with everyone losing".into()));
+        }
+        bars.push(Bar {
+            label,
+            value: share[i],
+            interval: Some((lo[i], hi[i])),
+            series: 0,
+            flagged: false,
+        });
+    }
+    let chart = HBars {
+        title: "How games end".into(),
+        x_label: "games (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: None,
+        legend: vec![],
+    };
+    r.add(
+        "How do games end?",
+        "Share of games won by reaching the goal, decided by the last scramble when the draw pile ran out, lost by everyone (all held a Cat then), or stopped by the turn cap; 95% intervals.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+fn scrambles(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "scrambles.csv")? else {
+        return Ok(());
+    };
+    let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
+    if let Some(i) = event.iter().position(|e| *e == "scrambles") {
+        r.keys
+            .push((format!("{:.2}", per_game[i]), "scrambles a game".into()));
+    }
+    Ok(())
+}
+
+/// The win rate of the players who played each card, against a fair share: a card whose
+/// players win more (or less) is one that decides games.
+fn cards(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "cards.csv")? else {
+        return Ok(());
+    };
+    let card = t.text("card")?;
+    let rate = t.optional("win_rate_when_played")?;
+    let (lo, hi) = (t.optional("ci_low")?, t.optional("ci_high")?);
+    let fair = r.fair;
+    let mut bars = Vec::new();
+    let mut off = Vec::new();
+    for i in 0..t.len() {
+        let (Some(v), Some(l), Some(h)) = (rate[i], lo[i], hi[i]) else {
+            continue;
+        };
+        let flagged = l > fair + WIN_GAP || h < fair - WIN_GAP;
+        if flagged {
+            off.push(format!(
+                "Players who play a {} win {} of their games (CI {}–{}), against a fair {}.",
+                card[i],
+                pct(v),
+                pct(l),
+                pct(h),
+                pct(fair)
+            ));
+        }
+        bars.push(Bar {
+            label: card[i].to_string(),
+            value: v,
+            interval: Some((l, h)),
+            series: 0,
+            flagged,
+        });
+    }
+    r.capped(off, "cards off the fair share");
+    let chart = HBars {
+        title: "Win rate of the players who played each card".into(),
+        x_label: "games won (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: crate::report::fair_line(fair),
+        legend: vec![],
+    };
+    r.add(
+        "Which cards do the winners play?",
+        "Of the players who played each kind of card at least once in a game, the share who won it, with 95% intervals; the dashed line is a fair share. A card its players win more with is one that decides games (or one only a leader gets to play).",
+        chart.svg(),
+    );
+    Ok(())
+}
