@@ -8,7 +8,7 @@ use super::config::{CAT, CHEESE, DECOY, GIFT, GRATER, Rules, THIEF, VAULT};
 use super::engine::{Action, Cards, Decision, Engine, NONE, Public, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::game::{MAX_SEATS, Seat, others};
-use crate::play::Seen;
+use crate::play::{Options, Seen};
 use crate::rng::{Dice, GameRng};
 
 pub const SLY: Kind = Kind {
@@ -139,8 +139,11 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
                 }
                 _ => None,
             };
-            if let Some(set) = (0..seen.option_count())
-                .map(|k| seen.option(k))
+            // Listed once: asking for option k by k would walk the list again each time.
+            let mut options = Options::new();
+            seen.options(&mut options);
+            if let Some(&set) = options
+                .iter()
                 .filter(|a| unseen_hand(a).is_some())
                 .max_by_key(|a| unseen_hand(a))
             {
@@ -209,8 +212,10 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
                 _ => 1,
             };
             let mut best = (i32::MIN, Action::Pass);
-            for k in 0..seen.option_count() {
-                if let a @ Action::Keep(kinds) = seen.option(k) {
+            let mut options = Options::new();
+            seen.options(&mut options);
+            for &a in &options {
+                if let Action::Keep(kinds) = a {
                     let w = kinds.iter().map(|&k| worth(k)).sum();
                     if w > best.0 {
                         best = (w, a);

@@ -8,7 +8,7 @@ use super::config::{
     CAT, CHEESE, DECOY, GIFT, GRATER, MAX_DECK, MAX_KINDS, Piles, Rules, THIEF, VAULT,
 };
 use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
-use crate::play::{Decisions, nth_of};
+use crate::play::{Decisions, Options, nth_of};
 use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
 
 /// Cards by kind: a hand, a dropped pile, the discards.
@@ -635,6 +635,17 @@ impl<'r> Decisions for Engine<'r> {
             }
             Decision::Keep => Action::Keep(nth_of(self.keeps(), k)),
             Decision::Take => Action::Take(nth_of(self.piles(), k) as u8),
+        }
+    }
+
+    /// Listed in one pass (the default asks for each option by number, walking the list
+    /// again each time).
+    fn options(&self, out: &mut Options<Action>) {
+        match self.decision() {
+            Some(Decision::Turn) => out.extend(self.turn_options()),
+            Some(Decision::Keep) => out.extend(self.keeps().map(Action::Keep)),
+            Some(_) => out.extend((0..self.option_count()).map(|k| self.option(k))),
+            None => {}
         }
     }
 
