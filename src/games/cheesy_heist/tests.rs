@@ -118,3 +118,26 @@ fn golden_game() {
     assert_eq!((o.turns, o.winners, o.ending), (61, 0b100, Some(0)));
     assert_eq!(o.scores[..3], [4, 4, 5]);
 }
+
+/// `sly` decides from what its seat sees: on a game dealt anew where the seat cannot see (a
+/// sample), with the same generator, it makes the same decision as in the real game, at every
+/// decision of many games.
+#[test]
+fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
+    use crate::play::{Decider, Seen};
+    use crate::rng::{bot_rng, game_rng};
+    let rules = rules_with(&[], 4);
+    let sly = Bot::of(KINDS, 1);
+    let mut sampler = game_rng(11);
+    for seed in 0..40 {
+        let mut game = Engine::new(&rules, seed);
+        let mut rng = bot_rng(seed);
+        while let Some(seat) = game.to_move() {
+            let sample = game.sample(seat, &mut sampler);
+            let there = sly.decide(&Seen::new(&sample, seat), &mut (), &mut rng.clone());
+            let here = sly.decide(&Seen::new(&game, seat), &mut (), &mut rng);
+            assert_eq!(here, there, "seed {seed}");
+            game.apply(here);
+        }
+    }
+}
