@@ -155,15 +155,28 @@ pub fn lineup_of<G: Registered>(
     players: usize,
 ) -> Result<Vec<Bot>, Failure> {
     let presets = games::presets(game.resolved());
-    let default = bots::split(game.default_bots());
-    let fallback = seat(game.bots(), game.roles(), &presets, &default, players, None)?;
+    // Only a game with roles fills a seat from its default lineup.
+    let fallback = match game.roles() {
+        Some(_) => {
+            let default = bots::split(game.default_bots());
+            Some(seat(
+                game.bots(),
+                game.roles(),
+                &presets,
+                &default,
+                players,
+                None,
+            )?)
+        }
+        None => None,
+    };
     seat(
         game.bots(),
         game.roles(),
         &presets,
         names,
         players,
-        Some(&fallback),
+        fallback.as_deref(),
     )
 }
 

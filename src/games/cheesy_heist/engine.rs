@@ -455,8 +455,7 @@ impl<'r> Engine<'r> {
                 }
                 let kind = blind(&all, &mut self.rng);
                 let owner = (0..self.players())
-                    .filter(|&s| self.dropped[s][usize::from(kind)] > 0)
-                    .nth(0)
+                    .find(|&s| self.dropped[s][usize::from(kind)] > 0)
                     .expect("an owner");
                 self.take(seat, owner, kind);
             }
