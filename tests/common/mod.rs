@@ -38,6 +38,11 @@ pub fn spawn(args: &[&str]) -> Child {
         .expect("starts")
 }
 
+/// How soon a run that must stop or be refused does so. A run that went on would play
+/// [`endless`]'s games for hours; a loaded CI machine can take several seconds to finish the chunk
+/// under way, so a tight bound here only measured the machine.
+pub const PROMPTLY: Duration = Duration::from_secs(60);
+
 /// Starts `command` (with its own arguments) playing more games than it will finish, on one
 /// thread, writing to `out`: a run to stop.
 pub fn endless(command: &[&str], out: &Path) -> Child {
