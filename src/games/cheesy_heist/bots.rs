@@ -1,11 +1,12 @@
-//! `sly`, Cheesy Heist's heuristic bot. It decides from its own hand and what every player
-//! saw: card counts, the cards played face up, and the hands Mirage sets showed since the last
-//! scramble. From those it estimates how much Cheese each player holds.
+//! `sly`, Cheesy Heist's heuristic bot. It decides from its own hand, the card counts, the cards
+//! played face up, and what its seat knows for sure of each hand and dropped pile (what Mirage
+//! sets showed, the cards it stole, grated or took, the Cats given; see [`Known`](super::engine::Known)). From those it
+//! estimates how much Cheese each player holds.
 
 use arrayvec::ArrayVec;
 
 use super::config::{CAT, CHEESE, DECOY, GIFT, GRATER, Rules, THIEF, VAULT};
-use super::engine::{Action, Cards, Decision, Engine, NONE, Public, View};
+use super::engine::{Action, Cards, Decision, Engine, NONE, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::game::{MAX_SEATS, Seat, others};
 use crate::play::{Options, Seen};
@@ -44,60 +45,45 @@ pub const SLY: Kind = Kind {
 struct Estimate {
     /// Each player's expected Cheese.
     cheese: [f32; MAX_SEATS],
-    /// The chance that a card it cannot see is a Cheese, and a Cat.
+    /// The chance that a card it knows nothing of is a Cheese, and a Cat.
     cheese_rate: f32,
     cat_rate: f32,
 }
 
-/// A shown hand still worth knowing: shown since the last scramble.
-fn shown(public: &Public, s: Seat) -> Option<&Cards> {
-    let (turn, cards) = public.shown[s].as_ref()?;
-    let fresh = public.scrambled_at.is_none_or(|at| *turn > at);
-    fresh.then_some(cards)
+/// How many cards of a place of `size` cards the bot knows nothing of.
+fn unknown(size: u8, sure: &Cards) -> f32 {
+    f32::from(size) - sure.iter().map(|&n| f32::from(n)).sum::<f32>()
 }
 
 impl Estimate {
     fn new(view: &View) -> Self {
-        let (rules, p) = (view.rules, view.public);
+        let (rules, p, known) = (view.rules, view.public, view.known);
         let n = rules.players;
-        // Cards it cannot see, and how many of those are Cheese and Cats: every card less its
-        // hand, the face-up ones and the shown hands.
-        let mut unseen_cards = 0u32;
-        let (mut cheese, mut cats) = (
-            u32::from(rules.counts[usize::from(CHEESE)]),
-            u32::from(rules.counts[usize::from(CAT)]),
-        );
-        cheese -= u32::from(view.hand[usize::from(CHEESE)]);
-        cats -= u32::from(view.hand[usize::from(CAT)]) + u32::from(p.discard[usize::from(CAT)]);
-        unseen_cards += u32::from(p.pile);
-        for s in (0..n).filter(|&s| s != view.me) {
-            match shown(p, s) {
-                Some(c) => {
-                    cheese = cheese.saturating_sub(u32::from(c[usize::from(CHEESE)]));
-                    cats = cats.saturating_sub(u32::from(c[usize::from(CAT)]));
-                }
-                None => unseen_cards += u32::from(p.hand[s]),
+        // The cards it knows nothing of (the draw pile, and what it does not know of each hand
+        // and pile), and how many of those are Cheese and Cats: every card less its hand, the
+        // face-up ones and those it knows where they are.
+        let (c, k) = (usize::from(CHEESE), usize::from(CAT));
+        let (mut cheese, mut cats) = (f32::from(rules.counts[c]), f32::from(rules.counts[k]));
+        cheese -= f32::from(view.hand[c]);
+        cats -= f32::from(view.hand[k]) + f32::from(p.discard[k]);
+        let mut unseen = f32::from(p.pile);
+        for s in 0..n {
+            let places = (s != view.me).then_some((p.hand[s], &known.hands[s]));
+            for (size, sure) in places.into_iter().chain([(p.dropped[s], &known.drops[s])]) {
+                cheese -= f32::from(sure[c]);
+                cats -= f32::from(sure[k]);
+                unseen += unknown(size, sure);
             }
-            unseen_cards += u32::from(p.dropped[s]);
         }
-        unseen_cards += u32::from(p.dropped[view.me]);
-        let rate = |k: u32| {
-            if unseen_cards == 0 {
-                0.0
-            } else {
-                k as f32 / unseen_cards as f32
-            }
-        };
+        let rate = |x: f32| if unseen > 0.0 { x / unseen } else { 0.0 };
         let (cheese_rate, cat_rate) = (rate(cheese), rate(cats));
         let mut est = [0.0; MAX_SEATS];
         for (s, e) in est.iter_mut().enumerate().take(n) {
             *e = if s == view.me {
-                f32::from(view.hand[usize::from(CHEESE)])
+                f32::from(view.hand[c])
             } else {
-                match shown(p, s) {
-                    Some(c) => f32::from(c[usize::from(CHEESE)]),
-                    None => f32::from(p.hand[s]) * cheese_rate,
-                }
+                let sure = &known.hands[s];
+                f32::from(sure[c]) + unknown(p.hand[s], sure) * cheese_rate
             };
         }
         Self {
@@ -132,10 +118,12 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
             if has(GIFT) && has(CAT) {
                 return Action::Gift(leader as u8);
             }
-            // A Mirage set has no other use: show the largest hand no one has seen.
+            // A Mirage set has no other use: show the hand it knows least of.
             let unseen_hand = |a: &Action| match a {
-                Action::Mirage { target, .. } if shown(p, usize::from(*target)).is_none() => {
-                    Some(p.hand[usize::from(*target)])
+                &Action::Mirage { target, .. } => {
+                    let t = usize::from(target);
+                    let left = unknown(p.hand[t], &view.known.hands[t]);
+                    (left > 0.0).then_some(left as u8)
                 }
                 _ => None,
             };
@@ -225,20 +213,14 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
             best.1
         }
         Decision::Take => {
-            // A pile whose owner showed its hand since the scramble began is known; any
-            // other holds cards like every card it cannot see.
-            let value = |s: Seat| match shown(p, s) {
-                // Its own pile it dropped itself.
-                _ if s == me => {
-                    let d = view.drop;
-                    let n = d.iter().map(|&x| f32::from(x)).sum::<f32>().max(1.0);
-                    (f32::from(d[usize::from(CHEESE)]) - f32::from(d[usize::from(CAT)])) / n
-                }
-                Some(c) => {
-                    let n = c.iter().map(|&x| f32::from(x)).sum::<f32>().max(1.0);
-                    (f32::from(c[usize::from(CHEESE)]) - f32::from(c[usize::from(CAT)])) / n
-                }
-                None => est.cheese_rate - est.cat_rate,
+            // What it knows of a pile, and its expectation for the rest.
+            let value = |s: Seat| {
+                let sure = &view.known.drops[s];
+                let left = unknown(p.dropped[s], sure);
+                let (c, k) = (usize::from(CHEESE), usize::from(CAT));
+                let cheese = f32::from(sure[c]) + left * est.cheese_rate;
+                let cats = f32::from(sure[k]) + left * est.cat_rate;
+                (cheese - cats) / f32::from(p.dropped[s])
             };
             let piles: ArrayVec<Seat, MAX_SEATS> =
                 (0..rules.players).filter(|&s| p.dropped[s] > 0).collect();
@@ -276,9 +258,7 @@ mod tests {
                 &[(CHEESE, 4)],
             ],
         );
-        let mut shown = [0; super::super::config::MAX_KINDS];
-        shown[usize::from(CHEESE)] = 4;
-        g.set_shown(2, shown);
+        g.show(2);
         assert_eq!(decide(&g), Action::Gift(2));
         g.play(Action::Gift(2));
         assert_eq!(decide(&g), Action::Thief(2));

@@ -28,6 +28,13 @@ fn total(cards: &Cards) -> u32 {
     cards.iter().map(|&n| u32::from(n)).sum()
 }
 
+/// A card left `cards` that the watcher did not see: one fewer of every kind is still sure.
+fn forget_one(cards: &mut Cards) {
+    for c in cards.iter_mut() {
+        *c = c.saturating_sub(1);
+    }
+}
+
 /// One card of `cards` chosen blindly: each card equally likely. `cards` is not empty.
 fn blind(cards: &Cards, rng: &mut GameRng) -> u8 {
     let mut k = rng.below(total(cards));
@@ -117,8 +124,6 @@ pub struct Public {
     pub pile: u8,
     /// The cards played face up, by kind.
     pub discard: Cards,
-    /// Each player's hand as a Mirage set last made it show, and the turn it did.
-    pub shown: [Option<(u32, Cards)>; MAX_SEATS],
     /// The player whose Cat started the scramble under way, and whether it is the last one
     /// (the draw pile ran out).
     pub scramble: Option<(Seat, bool)>,
@@ -128,8 +133,17 @@ pub struct Public {
     pub played: [Cards; MAX_SEATS],
     pub scrambles: u32,
     pub decoyed: u32,
-    /// The turn of the last Cat (or empty draw pile): hands shown before it are mixed up since.
-    pub scrambled_at: Option<u32>,
+}
+
+/// What one seat knows for sure of the cards it cannot see, by kind: a lower bound on each
+/// other hand and on each dropped pile (its own pile too, once blind takes have thinned it).
+/// The engine keeps it from what the seat saw: a Mirage showing a hand, the cards it stole,
+/// grated or took, a Gift's Cat, a thief taking its card, the kinds others play face up. A card
+/// that leaves a place unseen takes one off every kind's bound there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Known {
+    pub hands: [Cards; MAX_SEATS],
+    pub drops: [Cards; MAX_SEATS],
 }
 
 /// The table as one seat sees it.
@@ -140,9 +154,8 @@ pub struct View<'a> {
     pub me: Seat,
     pub asked: Option<Decision>,
     pub hand: &'a Cards,
-    /// The cards it dropped in the scramble under way, as it dropped them (it cannot see
-    /// which have been taken since).
-    pub drop: &'a Cards,
+    /// What it knows of the other hands and of the dropped piles.
+    pub known: &'a Known,
 }
 
 #[derive(Clone)]
@@ -151,8 +164,8 @@ pub struct Engine<'r> {
     public: Public,
     hands: [Cards; MAX_SEATS],
     dropped: [Cards; MAX_SEATS],
-    /// Each dropped pile as it was dropped, for its owner's view.
-    drops: [Cards; MAX_SEATS],
+    /// Each seat's knowledge, for its view.
+    known: [Known; MAX_SEATS],
     /// The draw pile, top card last.
     pile: ArrayVec<u8, MAX_DECK>,
     phase: Phase,
@@ -185,7 +198,7 @@ impl<'r> Engine<'r> {
             public: Public::default(),
             hands,
             dropped: [[0; MAX_KINDS]; MAX_SEATS],
-            drops: [[0; MAX_KINDS]; MAX_SEATS],
+            known: [Known::default(); MAX_SEATS],
             pile,
             phase: Phase::Ask(Decision::Turn),
             seat: 0,
@@ -211,10 +224,22 @@ impl<'r> Engine<'r> {
         self.ending
     }
 
-    /// Records `seat`'s hand as shown now, as a Mirage set would. For tests.
-    #[cfg(test)]
-    pub fn set_shown(&mut self, seat: Seat, cards: Cards) {
-        self.public.shown[seat] = Some((self.public.turns, cards));
+    /// Shows `seat`'s hand to everyone, as a Mirage set does.
+    pub(super) fn show(&mut self, seat: Seat) {
+        let hand = self.hands[seat];
+        self.others_learn(seat, |known| known.hands[seat] = hand);
+    }
+
+    /// What `seat` knows of the cards it cannot see.
+    pub fn known(&self, seat: Seat) -> &Known {
+        &self.known[seat]
+    }
+
+    /// Every other seat's bound on `seat`'s hand, changed by `update`.
+    fn others_learn(&mut self, seat: Seat, mut update: impl FnMut(&mut Known)) {
+        for o in self.others(seat) {
+            update(&mut self.known[o]);
+        }
     }
 
     pub fn decision(&self) -> Option<Decision> {
@@ -300,6 +325,9 @@ impl<'r> Engine<'r> {
         self.hands[seat][k] -= 1;
         self.public.discard[k] += 1;
         self.public.played[seat][k] += 1;
+        self.others_learn(seat, |known| {
+            known.hands[seat][k] = known.hands[seat][k].saturating_sub(1);
+        });
     }
 
     /// The Mirage sets `seat` can show: three of a kind, then three kinds, lowest first.
@@ -387,7 +415,6 @@ impl<'r> Engine<'r> {
     /// `cat_player`, each player once.
     fn scramble(&mut self, cat_player: Seat, last: bool) {
         self.public.scramble = Some((cat_player, last));
-        self.public.scrambled_at = Some(self.public.turns);
         self.public.vaulted = 0;
         self.offered = 0;
         self.kept = 0;
@@ -426,8 +453,11 @@ impl<'r> Engine<'r> {
         for s in 0..self.players() {
             if self.public.vaulted & 1 << s == 0 {
                 self.dropped[s] = std::mem::take(&mut self.hands[s]);
+                self.others_learn(s, |known| {
+                    known.drops[s] = std::mem::take(&mut known.hands[s]);
+                });
             }
-            self.drops[s] = self.dropped[s];
+            self.known[s].drops[s] = self.dropped[s];
         }
         self.public.scrambles += 1;
         // "starting from the one on your left"; the last scramble: "You start the collecting".
@@ -463,8 +493,35 @@ impl<'r> Engine<'r> {
     }
 
     fn take(&mut self, seat: Seat, owner: Seat, kind: u8) {
-        self.dropped[owner][usize::from(kind)] -= 1;
-        self.hands[seat][usize::from(kind)] += 1;
+        let k = usize::from(kind);
+        let size = self.public.dropped[owner];
+        for o in 0..self.players() {
+            let known = &mut self.known[o];
+            match self.rules.piles {
+                // The taker sees its card; the others see it if the pile held only that kind.
+                Piles::ByOwner if o == seat => {
+                    known.drops[owner][k] = known.drops[owner][k].saturating_sub(1);
+                }
+                Piles::ByOwner => {
+                    if known.drops[owner][k] == size {
+                        known.hands[seat][k] += 1;
+                    }
+                    forget_one(&mut known.drops[owner]);
+                }
+                // Mixed piles: no one knows which pile a card came from.
+                Piles::Mixed => {
+                    for drop in &mut known.drops[..self.rules.players] {
+                        if o == seat {
+                            drop[k] = drop[k].saturating_sub(1);
+                        } else {
+                            forget_one(drop);
+                        }
+                    }
+                }
+            }
+        }
+        self.dropped[owner][k] -= 1;
+        self.hands[seat][k] += 1;
         let next = self.next(seat);
         if self.dropped.iter().all(|d| total(d) == 0) {
             // "The last player, who didn't get a card, starts their regular turn."
@@ -523,16 +580,22 @@ impl<'r> Engine<'r> {
                 for k in kinds {
                     self.discard(me, k);
                 }
-                let t = usize::from(target);
-                self.public.shown[t] = Some((self.public.turns, self.hands[t]));
+                self.show(usize::from(target));
                 self.ask(me, Decision::Turn);
             }
             (Decision::Turn, Action::Thief(target)) => {
                 self.discard(me, THIEF);
                 let t = usize::from(target);
-                let card = blind(&self.hands[t], &mut self.rng);
-                self.hands[t][usize::from(card)] -= 1;
-                self.hands[me][usize::from(card)] += 1;
+                let card = usize::from(blind(&self.hands[t], &mut self.rng));
+                self.hands[t][card] -= 1;
+                self.hands[me][card] += 1;
+                // The thief and its victim see the card; the others only that one left.
+                let thief = &mut self.known[me].hands[t][card];
+                *thief = thief.saturating_sub(1);
+                self.known[t].hands[me][card] += 1;
+                for o in self.others(me).filter(|&o| o != t) {
+                    forget_one(&mut self.known[o].hands[t]);
+                }
                 self.ask(me, Decision::Turn);
             }
             (Decision::Turn, Action::Grater(target)) => {
@@ -541,8 +604,14 @@ impl<'r> Engine<'r> {
                 for _ in 0..2 {
                     if total(&self.hands[t]) > 0 {
                         let card = blind(&self.hands[t], &mut self.rng);
-                        self.hands[t][usize::from(card)] -= 1;
+                        let k = usize::from(card);
+                        self.hands[t][k] -= 1;
                         self.pile.push(card);
+                        let grater = &mut self.known[me].hands[t][k];
+                        *grater = grater.saturating_sub(1);
+                        for o in self.others(me).filter(|&o| o != t) {
+                            forget_one(&mut self.known[o].hands[t]);
+                        }
                     }
                 }
                 shuffle(&mut self.pile, &mut self.rng);
@@ -550,8 +619,14 @@ impl<'r> Engine<'r> {
             }
             (Decision::Turn, Action::Gift(target)) => {
                 self.discard(me, GIFT);
-                self.hands[me][usize::from(CAT)] -= 1;
-                self.hands[usize::from(target)][usize::from(CAT)] += 1;
+                let (t, cat) = (usize::from(target), usize::from(CAT));
+                self.hands[me][cat] -= 1;
+                self.hands[t][cat] += 1;
+                // Everyone sees the Cat change hands.
+                self.others_learn(me, |known| {
+                    known.hands[me][cat] = known.hands[me][cat].saturating_sub(1);
+                });
+                self.others_learn(t, |known| known.hands[t][cat] += 1);
                 self.ask(me, Decision::Turn);
             }
             (Decision::Defend, Action::Pass) => self.next_defence(),
@@ -579,6 +654,16 @@ impl<'r> Engine<'r> {
                     *d = h - k;
                 }
                 self.hands[me] = keep;
+                // The others know the hand split, not how: a kind sure to be in it is sure
+                // to be in a part only beyond the other part's size.
+                let (kept, left) = (total(&keep) as u8, total(&self.dropped[me]) as u8);
+                self.others_learn(me, |known| {
+                    let sure = known.hands[me];
+                    for (k, &n) in sure.iter().enumerate() {
+                        known.hands[me][k] = n.saturating_sub(left);
+                        known.drops[me][k] = n.saturating_sub(kept);
+                    }
+                });
                 self.kept |= 1 << me;
                 self.next_keep();
             }
@@ -659,43 +744,60 @@ impl<'r> Decisions for Engine<'r> {
             me: seat,
             asked: self.decision().filter(|_| self.seat == seat),
             hand: &self.hands[seat],
-            drop: &self.drops[seat],
+            known: &self.known[seat],
         }
     }
 
-    /// A game consistent with the counts `seat` sees: every card it does not hold and that is
-    /// not face up (the other hands, the dropped piles, the draw pile) dealt anew, each place
-    /// keeping its size, and new generators. What a Mirage showed or a Grater looked at is not
-    /// kept.
+    /// A game consistent with everything `seat` has seen: the cards it does not hold and that
+    /// are not face up (the other hands, the dropped piles, the draw pile) dealt anew, each
+    /// place keeping its size and the cards `seat` knows to be there, and new generators. The
+    /// other seats' knowledge, which `seat` cannot see, starts over.
     fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
-        let mut unseen: ArrayVec<u8, MAX_DECK> = game.pile.drain(..).collect();
-        for s in (0..self.players()).filter(|&s| s != seat) {
-            for (k, n) in game.hands[s].iter_mut().enumerate() {
-                unseen.extend(std::iter::repeat_n(k as u8, usize::from(*n)));
-                *n = 0;
+        let n = self.players();
+        let known = self.known[seat];
+        // The unseen cards by kind, less those known to be somewhere.
+        let mut free = [0u8; MAX_KINDS];
+        for &c in &self.pile {
+            free[usize::from(c)] += 1;
+        }
+        for s in 0..n {
+            if s != seat {
+                add(&mut free, &self.hands[s]);
+                game.hands[s] = known.hands[s];
+            }
+            add(&mut free, &self.dropped[s]);
+            game.dropped[s] = known.drops[s];
+        }
+        for s in 0..n {
+            let sure = (s != seat).then_some(&known.hands[s]).into_iter();
+            for cards in sure.chain([&known.drops[s]]) {
+                for (f, &k) in free.iter_mut().zip(cards) {
+                    *f = f.checked_sub(k).expect("what a seat knows is there");
+                }
             }
         }
-        for s in 0..self.players() {
-            for (k, n) in game.dropped[s].iter_mut().enumerate() {
-                unseen.extend(std::iter::repeat_n(k as u8, usize::from(*n)));
-                *n = 0;
-            }
+        let mut unseen: ArrayVec<u8, MAX_DECK> = ArrayVec::new();
+        for (k, &f) in free.iter().enumerate() {
+            unseen.extend(std::iter::repeat_n(k as u8, usize::from(f)));
         }
         shuffle(&mut unseen, rng);
-        for s in (0..self.players()).filter(|&s| s != seat) {
-            for _ in 0..self.public.hand[s] {
-                let c = unseen.pop().expect("a card for the hand");
-                game.hands[s][usize::from(c)] += 1;
+        let mut fill = |cards: &mut Cards, size: u8| {
+            for _ in total(cards)..u32::from(size) {
+                let c = unseen.pop().expect("a card for every place");
+                cards[usize::from(c)] += 1;
             }
-        }
-        for s in 0..self.players() {
-            for _ in 0..self.public.dropped[s] {
-                let c = unseen.pop().expect("a card for the pile");
-                game.dropped[s][usize::from(c)] += 1;
+        };
+        for s in 0..n {
+            if s != seat {
+                fill(&mut game.hands[s], self.public.hand[s]);
             }
+            fill(&mut game.dropped[s], self.public.dropped[s]);
         }
         game.pile = unseen;
+        for o in (0..n).filter(|&o| o != seat) {
+            game.known[o] = Known::default();
+        }
         game.rng = fresh(rng);
         game
     }
@@ -716,6 +818,30 @@ impl<'r> Decisions for Engine<'r> {
             winners: self.winners,
             ending: Some(ending as u8),
             values,
+        }
+    }
+}
+
+impl Engine<'_> {
+    /// Panics unless what every seat knows is true: each bound at most the cards there.
+    #[cfg(test)]
+    pub fn assert_known_holds(&self) {
+        for (o, known) in self.known.iter().enumerate().take(self.players()) {
+            for s in 0..self.players() {
+                let within =
+                    |sure: &Cards, real: &Cards| sure.iter().zip(real).all(|(a, b)| a <= b);
+                assert!(
+                    s == o && known.hands[s] == [0; MAX_KINDS]
+                        || s != o && within(&known.hands[s], &self.hands[s]),
+                    "seat {o} on hand {s}: {:?} of {:?}",
+                    known.hands[s],
+                    self.hands[s]
+                );
+                assert!(
+                    within(&known.drops[s], &self.dropped[s]),
+                    "seat {o} on pile {s}"
+                );
+            }
         }
     }
 }
@@ -749,6 +875,7 @@ mod tests {
     use super::*;
     use crate::games::cheesy_heist::config::MIRAGE;
     use crate::games::cheesy_heist::tests::rules_with;
+    use crate::play::Decisions;
 
     fn options(g: &Engine) -> Vec<Action> {
         (0..g.option_count()).map(|k| g.option(k)).collect()
@@ -802,8 +929,9 @@ mod tests {
             kinds: [a, b, c],
             target: 1,
         });
-        let shown = g.public.shown[1].expect("seat 1 showed its hand");
-        assert_eq!(shown.1[usize::from(CHEESE)], 2);
+        for seat in [0, 2] {
+            assert_eq!(g.known(seat).hands[1], g.hands[1], "seat 1 showed its hand");
+        }
     }
 
     #[test]
@@ -839,6 +967,78 @@ mod tests {
         );
         // It kept three Cheese, and may have taken back its fourth.
         assert!((3..=4).contains(&g.hands[1][usize::from(CHEESE)]));
+    }
+
+    /// Each seat's knowledge follows what it saw: a Mirage, a theft, a Gift, a Vault's split
+    /// and the takes; and a sample for a seat deals what it knows where it is.
+    #[test]
+    fn each_seat_knows_what_it_saw_and_samples_keep_it() {
+        let rules = rules_with(&[], 3);
+        let (a, b, c) = (MIRAGE, MIRAGE + 1, MIRAGE + 2);
+        let (cheese, vault, cat) = (usize::from(CHEESE), usize::from(VAULT), usize::from(CAT));
+        let mut g = table(
+            &rules,
+            &[
+                &[(a, 1), (b, 1), (c, 1), (THIEF, 1), (GIFT, 1), (CAT, 2)],
+                &[(CHEESE, 5), (VAULT, 1)],
+                &[(GRATER, 1)],
+            ],
+        );
+        g.play(Action::Mirage {
+            kinds: [a, b, c],
+            target: 1,
+        });
+        assert_eq!(g.known(2).hands[1], g.hands[1], "seat 2 saw the hand too");
+        // A sample for seat 2 deals seat 1 exactly the hand it saw.
+        for k in 0..20 {
+            let sample = g.sample(2, &mut game_rng(k));
+            assert_eq!(sample.hands[1], g.hands[1]);
+            assert_eq!(
+                sample.known(0),
+                &Known::default(),
+                "seat 0's knowledge is not 2's"
+            );
+        }
+        g.play(Action::Thief(1));
+        let stolen = if g.hands[1][vault] == 0 {
+            vault
+        } else {
+            cheese
+        };
+        // The thief and the victim know the card; seat 2 only that one card left.
+        assert_eq!(g.known(0).hands[1], g.hands[1]);
+        assert_eq!(g.known(1).hands[0][stolen], 1);
+        assert_eq!(
+            (g.known(2).hands[1][cheese], g.known(2).hands[1][vault]),
+            (4, 0)
+        );
+        g.play(Action::Gift(2));
+        assert_eq!(g.known(1).hands[2][cat], 1, "a Gift is seen by all");
+        g.play(Action::Cat);
+        if stolen == cheese {
+            // Seat 1 vaults and keeps three of its four Cheese: seat 0 knew the hand, so it
+            // knows three Cheese are kept and one dropped.
+            g.play(Action::Vault);
+            g.play(Action::Pass);
+            g.play(Action::Keep([CHEESE; 3]));
+            assert_eq!(g.known(0).hands[1][cheese], 3);
+            assert_eq!(g.known(0).drops[1][cheese], 1);
+        } else {
+            // Seat 0 holds the Vault it stole, and is asked last.
+            g.play(Action::Pass);
+        }
+        assert_eq!(g.decision(), Some(Decision::Take));
+        g.assert_known_holds();
+        // Seat 2 dropped its Grater and the Cat it was given: the others know only the Cat.
+        assert_eq!(g.known(2).drops[2], g.dropped[2]);
+        let mut given = [0; MAX_KINDS];
+        given[cat] = 1;
+        assert_eq!(g.known(0).drops[2], given);
+        while g.decision() == Some(Decision::Take) {
+            let pile = g.piles().next().unwrap();
+            g.play(Action::Take(pile as u8));
+            g.assert_known_holds();
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ mod report;
 #[cfg(test)]
 mod tests;
 
-use config::{MAX_KINDS, RawConfig, Rules};
+use config::{CHEESE, MAX_KINDS, RawConfig, Rules};
 use engine::{Action, ENDINGS, Engine};
 use serde_json::json;
 
@@ -48,7 +48,17 @@ struct Tally {
     players: Block,
     players_won: Block,
     events: Block,
+    /// At each mark (see [`MARKS`]): the games that got that far, and the Cheese held then by
+    /// the player with the most and by all players.
+    running: Block,
+    leader: Block,
+    held: Block,
 }
+
+/// Cheese held is counted at the end of every `STEP`-th turn, `MARKS` times: past the length of
+/// almost every game at the default goal.
+const STEP: u32 = 5;
+const MARKS: usize = 20;
 
 /// The per-game events `scrambles.csv` counts, in its order.
 const EVENTS: [&str; 2] = ["scrambles", "scrambles a Decoy skipped"];
@@ -66,6 +76,9 @@ impl Tally {
             players: d.block("players_played", kinds),
             players_won: d.block("players_played_won", kinds),
             events: d.block("events", EVENTS.len()),
+            running: d.block("running", MARKS),
+            leader: d.block("leader_cheese", MARKS),
+            held: d.block("cheese_held", MARKS),
         };
         d.sums_to(t.endings, Total::PerGame(1));
         d.at_most(t.players_won, t.players);
@@ -133,7 +146,40 @@ impl Tally {
             );
         }
         d.tables.push(events);
+
+        let mut held = Table::new(
+            "cheese.csv",
+            "turn",
+            vec![
+                Column::new("turn", Col::Text),
+                Column::new("games_running", Col::Count { compared: false }),
+                Column::new("leader_cheese", Col::Mean),
+                Column::new("cheese_in_hands", Col::Mean),
+            ],
+        );
+        for i in 0..MARKS {
+            let turn = (i as u32 + 1) * STEP;
+            let per = Per::Slot(t.running.at(i));
+            held.row(
+                turn.to_string(),
+                vec![
+                    text(&turn.to_string()),
+                    Cell::Count(t.running.at(i)),
+                    Cell::Of(t.leader.at(i), per),
+                    Cell::Of(t.held.at(i), per),
+                ],
+            );
+        }
+        d.tables.push(held);
         t
+    }
+
+    /// Counts the Cheese in hand at the end of turn `(mark + 1) * STEP`.
+    fn at_mark(&self, counts: &mut Counts, game: &Engine, mark: usize) {
+        let cheese = (0..game.rules.players).map(|s| u64::from(game.hand(s)[usize::from(CHEESE)]));
+        counts.bump(self.running.at(mark));
+        counts.add_n(self.leader.at(mark), cheese.clone().max().unwrap_or(0));
+        counts.add_n(self.held.at(mark), cheese.sum());
     }
 
     /// Counts one finished game.
@@ -235,7 +281,15 @@ impl Game for CheesyHeist {
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
         let mut table: Play<Engine, ()> = Play::new(Engine::new(&self.rules, seed), seed);
-        let outcome = table.play_out(lineup);
+        let mut mark = 0;
+        while let Some(action) = table.decide(lineup) {
+            table.game.apply(action);
+            if mark < MARKS && table.public().turns >= (mark as u32 + 1) * STEP {
+                self.tally.at_mark(counts, &table.game, mark);
+                mark += 1;
+            }
+        }
+        let outcome = table.game.outcome();
         self.tally.ended(counts, &table.game, &outcome);
         outcome
     }

@@ -1,8 +1,9 @@
 //! Cheesy Heist's part of a `simulate` report: how games end (the goal, the empty draw pile,
-//! everyone losing), scrambles a game, and which cards the winners played.
+//! everyone losing), scrambles a game, the Cheese held as games go on, and which cards the
+//! winners played.
 
 use crate::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
-use crate::report::svg::{Bar, HBars, Unit};
+use crate::report::svg::{Bar, HBars, Lines, Point, Unit};
 use crate::report::table::Table;
 
 pub const PARTS: Parts = Parts { turn: "turn", add };
@@ -10,7 +11,55 @@ pub const PARTS: Parts = Parts { turn: "turn", add };
 fn add(r: &mut Sections) -> anyhow::Result<()> {
     endings(r)?;
     scrambles(r)?;
+    cheese(r)?;
     cards(r)
+}
+
+/// The Cheese in the leader's hand and in an average hand, turn by turn, over the games still
+/// running: how fast a game heads for its goal.
+fn cheese(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(t) = Table::read(r.dir, "cheese.csv")? else {
+        return Ok(());
+    };
+    let (turn, running) = (t.numbers("turn")?, t.numbers("games_running")?);
+    let (leader, held) = (t.optional("leader_cheese")?, t.optional("cheese_in_hands")?);
+    let players = r.players as f64;
+    // A mark few games reach says little.
+    let enough = |i: usize| running[i] >= (r.games / 100.0).max(1.0);
+    let line = |ys: &[Option<f64>], scale: f64| -> Vec<Point> {
+        (0..t.len())
+            .filter(|&i| enough(i))
+            .filter_map(|i| {
+                ys[i].map(|y| Point {
+                    x: turn[i],
+                    y: y / scale,
+                    band: None,
+                })
+            })
+            .collect()
+    };
+    let series = vec![line(&leader, 1.0), line(&held, players)];
+    if series[0].is_empty() {
+        return Ok(());
+    }
+    let chart = Lines {
+        title: "Cheese in hand as games go on".into(),
+        x_label: "turns played".into(),
+        y_label: "Cheese".into(),
+        unit: Unit::Number,
+        series,
+        legend: vec!["the leader".into(), "an average player".into()],
+        x_names: None,
+        from_zero: true,
+        discrete: false,
+        reference: None,
+    };
+    r.add(
+        "How fast do players collect Cheese?",
+        "Mean Cheese held at the end of every fifth turn by the player with the most and by an average player, over the games still running then (marks fewer than 1% of games reach are left out). Scrambles pull the leader back; a goal within reach early makes short games.",
+        chart.svg(),
+    );
+    Ok(())
 }
 
 fn endings(r: &mut Sections) -> anyhow::Result<()> {
