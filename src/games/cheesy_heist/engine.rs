@@ -29,6 +29,11 @@ fn total(cards: &Cards) -> u32 {
 }
 
 /// A card left `cards` that the watcher did not see: one fewer of every kind is still sure.
+/// A card of kind `k` left `cards` before the watcher's eyes.
+fn one_less(cards: &mut Cards, k: usize) {
+    cards[k] = cards[k].saturating_sub(1);
+}
+
 fn forget_one(cards: &mut Cards) {
     for c in cards.iter_mut() {
         *c = c.saturating_sub(1);
@@ -235,6 +240,13 @@ impl<'r> Engine<'r> {
         &self.known[seat]
     }
 
+    /// `attacker` took a card from `victim`'s hand that no one else saw.
+    fn bystanders_forget(&mut self, attacker: Seat, victim: Seat) {
+        for o in self.others(attacker).filter(|&o| o != victim) {
+            forget_one(&mut self.known[o].hands[victim]);
+        }
+    }
+
     /// Every other seat's bound on `seat`'s hand, changed by `update`.
     fn others_learn(&mut self, seat: Seat, mut update: impl FnMut(&mut Known)) {
         for o in self.others(seat) {
@@ -325,9 +337,7 @@ impl<'r> Engine<'r> {
         self.hands[seat][k] -= 1;
         self.public.discard[k] += 1;
         self.public.played[seat][k] += 1;
-        self.others_learn(seat, |known| {
-            known.hands[seat][k] = known.hands[seat][k].saturating_sub(1);
-        });
+        self.others_learn(seat, |known| one_less(&mut known.hands[seat], k));
     }
 
     /// The Mirage sets `seat` can show: three of a kind, then three kinds, lowest first.
@@ -499,9 +509,7 @@ impl<'r> Engine<'r> {
             let known = &mut self.known[o];
             match self.rules.piles {
                 // The taker sees its card; the others see it if the pile held only that kind.
-                Piles::ByOwner if o == seat => {
-                    known.drops[owner][k] = known.drops[owner][k].saturating_sub(1);
-                }
+                Piles::ByOwner if o == seat => one_less(&mut known.drops[owner], k),
                 Piles::ByOwner => {
                     if known.drops[owner][k] == size {
                         known.hands[seat][k] += 1;
@@ -512,7 +520,7 @@ impl<'r> Engine<'r> {
                 Piles::Mixed => {
                     for drop in &mut known.drops[..self.rules.players] {
                         if o == seat {
-                            drop[k] = drop[k].saturating_sub(1);
+                            one_less(drop, k);
                         } else {
                             forget_one(drop);
                         }
@@ -590,12 +598,9 @@ impl<'r> Engine<'r> {
                 self.hands[t][card] -= 1;
                 self.hands[me][card] += 1;
                 // The thief and its victim see the card; the others only that one left.
-                let thief = &mut self.known[me].hands[t][card];
-                *thief = thief.saturating_sub(1);
+                one_less(&mut self.known[me].hands[t], card);
                 self.known[t].hands[me][card] += 1;
-                for o in self.others(me).filter(|&o| o != t) {
-                    forget_one(&mut self.known[o].hands[t]);
-                }
+                self.bystanders_forget(me, t);
                 self.ask(me, Decision::Turn);
             }
             (Decision::Turn, Action::Grater(target)) => {
@@ -607,11 +612,8 @@ impl<'r> Engine<'r> {
                         let k = usize::from(card);
                         self.hands[t][k] -= 1;
                         self.pile.push(card);
-                        let grater = &mut self.known[me].hands[t][k];
-                        *grater = grater.saturating_sub(1);
-                        for o in self.others(me).filter(|&o| o != t) {
-                            forget_one(&mut self.known[o].hands[t]);
-                        }
+                        one_less(&mut self.known[me].hands[t], k);
+                        self.bystanders_forget(me, t);
                     }
                 }
                 shuffle(&mut self.pile, &mut self.rng);
@@ -623,9 +625,7 @@ impl<'r> Engine<'r> {
                 self.hands[me][cat] -= 1;
                 self.hands[t][cat] += 1;
                 // Everyone sees the Cat change hands.
-                self.others_learn(me, |known| {
-                    known.hands[me][cat] = known.hands[me][cat].saturating_sub(1);
-                });
+                self.others_learn(me, |known| one_less(&mut known.hands[me], cat));
                 self.others_learn(t, |known| known.hands[t][cat] += 1);
                 self.ask(me, Decision::Turn);
             }
