@@ -12,6 +12,7 @@ use whisker::games::mice_heist::cheese::engine::Engine;
 use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
+use whisker::games::mouse_chaos::MouseChaos;
 use whisker::games::{Game, Registered};
 use whisker::play::Table;
 
@@ -61,6 +62,13 @@ fn whole_games(c: &mut Criterion) {
     );
     let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
     bench_game(c, "cheesy-heist", &cheesy, &[&["sly"; 4], &["random"; 4]]);
+    let chaos = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], None).unwrap();
+    bench_game(
+        c,
+        "mouse-chaos",
+        &chaos,
+        &[&["shepherd"; 4], &["random"; 4]],
+    );
 }
 
 fn pieces(c: &mut Criterion) {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::output::Failure;
 
 /// The most parameters a bot takes.
-pub const MAX_PARAMS: usize = 4;
+pub const MAX_PARAMS: usize = 6;
 
 /// A number a bot is tuned by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +56,11 @@ impl Bot {
     /// `kinds[index]` with its defaults.
     pub fn of(kinds: &'static [Kind], index: usize) -> Self {
         let kind = &kinds[index];
+        assert!(
+            kind.params.len() <= MAX_PARAMS,
+            "{} has too many parameters",
+            kind.name
+        );
         let mut params = [0; MAX_PARAMS];
         for (v, p) in params.iter_mut().zip(kind.params) {
             *v = p.default;

@@ -52,6 +52,23 @@ impl Source {
     /// The 1-based line of the value at `path` (dotted, array indices as numbers), if it is in
     /// the file.
     pub fn line_of(&self, path: &str) -> Option<usize> {
+        self.offset_of(path).map(|at| line_at(&self.text, at))
+    }
+
+    /// The line of row `row` of the multi-line string at `path` (a board drawn as text): rows
+    /// start on the line after the opening quotes when the text begins there, as TOML reads it.
+    pub fn line_of_row(&self, path: &str, row: usize) -> Option<usize> {
+        let at = self.offset_of(path)?;
+        let rest = &self.text[at..];
+        let opened = ["'''\n", "'''\r\n", "\"\"\"\n", "\"\"\"\r\n"]
+            .iter()
+            .any(|q| rest.starts_with(q));
+        Some(line_at(&self.text, at) + usize::from(opened) + row)
+    }
+
+    /// The byte offset where the value at `path` starts (or its nearest enclosing one that is
+    /// in the file).
+    fn offset_of(&self, path: &str) -> Option<usize> {
         let root = DeTable::parse(&self.text).ok()?;
         let mut span = root.span();
         let mut value: Option<&toml::Spanned<DeValue<'_>>> = None;
@@ -71,7 +88,7 @@ impl Source {
                 None => break,
             }
         }
-        Some(line_at(&self.text, span.start))
+        Some(span.start)
     }
 
     /// The dotted path of the innermost key or value at byte `offset`, for errors that carry a
@@ -271,6 +288,9 @@ pub fn range<T: PartialOrd + std::fmt::Display + Copy>(
 pub struct Invalid {
     pub path: String,
     pub message: String,
+    /// The row of a multi-line string value the problem is on (a board map), so the error
+    /// names that line rather than the key's.
+    pub row: Option<usize>,
 }
 
 impl Invalid {
@@ -278,6 +298,15 @@ impl Invalid {
         Self {
             path: path.into(),
             message: message.into(),
+            row: None,
+        }
+    }
+
+    /// A problem on row `row` of the multi-line string at `path`.
+    pub fn on_row(path: impl Into<String>, row: usize, message: impl Into<String>) -> Self {
+        Self {
+            row: Some(row),
+            ..Self::new(path, message)
         }
     }
 }
@@ -526,7 +555,10 @@ pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> Con
         },
         None => ConfigError {
             file: source.name.clone(),
-            line: source.line_of(&problem.path),
+            line: match problem.row {
+                Some(row) => source.line_of_row(&problem.path, row),
+                None => source.line_of(&problem.path),
+            },
             field: problem.path,
             message: problem.message,
         },

@@ -911,7 +911,7 @@ fn built_in_configs_are_listed_and_played_by_name() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains(
-            "nor is it a built-in config (mice-heist-cheese, mice-heist-ratings, cat-and-the-mouse, cheesy-heist)"
+            "nor is it a built-in config (mice-heist-cheese, mice-heist-ratings, cat-and-the-mouse, cheesy-heist, mouse-chaos)"
         ),
         "{}",
         stderr(&o)

@@ -4,6 +4,7 @@
 pub mod cat_and_mouse;
 pub mod cheesy_heist;
 pub mod mice_heist;
+pub mod mouse_chaos;
 
 use std::path::PathBuf;
 
@@ -162,6 +163,7 @@ register! {
     MiceHeistRatings: mice_heist::RatingsGame,
     CatAndMouse: cat_and_mouse::CatAndMouse,
     CheesyHeist: cheesy_heist::CheesyHeist,
+    MouseChaos: mouse_chaos::MouseChaos,
 }
 
 /// The built-in default config, used when a command gets no file.

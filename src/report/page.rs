@@ -65,6 +65,9 @@ svg .bar { stroke: none; }
 svg .line { fill: none; stroke-width: 2; }
 svg .band { stroke: none; fill-opacity: 0.22; }
 svg .flag { fill: var(--warn); font-weight: 700; }
+svg .cell { fill: var(--bg); stroke: var(--grid); }
+svg .heat { fill: var(--warn); stroke: none; }
+svg .blank { fill: var(--grid); stroke: none; }
 "#;
 
 /// A command line that wraps only between its words, never inside `--players`, and copies

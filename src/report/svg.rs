@@ -714,6 +714,62 @@ impl Lines {
     }
 }
 
+/// A board seen from above, one cell per square, each shaded by how much of something happens
+/// there: a heat map.
+pub struct Grid {
+    pub title: String,
+    pub rows: usize,
+    pub columns: usize,
+    /// Each square's row and column (from 0), its value, and a short mark drawn in it (the
+    /// table, a mousehole); cells not listed are no square and drawn blank.
+    pub cells: Vec<(usize, usize, f64, String)>,
+    pub unit: Unit,
+    /// What the shade measures, under the board.
+    pub caption: String,
+}
+
+impl Grid {
+    pub fn svg(&self) -> String {
+        let side = (360.0 / self.rows.max(self.columns).max(1) as f64).min(40.0);
+        let height = 40.0 + side * self.rows as f64 + 40.0;
+        let mut c = Canvas::new(&self.title, height, 0.0, 30.0, 40.0);
+        let left = (WIDTH - side * self.columns as f64) / 2.0;
+        let top = c.top;
+        for r in 0..self.rows {
+            for k in 0..self.columns {
+                let (x, y) = (left + side * k as f64, top + side * r as f64);
+                c.rect(x, y, side, side, "blank", "not a square");
+            }
+        }
+        let high = self.cells.iter().map(|c| c.2).fold(0.0, f64::max);
+        for (r, k, v, mark) in &self.cells {
+            let (x, y) = (left + side * *k as f64, top + side * *r as f64);
+            let tip = format!("row {}, column {}: {}", r + 1, k + 1, self.unit.format(*v));
+            c.rect(x, y, side, side, "cell", &tip);
+            if high > 0.0 && *v > 0.0 {
+                write!(
+                    c.out,
+                    r#"<rect x="{x:.1}" y="{y:.1}" width="{side:.1}" height="{side:.1}" class="heat" fill-opacity="{:.3}"><title>{}</title></rect>"#,
+                    0.08 + 0.92 * v / high,
+                    escape(&tip)
+                )
+                .unwrap();
+            }
+            if !mark.is_empty() {
+                c.text(x + side / 2.0, y + side / 2.0 + 4.0, "middle", "tick", mark);
+            }
+        }
+        let bottom = top + side * self.rows as f64;
+        let most = format!(
+            "{}; the darkest square: {}",
+            self.caption,
+            self.unit.format(high)
+        );
+        c.text(WIDTH / 2.0, bottom + 24.0, "middle", "note", &most);
+        c.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,424 @@
+//! `shepherd`, Mouse Chaos's heuristic bot. It reckons each mouse's colour from what its seat
+//! has seen (the mice it looked at, every catch and nest shown to all) and the count of each
+//! colour; walks the mice likely its own towards its nest and the others' away from theirs;
+//! sends cats after rivals' mice and unknown ones; and in step 3 moves a chair to shelter a
+//! mouse of its own a cat could reach, to block a rival's mousehole, or off its own.
+
+use super::config::{Beams, MAX_MICE, NESTS, NONE, Rules, opposite};
+use super::engine::{Action, Decision, Engine, IN_NEST, Piece, View};
+use crate::bots::{Bot, Kind, Param};
+use crate::play::Seen;
+use crate::rng::{Dice, GameRng};
+
+pub const SHEPHERD: Kind = Kind {
+    name: "shepherd",
+    about: "reckons each mouse's colour from what its seat saw and the colour counts, walks likely own mice home and rivals' away, catches rivals' and unknown mice, looks at unknown mice on cheese, shelters its mice under chairs and blocks rivals' mouseholes with them",
+    params: &[
+        Param {
+            name: "spite",
+            default: 100,
+            min: 0,
+            max: 300,
+            about: "how much a rival colour's step towards its nest (a non-player colour's too) weighs against its own, in percent",
+        },
+        Param {
+            name: "look",
+            default: 3,
+            min: 0,
+            max: 20,
+            about: "what learning an unknown mouse's colour is worth, in steps of its own mice towards home",
+        },
+        Param {
+            name: "caution",
+            default: 100,
+            min: 0,
+            max: 300,
+            about: "how much it weighs what a catch would cost (the chance a cat reaches a mouse of its, times the steps lost), when it moves a mouse and when it puts a chair over one, in percent",
+        },
+        Param {
+            name: "block",
+            default: 100,
+            min: 0,
+            max: 300,
+            about: "how much a chair blocking a mousehole is worth, in percent of the rivals' mice near it",
+        },
+        Param {
+            name: "patience",
+            default: 2,
+            min: 1,
+            max: 100,
+            about: "turns in a row it moves no mouse or cat because every move helps a rival more than itself; then it makes the least bad move, so two cautious players do not stall the game",
+        },
+    ],
+    roles: &[],
+};
+
+/// Steps a mouse of one colour in another colour's nest is reckoned from home: it goes home
+/// only when that nest fills.
+const DETOUR: f32 = 1.0;
+
+/// What an impatient bot adds to a move into a nest, in steps.
+const PUSH: f32 = 10.0;
+
+/// What the bot remembers within a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memory {
+    /// The destination chosen with the piece, for the decision that asks for it.
+    plan: Option<Action>,
+    /// Its turns in a row without a mouse or cat move.
+    idle: u8,
+}
+
+/// What the bot reckons of the table.
+struct Reckoning<'v> {
+    view: &'v View<'v>,
+    rules: &'v Rules,
+    /// Each mouse's chance of each colour.
+    odds: [[f32; NESTS]; MAX_MICE],
+    /// How much a step of each colour towards its nest is worth to the bot.
+    weight: [f32; NESTS],
+    /// The chance a cheese holder says at least `d`, for `d` of 0 to 15.
+    at_least: [f32; 16],
+    /// Each colour's distance to its nest from under the table, where a caught mouse goes.
+    from_table: [f32; NESTS],
+    params: Params,
+}
+
+#[derive(Clone, Copy)]
+struct Params {
+    look: f32,
+    caution: f32,
+    block: f32,
+}
+
+impl<'v> Reckoning<'v> {
+    fn new(view: &'v View<'v>, bot: &Bot) -> Self {
+        let rules = view.rules;
+        let mut known = [0usize; NESTS];
+        let mut unknown = 0;
+        for m in 0..rules.mice {
+            match view.colours[m] {
+                NONE => unknown += 1,
+                c => known[usize::from(c)] += 1,
+            }
+        }
+        let mut odds = [[0.0; NESTS]; MAX_MICE];
+        for (m, o) in odds.iter_mut().enumerate().take(rules.mice) {
+            match view.colours[m] {
+                NONE => {
+                    for c in 0..NESTS {
+                        o[c] = (rules.mice_per_colour - known[c]) as f32 / unknown as f32;
+                    }
+                }
+                c => o[usize::from(c)] = 1.0,
+            }
+        }
+        let mine = rules.nest_of[view.me];
+        let spite = bot.param("spite") as f32 / 100.0;
+        let mut weight = [-spite; NESTS];
+        weight[usize::from(mine)] = 1.0;
+        let mut at_least = [0.0; 16];
+        let n = rules.holders.len() as f32;
+        for (d, a) in at_least.iter_mut().enumerate() {
+            *a = rules
+                .holders
+                .iter()
+                .filter(|&&h| usize::from(h) >= d)
+                .count() as f32
+                / n;
+        }
+        let b = &rules.board;
+        let mut from_table = [f32::MAX; NESTS];
+        for t in b.squares().filter(|&s| b.is_table(s)) {
+            for (c, f) in from_table.iter_mut().enumerate() {
+                *f = f.min(f32::from(b.to_nest[usize::from(t)][c]));
+            }
+        }
+        Self {
+            view,
+            rules,
+            odds,
+            weight,
+            at_least,
+            from_table,
+            params: Params {
+                look: bot.param("look") as f32,
+                caution: bot.param("caution") as f32 / 100.0,
+                block: bot.param("block") as f32 / 100.0,
+            },
+        }
+    }
+
+    fn unknown(&self, m: u8) -> bool {
+        self.view.colours[usize::from(m)] == NONE
+    }
+
+    /// What mouse `m` at `place` is worth to the bot: each colour's distance from its nest,
+    /// weighed by the chance it is that colour and what that colour's progress means to the bot.
+    fn worth(&self, m: u8, place: u8) -> f32 {
+        let o = &self.odds[usize::from(m)];
+        (0..NESTS)
+            .map(|c| {
+                let d = if place >= IN_NEST {
+                    if usize::from(place - IN_NEST) == c {
+                        0.0
+                    } else {
+                        DETOUR
+                    }
+                } else {
+                    f32::from(self.rules.board.to_nest[usize::from(place)][c])
+                };
+                -self.weight[c] * o[c] * d
+            })
+            .sum()
+    }
+
+    /// What mouse `m` is worth under the table instead.
+    fn worth_caught(&self, m: u8) -> f32 {
+        let o = &self.odds[usize::from(m)];
+        (0..NESTS)
+            .map(|c| -self.weight[c] * o[c] * self.from_table[c])
+            .sum()
+    }
+
+    /// The chance some cat can reach square `s` next turn.
+    fn threat(&self, s: u8) -> f32 {
+        let p = self.view.public;
+        let w = self.rules.board.width;
+        let (r, c) = (usize::from(s) / w, usize::from(s) % w);
+        let cats =
+            self.rules.board.cats.len() + self.rules.board.chairs.iter().filter(|c| c.cat).count();
+        p.cat[..cats]
+            .iter()
+            .map(|&at| {
+                let (ar, ac) = (usize::from(at) / w, usize::from(at) % w);
+                let d = ar.abs_diff(r) + ac.abs_diff(c);
+                self.at_least[d.min(15)]
+            })
+            .fold(0.0, f32::max)
+    }
+
+    /// What a catch of mouse `m` on `s` would cost the bot, weighed by its chance.
+    fn exposure(&self, m: u8, s: u8, sheltered: bool) -> f32 {
+        if sheltered {
+            return 0.0;
+        }
+        let loss = self.worth(m, s) - self.worth_caught(m);
+        loss.max(0.0) * self.threat(s)
+    }
+
+    /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
+    fn best_move(&self, impatient: bool, rng: &mut GameRng) -> (Action, Action) {
+        let (p, rules) = (self.view.public, self.rules);
+        // Moving must gain more than the noise, or a move that changes nothing would do;
+        // an impatient bot takes the least bad move.
+        let least = if impatient { f32::MIN } else { 0.001 };
+        let mut best = (Action::Skip, Action::Skip, least);
+        let mut consider = |piece: Action, to: Action, gain: f32, rng: &mut GameRng| {
+            // A little noise breaks ties between equal moves.
+            let gain = gain + rng.below(1000) as f32 * 1e-6;
+            if gain > best.2 {
+                best = (piece, to, gain);
+            }
+        };
+        for m in p.mice_on_board(rules) {
+            let from = p.mouse[usize::from(m)];
+            let now = self.worth(m, from)
+                - self.params.caution * self.exposure(m, from, p.sheltered(rules, from));
+            let looked = if self.unknown(m) {
+                self.params.look
+            } else {
+                0.0
+            };
+            for to in p.mouse_reach(rules, m, p.roll).options() {
+                let gain = match to {
+                    Action::Go { to: s, look } => {
+                        let safe = p.chair_on[usize::from(s)] != NONE || rules.board.is_table(s);
+                        self.worth(m, s) - self.params.caution * self.exposure(m, s, safe) - now
+                            + if look { looked } else { 0.0 }
+                    }
+                    Action::Enter { nest, look } => {
+                        // Out of patience, it takes a move that cannot be undone: a mouse
+                        // into a nest brings a fill, and the colours it shows, closer.
+                        let push = if impatient { PUSH } else { 0.0 };
+                        self.worth(m, IN_NEST + nest) - now + if look { looked } else { 0.0 } + push
+                    }
+                    _ => unreachable!("a mouse goes to a square or a nest"),
+                };
+                consider(Action::Pick(Piece::Mouse(m)), to, gain, rng);
+            }
+        }
+        let cats = rules.board.cats.len() + rules.board.chairs.iter().filter(|c| c.cat).count();
+        for c in 0..cats as u8 {
+            for s in p.cat_reach(rules, c, p.roll).iter() {
+                let m = p.mouse_on[usize::from(s)];
+                if m == NONE || p.chair_on[usize::from(s)] != NONE {
+                    continue;
+                }
+                let looked = if self.unknown(m) {
+                    self.params.look
+                } else {
+                    0.0
+                };
+                let gain = self.worth_caught(m) - self.worth(m, s) + looked;
+                consider(
+                    Action::Pick(Piece::Cat(c)),
+                    Action::Go { to: s, look: false },
+                    gain,
+                    rng,
+                );
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// The facing that lets a mouse under a chair on `s` step towards the bot's nest.
+    fn homeward(&self, s: u8) -> u8 {
+        let b = &self.rules.board;
+        let mine = usize::from(self.rules.nest_of[self.view.me]);
+        (0..4u8)
+            .filter(|&d| b.step[usize::from(s)][usize::from(d)] != NONE)
+            .min_by_key(|&d| b.to_nest[usize::from(b.step[usize::from(s)][usize::from(d)])][mine])
+            .unwrap_or(0)
+    }
+
+    /// The facing of a chair on hole `s` whose beams stop mice leaving through it.
+    fn blocking(&self, side: u8) -> u8 {
+        match self.rules.beams {
+            Beams::BackAndSides | Beams::Back => opposite(side),
+            Beams::Sides => (side + 1) & 3,
+        }
+    }
+
+    /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters, the
+    /// mousehole it blocks.
+    fn chair_worth(&self, s: u8, facing: u8) -> f32 {
+        let (p, b) = (self.view.public, &self.rules.board);
+        let mut worth = 0.0;
+        let m = p.mouse_on[usize::from(s)];
+        if m != NONE {
+            worth += self.params.caution * self.exposure(m, s, false);
+        }
+        let (nest, side) = b.hole[usize::from(s)];
+        let blocks = nest != NONE
+            && match self.rules.beams {
+                Beams::BackAndSides => side != facing,
+                Beams::Back => side == opposite(facing),
+                Beams::Sides => side != facing && side != opposite(facing),
+            };
+        if blocks {
+            let n = usize::from(nest);
+            let near: f32 = p
+                .mice_on_board(self.rules)
+                .map(|m| {
+                    let d = f32::from(b.to_nest[usize::from(p.mouse[usize::from(m)])][n]);
+                    self.odds[usize::from(m)][n] * (6.0 - d).max(0.0) / 5.0
+                })
+                .sum();
+            worth -= self.weight[n] * self.params.block * near;
+        }
+        worth
+    }
+
+    /// Step 3: the best chair move, if any gains.
+    fn best_shift(&self, rng: &mut GameRng) -> (Action, Action) {
+        let (p, rules) = (self.view.public, self.rules);
+        let b = &rules.board;
+        // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
+        // out of the way.
+        let mut spots: arrayvec::ArrayVec<(u8, u8), 64> = arrayvec::ArrayVec::new();
+        for m in p.mice_on_board(rules) {
+            let s = p.mouse[usize::from(m)];
+            if !b.is_table(s) && spots.len() < 48 {
+                spots.push((s, self.homeward(s)));
+            }
+        }
+        for s in b.squares() {
+            let (nest, side) = b.hole[usize::from(s)];
+            if nest != NONE && spots.len() < 63 {
+                spots.push((s, self.blocking(side)));
+            }
+        }
+        let mut best = (Action::Skip, Action::Skip, 0.5f32);
+        for h in 0..b.chairs.len() as u8 {
+            let (at, facing) = p.chair[usize::from(h)];
+            if p.cat_on[usize::from(at)] != NONE {
+                continue;
+            }
+            let here = self.chair_worth(at, facing);
+            let free = |s: u8| {
+                let i = usize::from(s);
+                (p.chair_on[i] == NONE || p.chair_on[i] == h)
+                    && p.cat_on[i] == NONE
+                    && p.cheese_on[i] == NONE
+                    && !b.is_table(s)
+            };
+            let mut candidates = spots.clone();
+            if here > 0.0 {
+                // Nothing to gain elsewhere unless a spot is worth more.
+            } else if let Some(s) = b.squares().find(|&s| {
+                free(s)
+                    && s != at
+                    && b.hole[usize::from(s)].0 == NONE
+                    && p.mouse_on[usize::from(s)] == NONE
+            }) {
+                candidates.push((s, facing));
+            }
+            for &(s, f) in &candidates {
+                if !free(s) || (s, f) == (at, facing) {
+                    continue;
+                }
+                let gain = self.chair_worth(s, f) - here + rng.below(1000) as f32 * 1e-6;
+                if gain > best.2 {
+                    best = (
+                        Action::Pick(Piece::Chair(h)),
+                        Action::Chair { to: s, facing: f },
+                        gain,
+                    );
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// Where a caught mouse goes: the free square it is worth most on to the bot.
+    fn best_place(&self, m: u8) -> Action {
+        let (p, rules) = (self.view.public, self.rules);
+        let spill = p.spill(rules);
+        let best = spill
+            .iter()
+            .map(|s| (s, self.worth(m, s)))
+            .fold((NONE, f32::MIN), |a, b| if b.1 > a.1 { b } else { a });
+        Action::Put(best.0)
+    }
+}
+
+/// `shepherd`'s decision. It picks the piece and its destination together and remembers the
+/// destination for the decision that asks for it.
+pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
+    let view = seen.view();
+    let asked = view.asked.expect("asked to decide");
+    if let (Decision::MoveTo(_) | Decision::ShiftTo(_), Some(plan)) = (asked, memory.plan.take()) {
+        return plan;
+    }
+    let r = Reckoning::new(&view, bot);
+    let (pick, plan) = match asked {
+        Decision::Move => {
+            let impatient = i32::from(memory.idle) >= bot.param("patience");
+            let (pick, plan) = r.best_move(impatient, rng);
+            memory.idle = if pick == Action::Skip {
+                memory.idle.saturating_add(1)
+            } else {
+                0
+            };
+            (pick, plan)
+        }
+        Decision::Shift => r.best_shift(rng),
+        Decision::Place(m) => return r.best_place(m),
+        Decision::MoveTo(_) | Decision::ShiftTo(_) => {
+            unreachable!("a piece is picked with its destination")
+        }
+    };
+    memory.plan = (pick != Action::Skip).then_some(plan);
+    pick
+}

@@ -1,0 +1,1124 @@
+//! The rules of Mouse Chaos as a state machine paused at each decision: a turn's mouse or cat
+//! move (the piece, then where), where a caught mouse goes, and the chair or cheese moved at the
+//! end. The cheese holder is turned over by chance when a turn begins, and filled nests are
+//! turned over without a decision. Seat 0 takes the first turn and owns nest 0 (the top-left);
+//! the others follow clockwise.
+
+use arrayvec::ArrayVec;
+
+use super::config::{
+    Beams, Look, MAX_CATS, MAX_CELLS, MAX_CHAIRS, MAX_CHEESE, MAX_HOLDERS, MAX_MICE, MAX_NEST,
+    Mothers, NESTS, NONE, Rules, opposite,
+};
+use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat, next_seat};
+use crate::play::{Decisions, Options, nth_of};
+use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
+
+/// Where a mouse is: a square, or `IN_NEST + n` in nest `n`.
+pub const IN_NEST: u8 = MAX_CELLS as u8;
+
+/// A set of squares, one bit per cell.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Squares([u64; 4]);
+
+impl Squares {
+    pub fn has(&self, s: u8) -> bool {
+        self.0[usize::from(s >> 6)] >> (s & 63) & 1 == 1
+    }
+
+    pub fn add(&mut self, s: u8) {
+        self.0[usize::from(s >> 6)] |= 1 << (s & 63);
+    }
+
+    fn remove(&mut self, s: u8) {
+        self.0[usize::from(s >> 6)] &= !(1 << (s & 63));
+    }
+
+    fn or(&mut self, other: &Squares) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    fn without(&self, other: &Squares) -> Squares {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= !b;
+        }
+        out
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The squares in order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + use<> {
+        self.0.into_iter().enumerate().flat_map(|(i, w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros();
+                    w &= w - 1;
+                    (i as u32 * 64 + b) as u8
+                })
+            })
+        })
+    }
+}
+
+/// Where a mouse can go this turn: squares it can stop on, squares it can stop on after
+/// crossing cheese, and the same for nests (bit `n`).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Reach {
+    /// Where the mouse stands.
+    pub from: u8,
+    pub plain: Squares,
+    pub cheese: Squares,
+    pub nests: u8,
+    pub cheese_nests: u8,
+}
+
+impl Reach {
+    pub fn is_empty(&self) -> bool {
+        self.plain.is_empty() && self.cheese.is_empty() && self.nests | self.cheese_nests == 0
+    }
+
+    /// Its options, in order: each square (not looking, then looking where it can), then each
+    /// nest the same way.
+    pub fn options(&self) -> impl Iterator<Item = Action> + '_ {
+        let mut all = self.plain;
+        all.or(&self.cheese);
+        // Looking is a choice ("you may look"), so every square is an option without it,
+        // but the one the mouse stands on: going back there is a move only to look.
+        let squares = all.iter().flat_map(|to| {
+            [
+                (to != self.from).then_some(Action::Go { to, look: false }),
+                self.cheese.has(to).then_some(Action::Go { to, look: true }),
+            ]
+        });
+        let nests = (0..NESTS as u8).flat_map(|nest| {
+            let (plain, cheese) = (
+                (self.nests | self.cheese_nests) >> nest & 1 == 1,
+                self.cheese_nests >> nest & 1 == 1,
+            );
+            [
+                plain.then_some(Action::Enter { nest, look: false }),
+                cheese.then_some(Action::Enter { nest, look: true }),
+            ]
+        });
+        squares.chain(nests).flatten()
+    }
+
+    pub fn count(&self) -> usize {
+        let mut all = self.plain;
+        all.or(&self.cheese);
+        let nests = (self.nests | self.cheese_nests).count_ones() + self.cheese_nests.count_ones();
+        all.len() - usize::from(all.has(self.from)) + self.cheese.len() + nests as usize
+    }
+}
+
+/// A piece a seat can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Mouse(u8),
+    Cat(u8),
+    Chair(u8),
+    Cheese(u8),
+}
+
+/// The decision a seat faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Step 2: which mouse or cat to move, or none.
+    Move,
+    /// Step 2: where the piece goes.
+    MoveTo(Piece),
+    /// A caught mouse: which free square it goes to.
+    Place(u8),
+    /// Step 3: which chair or piece of cheese to move, or none.
+    Shift,
+    /// Step 3: where it goes.
+    ShiftTo(Piece),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move nothing in this step.
+    Skip,
+    Pick(Piece),
+    /// A mouse, cat or piece of cheese to a square; `look`: a mouse crosses cheese on the way
+    /// and its mover looks at its colour.
+    Go {
+        to: u8,
+        look: bool,
+    },
+    /// A mouse through a mousehole into a nest.
+    Enter {
+        nest: u8,
+        look: bool,
+    },
+    /// A caught mouse onto a square.
+    Put(u8),
+    /// A chair to a square, its front facing a way.
+    Chair {
+        to: u8,
+        facing: u8,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Ending {
+    /// A mouse moved into a player's nest filled it with the player's colour.
+    Nest,
+    /// A nest filled with its colour when a wrong mouse was handed on from another nest.
+    Chain,
+    /// A non-player colour's nest filled with its colour: every player loses.
+    NonPlayer,
+    /// The turn cap.
+    Capped,
+}
+
+/// The names `endings.csv` lists, in [`Ending`] order.
+pub const ENDINGS: [&str; 4] = ["own_nest", "own_nest_by_chain", "non_player_nest", "capped"];
+
+/// Per-game events the shared layers and the report count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Events {
+    /// Mice looked at when crossing cheese.
+    pub looks: u32,
+    /// Mice caught by cats.
+    pub catches: u32,
+    /// Mice turned over in filled nests.
+    pub turned: u32,
+    /// Nests filled, and of those the fills that found a wrong colour.
+    pub fills: u32,
+    pub failed: u32,
+    /// Fills caused by a mouse handed on from another nest.
+    pub chained: u32,
+    /// Mice moved into a nest.
+    pub entries: u32,
+    /// Chairs and pieces of cheese moved in step 3.
+    pub chairs: u32,
+    pub cheese: u32,
+}
+
+/// Everything on the table every seat can see.
+#[derive(Clone)]
+pub struct Public {
+    /// Where each mouse is ([`IN_NEST`] + nest inside one).
+    pub mouse: [u8; MAX_MICE],
+    /// The mouse, cat, chair and cheese on each square, or [`NONE`].
+    pub mouse_on: [u8; MAX_CELLS],
+    pub cat_on: [u8; MAX_CELLS],
+    pub chair_on: [u8; MAX_CELLS],
+    pub cheese_on: [u8; MAX_CELLS],
+    pub cat: [u8; MAX_CATS],
+    /// Each chair's square and facing.
+    pub chair: [(u8, u8); MAX_CHAIRS],
+    pub cheese: [u8; MAX_CHEESE],
+    /// Each nest's mice, in the order they came in (the mother first).
+    pub nests: [ArrayVec<u8, MAX_NEST>; NESTS],
+    /// The numbers of the cheese holders still on the table: every number is declared when
+    /// drawn, so which are left is known to all.
+    pub left: ArrayVec<u8, MAX_HOLDERS>,
+    /// The number turned over this turn.
+    pub roll: u8,
+    pub seat: Seat,
+    pub turns: u32,
+    /// Mice every seat has seen the colour of (turned over in a nest, or shown to all).
+    pub seen_by_all: u32,
+    /// The mouse caught and waiting to be placed.
+    pub caught: u8,
+    pub events: Events,
+    /// The square of the last look (the cheese crossed) and of the last catch.
+    pub looked_at: u8,
+    pub caught_at: u8,
+}
+
+/// What a seat sees.
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub public: &'a Public,
+    pub me: Seat,
+    pub asked: Option<Decision>,
+    /// Each mouse's colour if this seat has seen it, else [`NONE`].
+    pub colours: [u8; MAX_MICE],
+}
+
+#[derive(Clone)]
+pub struct Engine<'r> {
+    pub rules: &'r Rules,
+    public: Public,
+    decision: Option<Decision>,
+    colour: [u8; MAX_MICE],
+    /// The mice each seat has seen the colour of itself (besides [`Public::seen_by_all`]).
+    known: [u32; MAX_SEATS],
+    rng: GameRng,
+    ending: Option<Ending>,
+    winners: u8,
+}
+
+impl Public {
+    /// Whether a chair's beams on square `s` stop a mouse crossing its edge in direction `d`.
+    fn beam(&self, rules: &Rules, s: u8, d: u8) -> bool {
+        let c = self.chair_on[usize::from(s)];
+        if c == NONE {
+            return false;
+        }
+        let facing = self.chair[usize::from(c)].1;
+        match rules.beams {
+            Beams::BackAndSides => d != facing,
+            Beams::Back => d == opposite(facing),
+            Beams::Sides => d != facing && d != opposite(facing),
+        }
+    }
+
+    /// The square a mouse on `s` reaches by one step in direction `d`, if it may take it.
+    fn mouse_step(&self, rules: &Rules, s: u8, d: u8) -> Option<u8> {
+        let t = rules.board.step[usize::from(s)][usize::from(d)];
+        (t != NONE
+            && self.cat_on[usize::from(t)] == NONE
+            && !self.beam(rules, s, d)
+            && !self.beam(rules, t, opposite(d)))
+        .then_some(t)
+    }
+
+    /// The nest a mouse on `s` can step into, if `s` is a mousehole it may leave through.
+    fn hole_exit(&self, rules: &Rules, s: u8) -> Option<u8> {
+        let (nest, side) = rules.board.hole[usize::from(s)];
+        (nest != NONE
+            && !self.beam(rules, s, side)
+            && self.nests[usize::from(nest)].len() < rules.nest_size)
+            .then_some(nest)
+    }
+
+    /// Where mouse `m` can go in up to `steps` steps: breadth first over (square, crossed
+    /// cheese yet), so a walk may turn back on itself.
+    pub fn mouse_reach(&self, rules: &Rules, m: u8, steps: u8) -> Reach {
+        let from = self.mouse[usize::from(m)];
+        let mut reach = Reach {
+            from,
+            ..Reach::default()
+        };
+        let (mut seen, mut seen_cheese) = (Squares::default(), Squares::default());
+        seen.add(from);
+        let (mut plain, mut cheese) = (seen, Squares::default());
+        for _ in 0..steps {
+            let (mut next, mut next_cheese) = (Squares::default(), Squares::default());
+            for (layer, crossed) in [(&plain, false), (&cheese, true)] {
+                for s in layer.iter() {
+                    if let Some(n) = self.hole_exit(rules, s) {
+                        if crossed {
+                            reach.cheese_nests |= 1 << n;
+                        } else {
+                            reach.nests |= 1 << n;
+                        }
+                    }
+                    for d in 0..4 {
+                        if let Some(t) = self.mouse_step(rules, s, d) {
+                            if crossed || self.cheese_on[usize::from(t)] != NONE {
+                                next_cheese.add(t);
+                            } else {
+                                next.add(t);
+                            }
+                        }
+                    }
+                }
+            }
+            plain = next.without(&seen);
+            cheese = next_cheese.without(&seen_cheese);
+            seen.or(&plain);
+            seen_cheese.or(&cheese);
+        }
+        seen.remove(from);
+        let can_end = |s: u8| {
+            let s = usize::from(s);
+            (self.mouse_on[s] == NONE || self.mouse_on[s] == m) && self.cheese_on[s] == NONE
+        };
+        for s in seen.iter().filter(|&s| can_end(s)) {
+            reach.plain.add(s);
+        }
+        for s in seen_cheese.iter().filter(|&s| can_end(s)) {
+            reach.cheese.add(s);
+        }
+        reach
+    }
+
+    /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
+    /// floor, on a chair without a cat, or on a mouse (catching it unless a chair covers it).
+    pub fn cat_reach(&self, rules: &Rules, c: u8, steps: u8) -> Squares {
+        let from = self.cat[usize::from(c)];
+        let b = &rules.board;
+        let mut seen = Squares::default();
+        seen.add(from);
+        let mut layer = seen;
+        for _ in 0..steps {
+            let mut next = Squares::default();
+            for s in layer.iter() {
+                for &t in &b.step[usize::from(s)] {
+                    if t != NONE {
+                        next.add(t);
+                    }
+                }
+            }
+            layer = next.without(&seen);
+            seen.or(&layer);
+        }
+        seen.remove(from);
+        let mut out = Squares::default();
+        for s in seen.iter() {
+            let i = usize::from(s);
+            if !b.is_table(s) && self.cheese_on[i] == NONE && self.cat_on[i] == NONE {
+                out.add(s);
+            }
+        }
+        out
+    }
+
+    /// Whether a mouse may be put on `s`: no other mouse, no cat on the floor or a chair, no
+    /// cheese (a chair or the table above is shelter, not an obstacle).
+    pub fn free_for_mouse(&self, s: u8) -> bool {
+        let s = usize::from(s);
+        self.mouse_on[s] == NONE && self.cat_on[s] == NONE && self.cheese_on[s] == NONE
+    }
+
+    /// Whether the mouse on `s` is sheltered from cats: under a chair or the table.
+    pub fn sheltered(&self, rules: &Rules, s: u8) -> bool {
+        self.chair_on[usize::from(s)] != NONE || rules.board.is_table(s)
+    }
+
+    /// Where a caught mouse may go: a free square under the table; if none, a free start
+    /// space; if none, the free squares nearest the table.
+    pub fn spill(&self, rules: &Rules) -> Squares {
+        let b = &rules.board;
+        let mut out = Squares::default();
+        for s in b
+            .squares()
+            .filter(|&s| b.is_table(s) && self.free_for_mouse(s))
+        {
+            out.add(s);
+        }
+        if out.is_empty() {
+            for &s in b.starts.iter().filter(|&&s| self.free_for_mouse(s)) {
+                out.add(s);
+            }
+        }
+        if out.is_empty() {
+            let nearest = b
+                .squares()
+                .filter(|&s| self.free_for_mouse(s))
+                .map(|s| b.from_table[usize::from(s)])
+                .min()
+                .expect("the map has room for every piece");
+            for s in b.squares() {
+                if self.free_for_mouse(s) && b.from_table[usize::from(s)] == nearest {
+                    out.add(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// Squares a chair may be put on: no table, other chair, cat or cheese there.
+    fn chair_squares(&self, rules: &Rules, h: u8) -> impl Iterator<Item = u8> {
+        let b = &rules.board;
+        b.squares().filter(move |&s| {
+            let i = usize::from(s);
+            !b.is_table(s)
+                && (self.chair_on[i] == NONE || self.chair_on[i] == h)
+                && self.cat_on[i] == NONE
+                && self.cheese_on[i] == NONE
+        })
+    }
+
+    /// Every place chair `h` can go: each free square and facing, but where it stands now.
+    pub fn chair_moves(&self, rules: &Rules, h: u8) -> impl Iterator<Item = Action> {
+        let now = self.chair[usize::from(h)];
+        self.chair_squares(rules, h).flat_map(move |to| {
+            (0..4u8)
+                .filter(move |&facing| (to, facing) != now)
+                .map(move |facing| Action::Chair { to, facing })
+        })
+    }
+
+    /// Every square a piece of cheese can go to: one with nothing on it, off the table.
+    pub fn cheese_moves(&self, rules: &Rules) -> impl Iterator<Item = Action> {
+        let b = &rules.board;
+        b.squares()
+            .filter(move |&s| {
+                let i = usize::from(s);
+                !b.is_table(s)
+                    && self.chair_on[i] == NONE
+                    && self.cat_on[i] == NONE
+                    && self.mouse_on[i] == NONE
+                    && self.cheese_on[i] == NONE
+            })
+            .map(|to| Action::Go { to, look: false })
+    }
+
+    /// The mice on the board (not in a nest, nor caught and waiting to be placed).
+    pub fn mice_on_board(&self, rules: &Rules) -> impl Iterator<Item = u8> {
+        (0..rules.mice as u8).filter(|&m| self.mouse[usize::from(m)] < IN_NEST)
+    }
+}
+
+impl<'r> Engine<'r> {
+    /// The game of `seed`: colours dealt, seat 0's cheese holder turned over.
+    pub fn new(rules: &'r Rules, seed: u64) -> Self {
+        let mut rng = game_rng(seed);
+        let b = &rules.board;
+        let mut colour = [NONE; MAX_MICE];
+        for (m, c) in colour.iter_mut().take(rules.mice).enumerate() {
+            *c = (m / rules.mice_per_colour) as u8;
+        }
+        match rules.mothers {
+            Mothers::Shuffled => shuffle(&mut colour[..rules.mice], &mut rng),
+            Mothers::OwnColour => {
+                // Mother `n` takes one of colour `n`'s mice; the rest shuffle.
+                let mut small: ArrayVec<u8, MAX_MICE> = ArrayVec::new();
+                for c in 0..NESTS as u8 {
+                    small.extend(std::iter::repeat_n(c, rules.mice_per_colour - 1));
+                }
+                shuffle(&mut small, &mut rng);
+                for (n, c) in colour.iter_mut().take(NESTS).enumerate() {
+                    *c = n as u8;
+                }
+                colour[NESTS..rules.mice].copy_from_slice(&small);
+            }
+        }
+        let mut p = Public {
+            mouse: [NONE; MAX_MICE],
+            mouse_on: [NONE; MAX_CELLS],
+            cat_on: [NONE; MAX_CELLS],
+            chair_on: [NONE; MAX_CELLS],
+            cheese_on: [NONE; MAX_CELLS],
+            cat: [NONE; MAX_CATS],
+            chair: [(NONE, 0); MAX_CHAIRS],
+            cheese: [NONE; MAX_CHEESE],
+            nests: Default::default(),
+            left: ArrayVec::new(),
+            roll: 0,
+            seat: 0,
+            turns: 0,
+            seen_by_all: 0,
+            caught: NONE,
+            events: Events::default(),
+            looked_at: NONE,
+            caught_at: NONE,
+        };
+        for n in 0..NESTS {
+            p.nests[n].push(n as u8);
+            p.mouse[n] = IN_NEST + n as u8;
+        }
+        for (i, &s) in b.starts.iter().enumerate() {
+            let m = (NESTS + i) as u8;
+            p.mouse[usize::from(m)] = s;
+            p.mouse_on[usize::from(s)] = m;
+        }
+        let cats = b.chairs.iter().filter(|c| c.cat).map(|c| c.at);
+        for (k, s) in cats.chain(b.cats.iter().copied()).enumerate() {
+            p.cat[k] = s;
+            p.cat_on[usize::from(s)] = k as u8;
+        }
+        for (h, c) in b.chairs.iter().enumerate() {
+            p.chair[h] = (c.at, c.facing);
+            p.chair_on[usize::from(c.at)] = h as u8;
+        }
+        for (k, &s) in b.cheese.iter().enumerate() {
+            p.cheese[k] = s;
+            p.cheese_on[usize::from(s)] = k as u8;
+        }
+        let mut game = Self {
+            rules,
+            public: p,
+            decision: None,
+            colour,
+            known: [0; MAX_SEATS],
+            rng,
+            ending: None,
+            winners: 0,
+        };
+        game.begin_turn();
+        game
+    }
+
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    pub fn decision(&self) -> Option<Decision> {
+        self.decision
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// The colour of mouse `m` (for tallies and tests: a seat learns colours through its view).
+    pub fn colour(&self, m: u8) -> u8 {
+        self.colour[usize::from(m)]
+    }
+
+    fn cats(&self) -> u8 {
+        let b = &self.rules.board;
+        (b.cats.len() + b.chairs.iter().filter(|c| c.cat).count()) as u8
+    }
+
+    fn chairs(&self) -> u8 {
+        self.rules.board.chairs.len() as u8
+    }
+
+    fn cheeses(&self) -> u8 {
+        self.rules.board.cheese.len() as u8
+    }
+
+    /// Step 2.1: turn over a cheese holder, gathering and shuffling all of them first when one
+    /// is left.
+    fn begin_turn(&mut self) {
+        let p = &mut self.public;
+        if p.left.len() <= 1 {
+            p.left.clear();
+            p.left.extend(self.rules.holders.iter().copied());
+        }
+        let k = self.rng.below(p.left.len() as u32) as usize;
+        p.roll = p.left.swap_remove(k);
+        self.decision = Some(Decision::Move);
+    }
+
+    fn end_turn(&mut self) {
+        let p = &mut self.public;
+        p.turns += 1;
+        if p.turns >= self.rules.max_turns {
+            self.ending = Some(Ending::Capped);
+            self.decision = None;
+            return;
+        }
+        p.seat = next_seat(p.seat, self.rules.players);
+        self.begin_turn();
+    }
+
+    /// The step-2 pieces that can go somewhere this turn.
+    fn movers(&self) -> impl Iterator<Item = Piece> + '_ {
+        let (p, rules) = (&self.public, self.rules);
+        let mice = p
+            .mice_on_board(rules)
+            .filter(move |&m| !p.mouse_reach(rules, m, p.roll).is_empty())
+            .map(Piece::Mouse);
+        let cats = (0..self.cats())
+            .filter(move |&c| !p.cat_reach(rules, c, p.roll).is_empty())
+            .map(Piece::Cat);
+        mice.chain(cats)
+    }
+
+    /// The step-3 pieces: chairs without a cat on them, and the cheese.
+    fn shifters(&self) -> impl Iterator<Item = Piece> + '_ {
+        let p = &self.public;
+        let chairs = (0..self.chairs())
+            .filter(move |&h| p.cat_on[usize::from(p.chair[usize::from(h)].0)] == NONE)
+            .map(Piece::Chair);
+        chairs.chain((0..self.cheeses()).map(Piece::Cheese))
+    }
+
+    /// A seat sees mouse `m`'s colour: the mover alone or everyone, as `look` says.
+    fn reveal(&mut self, m: u8, look: Look) {
+        match look {
+            Look::Mover => self.known[self.public.seat] |= 1 << m,
+            Look::Everyone => self.public.seen_by_all |= 1 << m,
+        }
+    }
+
+    /// Orthogonal steps a mouse could take from `from` to every square within `steps`, by the
+    /// mouse's rules of movement.
+    fn mouse_steps(&self, from: &[u8], steps: u8) -> [u8; MAX_CELLS] {
+        let mut d = [NONE; MAX_CELLS];
+        let mut layer = Squares::default();
+        for &s in from {
+            d[usize::from(s)] = 0;
+            layer.add(s);
+        }
+        for k in 1..=steps {
+            let mut next = Squares::default();
+            for s in layer.iter() {
+                for dir in 0..4 {
+                    if let Some(t) = self.public.mouse_step(self.rules, s, dir)
+                        && d[usize::from(t)] == NONE
+                    {
+                        d[usize::from(t)] = k;
+                        next.add(t);
+                    }
+                }
+            }
+            layer = next;
+        }
+        d
+    }
+
+    /// The cheese a mouse crossed on a walk from `from` to `to` (or, with `nest`, into it): the
+    /// first piece within the walk's length.
+    fn cheese_crossed(&self, from: u8, to: &[u8], extra: u8) -> u8 {
+        let roll = self.public.roll;
+        let (a, b) = (self.mouse_steps(&[from], roll), self.mouse_steps(to, roll));
+        self.public.cheese[..usize::from(self.cheeses())]
+            .iter()
+            .copied()
+            .find(|&k| {
+                let (x, y) = (a[usize::from(k)], b[usize::from(k)]);
+                x != NONE
+                    && y != NONE
+                    && u32::from(x) + u32::from(y) + u32::from(extra) <= u32::from(roll)
+            })
+            .expect("a look crossed cheese")
+    }
+
+    fn take_mouse_off(&mut self, m: u8) {
+        let at = self.public.mouse[usize::from(m)];
+        self.public.mouse_on[usize::from(at)] = NONE;
+        self.public.mouse[usize::from(m)] = NONE;
+    }
+
+    fn put_mouse(&mut self, m: u8, s: u8) {
+        self.public.mouse[usize::from(m)] = s;
+        self.public.mouse_on[usize::from(s)] = m;
+    }
+
+    /// Section 3: nest `n` has filled. Its mice are turned over one by one, oldest first; the
+    /// first of a wrong colour goes to its colour's nest, which may fill in turn.
+    fn settle(&mut self, mut n: u8) {
+        let mut handed = false;
+        while self.public.nests[usize::from(n)].len() == self.rules.nest_size {
+            let p = &mut self.public;
+            p.events.fills += 1;
+            if handed {
+                p.events.chained += 1;
+            }
+            let nest = p.nests[usize::from(n)].clone();
+            let wrong = nest.iter().position(|&m| {
+                p.seen_by_all |= 1 << m;
+                p.events.turned += 1;
+                self.colour[usize::from(m)] != n
+            });
+            let Some(i) = wrong else {
+                let owner = self.rules.owner[usize::from(n)];
+                self.ending = Some(if owner == NONE {
+                    Ending::NonPlayer
+                } else if handed {
+                    Ending::Chain
+                } else {
+                    Ending::Nest
+                });
+                self.winners = if owner == NONE { 0 } else { 1 << owner };
+                self.decision = None;
+                return;
+            };
+            p.events.failed += 1;
+            let m = p.nests[usize::from(n)].remove(i);
+            let to = self.colour[usize::from(m)];
+            debug_assert!(p.nests[usize::from(to)].len() < self.rules.nest_size);
+            p.nests[usize::from(to)].push(m);
+            p.mouse[usize::from(m)] = IN_NEST + to;
+            n = to;
+            handed = true;
+        }
+    }
+
+    /// Applies `action` to the decision now and plays on to the next one.
+    pub fn play(&mut self, action: Action) {
+        let decision = self.decision.expect("a decision to take");
+        let rules = self.rules;
+        match (decision, action) {
+            (Decision::Move, Action::Skip) => self.decision = Some(Decision::Shift),
+            (Decision::Move, Action::Pick(piece)) => {
+                self.decision = Some(Decision::MoveTo(piece));
+            }
+            (Decision::MoveTo(Piece::Mouse(m)), Action::Go { to, look }) => {
+                let from = self.public.mouse[usize::from(m)];
+                if look {
+                    self.looked(m, from, &[to], 0);
+                }
+                self.take_mouse_off(m);
+                self.put_mouse(m, to);
+                self.decision = Some(Decision::Shift);
+            }
+            (Decision::MoveTo(Piece::Mouse(m)), Action::Enter { nest, look }) => {
+                let from = self.public.mouse[usize::from(m)];
+                if look {
+                    let holes: ArrayVec<u8, MAX_CELLS> = rules
+                        .board
+                        .squares()
+                        .filter(|&s| self.public.hole_exit(rules, s) == Some(nest))
+                        .collect();
+                    self.looked(m, from, &holes, 1);
+                }
+                self.take_mouse_off(m);
+                self.public.nests[usize::from(nest)].push(m);
+                self.public.mouse[usize::from(m)] = IN_NEST + nest;
+                self.public.events.entries += 1;
+                self.decision = Some(Decision::Shift);
+                self.settle(nest);
+            }
+            (Decision::MoveTo(Piece::Cat(c)), Action::Go { to, .. }) => {
+                let p = &mut self.public;
+                let from = p.cat[usize::from(c)];
+                p.cat_on[usize::from(from)] = NONE;
+                p.cat[usize::from(c)] = to;
+                p.cat_on[usize::from(to)] = c;
+                let m = p.mouse_on[usize::from(to)];
+                if m != NONE && p.chair_on[usize::from(to)] == NONE {
+                    p.events.catches += 1;
+                    p.caught_at = to;
+                    p.caught = m;
+                    self.take_mouse_off(m);
+                    self.reveal(m, rules.catch_look);
+                    self.decision = Some(Decision::Place(m));
+                } else {
+                    self.decision = Some(Decision::Shift);
+                }
+            }
+            (Decision::Place(m), Action::Put(to)) => {
+                self.put_mouse(m, to);
+                self.public.caught = NONE;
+                self.decision = Some(Decision::Shift);
+            }
+            (Decision::Shift, Action::Skip) => self.end_turn(),
+            (Decision::Shift, Action::Pick(piece)) => {
+                self.decision = Some(Decision::ShiftTo(piece));
+            }
+            (Decision::ShiftTo(Piece::Chair(h)), Action::Chair { to, facing }) => {
+                let p = &mut self.public;
+                let (from, _) = p.chair[usize::from(h)];
+                p.chair_on[usize::from(from)] = NONE;
+                p.chair[usize::from(h)] = (to, facing);
+                p.chair_on[usize::from(to)] = h;
+                p.events.chairs += 1;
+                self.end_turn();
+            }
+            (Decision::ShiftTo(Piece::Cheese(k)), Action::Go { to, .. }) => {
+                let p = &mut self.public;
+                let from = p.cheese[usize::from(k)];
+                p.cheese_on[usize::from(from)] = NONE;
+                p.cheese[usize::from(k)] = to;
+                p.cheese_on[usize::from(to)] = k;
+                p.events.cheese += 1;
+                self.end_turn();
+            }
+            _ => panic!("{action:?} is no option at {decision:?}"),
+        }
+    }
+
+    /// The mover looks at mouse `m`, which crossed cheese between `from` and one of `to`
+    /// (`extra` steps beyond it: one into a nest).
+    fn looked(&mut self, m: u8, from: u8, to: &[u8], extra: u8) {
+        let at = self.cheese_crossed(from, to, extra);
+        self.public.events.looks += 1;
+        self.public.looked_at = at;
+        self.reveal(m, self.rules.cheese_look);
+    }
+
+    /// The mice `seat` knows the colour of.
+    pub fn known(&self, seat: Seat) -> u32 {
+        self.known[seat] | self.public.seen_by_all
+    }
+
+    fn destinations(&self, piece: Piece) -> Dest {
+        let (p, rules) = (&self.public, self.rules);
+        match piece {
+            Piece::Mouse(m) => Dest::Mouse(p.mouse_reach(rules, m, p.roll)),
+            Piece::Cat(c) => Dest::Squares(p.cat_reach(rules, c, p.roll)),
+            Piece::Chair(h) => Dest::Chair(h),
+            Piece::Cheese(_) => Dest::Cheese,
+        }
+    }
+}
+
+/// Where a picked piece can go.
+enum Dest {
+    Mouse(Reach),
+    Squares(Squares),
+    Chair(u8),
+    Cheese,
+}
+
+impl<'r> Decisions for Engine<'r> {
+    type Action = Action;
+    type View<'a>
+        = View<'a>
+    where
+        Self: 'a;
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decision.map(|_| self.public.seat)
+    }
+
+    fn option_count(&self) -> usize {
+        let (p, rules) = (&self.public, self.rules);
+        match self.decision {
+            None => 0,
+            Some(Decision::Move) => 1 + self.movers().count(),
+            Some(Decision::Shift) => 1 + self.shifters().count(),
+            Some(Decision::Place(_)) => p.spill(rules).len(),
+            Some(Decision::MoveTo(piece) | Decision::ShiftTo(piece)) => {
+                match self.destinations(piece) {
+                    Dest::Mouse(r) => r.count(),
+                    Dest::Squares(s) => s.len(),
+                    Dest::Chair(h) => p.chair_moves(rules, h).count(),
+                    Dest::Cheese => p.cheese_moves(rules).count(),
+                }
+            }
+        }
+    }
+
+    fn option(&self, k: usize) -> Action {
+        let (p, rules) = (&self.public, self.rules);
+        match self.decision.expect("a seat is to move") {
+            Decision::Move => match k {
+                0 => Action::Skip,
+                _ => Action::Pick(nth_of(self.movers(), k - 1)),
+            },
+            Decision::Shift => match k {
+                0 => Action::Skip,
+                _ => Action::Pick(nth_of(self.shifters(), k - 1)),
+            },
+            Decision::Place(_) => Action::Put(nth_of(p.spill(rules).iter(), k)),
+            Decision::MoveTo(piece) | Decision::ShiftTo(piece) => match self.destinations(piece) {
+                Dest::Mouse(r) => nth_of(r.options(), k),
+                Dest::Squares(s) => nth_of(s.iter().map(|to| Action::Go { to, look: false }), k),
+                Dest::Chair(h) => nth_of(p.chair_moves(rules, h), k),
+                Dest::Cheese => nth_of(p.cheese_moves(rules), k),
+            },
+        }
+    }
+
+    /// Listed in one pass (the default asks for each option by number, walking the list
+    /// again each time).
+    fn options(&self, out: &mut Options<Action>) {
+        let (p, rules) = (&self.public, self.rules);
+        match self.decision {
+            None => {}
+            Some(Decision::Move) => {
+                out.push(Action::Skip);
+                out.extend(self.movers().map(Action::Pick));
+            }
+            Some(Decision::Shift) => {
+                out.push(Action::Skip);
+                out.extend(self.shifters().map(Action::Pick));
+            }
+            Some(Decision::Place(_)) => out.extend(p.spill(rules).iter().map(Action::Put)),
+            Some(Decision::MoveTo(piece) | Decision::ShiftTo(piece)) => {
+                match self.destinations(piece) {
+                    Dest::Mouse(r) => out.extend(r.options()),
+                    Dest::Squares(s) => {
+                        out.extend(s.iter().map(|to| Action::Go { to, look: false }))
+                    }
+                    Dest::Chair(h) => out.extend(p.chair_moves(rules, h)),
+                    Dest::Cheese => out.extend(p.cheese_moves(rules)),
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.play(action);
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        let known = self.known(seat);
+        let mut colours = [NONE; MAX_MICE];
+        for (m, c) in colours.iter_mut().enumerate().take(self.rules.mice) {
+            if known >> m & 1 == 1 {
+                *c = self.colour[m];
+            }
+        }
+        View {
+            rules: self.rules,
+            public: &self.public,
+            me: seat,
+            asked: self.decision.filter(|_| self.public.seat == seat),
+            colours,
+        }
+    }
+
+    /// A game consistent with everything `seat` has seen: the colours of the mice it has not
+    /// seen dealt anew among themselves, and a new generator for the cheese holders still to
+    /// come. Which mice the others have seen is public; what they saw is dealt anew with the
+    /// colours.
+    fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        let known = self.known(seat);
+        let mut unseen: ArrayVec<u8, MAX_MICE> = ArrayVec::new();
+        for m in (0..self.rules.mice).filter(|&m| known >> m & 1 == 0) {
+            unseen.push(self.colour[m]);
+        }
+        shuffle(&mut unseen, rng);
+        for m in (0..self.rules.mice).filter(|&m| known >> m & 1 == 0) {
+            game.colour[m] = unseen.pop().expect("a colour for every unseen mouse");
+        }
+        game.rng = fresh(rng);
+        game
+    }
+
+    fn outcome(&self) -> Outcome {
+        let ending = self.ending.expect("the game is over");
+        let mut scores = [0; MAX_SEATS];
+        for (s, score) in scores.iter_mut().enumerate().take(self.rules.players) {
+            let n = self.rules.nest_of[s];
+            *score = self.public.nests[usize::from(n)]
+                .iter()
+                .filter(|&&m| self.colour[usize::from(m)] == n)
+                .count() as i32;
+        }
+        let e = &self.public.events;
+        let mut values = [0u32; MAX_VALUES];
+        values[..4].copy_from_slice(&[e.looks, e.catches, e.turned, e.failed]);
+        Outcome {
+            turns: self.public.turns,
+            capped: ending == Ending::Capped,
+            scores,
+            winners: self.winners,
+            ending: Some(ending as u8),
+            values,
+        }
+    }
+}
+
+impl Engine<'_> {
+    /// Panics unless every piece is in exactly one place and the boards of who is where agree.
+    #[cfg(test)]
+    pub fn assert_pieces(&self) {
+        let (p, rules) = (&self.public, self.rules);
+        let mut in_nests = 0;
+        for (n, nest) in p.nests.iter().enumerate() {
+            assert!(
+                nest.len() < rules.nest_size || self.ending.is_some(),
+                "nest {n} full"
+            );
+            for &m in nest {
+                assert_eq!(p.mouse[usize::from(m)], IN_NEST + n as u8);
+            }
+            in_nests += nest.len();
+        }
+        let mut on_board = 0;
+        for m in 0..rules.mice as u8 {
+            let at = p.mouse[usize::from(m)];
+            if at < IN_NEST {
+                on_board += 1;
+                assert_eq!(p.mouse_on[usize::from(at)], m, "mouse {m}");
+                assert!(rules.board.is_square(at));
+                assert_eq!(p.cheese_on[usize::from(at)], NONE, "mouse {m} on cheese");
+                let cat = p.cat_on[usize::from(at)];
+                assert!(
+                    cat == NONE || p.chair_on[usize::from(at)] != NONE,
+                    "mouse {m} under a cat"
+                );
+            } else if at == NONE {
+                assert_eq!(p.caught, m, "only a caught mouse is off the board");
+                on_board += 1;
+            }
+        }
+        assert_eq!(in_nests + on_board, rules.mice);
+        assert_eq!(
+            p.mouse_on.iter().filter(|&&m| m != NONE).count() + usize::from(p.caught != NONE),
+            on_board
+        );
+        for c in 0..self.cats() {
+            let at = p.cat[usize::from(c)];
+            assert_eq!(p.cat_on[usize::from(at)], c);
+            assert!(!rules.board.is_table(at), "cat {c} on the table");
+            assert_eq!(p.cheese_on[usize::from(at)], NONE);
+        }
+        assert_eq!(
+            p.cat_on.iter().filter(|&&c| c != NONE).count(),
+            usize::from(self.cats())
+        );
+        for h in 0..self.chairs() {
+            let (at, _) = p.chair[usize::from(h)];
+            assert_eq!(p.chair_on[usize::from(at)], h);
+            assert!(!rules.board.is_table(at));
+        }
+        assert_eq!(
+            p.chair_on.iter().filter(|&&c| c != NONE).count(),
+            usize::from(self.chairs())
+        );
+        for k in 0..self.cheeses() {
+            let at = p.cheese[usize::from(k)];
+            assert_eq!(p.cheese_on[usize::from(at)], k);
+            assert_eq!(p.chair_on[usize::from(at)], NONE);
+            assert!(!rules.board.is_table(at));
+        }
+        assert_eq!(
+            p.cheese_on.iter().filter(|&&c| c != NONE).count(),
+            usize::from(self.cheeses())
+        );
+        let mut colours = [0usize; NESTS];
+        for m in 0..rules.mice {
+            colours[usize::from(self.colour[m])] += 1;
+        }
+        assert_eq!(colours, [rules.mice_per_colour; NESTS]);
+    }
+}
+
+/// Hand-arranged positions for rule-step tests: pieces moved where a test wants them.
+#[cfg(test)]
+impl Engine<'_> {
+    /// Mouse `m` onto square `to` (off the board or out of a nest first).
+    pub fn put(&mut self, m: u8, to: u8) {
+        let at = self.public.mouse[usize::from(m)];
+        if at >= IN_NEST && at != NONE {
+            self.public.nests[usize::from(at - IN_NEST)].retain(|x| *x != m);
+        } else if at != NONE {
+            self.public.mouse_on[usize::from(at)] = NONE;
+        }
+        self.put_mouse(m, to);
+    }
+
+    /// Mouse `m` into nest `n`, last in.
+    pub fn nest(&mut self, m: u8, n: u8) {
+        let at = self.public.mouse[usize::from(m)];
+        if at < IN_NEST {
+            self.public.mouse_on[usize::from(at)] = NONE;
+        } else {
+            self.public.nests[usize::from(at - IN_NEST)].retain(|x| *x != m);
+        }
+        self.public.nests[usize::from(n)].push(m);
+        self.public.mouse[usize::from(m)] = IN_NEST + n;
+    }
+
+    /// Swaps the colours of mice `a` and `b` (so every colour keeps its count).
+    pub fn swap_colours(&mut self, a: u8, b: u8) {
+        self.colour.swap(usize::from(a), usize::from(b));
+    }
+
+    pub fn set_roll(&mut self, roll: u8) {
+        self.public.roll = roll;
+    }
+
+    /// Chair `h` onto square `to`, facing `facing`.
+    pub fn put_chair(&mut self, h: u8, to: u8, facing: u8) {
+        let p = &mut self.public;
+        p.chair_on[usize::from(p.chair[usize::from(h)].0)] = NONE;
+        p.chair[usize::from(h)] = (to, facing);
+        p.chair_on[usize::from(to)] = h;
+    }
+
+    /// Cat `c` onto square `to`.
+    pub fn put_cat(&mut self, c: u8, to: u8) {
+        let p = &mut self.public;
+        p.cat_on[usize::from(p.cat[usize::from(c)])] = NONE;
+        p.cat[usize::from(c)] = to;
+        p.cat_on[usize::from(to)] = c;
+    }
+}
+
+#[cfg(test)]
+impl Engine<'_> {
+    /// Sets every mouse's colour, `colours[m]` for mouse `m`.
+    pub fn set_colours(&mut self, colours: &[u8]) {
+        self.colour[..colours.len()].copy_from_slice(colours);
+    }
+}

@@ -1,0 +1,420 @@
+//! Mouse Chaos (`mouse-chaos.txt`): a board game for 2 to 4 players. Mice of hidden colours
+//! run for their nests past cats and chairs; a nest filled with its owner's colour wins, one
+//! filled with a colour no one plays makes everyone lose. The room is drawn in the config.
+
+pub mod bots;
+pub mod config;
+pub mod engine;
+mod report;
+#[cfg(test)]
+mod tests;
+
+use config::{DIRECTIONS, NESTS, RawConfig, Rules};
+use engine::{Action, Decision, ENDINGS, Engine, Piece, Public};
+use serde_json::json;
+
+use crate::bots::{Bot, Kind};
+use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::{Builtin, Event, Game, Outcome, Registered};
+use crate::metrics::{
+    Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
+};
+use crate::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::report::parts::Parts;
+use crate::rng::GameRng;
+
+/// The default config, built into the binary.
+pub const STANDARD: &str = include_str!("../../../configs/mouse-chaos/standard.toml");
+
+/// The bots of this game: the shared `random`, then the heuristic `shepherd`.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SHEPHERD];
+
+impl Decider<Engine<'_>> for Bot {
+    type Memory = bots::Memory;
+
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut bots::Memory, rng: &mut GameRng) -> Action {
+        by_kind(self, seen, memory, rng, bots::shepherd)
+    }
+}
+
+/// The per-game events `events.csv` counts, in its order.
+const EVENTS: [&str; 9] = [
+    "mice looked at on cheese",
+    "mice caught by cats",
+    "mice turned over in filled nests",
+    "nests filled",
+    "nest fills that found a wrong colour",
+    "fills set off by a mouse handed on",
+    "mice moved into nests",
+    "chairs moved",
+    "pieces of cheese moved",
+];
+
+fn text(s: &str) -> Cell {
+    Cell::Text(s.to_string())
+}
+
+/// The counters a game adds to.
+struct Tally {
+    endings: Block,
+    events: Block,
+    /// By square: the catches made there and the looks at mice crossing cheese there.
+    catches: Block,
+    looks: Block,
+}
+
+impl Tally {
+    fn declare(d: &mut Declared, rules: &Rules) -> Self {
+        let cells = rules.board.cells.len();
+        let t = Self {
+            endings: d.block("endings", ENDINGS.len()),
+            events: d.block("events", EVENTS.len()),
+            catches: d.block("catches_at", cells),
+            looks: d.block("looks_at", cells),
+        };
+        d.sums_to(t.endings, Total::PerGame(1));
+
+        let mut endings = Table::new(
+            "endings.csv",
+            "ending",
+            vec![
+                Column::new("ending", Col::Text),
+                Column::new("games", Col::Count { compared: false }),
+                Column::new("share", Col::Rate),
+            ],
+        );
+        for (i, name) in ENDINGS.iter().enumerate() {
+            let slot = t.endings.at(i);
+            endings.row(
+                *name,
+                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
+            );
+        }
+        d.tables.push(endings);
+
+        let mut events = Table::new(
+            "events.csv",
+            "event",
+            vec![
+                Column::new("event", Col::Text),
+                Column::new("total", Col::Count { compared: false }),
+                Column::new("per_game", Col::Mean),
+            ],
+        );
+        for (i, name) in EVENTS.iter().enumerate() {
+            let slot = t.events.at(i);
+            events.row(
+                *name,
+                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
+            );
+        }
+        d.tables.push(events);
+
+        let mut heat = Table::new(
+            "squares.csv",
+            "square",
+            vec![
+                Column::new("square", Col::Text),
+                Column::new("row", Col::Text),
+                Column::new("column", Col::Text),
+                Column::new("kind", Col::Text),
+                Column::new("catches", Col::Count { compared: false }),
+                Column::new("catches_per_game", Col::Mean),
+                Column::new("looks", Col::Count { compared: false }),
+                Column::new("looks_per_game", Col::Mean),
+            ],
+        );
+        let b = &rules.board;
+        for s in b.squares() {
+            let i = usize::from(s);
+            let name = b.name(s);
+            heat.row(
+                name.clone(),
+                vec![
+                    Cell::Text(name),
+                    Cell::Text((i / b.width + 1).to_string()),
+                    Cell::Text((i % b.width + 1).to_string()),
+                    text(b.kind(s)),
+                    Cell::Count(t.catches.at(i)),
+                    Cell::Of(t.catches.at(i), Per::Games),
+                    Cell::Count(t.looks.at(i)),
+                    Cell::Of(t.looks.at(i), Per::Games),
+                ],
+            );
+        }
+        d.tables.push(heat);
+        t
+    }
+
+    /// Counts one finished game.
+    fn ended(&self, counts: &mut Counts, p: &Public, outcome: &Outcome) {
+        counts.bump(self.endings.at(usize::from(outcome.ending.unwrap_or(0))));
+        let e = &p.events;
+        let all = [
+            e.looks, e.catches, e.turned, e.fills, e.failed, e.chained, e.entries, e.chairs,
+            e.cheese,
+        ];
+        for (i, n) in all.into_iter().enumerate() {
+            counts.add_n(self.events.at(i), u64::from(n));
+        }
+    }
+}
+
+/// Mouse Chaos with one validated config.
+pub struct MouseChaos {
+    pub rules: Rules,
+    /// The config as played (overrides applied), for the result folder.
+    pub resolved: toml::Table,
+    declared: Declared,
+    tally: Tally,
+}
+
+impl Registered for MouseChaos {
+    const GAME: &'static str = "mouse-chaos";
+    const EDITION: &'static str = "";
+    const BUILTIN: Builtin = Builtin {
+        name: "mouse-chaos",
+        path: "configs/mouse-chaos/standard.toml",
+        stem: "mouse-chaos",
+        text: STANDARD,
+        about: "Mouse Chaos: walk mice of hidden colours home past cats and chairs",
+    };
+    const REPORT: Parts = report::PARTS;
+
+    fn load(
+        source: &Source,
+        overrides: &[Override],
+        players: Option<usize>,
+    ) -> Result<Self, ConfigError> {
+        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
+            config::compile(raw, players)
+        })?;
+        let resolved = with_players(resolved, rules.players);
+        let value = |name, per_turn| Value { name, per_turn };
+        let mut declared = Declared::new(
+            &[
+                value("looks", true),
+                value("catches", true),
+                value("turned_over", false),
+                value("failed_fills", false),
+            ],
+            "ending",
+        );
+        let tally = Tally::declare(&mut declared, &rules);
+        Ok(Self {
+            rules,
+            resolved,
+            declared,
+            tally,
+        })
+    }
+
+    fn resolved(&self) -> &toml::Table {
+        &self.resolved
+    }
+}
+
+impl Game for MouseChaos {
+    type Scratch = ();
+
+    fn players(&self) -> usize {
+        self.rules.players
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn declared(&self) -> &Declared {
+        &self.declared
+    }
+
+    fn bots(&self) -> &'static [Kind] {
+        KINDS
+    }
+
+    fn default_bots(&self) -> &'static str {
+        "shepherd"
+    }
+
+    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(&self.rules, seed), seed);
+        while let Some(action) = table.decide(lineup) {
+            let before = table.public().events;
+            table.game.apply(action);
+            let p = table.public();
+            if p.events.catches > before.catches {
+                counts.bump(self.tally.catches.at(usize::from(p.caught_at)));
+            }
+            if p.events.looks > before.looks {
+                counts.bump(self.tally.looks.at(usize::from(p.looked_at)));
+            }
+        }
+        let outcome = table.game.outcome();
+        self.tally.ended(counts, table.public(), &outcome);
+        outcome
+    }
+
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let rules = &self.rules;
+        let mut events = Vec::new();
+        let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
+        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(rules, seed), seed);
+        let nests: Vec<String> = (0..rules.players)
+            .map(|s| format!("seat {s}: {}", nest_name(rules.nest_of[s])))
+            .collect();
+        say(
+            0,
+            "setup",
+            format!(
+                "seed {seed}: {} players ({}); {} mice of each colour; seat 0 starts",
+                rules.players,
+                nests.join(", "),
+                rules.mice_per_colour
+            ),
+            json!({}),
+        );
+        while let Some(seat) = table.to_move() {
+            let decision = table.decision().expect("a seat is to move");
+            let action = table.decide(lineup).expect("a seat is to move");
+            let turn = table.public().turns + 1;
+            let before = table.public().clone();
+            table.game.apply(action);
+            let text = describe(
+                rules,
+                &before,
+                table.public(),
+                seat,
+                decision,
+                action,
+                &table.game,
+            );
+            if let Some(text) = text {
+                say(
+                    turn,
+                    "decision",
+                    text,
+                    json!({ "seat": seat, "action": format!("{action:?}") }),
+                );
+            }
+        }
+        let outcome = table.game.outcome();
+        let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
+        let winners: Vec<String> = (0..rules.players)
+            .filter(|&s| outcome.won(s))
+            .map(|s| format!("seat {s}"))
+            .collect();
+        let who = if winners.is_empty() {
+            "every player loses".to_string()
+        } else {
+            format!("{} won", winners.join(" and "))
+        };
+        say(
+            outcome.turns,
+            "end",
+            format!("{ending}: {who} after {} turns", outcome.turns),
+            json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
+        );
+        events
+    }
+
+    fn ending_label(&self, ending: u8) -> &str {
+        ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
+    }
+}
+
+/// A nest (and its colour) by its corner.
+pub fn nest_name(n: u8) -> &'static str {
+    ["top-left", "top-right", "bottom-right", "bottom-left"][usize::from(n) % NESTS]
+}
+
+/// One decision in words, for replays: `before` and `after` are the table around it. The
+/// picks of a piece say nothing alone; the move that follows tells both.
+fn describe(
+    rules: &Rules,
+    before: &Public,
+    after: &Public,
+    seat: usize,
+    decision: Decision,
+    action: Action,
+    game: &Engine,
+) -> Option<String> {
+    let b = &rules.board;
+    let who = format!("seat {seat}");
+    let colour = |m: u8| nest_name(game.colour(m));
+    let text = match (decision, action) {
+        (Decision::Move, Action::Skip) => {
+            format!("{who} rolls {} and moves no mouse or cat", before.roll)
+        }
+        (Decision::Shift, Action::Skip) | (_, Action::Pick(_)) => return None,
+        (Decision::MoveTo(Piece::Mouse(m)), Action::Go { to, look }) => {
+            let seen = if look {
+                format!(
+                    ", crossing the cheese on {} and looking: {}",
+                    b.name(after.looked_at),
+                    colour(m)
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{who} rolls {} and moves mouse {m} from {} to {}{seen}",
+                before.roll,
+                b.name(before.mouse[usize::from(m)]),
+                b.name(to)
+            )
+        }
+        (Decision::MoveTo(Piece::Mouse(m)), Action::Enter { nest, .. }) => {
+            let mut t = format!(
+                "{who} rolls {} and moves mouse {m} from {} into the {} nest",
+                before.roll,
+                b.name(before.mouse[usize::from(m)]),
+                nest_name(nest)
+            );
+            if after.events.fills > before.events.fills {
+                t += &format!(
+                    "; {} nest fill(s) turned {} mice over",
+                    after.events.fills - before.events.fills,
+                    after.events.turned - before.events.turned
+                );
+                if after.events.failed > before.events.failed {
+                    t += &format!(
+                        ", {} wrong colour(s) handed on",
+                        after.events.failed - before.events.failed
+                    );
+                }
+            }
+            t
+        }
+        (Decision::MoveTo(Piece::Cat(c)), Action::Go { to, .. }) => {
+            let caught = if after.events.catches > before.events.catches {
+                let m = before.mouse_on[usize::from(to)];
+                format!(", catching mouse {m} ({})", colour(m))
+            } else {
+                String::new()
+            };
+            format!(
+                "{who} rolls {} and moves cat {c} from {} to {}{caught}",
+                before.roll,
+                b.name(before.cat[usize::from(c)]),
+                b.name(to)
+            )
+        }
+        (Decision::Place(m), Action::Put(to)) => {
+            format!("{who} puts the caught mouse {m} on {}", b.name(to))
+        }
+        (Decision::ShiftTo(Piece::Chair(h)), Action::Chair { to, facing }) => format!(
+            "{who} moves chair {h} from {} to {}, facing {}",
+            b.name(before.chair[usize::from(h)].0),
+            b.name(to),
+            DIRECTIONS[usize::from(facing)]
+        ),
+        (Decision::ShiftTo(Piece::Cheese(k)), Action::Go { to, .. }) => format!(
+            "{who} moves cheese {k} from {} to {}",
+            b.name(before.cheese[usize::from(k)]),
+            b.name(to)
+        ),
+        _ => format!("{who}: {action:?}"),
+    };
+    Some(text)
+}
