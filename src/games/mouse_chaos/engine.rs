@@ -263,6 +263,10 @@ pub struct Engine<'r> {
     rng: GameRng,
     ending: Option<Ending>,
     winners: u8,
+    /// The step-2 pieces that can go somewhere this turn, and where the picked piece can go:
+    /// worked out once when the decision begins, since listing options asks again and again.
+    movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }>,
+    dest: Dest,
 }
 
 impl Public {
@@ -349,6 +353,20 @@ impl Public {
             reach.cheese.add(s);
         }
         reach
+    }
+
+    /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
+    /// which spares the search.
+    fn mouse_can_move(&self, rules: &Rules, m: u8) -> bool {
+        let from = self.mouse[usize::from(m)];
+        let near = (0..4).any(|d| {
+            self.mouse_step(rules, from, d).is_some_and(|t| {
+                let t = usize::from(t);
+                self.mouse_on[t] == NONE && self.cheese_on[t] == NONE
+            })
+        });
+        near || self.roll > 0 && self.hole_exit(rules, from).is_some()
+            || !self.mouse_reach(rules, m, self.roll).is_empty()
     }
 
     /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
@@ -544,6 +562,8 @@ impl<'r> Engine<'r> {
             rng,
             ending: None,
             winners: 0,
+            movers: ArrayVec::new(),
+            dest: Dest::Cheese,
         };
         game.begin_turn();
         game
@@ -590,6 +610,12 @@ impl<'r> Engine<'r> {
         let k = self.rng.below(p.left.len() as u32) as usize;
         p.roll = p.left.swap_remove(k);
         self.decision = Some(Decision::Move);
+        self.list_movers();
+    }
+
+    fn list_movers(&mut self) {
+        let movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }> = self.movers_now().collect();
+        self.movers = movers;
     }
 
     fn end_turn(&mut self) {
@@ -605,11 +631,11 @@ impl<'r> Engine<'r> {
     }
 
     /// The step-2 pieces that can go somewhere this turn.
-    fn movers(&self) -> impl Iterator<Item = Piece> + '_ {
+    fn movers_now(&self) -> impl Iterator<Item = Piece> + use<'_, 'r> {
         let (p, rules) = (&self.public, self.rules);
         let mice = p
             .mice_on_board(rules)
-            .filter(move |&m| !p.mouse_reach(rules, m, p.roll).is_empty())
+            .filter(move |&m| p.mouse_can_move(rules, m))
             .map(Piece::Mouse);
         let cats = (0..self.cats())
             .filter(move |&c| !p.cat_reach(rules, c, p.roll).is_empty())
@@ -735,6 +761,7 @@ impl<'r> Engine<'r> {
         match (decision, action) {
             (Decision::Move, Action::Skip) => self.decision = Some(Decision::Shift),
             (Decision::Move, Action::Pick(piece)) => {
+                self.dest = self.destinations(piece);
                 self.decision = Some(Decision::MoveTo(piece));
             }
             (Decision::MoveTo(Piece::Mouse(m)), Action::Go { to, look }) => {
@@ -788,6 +815,7 @@ impl<'r> Engine<'r> {
             }
             (Decision::Shift, Action::Skip) => self.end_turn(),
             (Decision::Shift, Action::Pick(piece)) => {
+                self.dest = self.destinations(piece);
                 self.decision = Some(Decision::ShiftTo(piece));
             }
             (Decision::ShiftTo(Piece::Chair(h)), Action::Chair { to, facing }) => {
@@ -838,6 +866,7 @@ impl<'r> Engine<'r> {
 }
 
 /// Where a picked piece can go.
+#[derive(Clone, Copy)]
 enum Dest {
     Mouse(Reach),
     Squares(Squares),
@@ -860,17 +889,15 @@ impl<'r> Decisions for Engine<'r> {
         let (p, rules) = (&self.public, self.rules);
         match self.decision {
             None => 0,
-            Some(Decision::Move) => 1 + self.movers().count(),
+            Some(Decision::Move) => 1 + self.movers.len(),
             Some(Decision::Shift) => 1 + self.shifters().count(),
             Some(Decision::Place(_)) => p.spill(rules).len(),
-            Some(Decision::MoveTo(piece) | Decision::ShiftTo(piece)) => {
-                match self.destinations(piece) {
-                    Dest::Mouse(r) => r.count(),
-                    Dest::Squares(s) => s.len(),
-                    Dest::Chair(h) => p.chair_moves(rules, h).count(),
-                    Dest::Cheese => p.cheese_moves(rules).count(),
-                }
-            }
+            Some(Decision::MoveTo(_) | Decision::ShiftTo(_)) => match self.dest {
+                Dest::Mouse(r) => r.count(),
+                Dest::Squares(s) => s.len(),
+                Dest::Chair(h) => p.chair_moves(rules, h).count(),
+                Dest::Cheese => p.cheese_moves(rules).count(),
+            },
         }
     }
 
@@ -879,14 +906,14 @@ impl<'r> Decisions for Engine<'r> {
         match self.decision.expect("a seat is to move") {
             Decision::Move => match k {
                 0 => Action::Skip,
-                _ => Action::Pick(nth_of(self.movers(), k - 1)),
+                _ => Action::Pick(self.movers[k - 1]),
             },
             Decision::Shift => match k {
                 0 => Action::Skip,
                 _ => Action::Pick(nth_of(self.shifters(), k - 1)),
             },
             Decision::Place(_) => Action::Put(nth_of(p.spill(rules).iter(), k)),
-            Decision::MoveTo(piece) | Decision::ShiftTo(piece) => match self.destinations(piece) {
+            Decision::MoveTo(_) | Decision::ShiftTo(_) => match self.dest {
                 Dest::Mouse(r) => nth_of(r.options(), k),
                 Dest::Squares(s) => nth_of(s.iter().map(|to| Action::Go { to, look: false }), k),
                 Dest::Chair(h) => nth_of(p.chair_moves(rules, h), k),
@@ -903,23 +930,19 @@ impl<'r> Decisions for Engine<'r> {
             None => {}
             Some(Decision::Move) => {
                 out.push(Action::Skip);
-                out.extend(self.movers().map(Action::Pick));
+                out.extend(self.movers.iter().copied().map(Action::Pick));
             }
             Some(Decision::Shift) => {
                 out.push(Action::Skip);
                 out.extend(self.shifters().map(Action::Pick));
             }
             Some(Decision::Place(_)) => out.extend(p.spill(rules).iter().map(Action::Put)),
-            Some(Decision::MoveTo(piece) | Decision::ShiftTo(piece)) => {
-                match self.destinations(piece) {
-                    Dest::Mouse(r) => out.extend(r.options()),
-                    Dest::Squares(s) => {
-                        out.extend(s.iter().map(|to| Action::Go { to, look: false }))
-                    }
-                    Dest::Chair(h) => out.extend(p.chair_moves(rules, h)),
-                    Dest::Cheese => out.extend(p.cheese_moves(rules)),
-                }
-            }
+            Some(Decision::MoveTo(_) | Decision::ShiftTo(_)) => match self.dest {
+                Dest::Mouse(r) => out.extend(r.options()),
+                Dest::Squares(s) => out.extend(s.iter().map(|to| Action::Go { to, look: false })),
+                Dest::Chair(h) => out.extend(p.chair_moves(rules, h)),
+                Dest::Cheese => out.extend(p.cheese_moves(rules)),
+            },
         }
     }
 
@@ -1063,7 +1086,8 @@ impl Engine<'_> {
     }
 }
 
-/// Hand-arranged positions for rule-step tests: pieces moved where a test wants them.
+/// Hand-arranged positions for rule-step tests: pieces moved where a test wants them, and the
+/// pieces that can move listed again.
 #[cfg(test)]
 impl Engine<'_> {
     /// Mouse `m` onto square `to` (off the board or out of a nest first).
@@ -1075,6 +1099,7 @@ impl Engine<'_> {
             self.public.mouse_on[usize::from(at)] = NONE;
         }
         self.put_mouse(m, to);
+        self.list_movers();
     }
 
     /// Mouse `m` into nest `n`, last in.
@@ -1087,15 +1112,12 @@ impl Engine<'_> {
         }
         self.public.nests[usize::from(n)].push(m);
         self.public.mouse[usize::from(m)] = IN_NEST + n;
-    }
-
-    /// Swaps the colours of mice `a` and `b` (so every colour keeps its count).
-    pub fn swap_colours(&mut self, a: u8, b: u8) {
-        self.colour.swap(usize::from(a), usize::from(b));
+        self.list_movers();
     }
 
     pub fn set_roll(&mut self, roll: u8) {
         self.public.roll = roll;
+        self.list_movers();
     }
 
     /// Chair `h` onto square `to`, facing `facing`.
@@ -1104,6 +1126,7 @@ impl Engine<'_> {
         p.chair_on[usize::from(p.chair[usize::from(h)].0)] = NONE;
         p.chair[usize::from(h)] = (to, facing);
         p.chair_on[usize::from(to)] = h;
+        self.list_movers();
     }
 
     /// Cat `c` onto square `to`.
@@ -1112,6 +1135,7 @@ impl Engine<'_> {
         p.cat_on[usize::from(p.cat[usize::from(c)])] = NONE;
         p.cat[usize::from(c)] = to;
         p.cat_on[usize::from(to)] = c;
+        self.list_movers();
     }
 }
 
