@@ -47,7 +47,7 @@ pub const SHEPHERD: Kind = Kind {
             default: 2,
             min: 1,
             max: 100,
-            about: "turns in a row it moves no mouse or cat because every move helps a rival more than itself; then it makes the least bad move, so two cautious players do not stall the game",
+            about: "turns in a row it moves no mouse or cat because every move helps a rival more than itself; then it makes its least bad move, a mouse into a nest before any other, so two cautious players stall less",
         },
     ],
     roles: &[],

@@ -257,6 +257,17 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             ),
         );
     }
+    if let Some(b) = &board {
+        // A caught mouse always finds a free square: fewer mice, cats and cheese than squares.
+        let cats = b.cats.len() + b.chairs.iter().filter(|c| c.cat).count();
+        let pieces = NESTS * r.mice_per_colour + cats + b.cheese.len();
+        let squares = b.squares().count();
+        p.check(
+            pieces < squares,
+            "board.map",
+            format!("{pieces} mice, cats and pieces of cheese for {squares} squares: the room needs at least one more square than pieces"),
+        );
+    }
     if !p.0.is_empty() {
         return Err(p.0);
     }
