@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::game::{Game, MAX_SEATS, Roles};
-use crate::metrics::{Counts, Quantity, SummaryMetric};
+use crate::metrics::{Counts, Declared, Quantity, SummaryMetric};
 use crate::output::{SummaryRow, num};
 use crate::result_dir::ResultDir;
 use crate::runner::{Plan, Totals};
@@ -266,6 +266,33 @@ pub fn write<G: Game>(
         dir.records(&t.file, &t.header(), t.records(counts, totals.games))?;
     }
     Ok((rows, table))
+}
+
+/// How games ended, for the terminal: each row of a game's `endings.csv` with its share and
+/// interval. Empty for a game that declares no endings table.
+pub fn endings(declared: &Declared, counts: &Counts, games: u64) -> String {
+    use std::fmt::Write as _;
+    let Some(t) = declared.tables.iter().find(|t| t.file == "endings.csv") else {
+        return String::new();
+    };
+    let header = t.header();
+    let at = |name: &str| header.iter().position(|h| h == name);
+    let (Some(ending), Some(share), Some(low), Some(high)) =
+        (at("ending"), at("share"), at("ci_low"), at("ci_high"))
+    else {
+        return String::new();
+    };
+    let rows = t.records(counts, games);
+    let width = rows.iter().map(|r| r[ending].len()).max().unwrap_or(0);
+    let mut out = String::from("\n  how games end (endings.csv)\n");
+    for r in &rows {
+        let _ = writeln!(
+            out,
+            "  {:width$}  {}  (95% CI {} – {})",
+            r[ending], r[share], r[low], r[high]
+        );
+    }
+    out
 }
 
 /// The summary as an aligned table for the terminal.

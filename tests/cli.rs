@@ -999,3 +999,49 @@ fn bots_take_parameters_and_presets_and_are_listed() {
         "{e}"
     );
 }
+
+/// Mouse Chaos at two players, as the README's first command for it: the terminal tells how
+/// games end, the non-player colours' wins among them; a broken map is refused with its line
+/// and column, exit 2.
+#[test]
+fn mouse_chaos_tells_endings_and_refuses_a_broken_map() {
+    let d = scratch("mouse-chaos");
+    let out = d.join("r");
+    let o = whisker(&[
+        "simulate",
+        "mouse-chaos",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--games",
+        "40",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("how games end (endings.csv)"), "{text}");
+    let non_player = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("non_player_nest"))
+        .expect("a non-player row");
+    assert!(non_player.contains("95% CI"), "{non_player}");
+    assert!(files(&out).contains(&"squares.csv".to_string()));
+
+    let standard = fs::read_to_string("configs/mouse-chaos/standard.toml").unwrap();
+    let row = "o.s.s^.s.o";
+    let line = standard.lines().position(|l| l == row).unwrap() + 1;
+    let broken = d.join("room.toml");
+    fs::write(&broken, standard.replacen(row, "o.s.s^.s.", 1)).unwrap();
+    let o = whisker(&["simulate", broken.to_str().unwrap(), "--games", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!(
+            "room.toml:{line}: field `board.map`: column 10: this row has 9 cells"
+        )),
+        "{e}"
+    );
+    assert!(!e.contains("panicked"), "{e}");
+}

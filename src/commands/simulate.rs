@@ -131,6 +131,7 @@ fn simulate_game<G: Registered>(
         );
     }
     text += &export::table(&summary, &seats);
+    text += &export::endings(game.declared(), &report.counts, report.totals.games);
     text += &written(&path, args.run.report);
     say(&text);
     match report.played.stopped {
