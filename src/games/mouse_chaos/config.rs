@@ -225,7 +225,8 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     for (i, &h) in r.holders.iter().enumerate() {
         range(&mut p, &format!("rules.holders.{i}"), h, 1, 20);
     }
-    range(&mut p, "rules.nest_size", r.nest_size, 1, MAX_NEST);
+    // The mother is in the nest from the start: a nest of one would be full before play.
+    range(&mut p, "rules.nest_size", r.nest_size, 2, MAX_NEST);
     range(
         &mut p,
         "rules.mice_per_colour",
@@ -244,7 +245,9 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         ));
     }
     let board = parse_map(&raw.board, &mut p);
-    if let Some(b) = &board {
+    if let Some(b) = &board
+        && r.mice_per_colour >= 1
+    {
         let small = NESTS * r.mice_per_colour - NESTS;
         p.check(
             b.starts.len() == small,

@@ -534,6 +534,10 @@ impl<'r> Engine<'r> {
         for n in 0..NESTS {
             p.nests[n].push(n as u8);
             p.mouse[n] = IN_NEST + n as u8;
+            if rules.mothers == Mothers::OwnColour {
+                // The rule tells every seat her colour.
+                p.seen_by_all |= 1 << n;
+            }
         }
         for (i, &s) in b.starts.iter().enumerate() {
             let m = (NESTS + i) as u8;
@@ -649,7 +653,10 @@ impl<'r> Engine<'r> {
         let chairs = (0..self.chairs())
             .filter(move |&h| p.cat_on[usize::from(p.chair[usize::from(h)].0)] == NONE)
             .map(Piece::Chair);
-        chairs.chain((0..self.cheeses()).map(Piece::Cheese))
+        // Cheese is offered only when some square is free for it (a crowded room may have none).
+        let room = p.cheese_moves(self.rules).next().is_some();
+        let cheese = if room { self.cheeses() } else { 0 };
+        chairs.chain((0..cheese).map(Piece::Cheese))
     }
 
     /// A seat sees mouse `m`'s colour: the mover alone or everyone, as `look` says.
@@ -686,8 +693,9 @@ impl<'r> Engine<'r> {
         d
     }
 
-    /// The cheese a mouse crossed on a walk from `from` to `to` (or, with `nest`, into it): the
-    /// first piece within the walk's length.
+    /// The cheese a mouse crossed on a walk from `from` to one of `to` (`extra` steps beyond:
+    /// one into a nest), for the heat map: the first piece, in the map's order, that some walk
+    /// of the roll's length crosses (the move names the destination, not the path).
     fn cheese_crossed(&self, from: u8, to: &[u8], extra: u8) -> u8 {
         let roll = self.public.roll;
         let (a, b) = (self.mouse_steps(&[from], roll), self.mouse_steps(to, roll));
@@ -731,6 +739,8 @@ impl<'r> Engine<'r> {
                 self.colour[usize::from(m)] != n
             });
             let Some(i) = wrong else {
+                // The turn a nest wins in is a turn played, as a capped game's last one is.
+                p.turns += 1;
                 let owner = self.rules.owner[usize::from(n)];
                 self.ending = Some(if owner == NONE {
                     Ending::NonPlayer
@@ -779,7 +789,10 @@ impl<'r> Engine<'r> {
                     let holes: ArrayVec<u8, MAX_CELLS> = rules
                         .board
                         .squares()
-                        .filter(|&s| self.public.hole_exit(rules, s) == Some(nest))
+                        .filter(|&s| {
+                            self.public.hole_exit(rules, s) == Some(nest)
+                                && self.public.cat_on[usize::from(s)] == NONE
+                        })
                         .collect();
                     self.looked(m, from, &holes, 1);
                 }

@@ -372,7 +372,7 @@ fn every_piece_is_in_one_place() {
                     }
                     let o = table.game.outcome();
                     assert!(o.turns <= rules.max_turns);
-                    assert_eq!(o.capped, o.turns == rules.max_turns);
+                    assert!(!o.capped || o.turns == rules.max_turns);
                 }
             }
         }
@@ -453,9 +453,9 @@ fn golden_game() {
          Pick(Cat(2)) Go { to: 62, look: false } Put(45) Pick(Chair(2)) Chair { to: 37, facing: 1 } \
          Pick(Mouse(15))"
     );
-    // Seat 3 wins on turn 50 when a wrong mouse handed on fills its nest with its colour.
+    // Seat 3 wins on turn 51 when a wrong mouse handed on fills its nest with its colour.
     assert_eq!(actions.len(), 208);
-    assert_eq!((o.turns, o.winners, o.ending), (50, 0b1000, Some(1)));
+    assert_eq!((o.turns, o.winners, o.ending), (51, 0b1000, Some(1)));
     assert_eq!(o.scores[..4], [2, 3, 2, 4]);
     let e = table.public().events;
     assert_eq!(
@@ -526,4 +526,37 @@ fn a_broken_map_names_its_line_and_column() {
             "squares = 84                   # the rulebook's count; the map must have exactly this many"
         ))
     );
+}
+
+/// Settings no game could be played with are refused, not played or panicked on.
+#[test]
+fn impossible_settings_are_refused() {
+    for (set, says) in [
+        ("rules.nest_size=1", "out of range"),
+        ("rules.mice_per_colour=0", "out of range"),
+        ("rules.nest_size=5", "more than the 4 mice of a colour"),
+    ] {
+        let overrides: Vec<Override> = vec![set.parse().unwrap()];
+        let e = MouseChaos::load(&MouseChaos::BUILTIN.source(), &overrides, None)
+            .err()
+            .unwrap_or_else(|| panic!("{set} is refused"));
+        assert!(e.to_string().contains(says), "{set}: {e}");
+    }
+}
+
+/// With mothers of their nest's colour, every seat knows each mother's colour from the start,
+/// and a sample never deals her another.
+#[test]
+fn own_colour_mothers_are_known_to_all() {
+    use crate::rng::game_rng;
+    let rules = rules_with(&["rules.mothers=\"own_colour\""], 3);
+    let g = Engine::new(&rules, 4);
+    for seat in 0..3 {
+        assert_eq!(g.view(seat).colours[..4], [0, 1, 2, 3]);
+        let s = g.sample(seat, &mut game_rng(seat as u64));
+        assert_eq!(
+            (0..4).map(|m| s.colour(m)).collect::<Vec<_>>(),
+            [0, 1, 2, 3]
+        );
+    }
 }
