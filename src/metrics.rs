@@ -185,6 +185,57 @@ pub struct Table {
 }
 
 impl Table {
+    /// One row per name counting something at most once a game (how games end): its games and
+    /// its share of all games, with the interval.
+    pub fn shares(file: &str, item: &str, names: &[&str], block: Block) -> Self {
+        let mut t = Self::new(
+            file,
+            item,
+            vec![
+                Column::new(item, Kind::Text),
+                Column::new("games", Kind::Count { compared: false }),
+                Column::new("share", Kind::Rate),
+            ],
+        );
+        for (i, name) in names.iter().enumerate() {
+            let slot = block.at(i);
+            t.row(
+                *name,
+                vec![
+                    Cell::Text(name.to_string()),
+                    Cell::Count(slot),
+                    Cell::Of(slot, Per::Games),
+                ],
+            );
+        }
+        t
+    }
+
+    /// One row per name counting events (several a game): the total and the mean a game.
+    pub fn per_game(file: &str, item: &str, names: &[&str], block: Block) -> Self {
+        let mut t = Self::new(
+            file,
+            item,
+            vec![
+                Column::new(item, Kind::Text),
+                Column::new("total", Kind::Count { compared: false }),
+                Column::new("per_game", Kind::Mean),
+            ],
+        );
+        for (i, name) in names.iter().enumerate() {
+            let slot = block.at(i);
+            t.row(
+                *name,
+                vec![
+                    Cell::Text(name.to_string()),
+                    Cell::Count(slot),
+                    Cell::Of(slot, Per::Games),
+                ],
+            );
+        }
+        t
+    }
+
     pub fn new(file: &str, item: &str, columns: Vec<Column>) -> Self {
         Self {
             file: file.into(),

@@ -83,22 +83,7 @@ impl Tally {
         d.sums_to(t.endings, Total::PerGame(1));
         d.at_most(t.players_won, t.players);
 
-        let mut endings = Table::new(
-            "endings.csv",
-            "ending",
-            vec![
-                Column::new("ending", Col::Text),
-                Column::new("games", Col::Count { compared: false }),
-                Column::new("share", Col::Rate),
-            ],
-        );
-        for (i, name) in ENDINGS.iter().enumerate() {
-            let slot = t.endings.at(i);
-            endings.row(
-                *name,
-                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
-            );
-        }
+        let endings = Table::shares("endings.csv", "ending", &ENDINGS, t.endings);
         d.tables.push(endings);
 
         let mut cards = Table::new(
@@ -129,22 +114,7 @@ impl Tally {
         }
         d.tables.push(cards);
 
-        let mut events = Table::new(
-            "scrambles.csv",
-            "event",
-            vec![
-                Column::new("event", Col::Text),
-                Column::new("total", Col::Count { compared: false }),
-                Column::new("per_game", Col::Mean),
-            ],
-        );
-        for (i, name) in EVENTS.iter().enumerate() {
-            let slot = t.events.at(i);
-            events.row(
-                *name,
-                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
-            );
-        }
+        let events = Table::per_game("scrambles.csv", "event", &EVENTS, t.events);
         d.tables.push(events);
 
         let mut held = Table::new(

@@ -74,40 +74,10 @@ impl Tally {
         };
         d.sums_to(t.endings, Total::PerGame(1));
 
-        let mut endings = Table::new(
-            "endings.csv",
-            "ending",
-            vec![
-                Column::new("ending", Col::Text),
-                Column::new("games", Col::Count { compared: false }),
-                Column::new("share", Col::Rate),
-            ],
-        );
-        for (i, name) in ENDINGS.iter().enumerate() {
-            let slot = t.endings.at(i);
-            endings.row(
-                *name,
-                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
-            );
-        }
+        let endings = Table::shares("endings.csv", "ending", &ENDINGS, t.endings);
         d.tables.push(endings);
 
-        let mut events = Table::new(
-            "events.csv",
-            "event",
-            vec![
-                Column::new("event", Col::Text),
-                Column::new("total", Col::Count { compared: false }),
-                Column::new("per_game", Col::Mean),
-            ],
-        );
-        for (i, name) in EVENTS.iter().enumerate() {
-            let slot = t.events.at(i);
-            events.row(
-                *name,
-                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
-            );
-        }
+        let events = Table::per_game("events.csv", "event", &EVENTS, t.events);
         d.tables.push(events);
 
         let mut heat = Table::new(
