@@ -354,14 +354,16 @@ impl<'v> Reckoning<'v> {
                     && !b.is_table(s)
             };
             let mut candidates = spots.clone();
-            if here > 0.0 {
-                // Nothing to gain elsewhere unless a spot is worth more.
-            } else if let Some(s) = b.squares().find(|&s| {
-                free(s)
-                    && s != at
-                    && b.hole[usize::from(s)].0 == NONE
-                    && p.mouse_on[usize::from(s)] == NONE
-            }) {
+            // A chair doing harm where it stands (blocking its own hole) may also just go
+            // somewhere out of the way.
+            if here <= 0.0
+                && let Some(s) = b.squares().find(|&s| {
+                    free(s)
+                        && s != at
+                        && b.hole[usize::from(s)].0 == NONE
+                        && p.mouse_on[usize::from(s)] == NONE
+                })
+            {
                 candidates.push((s, facing));
             }
             for &(s, f) in &candidates {
