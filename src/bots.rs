@@ -18,6 +18,40 @@ pub struct Param {
     pub min: i32,
     pub max: i32,
     pub about: &'static str,
+    /// Names for the values `min..=max`, in order, when the parameter chooses among ways of
+    /// playing (`rollout=random`) rather than counts; empty for a number.
+    pub names: &'static [&'static str],
+}
+
+impl Param {
+    /// `value` as the command line writes it: its name, if the values have names.
+    pub fn show(&self, value: i32) -> String {
+        usize::try_from(value - self.min)
+            .ok()
+            .and_then(|i| self.names.get(i))
+            .map_or_else(|| value.to_string(), |n| (*n).to_string())
+    }
+
+    /// Reads a value as the command line writes it: a whole number in range, or one of the
+    /// names.
+    fn read(&self, text: &str) -> Option<i32> {
+        match self.names.iter().position(|n| *n == text) {
+            Some(i) => Some(self.min + i as i32),
+            None => text
+                .parse::<i32>()
+                .ok()
+                .filter(|v| (self.min..=self.max).contains(v)),
+        }
+    }
+
+    /// What a value may be, for messages and `whisker bots`.
+    fn range(&self) -> String {
+        if self.names.is_empty() {
+            format!("a whole number from {} to {}", self.min, self.max)
+        } else {
+            format!("one of {}", self.names.join(", "))
+        }
+    }
 }
 
 /// A bot a game offers.
@@ -87,7 +121,7 @@ impl Bot {
             .iter()
             .zip(self.params)
             .filter(|(p, v)| p.default != *v)
-            .map(|(p, v)| format!("{}={v}", p.name))
+            .map(|(p, v)| format!("{}={}", p.name, p.show(v)))
             .collect();
         if changed.is_empty() {
             self.kind.name.to_string()
@@ -189,16 +223,13 @@ fn parse_within(
         }
         seen |= 1 << i;
         let p = params[i];
-        bot.params[i] = value
-            .parse::<i32>()
-            .ok()
-            .filter(|v| (p.min..=p.max).contains(v))
-            .ok_or_else(|| {
-                err(format!(
-                    "{}: `{key}={value}`: {key} is a whole number from {} to {}",
-                    bot.kind.name, p.min, p.max
-                ))
-            })?;
+        bot.params[i] = p.read(value).ok_or_else(|| {
+            err(format!(
+                "{}: `{key}={value}`: {key} is {}",
+                bot.kind.name,
+                p.range()
+            ))
+        })?;
     }
     Ok(bot)
 }
@@ -215,8 +246,15 @@ pub fn listing(kinds: &[Kind], presets: &[(String, String)]) -> String {
         for p in k.params {
             let _ = writeln!(
                 out,
-                "           {}={} ({} to {}): {}",
-                p.name, p.default, p.min, p.max, p.about
+                "           {}={} ({}): {}",
+                p.name,
+                p.show(p.default),
+                if p.names.is_empty() {
+                    format!("{} to {}", p.min, p.max)
+                } else {
+                    p.names.join(", ")
+                },
+                p.about
             );
         }
     }
@@ -250,6 +288,7 @@ mod tests {
                     min: 0,
                     max: 40,
                     about: "largest bet",
+                    names: &[],
                 },
                 Param {
                     name: "swing",
@@ -257,6 +296,7 @@ mod tests {
                     min: 0,
                     max: 100,
                     about: "caution",
+                    names: &[],
                 },
             ],
             roles: &[],

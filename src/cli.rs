@@ -38,6 +38,44 @@ pub enum Command {
     Games,
     /// List a game's bots, their parameters with defaults and meaning, and the config's presets.
     Bots(BotsArgs),
+    /// Play bots of several strengths against each other: win-rate matrix, ratings, and the
+    /// seats' balance with the strongest.
+    Ladder(LadderArgs),
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct LadderArgs {
+    /// Game config: a TOML file, or a built-in config's name. Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+    /// The bots, comma-separated; in a game with roles, bots joined by `+` share an entry, each
+    /// seat taking the first that plays its role (`sleuth+thief`). Default: random, the game's
+    /// own, and ismcts at three budgets.
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Seeds per pairing: each bot plays each seat once among another's copies on each seed.
+    #[arg(long, default_value_t = 100, value_parser = games)]
+    pub games: u64,
+    /// Master seed: the same seeds for every pairing.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Players, 2 to 6 (default: the config's rules.players).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    pub players: Option<usize>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Override a config value: --set rules.max_turns=300 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// Result folder (default: results/<config name>+ladder[+what differs]/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Also write report.html: the matrix and the strength curve.
+    #[arg(long)]
+    pub report: bool,
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -116,6 +116,12 @@ pub trait Game: Sync {
         "greedy"
     }
 
+    /// The `ismcts` budgets (iterations a decision) `whisker ladder` tries when not told: what
+    /// a ladder of this game plays in minutes on a laptop.
+    fn search_budgets(&self) -> &'static [u32] {
+        &[25, 100, 400]
+    }
+
     /// The role of each seat, when seats play by different rules; a bot only sits where it
     /// plays the role (`Kind::roles`).
     fn roles(&self) -> Option<Roles> {

@@ -11,6 +11,8 @@ pub mod games;
 pub mod games_csv;
 pub mod hash;
 pub mod ints;
+pub mod ismcts;
+pub mod ladder;
 pub mod metrics;
 pub mod naming;
 pub mod output;

@@ -21,7 +21,7 @@ pub type Options<A> = ArrayVec<A, MAX_OPTIONS>;
 /// A game as a state machine between decisions.
 pub trait Decisions: Clone {
     /// One option of one decision: small and `Copy`, so a search tree can store it.
-    type Action: Copy + PartialEq + std::fmt::Debug;
+    type Action: Copy + PartialEq + std::fmt::Debug + 'static;
     /// What one seat sees: its own secrets and the public table.
     type View<'a>
     where
@@ -50,6 +50,9 @@ pub trait Decisions: Clone {
 
     /// A game consistent with everything `seat` has seen: what it cannot see dealt anew, and
     /// new generators for the chance still to come, so no sample knows the real game's future.
+    /// Two games the seat cannot tell apart give the same sample from the same `rng`: a deal
+    /// starts from the unseen cards in an order of their own ([`crate::rng::deal`]), not the
+    /// real game's, or a search bot's decisions would follow the hidden order.
     fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self;
 
     /// How the game ended; only once [`Decisions::to_move`] is `None`.
@@ -106,9 +109,6 @@ pub const RANDOM: Kind = Kind {
     params: &[],
     roles: &[],
 };
-
-/// The bots every game offers, first in its list, in this order; a game's own follow.
-pub const SHARED: usize = 1;
 
 /// `random`'s decision: one draw of `below(n)` over the `n` options, so each is equally likely
 /// (and a decision with one option still takes its draw: the stream does not depend on it).
@@ -173,18 +173,25 @@ impl<G, M> std::ops::DerefMut for Table<G, M> {
     }
 }
 
-/// A chosen bot deciding in `G`: the shared bots by their place in the list, the game's own
-/// through `own`.
-pub fn by_kind<G: Decisions, M>(
+/// A chosen bot deciding in `G`: the shared bots by their name, the game's own through `own`.
+/// `heuristic(seat)` is the game's own bot for that seat's role, which `ismcts` plays out with.
+pub fn by_kind<G: Decisions, M: Default>(
     bot: &Bot,
     seen: &Seen<G>,
     memory: &mut M,
     rng: &mut GameRng,
+    heuristic: fn(Seat) -> Bot,
     own: impl FnOnce(&Bot, &Seen<G>, &mut M, &mut GameRng) -> G::Action,
-) -> G::Action {
-    match bot.index as usize {
-        0 => random(seen, rng),
-        _ => own(bot, seen, memory, rng),
+) -> G::Action
+where
+    Bot: Decider<G, Memory = M>,
+{
+    if bot.index == 0 {
+        random(seen, rng)
+    } else if bot.kind.name == crate::ismcts::ISMCTS.name {
+        crate::ismcts::decide(bot, seen, rng, heuristic)
+    } else {
+        own(bot, seen, memory, rng)
     }
 }
 

@@ -83,6 +83,15 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut GameRng) {
     }
 }
 
+/// A shuffle of cards a seat cannot tell apart: sorted first, so the deal depends only on which
+/// cards there are and on `rng`, never on the order the real game holds them in. A sample
+/// ([`crate::play::Decisions::sample`]) deals with this, or a search bot's decisions would
+/// follow the hidden order.
+pub fn deal<T: Ord>(cards: &mut [T], rng: &mut GameRng) {
+    cards.sort_unstable();
+    shuffle(cards, rng);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -99,6 +99,8 @@ fn playing_games_allocates_nothing() {
                 sizes += 1;
                 let game = loaded.any();
                 let kinds = game.bot_kinds();
+                // `ismcts` is checked in `searching_allocates_nothing`, on shorter runs.
+                let kinds = &kinds[..kinds.len() - 1];
                 // Kind `k` where it plays the seat's role, else the first kind that does.
                 let seated = |s: usize, k: usize| {
                     let plays =
@@ -137,6 +139,42 @@ fn playing_games_allocates_nothing() {
             assert!(
                 sizes > 0,
                 "{} {sets:?}: no table size loads",
+                entry.builtin.name
+            );
+        }
+    }
+}
+
+/// `ismcts` at every seat of every registered game, at a small budget: after the warm-up game
+/// its tree arena is reserved, and a search allocates nothing.
+#[test]
+fn searching_allocates_nothing() {
+    for entry in REGISTRY {
+        // Mouse Chaos's play-outs run to the cap: a short one keeps a debug build quick.
+        let sets: &[&str] = match entry.builtin.name {
+            "mouse-chaos" => &["rules.max_turns=12"],
+            _ => &[],
+        };
+        let overrides: Vec<_> = sets.iter().map(|s| s.parse().unwrap()).collect();
+        let loaded = games::load(&entry.builtin.source(), &overrides, None).unwrap();
+        let game = loaded.any();
+        let kinds = game.bot_kinds();
+        assert_eq!(
+            kinds.last().unwrap().name,
+            "ismcts",
+            "every game offers it, last"
+        );
+        for search in [
+            "ismcts(iterations=6)",
+            "ismcts(iterations=4,rollout=random,worlds=2)",
+        ] {
+            let bot = whisker::bots::parse(search, kinds, &[]).unwrap();
+            let lineup = vec![bot; game.seats()];
+            let (allocated, turns) = allocations_playing(game, &lineup, 2);
+            assert!(turns > 2, "games were played");
+            assert_eq!(
+                allocated, 0,
+                "{} {search}: {allocated} allocations",
                 entry.builtin.name
             );
         }

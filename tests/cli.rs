@@ -963,7 +963,7 @@ fn bots_take_parameters_and_presets_and_are_listed() {
     for (bots, says) in [
         (
             "clever",
-            "unknown bot `clever`; known: random, greedy, cautious",
+            "unknown bot `clever`; known: random, greedy, ismcts, cautious",
         ),
         ("greedy(maxbet=1)", "its parameters: max_bet, ending_swing"),
         (

@@ -14,6 +14,7 @@ use crate::result_dir::ResultDir;
 
 pub mod check;
 pub mod compare;
+pub mod ladder;
 pub mod merge;
 pub mod replay;
 pub mod report;
@@ -29,6 +30,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Replay(args) => replay::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
         Command::Games => {
             say(&games::list()?);
             Ok(())

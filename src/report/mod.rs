@@ -4,7 +4,7 @@
 
 mod compare;
 mod compare_items;
-mod page;
+pub mod page;
 pub mod parts;
 mod simulate;
 pub mod svg;

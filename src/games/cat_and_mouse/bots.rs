@@ -16,6 +16,7 @@ pub const SLEUTH: Kind = Kind {
             min: 1,
             max: 100,
             about: "how sure it must be of one room, in percent, before it springs the trap",
+            names: &[],
         },
         Param {
             name: "own_belief",
@@ -23,6 +24,7 @@ pub const SLEUTH: Kind = Kind {
             min: 1,
             max: 99,
             about: "how often, in percent, it believes the Mouse names its own room to a Check (when the rules allow it)",
+            names: &[],
         },
     ],
     roles: &["inspector"],
@@ -38,6 +40,7 @@ pub const THIEF: Kind = Kind {
             min: 0,
             max: 100,
             about: "how often, in percent, it names its own room to a Check (when the rules allow it and no safe face-up clue room is there)",
+            names: &[],
         },
         Param {
             name: "flee_at",
@@ -45,6 +48,7 @@ pub const THIEF: Kind = Kind {
             min: 1,
             max: 100,
             about: "how likely, in percent, it must judge the Inspector's best guess to be its room before it changes rooms",
+            names: &[],
         },
         Param {
             name: "pick_at",
@@ -52,6 +56,7 @@ pub const THIEF: Kind = Kind {
             min: 1,
             max: 100,
             about: "how likely, in percent, a card taken blind from the Inspector's pocket must be to complete a set before it plays the Pickpocket",
+            names: &[],
         },
     ],
     roles: &["mouse"],

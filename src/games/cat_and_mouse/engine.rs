@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::config::{Card, ClueRoomAgain, MAX_CARDS, MAX_POCKET, MAX_ROOMS, OwnRoom, Rules, Trick};
 use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
 use crate::play::{Decisions, nth_of};
-use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
+use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 pub const INSPECTOR: Seat = 0;
 pub const MOUSE: Seat = 1;
@@ -703,13 +703,14 @@ impl<'r> Decisions for Engine<'r> {
         let mut game = self.clone();
         if seat == INSPECTOR {
             if game.room > 0 {
-                let candidates: ArrayVec<u8, MAX_ROOMS> = self
+                let mut candidates: ArrayVec<u8, MAX_ROOMS> = self
                     .map
                     .iter()
                     .copied()
                     .chain([self.room])
                     .filter(|&r| self.ruled_out & bit(r) == 0)
                     .collect();
+                candidates.sort_unstable();
                 if !candidates.is_empty() {
                     let room = candidates[rng.below(candidates.len() as u32) as usize];
                     if room != game.room {
@@ -725,7 +726,7 @@ impl<'r> Decisions for Engine<'r> {
                 .chain(game.hand.drain(..))
                 .chain(game.loot.drain(..))
                 .collect();
-            shuffle(&mut unseen, rng);
+            deal(&mut unseen, rng);
             let (room, hand) = (self.room_loot.len(), self.hand.len());
             game.room_loot.extend(unseen.drain(..room));
             game.hand.extend(unseen.drain(..hand));
@@ -738,14 +739,14 @@ impl<'r> Decisions for Engine<'r> {
             let mut pool: ArrayVec<u8, MAX_ROOMS> =
                 hidden.iter().map(|&i| game.monitored[i]).collect();
             pool.extend(game.map.drain(..));
-            shuffle(&mut pool, rng);
+            deal(&mut pool, rng);
             for &i in &hidden {
                 game.monitored[i] = pool.pop().unwrap();
             }
             game.map.extend(pool);
             let mut unseen: ArrayVec<u8, MAX_CARDS> =
                 game.pocket.drain(..).chain(game.loot.drain(..)).collect();
-            shuffle(&mut unseen, rng);
+            deal(&mut unseen, rng);
             for _ in 0..self.pocket.len() {
                 let at = unseen
                     .iter()
@@ -755,7 +756,7 @@ impl<'r> Decisions for Engine<'r> {
             }
             game.loot.extend(unseen);
         }
-        shuffle(&mut game.map, rng);
+        deal(&mut game.map, rng);
         game.rng = fresh(rng);
         game
     }

@@ -32,8 +32,19 @@ pub const ROLES: Roles = Roles {
     of_seat: [0, 1, 0, 0, 0, 0],
 };
 
-/// The bots of this game: the shared `random`, then one deduction bot for each role.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SLEUTH, bots::THIEF];
+/// The bots of this game: the shared `random`, one deduction bot for each role, the shared
+/// `ismcts`.
+pub const KINDS: &[Kind] = &[
+    crate::play::RANDOM,
+    bots::SLEUTH,
+    bots::THIEF,
+    crate::ismcts::ISMCTS,
+];
+
+/// The deduction bot of `seat`'s role, with its defaults: what `ismcts` plays out with.
+fn heuristic(seat: crate::game::Seat) -> Bot {
+    Bot::of(KINDS, 1 + usize::from(ROLES.of_seat[seat]))
+}
 
 impl Decider<Engine<'_>> for Bot {
     type Memory = bots::Memory;
@@ -44,13 +55,20 @@ impl Decider<Engine<'_>> for Bot {
         memory: &mut bots::Memory,
         rng: &mut GameRng,
     ) -> engine::Action {
-        by_kind(self, seen, memory, rng, |bot, seen, memory, rng| {
-            let view = seen.view();
-            match bot.index {
-                1 => bots::sleuth(bot, &view, memory, rng),
-                _ => bots::thief(bot, &view, memory, rng),
-            }
-        })
+        by_kind(
+            self,
+            seen,
+            memory,
+            rng,
+            heuristic,
+            |bot, seen, memory, rng| {
+                let view = seen.view();
+                match bot.index {
+                    1 => bots::sleuth(bot, &view, memory, rng),
+                    _ => bots::thief(bot, &view, memory, rng),
+                }
+            },
+        )
     }
 }
 

@@ -22,6 +22,7 @@ pub const SLY: Kind = Kind {
             min: -50,
             max: 50,
             about: "how much more Cheese, in tenths of a card, it must expect from a scramble than it holds before it plays a Cat",
+            names: &[],
         },
         Param {
             name: "grater_at",
@@ -29,6 +30,7 @@ pub const SLY: Kind = Kind {
             min: 0,
             max: 10,
             about: "how few Cheese short of the goal the leader must be before it grates the leader's hand",
+            names: &[],
         },
         Param {
             name: "defend_from",
@@ -36,6 +38,7 @@ pub const SLY: Kind = Kind {
             min: 0,
             max: 10,
             about: "the least Cheese in hand for which it plays a Cheese Vault or a Decoy",
+            names: &[],
         },
     ],
     roles: &[],

@@ -26,16 +26,21 @@ use crate::rng::GameRng;
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cheesy-heist/standard.toml");
 
-/// The bots of this game: the shared `random`, then the heuristic `sly`.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SLY];
+/// The bots of this game: the shared `random`, the heuristic `sly`, the shared `ismcts`.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SLY, crate::ismcts::ISMCTS];
 
 impl Decider<Engine<'_>> for Bot {
     type Memory = ();
 
     fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> Action {
-        by_kind(self, seen, memory, rng, |bot, seen, _, rng| {
-            bots::sly(bot, seen, rng)
-        })
+        by_kind(
+            self,
+            seen,
+            memory,
+            rng,
+            |_| Bot::of(KINDS, 1),
+            |bot, seen, _, rng| bots::sly(bot, seen, rng),
+        )
     }
 }
 

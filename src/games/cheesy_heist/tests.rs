@@ -143,3 +143,15 @@ fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
         }
     }
 }
+
+/// `ismcts` decides the same in the real game and in games that deal anew what its seat cannot
+/// see, at positions from games its heuristic rivals play.
+#[test]
+fn ismcts_decides_from_what_its_seat_sees() {
+    let rules = rules_with(&[], 4);
+    let bot = crate::bots::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
+    let lineup = [Bot::of(KINDS, 1); 4];
+    let positions = (0..3u64)
+        .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
+    assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
+}

@@ -17,6 +17,7 @@ pub use ratings::{RATINGS_DEFAULT, RatingsGame};
 
 use crate::bots::{Bot, Kind, Param};
 use crate::game::Outcome;
+use crate::ismcts::ISMCTS;
 use crate::play::{Decider, Decisions, RANDOM, Table};
 
 /// Both editions' `greedy`, taking `max_bet` (its edition's) and `ending_swing`, in the order
@@ -36,6 +37,7 @@ const ENDING_SWING: Param = Param {
     min: 0,
     max: 100,
     about: "cheese it counts for ending the game by overcoming a finale: gained when ahead on projected score, lost when behind",
+    names: &[],
 };
 
 /// The cheese edition's bots.
@@ -48,9 +50,11 @@ pub const CHEESE_BOTS: &[Kind] = &[
             min: 0,
             max: 40,
             about: "most cheese it bets on another player's test",
+            names: &[],
         },
         ENDING_SWING,
     ]),
+    ISMCTS,
 ];
 
 /// The ratings edition's bots.
@@ -63,9 +67,11 @@ pub const RATINGS_BOTS: &[Kind] = &[
             min: 0,
             max: 9,
             about: "most player chips it reveals on another player's test (it never has more than rules.player_chips)",
+            names: &[],
         },
         ENDING_SWING,
     ]),
+    ISMCTS,
 ];
 
 /// `greedy`'s parameter values, as both editions' greedy bots play them.

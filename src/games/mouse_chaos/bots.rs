@@ -20,6 +20,7 @@ pub const SHEPHERD: Kind = Kind {
             min: 0,
             max: 300,
             about: "how much a rival colour's step towards its nest (a non-player colour's too) weighs against its own, in percent",
+            names: &[],
         },
         Param {
             name: "look",
@@ -27,6 +28,7 @@ pub const SHEPHERD: Kind = Kind {
             min: 0,
             max: 20,
             about: "what learning an unknown mouse's colour is worth, in steps of its own mice towards home",
+            names: &[],
         },
         Param {
             name: "caution",
@@ -34,6 +36,7 @@ pub const SHEPHERD: Kind = Kind {
             min: 0,
             max: 300,
             about: "how much it weighs what a catch would cost (the chance a cat reaches a mouse of its, times the steps lost), when it moves a mouse and when it puts a chair over one, in percent",
+            names: &[],
         },
         Param {
             name: "block",
@@ -41,6 +44,7 @@ pub const SHEPHERD: Kind = Kind {
             min: 0,
             max: 300,
             about: "how much a chair blocking a mousehole is worth, in percent of the rivals' mice near it",
+            names: &[],
         },
         Param {
             name: "patience",
@@ -48,6 +52,7 @@ pub const SHEPHERD: Kind = Kind {
             min: 1,
             max: 100,
             about: "turns in a row it moves no mouse or cat because every move helps a rival more than itself; then it makes its least bad move, a mouse into a nest before any other, so two cautious players stall less",
+            names: &[],
         },
     ],
     roles: &[],
@@ -208,16 +213,26 @@ impl<'v> Reckoning<'v> {
     }
 
     /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
-    fn best_move(&self, impatient: bool, rng: &mut GameRng) -> (Action, Action) {
+    /// Step 2: the best mouse or cat move, if any gains; of `only`, if given, gaining or not.
+    fn best_move(
+        &self,
+        impatient: bool,
+        only: Option<Piece>,
+        rng: &mut GameRng,
+    ) -> (Action, Action) {
         let (p, rules) = (self.view.public, self.rules);
         // Moving must gain more than the noise, or a move that changes nothing would do;
         // an impatient bot takes the least bad move.
-        let least = if impatient { f32::MIN } else { 0.001 };
+        let least = if impatient || only.is_some() {
+            f32::MIN
+        } else {
+            0.001
+        };
         let mut best = (Action::Skip, Action::Skip, least);
         let mut consider = |piece: Action, to: Action, gain: f32, rng: &mut GameRng| {
             // A little noise breaks ties between equal moves.
             let gain = gain + rng.below(1000) as f32 * 1e-6;
-            if gain > best.2 {
+            if gain > best.2 && only.is_none_or(|o| piece == Action::Pick(o)) {
                 best = (piece, to, gain);
             }
         };
@@ -320,8 +335,8 @@ impl<'v> Reckoning<'v> {
         worth
     }
 
-    /// Step 3: the best chair move, if any gains.
-    fn best_shift(&self, rng: &mut GameRng) -> (Action, Action) {
+    /// Step 3: the best chair move, if any gains; of `only`, if given, gaining or not.
+    fn best_shift(&self, only: Option<Piece>, rng: &mut GameRng) -> (Action, Action) {
         let (p, rules) = (self.view.public, self.rules);
         let b = &rules.board;
         // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
@@ -339,10 +354,14 @@ impl<'v> Reckoning<'v> {
                 spots.push((s, self.blocking(side)));
             }
         }
-        let mut best = (Action::Skip, Action::Skip, 0.5f32);
+        let mut best = (
+            Action::Skip,
+            Action::Skip,
+            if only.is_some() { f32::MIN } else { 0.5 },
+        );
         for h in 0..b.chairs.len() as u8 {
             let (at, facing) = p.chair[usize::from(h)];
-            if p.cat_on[usize::from(at)] != NONE {
+            if p.cat_on[usize::from(at)] != NONE || only.is_some_and(|o| o != Piece::Chair(h)) {
                 continue;
             }
             let here = self.chair_worth(at, facing);
@@ -407,7 +426,7 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
     let (pick, plan) = match asked {
         Decision::Move => {
             let impatient = i32::from(memory.idle) >= bot.param("patience");
-            let (pick, plan) = r.best_move(impatient, rng);
+            let (pick, plan) = r.best_move(impatient, None, rng);
             memory.idle = if pick == Action::Skip {
                 memory.idle.saturating_add(1)
             } else {
@@ -415,10 +434,21 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
             };
             (pick, plan)
         }
-        Decision::Shift => r.best_shift(rng),
+        Decision::Shift => r.best_shift(None, rng),
         Decision::Place(m) => return r.best_place(m),
-        Decision::MoveTo(_) | Decision::ShiftTo(_) => {
-            unreachable!("a piece is picked with its destination")
+        // No plan: a search playing the game out from between the two halves of a step. The
+        // best place for the piece picked, or (for a piece it would never pick, cheese) the
+        // first.
+        Decision::MoveTo(piece) | Decision::ShiftTo(piece) => {
+            let (_, to) = match asked {
+                Decision::MoveTo(_) => r.best_move(false, Some(piece), rng),
+                _ => r.best_shift(Some(piece), rng),
+            };
+            return if to == Action::Skip {
+                seen.option(0)
+            } else {
+                to
+            };
         }
     };
     memory.plan = (pick != Action::Skip).then_some(plan);

@@ -12,7 +12,7 @@ use super::config::{
 };
 use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat, next_seat};
 use crate::play::{Decisions, Options, nth_of};
-use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
+use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 /// Where a mouse is: a square, or `IN_NEST + n` in nest `n`.
 pub const IN_NEST: u8 = MAX_CELLS as u8;
@@ -991,7 +991,7 @@ impl<'r> Decisions for Engine<'r> {
         for m in (0..self.rules.mice).filter(|&m| known >> m & 1 == 0) {
             unseen.push(self.colour[m]);
         }
-        shuffle(&mut unseen, rng);
+        deal(&mut unseen, rng);
         for m in (0..self.rules.mice).filter(|&m| known >> m & 1 == 0) {
             game.colour[m] = unseen.pop().expect("a colour for every unseen mouse");
         }

@@ -26,14 +26,21 @@ use crate::rng::GameRng;
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/mouse-chaos/standard.toml");
 
-/// The bots of this game: the shared `random`, then the heuristic `shepherd`.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SHEPHERD];
+/// The bots of this game: the shared `random`, the heuristic `shepherd`, the shared `ismcts`.
+pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SHEPHERD, crate::ismcts::ISMCTS];
 
 impl Decider<Engine<'_>> for Bot {
     type Memory = bots::Memory;
 
     fn decide(&self, seen: &Seen<Engine>, memory: &mut bots::Memory, rng: &mut GameRng) -> Action {
-        by_kind(self, seen, memory, rng, bots::shepherd)
+        by_kind(
+            self,
+            seen,
+            memory,
+            rng,
+            |_| Bot::of(KINDS, 1),
+            bots::shepherd,
+        )
     }
 }
 
@@ -205,6 +212,11 @@ impl Game for MouseChaos {
 
     fn default_bots(&self) -> &'static str {
         "shepherd"
+    }
+
+    fn search_budgets(&self) -> &'static [u32] {
+        // Play-outs last a whole game of 67 turns: a search costs 50 times Mice Heist's.
+        &[2, 8]
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {

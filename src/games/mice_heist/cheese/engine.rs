@@ -11,7 +11,7 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, exchange, take, winners};
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::play::{Decisions, nth_of};
-use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
+use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 pub use crate::games::mice_heist::Observer;
 
@@ -695,7 +695,7 @@ impl<'r> Decisions for Engine<'r> {
     /// equally likely). Every seat sees the same table, so any seat's sample is alike.
     fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
-        shuffle(&mut game.deck, rng);
+        deal(&mut game.deck, rng);
         if let Phase::Stash(to_move) | Phase::Covered(to_move) = self.phase {
             let mut s = game.next_seat(game.state.tester);
             while s != to_move {

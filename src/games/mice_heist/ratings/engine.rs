@@ -12,7 +12,7 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, JobState, exchange, winners};
 use crate::games::{MAX_SEATS, Outcome, Seat, others};
 use crate::play::{Decisions, nth_of};
-use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
+use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -750,14 +750,14 @@ impl<'r> Decisions for Engine<'r> {
         for s in (0..self.rules.players).filter(|&s| s != seat) {
             unseen.extend(game.hands[s].iter().copied());
         }
-        shuffle(&mut unseen, rng);
+        deal(&mut unseen, rng);
         for s in (0..self.rules.players).filter(|&s| s != seat) {
             let size = self.hands[s].len();
             game.hands[s].clear();
             game.hands[s].extend(unseen.drain(..size));
         }
         game.skill_deck.extend(unseen);
-        shuffle(&mut game.assist_deck, rng);
+        deal(&mut game.assist_deck, rng);
         if let Phase::Chips(to_move) = self.phase {
             let mut s = game.next_seat(game.state.tester);
             while s != to_move {

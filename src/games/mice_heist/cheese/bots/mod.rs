@@ -108,7 +108,7 @@ impl<P: Policy> Decider<Engine<'_>> for P {
 pub use crate::bots::Bot;
 use crate::bots::Kind;
 
-/// The bots of this edition: `random` and `greedy`, in this order.
+/// The bots of this edition: `random`, `greedy` and `ismcts`, in this order.
 pub const KINDS: &[Kind] = crate::games::mice_heist::CHEESE_BOTS;
 
 /// `random`, for tests.
@@ -125,8 +125,13 @@ impl Decider<Engine<'_>> for Bot {
     type Memory = Memory;
 
     fn decide(&self, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
-        by_kind(self, seen, memory, rng, |bot, seen, memory, rng| {
-            Greedy::from(bot).decide(seen, memory, rng)
-        })
+        by_kind(
+            self,
+            seen,
+            memory,
+            rng,
+            |_| greedy(),
+            |bot, seen, memory, rng| Greedy::from(bot).decide(seen, memory, rng),
+        )
     }
 }

@@ -1,0 +1,494 @@
+//! `whisker ladder`: every bot once among copies of every other, on common seeds; the win-rate
+//! matrix, the ratings, and the seats' balance when the strongest plays every seat.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::{result_dir, say, source, stopped_empty, written};
+use crate::bots::{self, Bot};
+use crate::cli::LadderArgs;
+use crate::config::Source;
+use crate::export;
+use crate::game::Game;
+use crate::games::{self, Registered, with_game};
+use crate::ladder::{Cell, Entry, MatrixRow, Rating, RatingRow, SeatRow, ratings};
+use crate::output::Failure;
+use crate::progress::games_bar;
+use crate::report::page::{Page, Section};
+use crate::report::svg::{Grid, Lines, Point, Unit};
+use crate::runner::{self, Plan};
+use crate::signals;
+use crate::stats::wilson;
+
+pub fn run(args: &LadderArgs) -> anyhow::Result<()> {
+    let source = source(args.config.as_ref())?;
+    with_game!(games::load(&source, &args.set, args.players)?, game => {
+        ladder(&*game, &game.resolved, args, &source)
+    })
+}
+
+/// The entries when `--bots` is not given: `random`, the game's own bots (one entry, each
+/// seat taking the one of its role), and `ismcts` at the game's budgets.
+fn default_entries<G: Game>(game: &G) -> String {
+    let kinds = game.bots();
+    let own: Vec<&str> = kinds[1..kinds.len() - 1].iter().map(|k| k.name).collect();
+    let mut entries = vec!["random".to_string(), own.join("+")];
+    entries.extend(
+        game.search_budgets()
+            .iter()
+            .map(|b| format!("ismcts(iterations={b})")),
+    );
+    entries.join(",")
+}
+
+/// What sets this ladder apart from the default one, for its default folder's name.
+fn folder_parts(args: &LadderArgs) -> Vec<String> {
+    let mut parts = vec!["ladder".to_string()];
+    if let Some(p) = args.players {
+        parts.push(format!("players-{p}"));
+    }
+    if let Some(bots) = &args.bots {
+        parts.push(format!("bots-{bots}"));
+    }
+    if args.seed != crate::cli::DEFAULT_SEED {
+        parts.push(format!("seed-{}", args.seed));
+    }
+    if args.games != 100 {
+        parts.push(format!("games-{}", args.games));
+    }
+    parts.extend(args.set.iter().map(|o| o.arg.clone()));
+    parts
+}
+
+/// How the ladder was played, as `ladder.toml` records it.
+#[derive(Serialize)]
+struct Record<'a> {
+    config: &'a str,
+    bots: &'a str,
+    games: u64,
+    seed: u64,
+    players: usize,
+    set: Vec<String>,
+    partial: bool,
+}
+
+fn ladder<G: Registered>(
+    game: &G,
+    resolved: &toml::Table,
+    args: &LadderArgs,
+    source: &Source,
+) -> anyhow::Result<()> {
+    let players = game.players();
+    let presets = games::presets(game.resolved());
+    let parse = |t: &str| bots::parse(t, game.bots(), &presets);
+    let text = args.bots.clone().unwrap_or_else(|| default_entries(game));
+    let entries = bots::split(&text)
+        .iter()
+        .map(|t| Entry::parse(t, parse, game.roles(), players))
+        .collect::<Result<Vec<Entry>, Failure>>()?;
+    if entries.len() < 2 {
+        return Err(Failure::Usage("--bots: a ladder needs at least two bots".into()).into());
+    }
+    for (i, e) in entries.iter().enumerate() {
+        if entries[..i].iter().any(|o| o.seats == e.seats) {
+            return Err(Failure::Usage(format!(
+                "--bots: `{}` is listed twice (as the same bots)",
+                e.label
+            ))
+            .into());
+        }
+    }
+    let dir = result_dir(
+        args.out.as_ref(),
+        "ladder",
+        &source.name,
+        &source.stem,
+        &folder_parts(args),
+    )?;
+    let started = Instant::now();
+    signals::catch();
+    let n = entries.len();
+    let seated = players as u64 * args.games;
+    let bar = games_bar((n * (n - 1)) as u64 * seated + seated, args.quiet);
+    let plan = |lineup: Vec<Bot>| Plan {
+        games: args.games,
+        seed: args.seed,
+        lineup,
+        rotate: false,
+        roles: None,
+        threads: args.threads.map(|t| t as usize),
+        shard: None,
+        stop_after: None,
+    };
+
+    // Every bot once among copies of every other, at every seat, on the same seeds.
+    let mut cells = vec![vec![Cell::default(); n]; n];
+    let mut stopped = None;
+    let mut played = 0;
+    'pairs: for a in 0..n {
+        for b in (0..n).filter(|&b| b != a) {
+            for seat in 0..players {
+                let lineup = (0..players)
+                    .map(|t| entries[if t == seat { a } else { b }].seats[t])
+                    .collect();
+                let mut cell = Cell::default();
+                let done = runner::play_all(
+                    &plan(lineup),
+                    &bar,
+                    || {
+                        let counts = game.declared().counts();
+                        (Cell::default(), G::Scratch::default(), counts)
+                    },
+                    |(c, scratch, counts), unit, lineup| {
+                        let o = game.play(unit.seed, &lineup[..players], scratch, counts);
+                        c.count(&o, seat);
+                    },
+                    |(c, _, _)| {
+                        cell.add(&c);
+                        Ok(())
+                    },
+                )?;
+                cells[a][b].add(&cell);
+                played += cell.games;
+                if done.stopped.is_some() {
+                    stopped = done.stopped;
+                    break 'pairs;
+                }
+            }
+        }
+    }
+    if let (0, Some(signal)) = (played, stopped) {
+        bar.finish_and_clear();
+        return Err(stopped_empty(signal, "any game"));
+    }
+    let rated = ratings(&cells, players);
+    let best = (0..n)
+        .max_by(|&i, &j| {
+            rated[i]
+                .elo
+                .value
+                .total_cmp(&rated[j].elo.value)
+                .then(j.cmp(&i))
+        })
+        .unwrap_or(0);
+
+    // The strongest bot in every seat.
+    let seats = match stopped {
+        Some(_) => None,
+        None => {
+            let mut p = plan(entries[best].seats[..players].to_vec());
+            p.games = seated;
+            p.roles = game.roles();
+            let report = runner::run(game, &p, &bar, None)?;
+            played += report.played.units;
+            stopped = report.played.stopped;
+            stopped.is_none().then_some(report)
+        }
+    };
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let fair = 1.0 / players as f64;
+    let mut matrix = Vec::new();
+    for (a, row) in cells.iter().enumerate() {
+        for (b, c) in row.iter().enumerate().filter(|&(b, _)| b != a) {
+            let rate = c.win_rate();
+            matrix.push(MatrixRow {
+                bot: &entries[a].label,
+                against: &entries[b].label,
+                games: c.games,
+                wins: c.one + c.split,
+                shared: c.split,
+                win_rate: rate.value,
+                ci_low: rate.low,
+                ci_high: rate.high,
+                fair_share: fair,
+            });
+        }
+    }
+    dir.csv("matrix.csv", &matrix)?;
+    let rating_rows: Vec<RatingRow> = entries
+        .iter()
+        .zip(&rated)
+        .enumerate()
+        .map(|(i, (e, r))| {
+            let (games, wins) = cells[i]
+                .iter()
+                .fold((0, 0), |(g, w), c| (g + c.games, w + c.one + c.split));
+            RatingRow {
+                bot: &e.label,
+                iterations: e.iterations,
+                elo: r.elo.value,
+                ci_low: r.elo.low,
+                ci_high: r.elo.high,
+                games,
+                wins,
+            }
+        })
+        .collect();
+    dir.csv("ratings.csv", &rating_rows)?;
+    let seat_rows: Vec<SeatRow> = seats
+        .as_ref()
+        .map(|report| {
+            (0..players)
+                .map(|s| {
+                    let rate = wilson(report.totals.seat_wins[s], report.totals.games);
+                    SeatRow {
+                        seat: s,
+                        role: game.roles().map_or("", |r| r.of(s)),
+                        bot: entries[best].seats[s].kind.name,
+                        games: report.totals.games,
+                        wins: report.totals.seat_wins[s],
+                        win_rate: rate.value,
+                        ci_low: rate.low,
+                        ci_high: rate.high,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if seats.is_some() {
+        dir.csv("seats.csv", &seat_rows)?;
+    }
+    dir.text("config.toml", &toml::to_string(resolved)?)?;
+    let record = Record {
+        config: games::arg_of(source),
+        bots: &text,
+        games: args.games,
+        seed: args.seed,
+        players,
+        set: args.set.iter().map(|o| o.arg.clone()).collect(),
+        partial: stopped.is_some(),
+    };
+    dir.text("ladder.toml", &toml::to_string(&record)?)?;
+    let mut out = format!(
+        "whisker {} — ladder of {} ({players} players), {} seeds a pairing, seed {}\n",
+        env!("CARGO_PKG_VERSION"),
+        source.name,
+        args.games,
+        args.seed
+    );
+    let _ = writeln!(
+        out,
+        "{played} games in {elapsed:.2} s ({:.0} games/s)\n",
+        played as f64 / elapsed.max(1e-9)
+    );
+    if let Some(signal) = stopped {
+        let _ = writeln!(
+            out,
+            "INTERRUPTED by {}: the tables below hold the games played (marked partial)\n",
+            signals::name(signal)
+        );
+    }
+    out += &matrix_text(&entries, &cells, fair);
+    out += &ratings_text(&entries, &rated, best);
+    if let Some(report) = &seats {
+        let _ = writeln!(
+            out,
+            "\nseats when {} plays every seat ({} games):",
+            entries[best].label, report.totals.games
+        );
+        for r in &seat_rows {
+            let _ = writeln!(
+                out,
+                "  seat {} {:10} {:>6.1}%  (95% CI {:.1} – {:.1}%)",
+                r.seat,
+                r.role,
+                100.0 * r.win_rate,
+                100.0 * r.ci_low,
+                100.0 * r.ci_high
+            );
+        }
+        out += &export::endings(game.declared(), &report.counts, report.totals.games);
+    }
+    if args.report {
+        let page = page(source, &entries, &cells, &rated, &seat_rows, fair);
+        dir.text(crate::report::FILE, &page)?;
+    }
+    let path = dir.commit(stopped.is_some())?;
+    out += &written(&path, args.report);
+    say(&out);
+    match stopped {
+        Some(signal) => Err(Failure::Interrupted(signal).into()),
+        None => Ok(()),
+    }
+}
+
+/// The win-rate matrix for the terminal: rows the bot seated once, columns the field.
+fn matrix_text(entries: &[Entry], cells: &[Vec<Cell>], fair: f64) -> String {
+    let width = entries.iter().map(|e| e.label.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "win rate of each bot (row) seated once among copies of another (column), every seat in turn; fair share {:.1}% (95% intervals in matrix.csv):\n  {:width$}",
+        100.0 * fair,
+        ""
+    );
+    for k in 1..=entries.len() {
+        let _ = write!(out, "  {:>6}", format!("[{k}]"));
+    }
+    out.push('\n');
+    for (a, row) in cells.iter().enumerate() {
+        let _ = write!(out, "  {:width$}", entries[a].label);
+        for (b, c) in row.iter().enumerate() {
+            if a == b {
+                let _ = write!(out, "  {:>6}", "—");
+            } else {
+                let _ = write!(out, "  {:>5.1}%", 100.0 * c.win_rate().value);
+            }
+        }
+        let _ = writeln!(out, "   [{}]", a + 1);
+    }
+    out
+}
+
+fn ratings_text(entries: &[Entry], rated: &[Rating], best: usize) -> String {
+    let width = entries.iter().map(|e| e.label.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "\nratings (Elo points, {} = 0; 400 points is ten times the odds):\n",
+        entries[0].label
+    );
+    for (i, (e, r)) in entries.iter().zip(rated).enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:width$}  {:>7.0}  (95% CI {:.0} – {:.0}){}",
+            e.label,
+            r.elo.value,
+            r.elo.low,
+            r.elo.high,
+            if i == best { "  strongest" } else { "" }
+        );
+    }
+    out
+}
+
+/// The ladder's page: the matrix as a table and a heat map, the strength curve, the seats.
+fn page(
+    source: &Source,
+    entries: &[Entry],
+    cells: &[Vec<Cell>],
+    rated: &[Rating],
+    seats: &[SeatRow],
+    fair: f64,
+) -> String {
+    let mut page = Page::new(
+        &format!("Ladder: {}", source.name),
+        &format!("Made by whisker {}", env!("CARGO_PKG_VERSION")),
+    );
+    page.heading("Who beats whom");
+    let mut header = vec!["bot (seated once) against"];
+    header.extend(entries.iter().map(|e| e.label.as_str()));
+    let rows: Vec<Vec<String>> = cells
+        .iter()
+        .enumerate()
+        .map(|(a, row)| {
+            let mut r = vec![entries[a].label.clone()];
+            r.extend(row.iter().enumerate().map(|(b, c)| {
+                let rate = c.win_rate();
+                if a == b {
+                    "—".into()
+                } else {
+                    format!(
+                        "{:.1}% ({:.1}–{:.1})",
+                        100.0 * rate.value,
+                        100.0 * rate.low,
+                        100.0 * rate.high
+                    )
+                }
+            }));
+            r
+        })
+        .collect();
+    page.table(&header, &rows, &[]);
+    let grid = Grid {
+        title: "Win rate of the row's bot among copies of the column's".into(),
+        rows: entries.len(),
+        columns: entries.len(),
+        cells: cells
+            .iter()
+            .enumerate()
+            .flat_map(|(a, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(move |&(b, _)| b != a)
+                    .map(move |(b, c)| {
+                        let v = c.win_rate().value;
+                        (a, b, v, format!("{:.0}", 100.0 * v))
+                    })
+            })
+            .collect(),
+        unit: Unit::Percent,
+        caption: format!(
+            "rows and columns in the table's order; fair share {:.1}%",
+            100.0 * fair
+        ),
+    };
+    page.figure(&Section {
+        question: "Which bot beats which?".into(),
+        how: "Each square is the row's bot seated once among copies of the column's, every seat in turn on the same seeds; darker wins more.".into(),
+        svg: grid.svg(),
+    });
+    page.heading("Ratings");
+    let rows: Vec<Vec<String>> = entries
+        .iter()
+        .zip(rated)
+        .map(|(e, r)| {
+            vec![
+                e.label.clone(),
+                format!("{:.0}", r.elo.value),
+                format!("{:.0} – {:.0}", r.elo.low, r.elo.high),
+            ]
+        })
+        .collect();
+    page.table(&["bot", "Elo", "95% CI"], &rows, &[]);
+    let curve: Vec<Point> = entries
+        .iter()
+        .zip(rated)
+        .filter_map(|(e, r)| {
+            e.iterations.map(|i| Point {
+                x: f64::from(i),
+                y: r.elo.value,
+                band: Some((r.elo.low, r.elo.high)),
+            })
+        })
+        .collect();
+    if !curve.is_empty() {
+        let heuristic = entries
+            .iter()
+            .zip(rated)
+            .skip(1)
+            .find(|(e, _)| e.iterations.is_none());
+        let lines = Lines {
+            title: "Strength against search budget".into(),
+            x_label: "ismcts iterations a decision".into(),
+            y_label: format!("Elo ({} = 0)", entries[0].label),
+            unit: Unit::Number,
+            series: vec![curve],
+            legend: vec!["ismcts".into()],
+            x_names: None,
+            from_zero: false,
+            discrete: true,
+            reference: heuristic.map(|(e, r)| (r.elo.value, e.label.clone())),
+        };
+        page.figure(&Section {
+            question: "Does searching longer play better?".into(),
+            how: "Each point is ismcts at one budget, with its 95% interval; the line is the game's own bot. A curve still rising means more skill is there to find.".into(),
+            svg: lines.svg(),
+        });
+    }
+    if !seats.is_empty() {
+        page.heading(&format!("Seats when {} plays every seat", seats[0].bot));
+        let rows: Vec<Vec<String>> = seats
+            .iter()
+            .map(|r| {
+                vec![
+                    format!("seat {} {}", r.seat, r.role),
+                    format!("{:.1}%", 100.0 * r.win_rate),
+                    format!("{:.1} – {:.1}%", 100.0 * r.ci_low, 100.0 * r.ci_high),
+                ]
+            })
+            .collect();
+        page.table(&["seat", "win rate", "95% CI"], &rows, &[]);
+    }
+    page.finish()
+}

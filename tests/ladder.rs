@@ -1,0 +1,160 @@
+//! The search bot and `whisker ladder` as a user runs them: every game, the same files on any
+//! thread count, and clear refusals.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{files, scratch, stderr, stdout, whisker};
+
+/// Short games for a debug build: Mouse Chaos's play-outs run to its turn cap.
+fn short(name: &str) -> Vec<&'static str> {
+    match name {
+        "mouse-chaos" => vec!["--set", "rules.max_turns=12"],
+        _ => vec![],
+    }
+}
+
+fn run(args: &[&str]) -> String {
+    let o = whisker(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+fn same_files(one: &Path, two: &Path) {
+    for name in files(one).iter().filter(|n| *n != "host.toml") {
+        assert_eq!(
+            fs::read(one.join(name)).unwrap(),
+            fs::read(two.join(name)).unwrap(),
+            "{name} differs"
+        );
+    }
+}
+
+#[test]
+fn ismcts_plays_every_game_the_same_on_any_thread_count() {
+    let d = scratch("ismcts");
+    for name in [
+        "mice-heist-cheese",
+        "mice-heist-ratings",
+        "cat-and-the-mouse",
+        "cheesy-heist",
+        "mouse-chaos",
+    ] {
+        let play = |threads: &str| {
+            let out = d.join(format!("{name}-{threads}"));
+            let mut args = vec![
+                "simulate",
+                name,
+                "--bots",
+                "ismcts(iterations=3)",
+                "--games",
+                "6",
+                "--threads",
+                threads,
+                "--games-csv",
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+            ];
+            args.extend(short(name));
+            run(&args);
+            out
+        };
+        same_files(&play("1"), &play("2"));
+    }
+}
+
+#[test]
+fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
+    let d = scratch("ladder");
+    let play = |threads: &str| {
+        let out = d.join(format!("t{threads}"));
+        let text = run(&[
+            "ladder",
+            "cat-and-the-mouse",
+            "--bots",
+            "random,sleuth+thief,ismcts(iterations=8)",
+            "--games",
+            "8",
+            "--threads",
+            threads,
+            "--report",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        (out, text)
+    };
+    let ((one, text), (two, _)) = (play("1"), play("2"));
+    same_files(&one, &two);
+    for file in ["matrix.csv", "ratings.csv", "seats.csv", "report.html"] {
+        assert!(one.join(file).is_file(), "no {file}");
+    }
+    // Three bots: six pairings, each 8 seeds at both seats.
+    let matrix = fs::read_to_string(one.join("matrix.csv")).unwrap();
+    assert_eq!(matrix.lines().count(), 7, "{matrix}");
+    assert!(
+        matrix.lines().skip(1).all(|l| l.contains(",16,")),
+        "{matrix}"
+    );
+    assert!(text.contains("ratings (Elo points, random = 0"), "{text}");
+    assert!(text.contains("seat 1 mouse"), "{text}");
+    // The deduction bots beat random as the Inspector and as the Mouse.
+    let row = matrix
+        .lines()
+        .find(|l| l.starts_with("sleuth+thief,random,"))
+        .unwrap();
+    let rate: f64 = row.split(',').nth(5).unwrap().parse().unwrap();
+    assert!(rate > 0.7, "{row}");
+}
+
+#[test]
+fn a_ladder_plays_every_game_by_default_names() {
+    let d = scratch("ladder-games");
+    for name in ["mice-heist-ratings", "cheesy-heist", "mouse-chaos"] {
+        let out = d.join(name);
+        let mut args = vec![
+            "ladder",
+            name,
+            "--bots",
+            "random,ismcts(iterations=2)",
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(short(name));
+        let text = run(&args);
+        assert!(text.contains("strongest"), "{name}: {text}");
+    }
+}
+
+#[test]
+fn a_ladder_refuses_what_it_cannot_play() {
+    let d = scratch("ladder-bad");
+    let out = d.join("r");
+    for (bots, says) in [
+        ("random", "at least two bots"),
+        ("random,random", "listed twice"),
+        (
+            "random,sleuth",
+            "no bot for the mouse (seat 1); join one with `+`",
+        ),
+        ("random,clever", "unknown bot `clever`"),
+    ] {
+        let o = whisker(&[
+            "ladder",
+            "cat-and-the-mouse",
+            "--bots",
+            bots,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{bots}");
+        assert!(stderr(&o).contains(says), "{bots}: {}", stderr(&o));
+        assert!(!out.exists(), "{bots}: nothing is written");
+    }
+}
