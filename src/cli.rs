@@ -53,7 +53,7 @@ pub struct LadderArgs {
     #[arg(long)]
     pub bots: Option<String>,
     /// Seeds per pairing: each bot plays each seat once among another's copies on each seed.
-    #[arg(long, default_value_t = 100, value_parser = games)]
+    #[arg(long, default_value_t = LADDER_GAMES, value_parser = games)]
     pub games: u64,
     /// Master seed: the same seeds for every pairing.
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -167,6 +167,9 @@ pub struct CheckArgs {
 pub const DEFAULT_GAMES: u64 = 100_000;
 /// The master seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
+
+/// Seeds a ladder plays each pairing on when not told: a search bot plays slowly.
+pub const LADDER_GAMES: u64 = 20;
 
 /// `--games`: a whole number of games, at least 1.
 fn games(s: &str) -> Result<u64, String> {

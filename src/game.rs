@@ -119,7 +119,7 @@ pub trait Game: Sync {
     /// The `ismcts` budgets (iterations a decision) `whisker ladder` tries when not told: what
     /// a ladder of this game plays in minutes on a laptop.
     fn search_budgets(&self) -> &'static [u32] {
-        &[25, 100, 400]
+        &[10, 40, 160]
     }
 
     /// The role of each seat, when seats play by different rules; a bot only sits where it

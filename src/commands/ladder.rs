@@ -55,7 +55,7 @@ fn folder_parts(args: &LadderArgs) -> Vec<String> {
     if args.seed != crate::cli::DEFAULT_SEED {
         parts.push(format!("seed-{}", args.seed));
     }
-    if args.games != 100 {
+    if args.games != crate::cli::LADDER_GAMES {
         parts.push(format!("games-{}", args.games));
     }
     parts.extend(args.set.iter().map(|o| o.arg.clone()));
