@@ -58,7 +58,7 @@ pub const ISMCTS: Kind = Kind {
             default: 0,
             min: 0,
             max: 1_000_000,
-            about: "the most distinct deals of the unseen a decision samples, taken in turn (0: a new deal every iteration)",
+            about: "the most distinct worlds a decision samples, taken in turn, each a deal of the unseen and the chance to come (0: a new one every iteration)",
             names: &[],
         },
     ],
@@ -262,8 +262,11 @@ fn search<G: Decisions>(
                 if usize::from(c.mover) == mover
                     && let Some(k) = options.iter().position(|&a| a == c.action)
                 {
-                    tried[k] = true;
-                    matched += 1;
+                    // An option listed twice has one node: count the option once.
+                    if !tried[k] {
+                        tried[k] = true;
+                        matched += 1;
+                    }
                     c.available += 1;
                     let visits = c.visits as f32;
                     let score = c.wins / visits

@@ -110,8 +110,10 @@ const ELO: f64 = 400.0 / std::f64::consts::LN_10;
 
 /// The ratings of `entries` bots from `cells[a][b]` (bot `a` once among `players - 1` of `b`).
 /// Each bot also counts one drawn game against a bot of rating 0, so a bot that never won (or
-/// never lost) has a finite rating, not an infinite one.
+/// never lost) has a finite rating, not an infinite one. A win the one shares with the field
+/// counts half to each side.
 pub fn ratings(cells: &[Vec<Cell>], players: usize) -> Vec<Rating> {
+    assert!(players >= 2, "a ladder seats two players or more");
     let n = cells.len();
     let field = ((players - 1) as f64).ln();
     let mut theta = vec![0.0f64; n];

@@ -123,12 +123,14 @@ fn ladder<G: Registered>(
         stop_after: None,
     };
 
-    // Every bot once among copies of every other, at every seat, on the same seeds.
+    // Every bot once among copies of every other, at every seat, on the same seeds. A pairing
+    // counts only once every seat is played: a part of one would weigh some seats over others.
     let mut cells = vec![vec![Cell::default(); n]; n];
     let mut stopped = None;
     let mut played = 0;
     'pairs: for a in 0..n {
         for b in (0..n).filter(|&b| b != a) {
+            let mut pairing = Cell::default();
             for seat in 0..players {
                 let lineup = (0..players)
                     .map(|t| entries[if t == seat { a } else { b }].seats[t])
@@ -150,13 +152,14 @@ fn ladder<G: Registered>(
                         Ok(())
                     },
                 )?;
-                cells[a][b].add(&cell);
+                pairing.add(&cell);
                 played += cell.games;
                 if done.stopped.is_some() {
                     stopped = done.stopped;
                     break 'pairs;
                 }
             }
+            cells[a][b] = pairing;
         }
     }
     if let (0, Some(signal)) = (played, stopped) {
@@ -193,7 +196,12 @@ fn ladder<G: Registered>(
     let fair = 1.0 / players as f64;
     let mut matrix = Vec::new();
     for (a, row) in cells.iter().enumerate() {
-        for (b, c) in row.iter().enumerate().filter(|&(b, _)| b != a) {
+        // An interrupted ladder leaves out the pairings it did not finish.
+        for (b, c) in row
+            .iter()
+            .enumerate()
+            .filter(|&(b, c)| b != a && c.games > 0)
+        {
             let rate = c.win_rate();
             matrix.push(MatrixRow {
                 bot: &entries[a].label,
@@ -278,7 +286,7 @@ fn ladder<G: Registered>(
     if let Some(signal) = stopped {
         let _ = writeln!(
             out,
-            "INTERRUPTED by {}: the tables below hold the games played (marked partial)\n",
+            "INTERRUPTED by {}: the tables below hold the pairings finished (marked partial)\n",
             signals::name(signal)
         );
     }
@@ -331,7 +339,7 @@ fn matrix_text(entries: &[Entry], cells: &[Vec<Cell>], fair: f64) -> String {
     for (a, row) in cells.iter().enumerate() {
         let _ = write!(out, "  {:width$}", entries[a].label);
         for (b, c) in row.iter().enumerate() {
-            if a == b {
+            if a == b || c.games == 0 {
                 let _ = write!(out, "  {:>6}", "—");
             } else {
                 let _ = write!(out, "  {:>5.1}%", 100.0 * c.win_rate().value);
@@ -385,7 +393,7 @@ fn page(
             let mut r = vec![entries[a].label.clone()];
             r.extend(row.iter().enumerate().map(|(b, c)| {
                 let rate = c.win_rate();
-                if a == b {
+                if a == b || c.games == 0 {
                     "—".into()
                 } else {
                     format!(
@@ -410,7 +418,7 @@ fn page(
             .flat_map(|(a, row)| {
                 row.iter()
                     .enumerate()
-                    .filter(move |&(b, _)| b != a)
+                    .filter(move |&(b, c)| b != a && c.games > 0)
                     .map(move |(b, c)| {
                         let v = c.win_rate().value;
                         (a, b, v, format!("{:.0}", 100.0 * v))
