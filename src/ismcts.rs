@@ -25,13 +25,26 @@ use crate::game::{MAX_SEATS, Outcome, Seat};
 use crate::play::{Decider, Decisions, MAX_OPTIONS, Options, Seen, random};
 use crate::rng::{Dice, GameRng, game_rng, game_seed};
 
-pub const ISMCTS: Kind = Kind {
-    name: "ismcts",
-    about: "information-set Monte Carlo tree search: each iteration deals what its seat cannot see anew, walks one tree of what its seat knows, plays the game out and counts each seat's wins; it sees only what its seat sees",
-    params: &[
+/// `ismcts` as most games offer it: 200 iterations, play-outs to the end.
+pub const ISMCTS: Kind = kind(&params(200, 0));
+
+/// `ismcts` with a game's own defaults, for a game whose play-outs are long: `params` from
+/// [`params`].
+pub const fn kind(params: &'static [Param]) -> Kind {
+    Kind {
+        name: "ismcts",
+        about: "information-set Monte Carlo tree search: each iteration deals what its seat cannot see anew, walks one tree of what its seat knows, plays the game out and counts each seat's wins; it sees only what its seat sees",
+        params,
+        roles: &[],
+    }
+}
+
+/// The search's parameters with a game's default budget and horizon.
+pub const fn params(iterations: i32, horizon: i32) -> [Param; 5] {
+    [
         Param {
             name: "iterations",
-            default: 200,
+            default: iterations,
             min: 1,
             max: 1_000_000,
             about: "iterations a decision, each adding one node to the tree and playing one game out (a count, never a clock: results reproduce)",
@@ -61,9 +74,16 @@ pub const ISMCTS: Kind = Kind {
             about: "the most distinct worlds a decision samples, taken in turn, each a deal of the unseen and the chance to come (0: a new one every iteration)",
             names: &[],
         },
-    ],
-    roles: &[],
-};
+        Param {
+            name: "horizon",
+            default: horizon,
+            min: 0,
+            max: 1_000_000,
+            about: "the most decisions a play-out takes before the game's own reckoning of each seat's chances scores it instead of its end (0: play to the end; a game that reckons none plays to the end)",
+            names: &[],
+        },
+    ]
+}
 
 /// The parameters as a search reads them.
 #[derive(Clone, Copy, Debug)]
@@ -72,6 +92,7 @@ struct Settings {
     explore: f32,
     heuristic_rollout: bool,
     worlds: u32,
+    horizon: u32,
 }
 
 impl From<&Bot> for Settings {
@@ -81,6 +102,7 @@ impl From<&Bot> for Settings {
             explore: bot.param("explore") as f32 / 100.0,
             heuristic_rollout: bot.param("rollout") == 1,
             worlds: bot.param("worlds") as u32,
+            horizon: bot.param("horizon") as u32,
         }
     }
 }
@@ -187,20 +209,29 @@ where
     })
 }
 
-/// Plays `game` to its end, as the settings' rollout says.
+/// Plays `game` on as the settings' rollout says, to its end or, past the horizon, to where the
+/// game reckons each seat's chances; returns each seat's share of the win.
 fn play_out<G, M>(
     game: &mut G,
     settings: Settings,
     lineup: &[Bot; MAX_SEATS],
     rng: &mut GameRng,
-) -> Outcome
+) -> [f32; MAX_SEATS]
 where
     G: Decisions,
     M: Default,
     Bot: Decider<G, Memory = M>,
 {
     let mut memory: [M; MAX_SEATS] = Default::default();
+    let mut taken = 0;
     while let Some(seat) = game.to_move() {
+        if taken == settings.horizon
+            && settings.horizon > 0
+            && let Some(chances) = game.standing()
+        {
+            return chances;
+        }
+        taken += 1;
         let seen = Seen::new(&*game, seat);
         let action = if settings.heuristic_rollout {
             lineup[seat].decide(&seen, &mut memory[seat], rng)
@@ -209,7 +240,7 @@ where
         };
         game.apply(action);
     }
-    game.outcome()
+    shares(&game.outcome())
 }
 
 /// Grows `tree` from the position `seen` shows, for the settings' iterations.
@@ -218,7 +249,7 @@ fn search<G: Decisions>(
     seen: &Seen<G>,
     settings: Settings,
     base: u64,
-    mut play_out: impl FnMut(&mut G, &mut GameRng) -> Outcome,
+    mut play_out: impl FnMut(&mut G, &mut GameRng) -> [f32; MAX_SEATS],
 ) {
     let budget = settings.iterations as usize;
     tree.nodes.clear();
@@ -302,7 +333,7 @@ fn search<G: Decisions>(
             node = chosen as usize;
             game.apply(tree.nodes[node].action);
         }
-        let won = shares(&play_out(&mut game, &mut rng));
+        let won = play_out(&mut game, &mut rng);
         for &n in &tree.path {
             let n = &mut tree.nodes[n as usize];
             n.visits += 1;
@@ -474,6 +505,46 @@ mod tests {
         }
     }
 
+    /// Two seats take turns, 40 in all, adding 0 or 1 to their own tally, and seat 1 always
+    /// wins in the end. The game reckons each seat's chance by its share of the tallies, so only
+    /// a search that stops at a horizon sees that adding 1 helps.
+    #[derive(Clone)]
+    struct Tally {
+        turn: u8,
+        tally: [u8; 2],
+    }
+
+    impl Decisions for Tally {
+        type Action = u8;
+        type View<'a> = ();
+        fn to_move(&self) -> Option<Seat> {
+            (self.turn < 40).then_some(usize::from(self.turn % 2))
+        }
+        fn option_count(&self) -> usize {
+            2
+        }
+        fn option(&self, k: usize) -> u8 {
+            k as u8
+        }
+        fn apply(&mut self, add: u8) {
+            self.tally[usize::from(self.turn % 2)] += add;
+            self.turn += 1;
+        }
+        fn view(&self, _: Seat) {}
+        fn sample(&self, _: Seat, _: &mut GameRng) -> Self {
+            self.clone()
+        }
+        fn outcome(&self) -> Outcome {
+            outcome(2, u32::from(self.turn))
+        }
+        fn standing(&self) -> Option<[f32; MAX_SEATS]> {
+            let [a, b] = self.tally.map(|t| 1.0 + f32::from(t));
+            let mut chances = [0.0; MAX_SEATS];
+            chances[..2].copy_from_slice(&[a / (a + b), b / (a + b)]);
+            Some(chances)
+        }
+    }
+
     macro_rules! decides_by_kind {
         ($($game:ty),*) => {$(
             impl Decider<$game> for Bot {
@@ -484,7 +555,7 @@ mod tests {
             }
         )*};
     }
-    decides_by_kind!(Nim, Guess);
+    decides_by_kind!(Nim, Guess, Tally);
 
     fn take(bot: &Bot, left: u8, seed: u64) -> u8 {
         let game = Nim { left, taken: 0 };
@@ -505,6 +576,24 @@ mod tests {
         // find it: the check above can fail.
         let weak = ismcts("iterations=4,rollout=random");
         assert!((0..20).any(|seed| take(&weak, 11, seed) != 3));
+    }
+
+    #[test]
+    fn a_horizon_scores_play_outs_by_the_game_s_reckoning() {
+        let game = Tally {
+            turn: 0,
+            tally: [0; 2],
+        };
+        let decide =
+            |bot: &Bot, seed| bot.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed));
+        // Played to the end every option loses, so the search has no reason to add 1: the
+        // tie goes to the earlier option, 0.
+        let blind = ismcts("iterations=100,rollout=random");
+        assert!((0..10).all(|seed| decide(&blind, seed) == 0));
+        let horizon = ismcts("iterations=100,rollout=random,horizon=4");
+        for seed in 0..10 {
+            assert_eq!(decide(&horizon, seed), 1, "seed {seed}");
+        }
     }
 
     #[test]

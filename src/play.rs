@@ -57,6 +57,13 @@ pub trait Decisions: Clone {
 
     /// How the game ended; only once [`Decisions::to_move`] is `None`.
     fn outcome(&self) -> Outcome;
+
+    /// Each seat's chance of winning from here, by the game's own reckoning, summing to at most
+    /// 1 (the rest to no seat): what a search's play-out scores when it stops at its horizon.
+    /// `None`, the default, plays every play-out to the end.
+    fn standing(&self) -> Option<[f32; MAX_SEATS]> {
+        None
+    }
 }
 
 /// A game as the seat to move may know it: its observation, its options, and samples of what

@@ -1021,6 +1021,25 @@ impl<'r> Decisions for Engine<'r> {
             values,
         }
     }
+
+    /// A rough reckoning, not tuned: a nest's chance grows with the mice of its colour in it
+    /// (twice) and in other nests, which a fill there hands on; a non-player nest's chance goes
+    /// to no seat.
+    fn standing(&self) -> Option<[f32; MAX_SEATS]> {
+        let mut weight = [1.0f32; NESTS];
+        for (n, nest) in self.public.nests.iter().enumerate() {
+            for &m in nest {
+                let c = usize::from(self.colour[usize::from(m)]);
+                weight[c] += if c == n { 2.0 } else { 1.0 };
+            }
+        }
+        let total: f32 = weight.iter().sum();
+        let mut chances = [0.0; MAX_SEATS];
+        for (s, chance) in chances.iter_mut().enumerate().take(self.rules.players) {
+            *chance = weight[usize::from(self.rules.nest_of[s])] / total;
+        }
+        Some(chances)
+    }
 }
 
 impl Engine<'_> {

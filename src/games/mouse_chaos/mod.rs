@@ -27,7 +27,13 @@ use crate::rng::GameRng;
 pub const STANDARD: &str = include_str!("../../../configs/mouse-chaos/standard.toml");
 
 /// The bots of this game: the shared `random`, the heuristic `shepherd`, the shared `ismcts`.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SHEPHERD, crate::ismcts::ISMCTS];
+pub const KINDS: &[Kind] = &[
+    crate::play::RANDOM,
+    bots::SHEPHERD,
+    // A play-out to the end is a whole game of 67 turns or more; one of 20 decisions, scored by
+    // the engine's reckoning of the nests, costs a Mice Heist play-out's time.
+    crate::ismcts::kind(&crate::ismcts::params(50, 20)),
+];
 
 impl Decider<Engine<'_>> for Bot {
     type Memory = bots::Memory;
@@ -215,7 +221,8 @@ impl Game for MouseChaos {
     }
 
     fn search_budgets(&self) -> &'static [u32] {
-        // Play-outs last a whole game of 67 turns: a search costs 50 times Mice Heist's.
+        // Even stopped at 20 decisions, a play-out here costs several of Mice Heist's, and
+        // games with a search last longer (they play more carefully).
         &[2, 8]
     }
 

@@ -288,6 +288,24 @@ fn a_non_player_colour_filling_its_nest_makes_everyone_lose() {
 }
 
 #[test]
+fn a_search_stopped_early_weighs_each_nest_by_the_mice_of_its_colour_in_nests() {
+    let rules = board(&rows(&room('.')), &[], 2);
+    let mut g = Engine::new(&rules, 1);
+    // Each mother in her own nest: every nest weighs 1 + 2 of 12. The seats hold nests 0 and
+    // 2; nests 1 and 3, of no player, take the rest.
+    g.set_colours(&[0, 1, 2, 3, 1, 0, 2, 3]);
+    let chances = g.standing().expect("Mouse Chaos reckons a standing");
+    assert_eq!(chances[..3], [0.25, 0.25, 0.0]);
+    // Mouse 5, of colour 0, in nest 2 counts once toward nest 0, which a fill of 2 hands it.
+    g.nest(5, 2);
+    let chances = g.standing().unwrap();
+    assert_eq!(chances[..2], [4.0 / 13.0, 3.0 / 13.0]);
+    // In its own nest it counts twice.
+    g.nest(5, 0);
+    assert_eq!(g.standing().unwrap()[..2], [5.0 / 14.0, 3.0 / 14.0]);
+}
+
+#[test]
 fn crossing_cheese_shows_the_mover_the_colour() {
     for (reading, others_see) in [("mover", false), ("everyone", true)] {
         let mut r = room('.');
