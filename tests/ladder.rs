@@ -158,3 +158,44 @@ fn a_ladder_refuses_what_it_cannot_play() {
         assert!(!out.exists(), "{bots}: nothing is written");
     }
 }
+
+#[test]
+fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
+    let d = scratch("ladder-stop");
+    let out = d.join("r");
+    // `random` against `sleuth+thief` takes moments; a pairing with a search of 300 iterations
+    // takes seconds a game in a debug build, so the signal comes during one.
+    let child = common::spawn(&[
+        "ladder",
+        "cat-and-the-mouse",
+        "--bots",
+        "random,sleuth+thief,ismcts(iterations=300)",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    common::signal(&child, "INT");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let record = fs::read_to_string(out.join("ladder.toml")).unwrap();
+    assert!(record.contains("partial = true"), "{record}");
+    // Only whole pairings (2 seeds at both seats), the first among them, and not all six.
+    let matrix = fs::read_to_string(out.join("matrix.csv")).unwrap();
+    let rows: Vec<&str> = matrix.lines().skip(1).collect();
+    assert!(rows[0].starts_with("random,sleuth+thief,4,"), "{matrix}");
+    assert!(rows.len() < 6, "{matrix}");
+    assert!(
+        rows.iter().all(|l| l.split(',').nth(2) == Some("4")),
+        "{matrix}"
+    );
+    assert!(out.join("ratings.csv").is_file());
+    assert!(
+        !out.join("seats.csv").exists(),
+        "no seats without the whole ladder"
+    );
+}
