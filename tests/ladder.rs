@@ -99,6 +99,14 @@ fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
         matrix.lines().skip(1).all(|l| l.contains(",16,")),
         "{matrix}"
     );
+    let page = fs::read_to_string(one.join("report.html")).unwrap();
+    for chart in [
+        "Which bot beats which?",
+        "Does searching longer play better?",
+        "At what budget does a search beat sleuth+thief?",
+    ] {
+        assert!(page.contains(chart), "the report lacks {chart}");
+    }
     assert!(text.contains("ratings (Elo points, random = 0"), "{text}");
     assert!(text.contains("seat 1 mouse"), "{text}");
     // The deduction bots beat random as the Inspector and as the Mouse.

@@ -483,6 +483,48 @@ fn page(
             how: "Each point is ismcts at one budget, with its 95% interval; the line is the game's own bot. A curve still rising means more skill is there to find.".into(),
             svg: lines.svg(),
         });
+        // The same curve as a designer reads a table: a search seated once among the game's
+        // own bot, against a fair share.
+        if let Some((h, (own, _))) = entries
+            .iter()
+            .zip(rated)
+            .enumerate()
+            .skip(1)
+            .find(|(_, (e, _))| e.iterations.is_none())
+        {
+            let against: Vec<Point> = entries
+                .iter()
+                .zip(cells)
+                .filter(|(e, row)| e.iterations.is_some() && row[h].games > 0)
+                .filter_map(|(e, row)| {
+                    let rate = row[h].win_rate();
+                    e.iterations.map(|i| Point {
+                        x: f64::from(i),
+                        y: rate.value,
+                        band: Some((rate.low, rate.high)),
+                    })
+                })
+                .collect();
+            if !against.is_empty() {
+                let lines = Lines {
+                    title: format!("Win rate among copies of {}", own.label),
+                    x_label: "ismcts iterations a decision".into(),
+                    y_label: "win rate".into(),
+                    unit: Unit::Percent,
+                    series: vec![against],
+                    legend: vec!["ismcts".into()],
+                    x_names: None,
+                    from_zero: true,
+                    discrete: true,
+                    reference: Some((fair, "fair share".into())),
+                };
+                page.figure(&Section {
+                    question: format!("At what budget does a search beat {}?", own.label),
+                    how: format!("Each point is ismcts at one budget seated once among copies of {}, every seat in turn, with its 95% interval; above the line it wins more than a fair share.", own.label),
+                    svg: lines.svg(),
+                });
+            }
+        }
     }
     if !seats.is_empty() {
         page.heading(&format!("Seats when {} plays every seat", seats[0].bot));
