@@ -30,8 +30,9 @@ pub const STANDARD: &str = include_str!("../../../configs/mouse-chaos/standard.t
 pub const KINDS: &[Kind] = &[
     crate::play::RANDOM,
     bots::SHEPHERD,
-    // A play-out to the end is a whole game of 67 turns or more; one of 20 decisions, scored by
-    // the engine's reckoning of the nests, costs a Mice Heist play-out's time.
+    // A play-out to the end is a whole game of 67 turns or more, each turn several decisions
+    // (a piece, where it goes, a shift); one of 20 decisions, a few turns scored by the
+    // engine's reckoning of the nests, costs a Mice Heist play-out's time.
     crate::ismcts::kind(&crate::ismcts::params(50, 20)),
 ];
 
