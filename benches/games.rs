@@ -46,6 +46,8 @@ fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G, lineups: &[&[
 fn whole_games(c: &mut Criterion) {
     let four: &[&[&str]] = &[&["greedy"; 4], &["random"; 4]];
     bench_game(c, "cheese", &game(), four);
+    // The search plays a game out per iteration, so a small budget keeps a sample near 0.1 s.
+    bench_game(c, "cheese", &game(), &[&["ismcts(iterations=20)"; 4]]);
     let ratings = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
     bench_game(
         c,
@@ -58,7 +60,11 @@ fn whole_games(c: &mut Criterion) {
         c,
         "cat-and-the-mouse",
         &cat,
-        &[&["sleuth", "thief"], &["random", "random"]],
+        &[
+            &["sleuth", "thief"],
+            &["random", "random"],
+            &["ismcts(iterations=50)"; 2],
+        ],
     );
     let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
     bench_game(c, "cheesy-heist", &cheesy, &[&["sly"; 4], &["random"; 4]]);
