@@ -62,6 +62,9 @@ pub struct Kind {
     pub params: &'static [Param],
     /// The roles it can play; empty when it plays any seat.
     pub roles: &'static [&'static str],
+    /// Whether it plays games out to decide (a search): a game with it at the table costs
+    /// thousands of ordinary ones, so the runner gives each such game a work unit of its own.
+    pub searches: bool,
 }
 
 impl Kind {
@@ -277,6 +280,7 @@ mod tests {
             about: "uniform",
             params: &[],
             roles: &[],
+            searches: false,
         },
         Kind {
             name: "greedy",
@@ -300,6 +304,7 @@ mod tests {
                 },
             ],
             roles: &[],
+            searches: false,
         },
     ];
 

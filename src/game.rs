@@ -181,18 +181,21 @@ pub mod example {
             about: "plays any seat",
             params: &[],
             roles: &[],
+            searches: false,
         },
         Kind {
             name: "mouser",
             about: "plays the mouse only",
             params: &[],
             roles: &["mouse"],
+            searches: false,
         },
         Kind {
             name: "other",
             about: "plays any seat",
             params: &[],
             roles: &[],
+            searches: false,
         },
     ];
 

@@ -36,6 +36,7 @@ pub const fn kind(params: &'static [Param]) -> Kind {
         about: "information-set Monte Carlo tree search: each iteration deals what its seat cannot see anew, walks one tree of what its seat knows, plays the game out (or to a horizon, where the game reckons each seat's chances) and counts each seat's wins; it sees only what its seat sees",
         params,
         roles: &[],
+        searches: true,
     }
 }
 

@@ -115,6 +115,7 @@ pub const RANDOM: Kind = Kind {
     about: "uniform among the legal options at every decision (the reference the tests measure against)",
     params: &[],
     roles: &[],
+    searches: false,
 };
 
 /// `random`'s decision: one draw of `below(n)` over the `n` options, so each is equally likely

@@ -13,9 +13,13 @@ use crate::rng::game_seed;
 use crate::signals;
 use crate::stats::Histogram;
 
-/// Games per work unit (each played once per rotation). Fixed, so the split of work never
-/// depends on the thread count; whole games, so an interrupted run keeps whole games.
+/// Games per work unit (each played once per rotation). Fixed by the plan, so the split of work
+/// never depends on the thread count; whole games, so an interrupted run keeps whole games.
 const CHUNK: u64 = 1024;
+/// Games per work unit when a bot searches: a game then takes milliseconds to minutes, so one
+/// each lets both threads share a run of a few games, moves the progress bar, and lets a stop
+/// keep every game finished instead of waiting for 1,024.
+const SEARCH_CHUNK: u64 = 1;
 /// Chunks played between two writes of `games.csv` rows, bounding the rows held in memory.
 const BATCH_CHUNKS: u64 = 64;
 
@@ -124,6 +128,15 @@ impl Plan {
             }
         }
         bots
+    }
+
+    /// Games per work unit: see [`CHUNK`] and [`SEARCH_CHUNK`].
+    fn chunk(&self) -> u64 {
+        if self.lineup.iter().any(|b| b.kind.searches) {
+            SEARCH_CHUNK
+        } else {
+            CHUNK
+        }
     }
 
     /// The seat-to-bot lineup moved round by `offset`.
@@ -410,15 +423,16 @@ pub fn play_all<A: Send>(
     let offsets = plan.offsets();
     let rotations = offsets.len() as u64;
     let range = plan.game_range();
-    let chunks = (range.end - range.start).div_ceil(CHUNK);
+    let chunk_games = plan.chunk();
+    let chunks = (range.end - range.start).div_ceil(chunk_games);
     // A run stops between chunks when a signal asks it to (see `signals`).
     let play_chunk = |chunk: u64| {
         if signals::stopped().is_some() {
             return None;
         }
         let mut acc = start();
-        let from = range.start + chunk * CHUNK;
-        let end = (from + CHUNK).min(range.end);
+        let from = range.start + chunk * chunk_games;
+        let end = (from + chunk_games).min(range.end);
         for game in from..end {
             let seed = game_seed(plan.seed, game);
             for (rotation, &offset) in offsets.iter().enumerate() {

@@ -829,20 +829,11 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
     assert!(started.elapsed() < PROMPTLY, "stopped promptly");
     let run = fs::read_to_string(out.join("run.toml")).unwrap();
     assert!(run.contains("partial = true"), "{run}");
-    let played_line = run
-        .lines()
-        .find_map(|l| l.strip_prefix("played = "))
-        .unwrap();
+    let played = run_value(&out, "played").unwrap().as_integer().unwrap() as u64;
     assert!(
-        run.contains(&format!("--games {played_line} ")),
+        run.contains(&format!("--games {played} ")),
         "reproduce runs the games played: {run}"
     );
-    let played: u64 = run
-        .lines()
-        .find_map(|l| l.strip_prefix("played = "))
-        .unwrap()
-        .parse()
-        .unwrap();
     assert!(
         played > 0 && played < 50_000_000 && played.is_multiple_of(1024),
         "{played}"

@@ -173,7 +173,7 @@ fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
     let out = d.join("r");
     // `random` against `sleuth+thief` takes moments. The ten pairings with a search then take
     // tens of seconds in a debug build and seconds in a release one, so the signal comes
-    // during one: a stop waits only for the 10 games under way.
+    // during one: a stop waits only for the game under way.
     let child = common::spawn(&[
         "ladder",
         "cat-and-the-mouse",
@@ -213,4 +213,37 @@ fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
         !out.join("seats.csv").exists(),
         "no seats without the whole ladder"
     );
+}
+
+#[test]
+fn an_interrupted_search_run_keeps_the_games_it_finished() {
+    let d = scratch("ismcts-stop");
+    let out = d.join("r");
+    // Each game is its own work unit when a bot searches, so the stop comes after the game under
+    // way, not after 1,024 of them (minutes at this budget in a debug build).
+    let child = common::endless(
+        &[
+            "simulate",
+            "cat-and-the-mouse",
+            "--bots",
+            "ismcts(iterations=500)",
+        ],
+        &out,
+    );
+    common::wait_for(|| common::staging_in(&d));
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    common::signal(&child, "INT");
+    let started = std::time::Instant::now();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(started.elapsed() < common::PROMPTLY, "stopped promptly");
+    assert_eq!(
+        common::run_value(&out, "partial").unwrap().as_bool(),
+        Some(true)
+    );
+    let played = common::run_value(&out, "played")
+        .unwrap()
+        .as_integer()
+        .unwrap();
+    assert!((1..1024).contains(&played), "{played} games kept");
 }

@@ -28,6 +28,7 @@ pub const SLEUTH: Kind = Kind {
         },
     ],
     roles: &["inspector"],
+    searches: false,
 };
 
 pub const THIEF: Kind = Kind {
@@ -60,6 +61,7 @@ pub const THIEF: Kind = Kind {
         },
     ],
     roles: &["mouse"],
+    searches: false,
 };
 
 /// What one seat's bot remembers within a game. A seat plays one role, so only one half is

@@ -42,6 +42,7 @@ pub const SLY: Kind = Kind {
         },
     ],
     roles: &[],
+    searches: false,
 };
 
 /// What the bot reckons of the table.

@@ -28,6 +28,7 @@ const fn greedy(params: &'static [Param; 2]) -> Kind {
         about: "one-step heuristic: exact chip odds, contribution valued by the food it would win now",
         params,
         roles: &[],
+        searches: false,
     }
 }
 

@@ -56,6 +56,7 @@ pub const SHEPHERD: Kind = Kind {
         },
     ],
     roles: &[],
+    searches: false,
 };
 
 /// Steps a mouse of one colour in another colour's nest is reckoned from home: it goes home
