@@ -18,7 +18,7 @@ use crate::stats::Histogram;
 const CHUNK: u64 = 1024;
 /// Games per work unit when a bot searches: a game then takes milliseconds to minutes, so one
 /// each lets both threads share a run of a few games, moves the progress bar, and lets a stop
-/// keep every game finished instead of waiting for 1,024.
+/// come after the games under way instead of after 1,024.
 const SEARCH_CHUNK: u64 = 1;
 /// Chunks played between two writes of `games.csv` rows, bounding the rows held in memory.
 const BATCH_CHUNKS: u64 = 64;
