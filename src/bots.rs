@@ -192,6 +192,11 @@ fn parse_within(
         }
         parse_within(preset, kinds, presets, depth + 1)?
     } else {
+        if name.contains('+') {
+            return Err(err(format!(
+                "`{name}`: `+` joins bots only in `whisker ladder`, into one entry for a game with roles (`sleuth+thief`); here give each seat one bot (by role, as ROLE=BOT, in a game with roles)"
+            )));
+        }
         let mut known: Vec<&str> = kinds.iter().map(|k| k.name).collect();
         known.extend(presets.iter().map(|(n, _)| n.as_str()));
         return Err(err(format!(

@@ -39,7 +39,7 @@ pub struct Writer {
 impl Writer {
     pub fn create<G: Game>(dir: &ResultDir, game: &G) -> anyhow::Result<Self> {
         let path = dir.file(FILE);
-        let file = File::create(&path).with_context(|| format!("writing {}", path.display()))?;
+        let file = crate::result_dir::create_file(&path)?;
         let mut w = Self {
             out: BufWriter::new(file),
             path,

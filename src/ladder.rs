@@ -38,6 +38,11 @@ impl Entry {
             .split('+')
             .map(|t| parse(t.trim()))
             .collect::<Result<Vec<Bot>, Failure>>()?;
+        if bots.len() > 1 && roles.is_none() {
+            return Err(Failure::Usage(format!(
+                "--bots: `{text}`: `+` joins bots of different roles into one entry (as `sleuth+thief` in Cat & The Mouse); this game's seats have no roles, so give one bot an entry"
+            )));
+        }
         let mut seats = [bots[0]; MAX_SEATS];
         for (s, seat) in seats.iter_mut().enumerate().take(players) {
             let role = roles.map(|r| r.of(s));
@@ -50,6 +55,12 @@ impl Entry {
                         role.unwrap_or_default()
                     ))
                 })?;
+        }
+        if let Some(idle) = bots.iter().find(|b| !seats[..players].contains(b)) {
+            return Err(Failure::Usage(format!(
+                "--bots: `{text}`: {} takes no seat (each seat takes the first bot joined by `+` that plays its role)",
+                idle.label()
+            )));
         }
         let iterations = (bots.len() == 1 && bots[0].kind.name == crate::ismcts::ISMCTS.name)
             .then(|| bots[0].param("iterations") as u32);

@@ -19,6 +19,73 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// A u64 as TOML holds it. TOML's integers are i64, so a value of 2^63 or more (half of all
+/// seeds) is written as a string of its digits; both forms are read. For every u64 in a file
+/// whisker writes and reads back: `#[serde(with = "wide")]`, or `wide::option`.
+pub mod wide {
+    use serde::de::{self, Deserializer, Visitor};
+    use serde::{Deserialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+        match i64::try_from(*v) {
+            Ok(i) => s.serialize_i64(i),
+            Err(_) => s.serialize_str(&v.to_string()),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        d.deserialize_any(Digits).map(|w| w.0)
+    }
+
+    struct Wide(u64);
+    struct Digits;
+
+    impl Visitor<'_> for Digits {
+        type Value = Wide;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a whole number from 0 to 18446744073709551615")
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Wide, E> {
+            u64::try_from(v)
+                .map(Wide)
+                .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Wide, E> {
+            Ok(Wide(v))
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Wide, E> {
+            v.parse()
+                .map(Wide)
+                .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Wide {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(Digits)
+        }
+    }
+
+    pub mod option {
+        use super::*;
+
+        pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+            match v {
+                Some(v) => super::serialize(v, s),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+            Ok(Option::<Wide>::deserialize(d)?.map(|w| w.0))
+        }
+    }
+}
+
 /// `run.toml`. One record for every command; each fills the fields it has.
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq)]
 pub struct RunRecord {
@@ -33,13 +100,19 @@ pub struct RunRecord {
     pub config_a: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_b: Option<String>,
+    #[serde(with = "wide")]
     pub seed: u64,
     /// Games asked for (each played once per rotation with `rotate_seats`).
+    #[serde(with = "wide")]
     pub games: u64,
     #[serde(default)]
     pub rotate_seats: bool,
     /// Games played (games × rotations, or fewer when interrupted).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wide::option"
+    )]
     pub played: Option<u64>,
     pub bots: Vec<String>,
     #[serde(default)]
@@ -50,9 +123,17 @@ pub struct RunRecord {
     pub set_b: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vary: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wide::option"
+    )]
     pub points: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wide::option"
+    )]
     pub points_finished: Option<u64>,
     /// Interrupted: the folder holds a prefix of the run.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -60,9 +141,17 @@ pub struct RunRecord {
     /// `I/N` for a shard of a run, and the units (game × rotation) it holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wide::option"
+    )]
     pub first_unit: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wide::option"
+    )]
     pub end_unit: Option<u64>,
     /// The command line that plays exactly these games again.
     pub reproduce: String,
@@ -140,6 +229,12 @@ mod tests {
         r.set = vec!["items.a.name=\u{1b}[31m'x\"\ny".into()];
         r.reproduce = format!("whisker simulate {}", quote(&r.set[0]));
         r.partial = true;
+        // Every u64 round-trips, beyond TOML's i64 too.
+        r.seed = u64::MAX;
+        r.games = 1 << 63;
+        r.played = Some(u64::MAX - 1);
+        r.first_unit = Some(i64::MAX as u64);
+        r.end_unit = Some(0);
         let text = r.to_toml().unwrap();
         let back: RunRecord = toml::from_str(&text).unwrap();
         assert_eq!(back, r);

@@ -28,6 +28,12 @@ pub const REPORT: &str = "report.html";
 /// The file inside a staging folder that marks it as whisker's, so only whisker's staging folders
 /// are ever cleaned up.
 const STAGING: &str = ".whisker-staging";
+/// Where a marker is written before it is renamed into place.
+const MARKER_STAGED: &str = ".whisker-result.partial";
+/// A test hook: a file whose name holds this text (`WHISKER_TEST_FULL_DISK=games.csv`) fails to
+/// be written as on a full disk, so the suite can check every write's failure path on any
+/// machine (a real full disk is tested too, where the test may mount one).
+const FULL_DISK_HOOK: &str = "WHISKER_TEST_FULL_DISK";
 /// The first line of a marker: its format, so a stray file of the same name is not taken for one.
 const FORMAT: &str = "whisker-result 1";
 /// Timing changes every run: recorded without size or fingerprint, and always replaced.
@@ -106,7 +112,9 @@ impl Manifest {
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            if name == MARKER || name == STAGING || !entry.file_type()?.is_file() {
+            if [MARKER, MARKER_STAGED, STAGING].contains(&name.as_str())
+                || !entry.file_type()?.is_file()
+            {
                 continue;
             }
             let e = if UNCHECKED.contains(&name.as_str()) {
@@ -124,13 +132,22 @@ impl Manifest {
         })
     }
 
+    /// Writes the marker whole or not at all: to a file beside it, then renamed over it, so a
+    /// full disk never leaves a cut-short marker (which would make the folder unverifiable).
     fn write(&self, dir: &Path) -> anyhow::Result<()> {
         let text = format!(
             "# whisker wrote this folder. A later run to it replaces the files listed here, if they are\n\
              # unchanged (size and FNV-1a fingerprint), and keeps every other file.\n{}",
             toml::to_string(self)?
         );
-        write_file(&dir.join(MARKER), text.as_bytes())
+        let (path, staged) = (dir.join(MARKER), dir.join(MARKER_STAGED));
+        let written = write_file(&staged, text.as_bytes()).and_then(|()| {
+            fs::rename(&staged, &path).with_context(|| format!("writing {}", path.display()))
+        });
+        if written.is_err() {
+            let _ = fs::remove_file(&staged);
+        }
+        written
     }
 
     /// Whether `name` in `dir` is a file whisker wrote that nobody has changed since.
@@ -163,9 +180,26 @@ impl Manifest {
     }
 }
 
+/// Creates `path` for writing, naming the file in any error (a full disk says which file).
+pub fn create_file(path: &Path) -> anyhow::Result<File> {
+    let full = std::env::var_os(FULL_DISK_HOOK).is_some_and(|name| {
+        let file = path.file_name().unwrap_or_default().to_string_lossy();
+        !name.is_empty() && file.contains(&*name.to_string_lossy())
+    });
+    let file = if full {
+        Err(std::io::Error::from_raw_os_error(libc::ENOSPC))
+    } else {
+        File::create(path)
+    };
+    file.with_context(|| format!("writing {}", path.display()))
+}
+
 /// Writes `bytes` to `path`, naming the file in any error (a full disk says which file).
 pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+    use std::io::Write as _;
+    create_file(path)?
+        .write_all(bytes)
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// An exclusive claim on one target folder, held from before the first game until the result is
@@ -570,7 +604,7 @@ impl ResultDir {
     ) -> anyhow::Result<()> {
         let path = self.file(name);
         let context = || format!("writing {}", path.display());
-        let mut w = csv::Writer::from_path(&path).with_context(context)?;
+        let mut w = csv::Writer::from_writer(create_file(&path)?);
         for row in rows {
             w.serialize(row).with_context(context)?;
         }
@@ -587,7 +621,7 @@ impl ResultDir {
     ) -> anyhow::Result<()> {
         let path = self.file(name);
         let context = || format!("writing {}", path.display());
-        let mut w = csv::Writer::from_path(&path).with_context(context)?;
+        let mut w = csv::Writer::from_writer(create_file(&path)?);
         w.write_record(header).with_context(context)?;
         for row in rows {
             w.write_record(&row).with_context(context)?;
@@ -610,16 +644,24 @@ impl ResultDir {
     /// overwrite a user's file, if a `partial` result would replace a complete one, or if the
     /// folder cannot be replaced at all, the result goes to the first free `NAME-2`, `NAME-3`, …
     /// beside it instead, and a warning says so.
+    ///
+    /// A result whose marker cannot be written (a full disk) is not a result: the run fails,
+    /// naming the file and the error, and the unfinished folder is removed, never left to look
+    /// finished.
     pub fn commit(mut self, partial: bool) -> anyhow::Result<PathBuf> {
-        let marked =
-            Manifest::of(&self.staging, self.made_by.clone()).and_then(|m| m.write(&self.staging));
-        // From here the staging folder holds a finished result: never deleted. Once its marker
-        // is written, the next run puts it in place if this one is killed.
+        Manifest::of(&self.staging, self.made_by.clone())
+            .and_then(|m| m.write(&self.staging))
+            .with_context(|| {
+                format!(
+                    "the result could not be finished, so nothing was written to {}; make room and run the command again (the same seed plays the same games)",
+                    self.shown.display()
+                )
+            })?;
+        // From here the staging folder holds a finished result: never deleted. The next run
+        // puts it in place if this one is killed.
         self.committed = true;
-        if marked.is_ok() {
-            let _ = fs::remove_file(self.staging.join(STAGING));
-        }
-        let placed = match marked.and_then(|()| self.blocked_by(partial)) {
+        let _ = fs::remove_file(self.staging.join(STAGING));
+        let placed = match self.blocked_by(partial) {
             Ok(Ok(foreign)) if self.target.exists() => self.replace(&foreign),
             Ok(Ok(_)) => fs::rename(&self.staging, &self.target)
                 .with_context(|| format!("writing {}", self.target.display())),
@@ -889,8 +931,20 @@ pub fn is_result(dir: &Path) -> bool {
     Manifest::read(dir).is_some()
 }
 
-/// Refuses `dir` (exit 2, `advice` said) if any of its files changed since whisker wrote them.
+/// Refuses `dir` (exit 2, `advice` said) if any of its files changed since whisker wrote them,
+/// or if that cannot be told: a folder without a valid marker is never read as good.
 pub fn unchanged(dir: &Path, advice: &str) -> Result<(), Failure> {
+    if Manifest::read(dir).is_none() {
+        let why = if dir.join(MARKER).exists() {
+            "is damaged"
+        } else {
+            "is missing (copy result folders with their hidden files: `cp -r DIR`, not `DIR/*`)"
+        };
+        return Err(Failure::Usage(format!(
+            "{}: its {MARKER} marker {why}, so whisker cannot tell whether its files are whole or were edited: {advice}",
+            dir.display()
+        )));
+    }
     let changed = damaged(dir);
     if changed.is_empty() {
         return Ok(());

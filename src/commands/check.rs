@@ -214,7 +214,7 @@ fn check_game<G: Registered>(
     // fingerprints catch any edit that still reads well.
     result_dir::unchanged(
         &args.baseline,
-        "remake the baseline (scripts/update-baselines.sh)",
+        "remake the baseline (the `reproduce` line in its run.toml, or scripts/update-baselines.sh)",
     )?;
     let checked = checked_metrics(players, &game.declared().summary, &bot_names);
     for (metric, (value, origin)) in tolerances {

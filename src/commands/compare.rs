@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{lineup, result_dir, say, source, stopped_empty, written};
+use super::{finished, lineup, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::Bot;
 use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
@@ -60,7 +60,7 @@ where
     let plan = Plan {
         games: args.run.games,
         seed: args.run.seed,
-        lineup: lineup(ga, args.run.bots.as_deref(), pa)?,
+        lineup: lineup(ga, args.run.bots.as_deref(), pa, args.run.rotate_seats)?,
         rotate: args.run.rotate_seats,
         roles: ga.roles(),
         threads: args.run.threads.map(|t| t as usize),
@@ -68,7 +68,7 @@ where
         stop_after: None,
     };
     plan.check()?;
-    let lineup_b = lineup(gb, args.run.bots.as_deref(), pb)?;
+    let lineup_b = lineup(gb, args.run.bots.as_deref(), pb, args.run.rotate_seats)?;
     let plan_b = Plan {
         lineup: lineup_b.clone(),
         roles: gb.roles(),
@@ -164,9 +164,7 @@ where
         record::HOST,
         &HostRecord::new(plan.threads, elapsed, 2 * played.units).to_toml()?,
     )?;
-    if args.run.report {
-        crate::report::add_to(&dir, crate::report::parts::NONE);
-    }
+    let page = page(&dir, args.run.report, crate::report::parts::NONE);
     let path = dir.commit(!played.complete())?;
 
     let side = |s: &Source, sets: &[Override]| {
@@ -200,10 +198,7 @@ where
     text += &items::headline(&item_rows, 10);
     text += &written(&path, args.run.report);
     say(&text);
-    match played.stopped {
-        Some(signal) => Err(Failure::Interrupted(signal).into()),
-        None => Ok(()),
-    }
+    finished(&path, page, played.stopped)
 }
 
 /// `run.toml` of a comparison.

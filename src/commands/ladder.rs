@@ -67,7 +67,9 @@ fn folder_parts(args: &LadderArgs) -> Vec<String> {
 struct Record<'a> {
     config: &'a str,
     bots: &'a str,
+    #[serde(with = "crate::record::wide")]
     games: u64,
+    #[serde(with = "crate::record::wide")]
     seed: u64,
     players: usize,
     set: Vec<String>,

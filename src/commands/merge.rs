@@ -3,7 +3,7 @@
 //! `games.csv` row by row — so a damaged or incomplete shard is refused, naming the shard and
 //! the field, instead of merging into wrong numbers.
 
-use std::fs::{self, File};
+use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -129,7 +129,9 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     }
     let n = first.count;
     let indices: Vec<u64> = shards.iter().map(|s| s.index).collect();
-    if indices != (0..n).collect::<Vec<_>>() {
+    // Sorted: each of 0 to n - 1 exactly once is the list 0, 1, …, n - 1 (n can be near 2^64).
+    let whole = indices.len() as u64 == n && indices.iter().zip(0..).all(|(&i, k)| i == k);
+    if !whole {
         return Err(usage(format!(
             "shards {indices:?} given; a run of {n} shards needs each of 0 to {} exactly once",
             n - 1
@@ -352,7 +354,7 @@ fn merge_game<G: Registered>(
     if with_games[0] {
         let path = dir.file(games_csv::FILE);
         let context = || format!("writing {}", path.display());
-        let mut out = BufWriter::new(File::create(&path).with_context(context)?);
+        let mut out = BufWriter::new(result_dir::create_file(&path)?);
         writeln!(out, "{}", games_csv::header(game)).with_context(context)?;
         for (s, t) in shards.iter().zip(&parts) {
             copy_games(game, s, &shard_plan(s), t, &mut out)?;

@@ -1,6 +1,8 @@
 //! The subcommands, and what they share: finding the config, naming the bots, reporting.
 
 use std::io::Write;
+
+use anyhow::Context;
 use std::path::PathBuf;
 
 use crate::bots::{self, Bot, Kind};
@@ -128,6 +130,34 @@ pub fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
     crate::output::Failure::Interrupted(signal).into()
 }
 
+/// Writes the report page of a result being written, if `asked`. Its error is for after the
+/// result is put in place ([`finished`]): a page that cannot be written never costs the games.
+pub fn page(
+    dir: &crate::result_dir::ResultDir,
+    asked: bool,
+    parts: crate::report::parts::Parts,
+) -> anyhow::Result<()> {
+    if asked {
+        crate::report::add_to(dir, parts)
+    } else {
+        Ok(())
+    }
+}
+
+/// A command's end once its result is in `path`: the page's failure (exit 1) if it had one,
+/// else the signal that stopped it (exit 128 + the signal), else success.
+pub fn finished(
+    path: &std::path::Path,
+    page: anyhow::Result<()>,
+    stopped: Option<i32>,
+) -> anyhow::Result<()> {
+    page.with_context(|| format!("the result is in {}", path.display()))?;
+    match stopped {
+        Some(signal) => Err(Failure::Interrupted(signal).into()),
+        None => Ok(()),
+    }
+}
+
 /// The last lines of a command's output: where its result went, and its report if it has one.
 pub fn written(path: &std::path::Path, report: bool) -> String {
     let mut text = format!("\nresults in {}/\n", path.display());
@@ -141,13 +171,31 @@ pub fn written(path: &std::path::Path, report: bool) -> String {
 /// Parses `--bots` into one bot per seat: `game`'s bots and its config's presets, in seat
 /// order (a shorter list repeats) or, in a game with roles, by role (`hunter=greedy,prey=random`).
 /// Every bot must play its seat's role. Without `--bots`, the game's own default.
+///
+/// With `rotate` (`--rotate-seats`), a list in any order that some rotation seats in roles its
+/// bots play is taken, turned to the first such rotation: `random,sleuth` and `sleuth,random`
+/// are the same lineups, and give the same answer.
 pub fn lineup<G: Registered>(
     game: &G,
     bots: Option<&str>,
     players: usize,
+    rotate: bool,
 ) -> Result<Vec<Bot>, Failure> {
     let names = bots::split(bots.unwrap_or(game.default_bots()));
-    lineup_of(game, &names, players)
+    let mut lineup = lineup_of(game, &names, players);
+    if let (Err(_), true, Some(roles)) = (&lineup, rotate, game.roles()) {
+        // Refused as listed: the first rotation of the list that fits, if one does.
+        let mut turned = names.clone();
+        let fits = (1..names.len()).find_map(|_| {
+            turned.rotate_left(1);
+            let plays = |l: &Vec<Bot>| (0..players).all(|s| l[s].kind.plays(roles.of(s)));
+            lineup_of(game, &turned, players).ok().filter(plays)
+        });
+        if let Some(l) = fits {
+            lineup = Ok(l);
+        }
+    }
+    lineup
 }
 
 /// [`lineup`] from a list as `bots::split` cuts it (as a result folder records it).

@@ -14,7 +14,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
 }
 
 fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
-    let mut bots = lineup(game, args.bots.as_deref(), game.players())?;
+    let mut bots = lineup(game, args.bots.as_deref(), game.players(), true)?;
     // Rotation r seats the lineup shifted by r, as `--rotate-seats` does; a run has only its
     // lineup's distinct rotations.
     let plan = Plan {

@@ -2,14 +2,13 @@
 
 use std::time::Instant;
 
-use super::{lineup, result_dir, say, source, stopped_empty, written};
+use super::{finished, lineup, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::Bot;
 use crate::cli::SimulateArgs;
 use crate::config::Source;
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Registered};
-use crate::output::Failure;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan, Played};
@@ -53,7 +52,12 @@ fn simulate_game<G: Registered>(
     let plan = Plan {
         games,
         seed: args.run.seed,
-        lineup: lineup(game, args.run.bots.as_deref(), players)?,
+        lineup: lineup(
+            game,
+            args.run.bots.as_deref(),
+            players,
+            args.run.rotate_seats,
+        )?,
         rotate: args.run.rotate_seats,
         roles: game.roles(),
         threads: args.run.threads.map(|t| t as usize),
@@ -107,9 +111,7 @@ fn simulate_game<G: Registered>(
     if plan.shard.is_some() {
         dir.text(runner::COUNTERS, &report.counters_text())?;
     }
-    if args.run.report {
-        crate::report::add_to(&dir, G::REPORT);
-    }
+    let page = page(&dir, args.run.report, G::REPORT);
     let path = dir.commit(!report.played.complete())?;
     let per_second = report.played.units as f64 / elapsed.max(1e-9);
 
@@ -134,10 +136,7 @@ fn simulate_game<G: Registered>(
     text += &export::endings(game.declared(), &report.counts, report.totals.games);
     text += &written(&path, args.run.report);
     say(&text);
-    match report.played.stopped {
-        Some(signal) => Err(Failure::Interrupted(signal).into()),
-        None => Ok(()),
-    }
+    finished(&path, page, report.played.stopped)
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly (`games.csv` too, if it was written).

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{lineup, result_dir, say, source, stopped_empty, written};
+use super::{lineup, page, result_dir, say, source, stopped_empty, written};
 use crate::cli::SweepArgs;
 use crate::config::{Override, Source};
 use crate::export;
@@ -142,7 +142,12 @@ fn sweep_game<G: Registered>(
         let plan = Plan {
             games: args.run.games,
             seed: args.run.seed,
-            lineup: lineup(game, args.run.bots.as_deref(), game.players())?,
+            lineup: lineup(
+                game,
+                args.run.bots.as_deref(),
+                game.players(),
+                args.run.rotate_seats,
+            )?,
             rotate: args.run.rotate_seats,
             roles: game.roles(),
             threads: args.run.threads.map(|t| t as usize),
@@ -302,9 +307,7 @@ fn sweep_game<G: Registered>(
         record::HOST,
         &HostRecord::new(args.run.threads.map(|t| t as usize), elapsed, played_units).to_toml()?,
     )?;
-    if args.run.report {
-        crate::report::add_to(&dir, crate::report::parts::NONE);
-    }
+    let page = page(&dir, args.run.report, crate::report::parts::NONE);
     let path = dir.commit(finished < points.len())?;
 
     let pick = |rows: &[SummaryRow], m: &str| {
@@ -356,10 +359,7 @@ fn sweep_game<G: Registered>(
         );
     }
     say(&text);
-    match stopped {
-        Some(signal) => Err(Failure::Interrupted(signal).into()),
-        None => Ok(()),
-    }
+    super::finished(&path, page, stopped)
 }
 
 /// A varied value as the CSV shows it: strings bare, everything else as TOML writes it.

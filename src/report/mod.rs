@@ -14,6 +14,8 @@ pub mod table;
 use std::fs;
 use std::path::Path;
 
+use anyhow::Context;
+
 use crate::output::Failure;
 use crate::record::RUN;
 use crate::result_dir;
@@ -74,14 +76,23 @@ impl Run {
 /// and field as it is read.
 /// `parts` is the game's own part of a `simulate` report.
 pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
+    let page = draft(dir, parts)?;
+    result_dir::unchanged(
+        dir,
+        &format!("make the result again (the `reproduce` line in its {RUN} is the command)"),
+    )?;
+    Ok(page)
+}
+
+/// The page for the files of `dir` as they are, unverified: for a result being written, whose
+/// marker comes last.
+fn draft(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
     let run = Run::read(dir)?;
-    let page = match run.get("command").as_str() {
+    match run.get("command").as_str() {
         "compare" => compare::render(dir, &run),
         "sweep" => sweep::render(dir, &run),
         _ => simulate::render(dir, &run, parts),
-    }?;
-    result_dir::unchanged(dir, "the result is damaged; make it again")?;
-    Ok(page)
+    }
 }
 
 /// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
@@ -93,6 +104,15 @@ pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> 
             "--out {}: that is a folder; name the page's file, such as {}",
             out.display(),
             out.join(FILE).display()
+        ))
+        .into());
+    }
+    let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+        return Err(Failure::Usage(format!(
+            "--out {}: cannot write there: {} is not a folder",
+            out.display(),
+            folder.display()
         ))
         .into());
     }
@@ -118,9 +138,9 @@ pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> 
         // Written under the folder's lock, so a run replacing the folder never meets a page it
         // does not know.
         let file = out.file_name().unwrap_or_default().to_string_lossy();
-        return result_dir::add_file(dir, &file, |page| render_to(dir, page, parts));
+        return result_dir::add_file(dir, &file, |page| put(page, &render(dir, parts)?));
     }
-    render_to(dir, out, parts)
+    put(out, &render(dir, parts)?)
 }
 
 /// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
@@ -131,26 +151,26 @@ fn is_report(html: &str) -> bool {
 }
 
 /// Writes the HTML report of a result being written, from its files so far (call it last). A
-/// report that cannot be made is a warning, never the loss of the results it would show.
-pub fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) {
-    if let Err(e) = render_to(dir.staging(), &dir.file(FILE), parts) {
-        crate::output::warn(&format!("no report.html: {e:#}"));
-    }
+/// report that cannot be made never costs the results it would show: the caller puts the
+/// result in place first, then fails with this error ([`crate::commands`]' `finished`).
+pub fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) -> anyhow::Result<()> {
+    put(&dir.file(FILE), &draft(dir.staging(), parts)?).map_err(|e| e.context(format!("no {FILE}")))
 }
 
-/// Writes the report of `dir` to `out`, whole or not at all: the page is staged beside `out`
-/// and renamed into place.
-pub fn render_to(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
-    let html = render(dir, parts)?;
+/// Writes `html` to `out`, whole or not at all: the page is staged beside `out` and renamed
+/// into place.
+pub fn put(out: &Path, html: &str) -> anyhow::Result<()> {
     let name = out
         .file_name()
         .map_or_else(|| FILE.into(), |n| n.to_string_lossy().into_owned());
     let staging = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
-    let written = fs::write(&staging, html).and_then(|()| fs::rename(&staging, out));
-    written.map_err(|e| {
+    let written = result_dir::write_file(&staging, html.as_bytes()).and_then(|()| {
+        fs::rename(&staging, out).with_context(|| format!("writing {}", out.display()))
+    });
+    if written.is_err() {
         let _ = fs::remove_file(&staging);
-        Failure::Usage(format!("cannot write {}: {e}", out.display())).into()
-    })
+    }
+    written
 }
 
 /// A config as a title names it: the built-in ones by their file.
