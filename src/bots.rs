@@ -3,6 +3,7 @@
 //! parameters; a chosen bot ([`Bot`]) is a kind and its parameter values, small and `Copy`, so
 //! a lineup costs nothing to hand to every game.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::output::Failure;
@@ -162,48 +163,121 @@ pub fn parse(
     kinds: &'static [Kind],
     presets: &[(String, String)],
 ) -> Result<Bot, Failure> {
-    parse_within(text, kinds, presets, 0)
+    let (name, args) = split_call(text)?;
+    let bot = match kinds.iter().position(|k| k.name == name) {
+        Some(i) => Bot::of(kinds, i),
+        None => Presets::new(kinds, presets).named(name)?,
+    };
+    with_args(bot, args, text)
 }
 
-fn parse_within(
-    text: &str,
-    kinds: &'static [Kind],
-    presets: &[(String, String)],
-    depth: usize,
-) -> Result<Bot, Failure> {
-    let err = |m: String| Failure::Usage(format!("--bots: {m}"));
-    let (name, args) = match text.split_once('(') {
+fn usage(m: String) -> Failure {
+    Failure::Usage(format!("--bots: {m}"))
+}
+
+/// `name(args)` as its name and its argument list, if it has one.
+fn split_call(text: &str) -> Result<(&str, Option<&str>), Failure> {
+    Ok(match text.split_once('(') {
         Some((name, rest)) => {
             let args = rest
                 .strip_suffix(')')
-                .ok_or_else(|| err(format!("`{text}`: a parameter list ends with `)`")))?;
+                .ok_or_else(|| usage(format!("`{text}`: a parameter list ends with `)`")))?;
             (name.trim(), Some(args))
         }
         None => (text.trim(), None),
-    };
-    let mut bot = if let Some(i) = kinds.iter().position(|k| k.name == name) {
-        Bot::of(kinds, i)
-    } else if let Some((_, preset)) = presets.iter().find(|(n, _)| n == name) {
-        // A preset may build on another, but not on itself.
-        if depth >= presets.len() {
-            return Err(err(format!(
-                "preset `{name}` is reached again: the presets refer to each other in a loop"
-            )));
+    })
+}
+
+/// A config's presets, each worked out once: a preset may build on another, so a chain of any
+/// length is followed once, in linear time, and a loop is an error that names it.
+pub struct Presets<'a> {
+    kinds: &'static [Kind],
+    list: &'a [(String, String)],
+    index: HashMap<&'a str, usize>,
+    bots: Vec<Option<Bot>>,
+}
+
+impl<'a> Presets<'a> {
+    pub fn new(kinds: &'static [Kind], list: &'a [(String, String)]) -> Self {
+        let mut index = HashMap::new();
+        for (i, (name, _)) in list.iter().enumerate() {
+            index.entry(name.as_str()).or_insert(i);
         }
-        parse_within(preset, kinds, presets, depth + 1)?
-    } else {
+        Self {
+            kinds,
+            list,
+            index,
+            bots: vec![None; list.len()],
+        }
+    }
+
+    /// The bot the preset `name` stands for.
+    fn named(&mut self, name: &str) -> Result<Bot, Failure> {
+        match self.index.get(name) {
+            Some(&i) => self.bot(i),
+            None => Err(self.unknown(name)),
+        }
+    }
+
+    fn unknown(&self, name: &str) -> Failure {
         if name.contains('+') {
-            return Err(err(format!(
+            return usage(format!(
                 "`{name}`: `+` joins bots only in `whisker ladder`, into one entry for a game with roles (`sleuth+thief`); here give each seat one bot (by role, as ROLE=BOT, in a game with roles)"
-            )));
+            ));
         }
-        let mut known: Vec<&str> = kinds.iter().map(|k| k.name).collect();
-        known.extend(presets.iter().map(|(n, _)| n.as_str()));
-        return Err(err(format!(
+        let mut known: Vec<&str> = self.kinds.iter().map(|k| k.name).collect();
+        known.extend(self.list.iter().map(|(n, _)| n.as_str()));
+        usage(format!(
             "unknown bot `{name}`; known: {} (`whisker bots` lists them)",
             known.join(", ")
-        )));
-    };
+        ))
+    }
+
+    /// The bot preset `i` stands for: its chain of presets followed down to a bot of the game
+    /// (or to a preset already worked out), then each one's parameters applied on the way back.
+    pub fn bot(&mut self, i: usize) -> Result<Bot, Failure> {
+        let mut chain = vec![i];
+        let mut on_chain = HashMap::from([(i, 0usize)]);
+        let base = loop {
+            let top = chain[chain.len() - 1];
+            if let Some(bot) = self.bots[top] {
+                chain.pop();
+                break bot;
+            }
+            let (name, _) = split_call(&self.list[top].1)?;
+            if let Some(k) = self.kinds.iter().position(|k| k.name == name) {
+                break Bot::of(self.kinds, k);
+            }
+            let Some(&next) = self.index.get(name) else {
+                return Err(self.unknown(name));
+            };
+            if let Some(&at) = on_chain.get(&next) {
+                let mut names: Vec<&str> = chain[at..]
+                    .iter()
+                    .map(|&p| self.list[p].0.as_str())
+                    .collect();
+                names.push(&self.list[next].0);
+                return Err(usage(format!(
+                    "the presets {} refer to each other in a loop",
+                    names.join(" → ")
+                )));
+            }
+            on_chain.insert(next, chain.len());
+            chain.push(next);
+        };
+        let mut bot = base;
+        for &p in chain.iter().rev() {
+            let text = &self.list[p].1;
+            bot = with_args(bot, split_call(text)?.1, text)?;
+            self.bots[p] = Some(bot);
+        }
+        Ok(bot)
+    }
+}
+
+/// `bot` with the parameters of `args` (from `text`, for messages) set.
+fn with_args(mut bot: Bot, args: Option<&str>, text: &str) -> Result<Bot, Failure> {
+    let err = usage;
     let mut seen = 0u32;
     for arg in args.into_iter().flat_map(|a| a.split(',')) {
         if arg.trim().is_empty() {

@@ -20,11 +20,28 @@ pub struct Source {
 
 impl Source {
     pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let error = |line, message| ConfigError {
             file: path.display().to_string(),
-            line: None,
+            line,
             field: String::new(),
-            message: format!("cannot read the file: {e}"),
+            message,
+        };
+        let bytes =
+            std::fs::read(path).map_err(|e| error(None, format!("cannot read the file: {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            // Where the first byte that is not UTF-8 is, as an editor counts it.
+            let at = e.utf8_error().valid_up_to();
+            let before = &e.as_bytes()[..at];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+            error(
+                Some(line),
+                format!(
+                    "column {column} (byte {at} of the file): not UTF-8 text (byte 0x{:02x}); save the config as UTF-8",
+                    e.as_bytes()[at]
+                ),
+            )
         })?;
         let stem = path
             .file_stem()
@@ -355,9 +372,9 @@ pub fn load<T: DeserializeOwned>(
                 Some(o) => format!(
                     "`{}` (set on the command line): {}",
                     o.arg,
-                    e.message().trim()
+                    plain_types(e.message().trim())
                 ),
-                None => format!("after --set: {}", e.message().trim()),
+                None => format!("after --set: {}", plain_types(e.message().trim())),
             },
         }
     })?;
@@ -505,14 +522,61 @@ pub fn parse(source: &Source) -> Result<toml::Table, ConfigError> {
 }
 
 fn located(source: &Source, e: &toml::de::Error) -> ConfigError {
+    let mut message = e.message().trim().to_string();
+    // TOML's parser says which key is duplicated only by where: the text there names it.
+    if let (true, Some(span)) = (message.starts_with("duplicate key"), e.span()) {
+        let key = source.text.get(span.clone()).unwrap_or("").trim();
+        let key = key.trim_start_matches('[').trim_end_matches(']').trim();
+        if !key.is_empty() {
+            message = format!(
+                "duplicate key `{key}`: it is given twice (a table's header or a key may appear once)"
+            );
+        }
+    }
     ConfigError {
         file: source.name.clone(),
         line: e.span().map(|s| line_at(&source.text, s.start)),
         field: e
             .span()
             .map_or_else(String::new, |s| source.path_at(s.start)),
-        message: e.message().trim().to_string(),
+        message: plain_types(&message),
     }
+}
+
+/// A deserializer's message with Rust's type names in words a designer reads: `expected usize`
+/// is "expected a whole number, 0 or more".
+pub fn plain_types(message: &str) -> String {
+    const WORDS: [(&str, &str); 12] = [
+        ("usize", "a whole number, 0 or more"),
+        ("u64", "a whole number, 0 or more"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u8", "a whole number from 0 to 255"),
+        ("isize", "a whole number"),
+        ("i64", "a whole number"),
+        ("i32", "a whole number from -2147483648 to 2147483647"),
+        ("i16", "a whole number from -32768 to 32767"),
+        ("i8", "a whole number from -128 to 127"),
+        ("f64", "a number"),
+        ("f32", "a number"),
+    ];
+    let mut out = message.to_string();
+    for (ty, words) in WORDS {
+        let from = format!("expected {ty}");
+        let mut at = 0;
+        while let Some(i) = out[at..].find(&from).map(|i| i + at) {
+            let end = i + from.len();
+            // The whole type name only: `u8` is not the start of `u8x`.
+            if out[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                at = end;
+                continue;
+            }
+            let to = format!("expected {words}");
+            out.replace_range(i..end, &to);
+            at = i + to.len();
+        }
+    }
+    out
 }
 
 /// Loads `source` as `R`, applies `overrides`, and compiles it with `compile`, turning every

@@ -18,7 +18,9 @@ struct SeatRow {
     win_rate: String,
     ci_low: String,
     ci_high: String,
-    mean_score: String,
+    /// None in a game without scores: no column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_score: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -34,7 +36,8 @@ struct BotRow {
     ci_high: String,
     /// The win rate it would have if every seat were equal: seats / players.
     fair_share: String,
-    mean_score: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_score: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -164,7 +167,7 @@ pub fn write<G: Game>(
     counts: &Counts,
     dir: &ResultDir,
 ) -> anyhow::Result<(Vec<SummaryRow>, Vec<[String; 5]>)> {
-    let players = game.players();
+    let (players, scored) = (game.players(), game.scored());
     let rows = summary(game, totals);
     dir.csv("summary.csv", rows.iter())?;
 
@@ -186,7 +189,7 @@ pub fn write<G: Game>(
                 win_rate: num(r.value),
                 ci_low: num(r.low),
                 ci_high: num(r.high),
-                mean_score: num(totals.seat_scores[s].mean().value),
+                mean_score: scored.then(|| num(totals.seat_scores[s].mean().value)),
             }
         })
         .collect();
@@ -204,7 +207,7 @@ pub fn write<G: Game>(
                 },
                 s.win_rate.clone(),
                 format!("{} – {}", s.ci_low, s.ci_high),
-                s.mean_score.clone(),
+                s.mean_score.clone().unwrap_or_default(),
             ]
         })
         .collect();
@@ -220,7 +223,11 @@ pub fn write<G: Game>(
                 bot.label(),
                 num(r.value),
                 format!("{} – {}", num(r.low), num(r.high)),
-                num(scores.mean().value),
+                if scored {
+                    num(scores.mean().value)
+                } else {
+                    String::new()
+                },
             ]);
         }
         dir.csv(
@@ -238,7 +245,7 @@ pub fn write<G: Game>(
                     win_rate: num(r.value),
                     ci_low: num(r.low),
                     ci_high: num(r.high),
-                    mean_score: num(totals.bot_scores[b].mean().value),
+                    mean_score: scored.then(|| num(totals.bot_scores[b].mean().value)),
                 }
             }),
         )?;
@@ -247,14 +254,16 @@ pub fn write<G: Game>(
     if let Some(roles) = roles {
         dir.csv("roles.csv", role_rows(roles, plan, totals, players))?;
     }
-    dir.csv(
-        "scores.csv",
-        (0..players.min(MAX_SEATS)).flat_map(|seat| {
-            totals.seat_scores[seat]
-                .iter()
-                .map(move |(score, games)| ScoreRow { seat, score, games })
-        }),
-    )?;
+    if scored {
+        dir.csv(
+            "scores.csv",
+            (0..players.min(MAX_SEATS)).flat_map(|seat| {
+                totals.seat_scores[seat]
+                    .iter()
+                    .map(move |(score, games)| ScoreRow { seat, score, games })
+            }),
+        )?;
+    }
     dir.csv(
         "game_length.csv",
         totals
@@ -312,17 +321,30 @@ pub fn table(summary: &[SummaryRow], seats: &[[String; 5]]) -> String {
         }
     }
     let bot = seats.iter().map(|s| s[1].len()).max().unwrap_or(0).max(8);
-    let _ = writeln!(
-        out,
-        "\n  {:>4}  {:bot$}  {:>8}  {:^21}  {:>10}",
-        "seat", "bot", "win rate", "95% CI", "mean score"
-    );
-    for s in seats {
-        let _ = writeln!(
-            out,
-            "  {:>4}  {:bot$}  {:>8}  {:21}  {:>10}",
-            s[0], s[1], s[2], s[3], s[4]
+    // A game without scores leaves the last column empty: it is not shown.
+    let scored = seats.iter().any(|s| !s[4].is_empty());
+    let line = |cells: [&str; 5]| {
+        let mut text = format!(
+            "  {:>4}  {:bot$}  {:>8}  {:21}",
+            cells[0], cells[1], cells[2], cells[3]
         );
+        if scored {
+            text += &format!("  {:>10}", cells[4]);
+        } else {
+            text.truncate(text.trim_end().len());
+        }
+        text + "\n"
+    };
+    out.push('\n');
+    out += &line([
+        "seat",
+        "bot",
+        "win rate",
+        &format!("{:^21}", "95% CI"),
+        "mean score",
+    ]);
+    for s in seats {
+        out += &line([&s[0], &s[1], &s[2], &s[3], &s[4]]);
     }
     out
 }

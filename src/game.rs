@@ -122,6 +122,12 @@ pub trait Game: Sync {
         &[10, 40, 160]
     }
 
+    /// Whether a seat ends a game with a score. A game decided without one (Cat & The Mouse)
+    /// shows no score anywhere: no `mean score` column, no `scores.csv`, no score chart.
+    fn scored(&self) -> bool {
+        true
+    }
+
     /// The role of each seat, when seats play by different rules; a bot only sits where it
     /// plays the role (`Kind::roles`).
     fn roles(&self) -> Option<Roles> {

@@ -8,7 +8,7 @@
 //! with intervals from the curvature of the likelihood. Ratings are written as Elo points, the
 //! first entry at 0.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bots::Bot;
 use crate::game::{MAX_SEATS, Outcome, Roles, Seat};
@@ -217,11 +217,12 @@ fn invert(mut m: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
     inv
 }
 
-/// A row of `matrix.csv`: one bot seated once among copies of another.
-#[derive(Serialize)]
-pub struct MatrixRow<'a> {
-    pub bot: &'a str,
-    pub against: &'a str,
+/// A row of `matrix.csv`: one bot seated once among copies of another. Written with `&str`
+/// names, read back (by the report) with `String`s.
+#[derive(Serialize, Deserialize)]
+pub struct MatrixRow<S> {
+    pub bot: S,
+    pub against: S,
     pub games: u64,
     pub wins: u64,
     pub shared: u64,
@@ -232,32 +233,50 @@ pub struct MatrixRow<'a> {
     pub fair_share: f64,
 }
 
-/// A row of `ratings.csv`.
-#[derive(Serialize)]
-pub struct RatingRow<'a> {
-    pub bot: &'a str,
+/// A row of `ratings.csv`. A bot that played no finished pairing (an interrupted ladder) has
+/// no rating: its Elo and interval are empty.
+#[derive(Serialize, Deserialize)]
+pub struct RatingRow<S> {
+    pub bot: S,
     /// Its budget, for `ismcts`; empty for other bots.
     pub iterations: Option<u32>,
-    pub elo: f64,
-    pub ci_low: f64,
-    pub ci_high: f64,
+    pub elo: Option<f64>,
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
     /// Its games in the ladder, seated once among another bot's copies, and its wins there.
     pub games: u64,
     pub wins: u64,
 }
 
 /// A row of `seats.csv`: the strongest bot at every seat.
-#[derive(Serialize)]
-pub struct SeatRow<'a> {
+#[derive(Serialize, Deserialize)]
+pub struct SeatRow<S> {
     pub seat: usize,
-    pub role: &'a str,
-    pub bot: &'a str,
+    pub role: S,
+    pub bot: S,
     pub games: u64,
     pub wins: u64,
     pub win_rate: f64,
     pub ci_low: f64,
     pub ci_high: f64,
 }
+
+/// How a ladder was played, as `ladder.toml` records it.
+#[derive(Serialize, Deserialize)]
+pub struct Record {
+    pub config: String,
+    pub bots: String,
+    #[serde(with = "crate::record::wide")]
+    pub games: u64,
+    #[serde(with = "crate::record::wide")]
+    pub seed: u64,
+    pub players: usize,
+    pub set: Vec<String>,
+    pub partial: bool,
+}
+
+/// The file a ladder's folder is known by.
+pub const RECORD: &str = "ladder.toml";
 
 #[cfg(test)]
 mod tests {

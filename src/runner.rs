@@ -3,7 +3,6 @@
 //! byte is the same whatever the thread count.
 
 use indicatif::ProgressBar;
-use rayon::prelude::*;
 
 use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles};
 use crate::ints::{Ints, require, shown};
@@ -410,6 +409,12 @@ impl Played {
 /// Plays every game of `plan` in parallel over fixed chunks. Each chunk starts a fresh
 /// accumulator from `start` and `play` adds its games to it in index order; `finish` then sees
 /// the chunks in index order, so whatever it builds is the same on any thread count.
+///
+/// Threads take chunks in index order, so when a signal stops the run (between chunks) every
+/// chunk taken is finished and they are all the chunks before the first not taken: every game
+/// finished is kept, and what is kept is a prefix of the game indices. A second signal stops
+/// each chunk after its game under way; what is kept is then the games before the first one not
+/// finished.
 pub fn play_all<A: Send>(
     plan: &Plan,
     progress: &ProgressBar,
@@ -425,15 +430,15 @@ pub fn play_all<A: Send>(
     let range = plan.game_range();
     let chunk_games = plan.chunk();
     let chunks = (range.end - range.start).div_ceil(chunk_games);
-    // A run stops between chunks when a signal asks it to (see `signals`).
+    let hooked = signals::hooked();
+    // The games of chunk `chunk` up to the first not played (a second signal stops a chunk
+    // after its game under way), with how many units they are.
     let play_chunk = |chunk: u64| {
-        if signals::stopped().is_some() {
-            return None;
-        }
         let mut acc = start();
         let from = range.start + chunk * chunk_games;
         let end = (from + chunk_games).min(range.end);
-        for game in from..end {
+        let mut game = from;
+        while game < end && !signals::now() {
             let seed = game_seed(plan.seed, game);
             for (rotation, &offset) in offsets.iter().enumerate() {
                 play(
@@ -447,27 +452,56 @@ pub fn play_all<A: Send>(
                     &plan.rotated(offset),
                 );
             }
+            game += 1;
+            if hooked {
+                signals::finished_game();
+            }
         }
-        let units = (end - from) * rotations;
+        let units = (game - from) * rotations;
         progress.inc(units);
-        Some((acc, units))
+        (acc, units, game == end)
     };
     let mut played = 0;
     let mut first = 0;
     while first < chunks {
         let last = (first + BATCH_CHUNKS).min(chunks);
-        let results: Vec<Option<(A, u64)>> =
-            pool.install(|| (first..last).into_par_iter().map(play_chunk).collect());
-        for result in results {
-            // Chunks after the first skipped one are dropped: what is kept stays a prefix.
-            let Some((acc, units)) = result else {
-                return Ok(Played {
-                    units: played,
-                    stopped: signals::stopped(),
-                });
+        let slots: Vec<std::sync::Mutex<Option<(A, u64, bool)>>> =
+            (first..last).map(|_| std::sync::Mutex::new(None)).collect();
+        let next = std::sync::atomic::AtomicU64::new(first);
+        pool.broadcast(|_| {
+            // A stop comes between chunks: none is taken after it.
+            while signals::stopped().is_none() {
+                let chunk = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if chunk >= last {
+                    break;
+                }
+                let result = play_chunk(chunk);
+                *slots[(chunk - first) as usize]
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()) = Some(result);
+            }
+        });
+        let mut all = true;
+        for slot in slots {
+            let result = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+            // The chunks taken are finished and come first; a chunk a second signal cut short
+            // ends what is kept.
+            let Some((acc, units, whole)) = result else {
+                all = false;
+                break;
             };
             finish(acc)?;
             played += units;
+            if !whole {
+                all = false;
+                break;
+            }
+        }
+        if let (Some(signal), false) = (signals::stopped(), all && last == chunks) {
+            return Ok(Played {
+                units: played,
+                stopped: Some(signal),
+            });
         }
         first = last;
     }

@@ -1,20 +1,27 @@
 //! Stopping a run from outside. SIGINT (Ctrl-C), SIGTERM (what `timeout`, Slurm and Kubernetes
 //! send) and SIGHUP (a closed terminal) all ask a run to stop: the chunk of games under way
-//! finishes, and what was played is kept as a partial result. A second signal ends the process
-//! at once (the next run cleans up what it left).
+//! finishes, and every game finished is kept as a partial result. A second signal stops it
+//! sooner: after the game under way, still keeping every game finished before the first one not
+//! finished. A third ends the process at once (the next run cleans up what it left).
+//!
+//! A test stops a run without a clock through a hook: `WHISKER_TEST_STOP=N` acts as one signal
+//! once N games are finished, `WHISKER_TEST_STOP=N,now` as two.
 
-use std::sync::Once;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Once, OnceLock};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// The signal that asked the run to stop, or 0.
 static STOP: AtomicUsize = AtomicUsize::new(0);
-/// Set by the first signal, so the second one ends the process.
-static ASKED: AtomicBool = AtomicBool::new(false);
+/// How many stopping signals came: 2 or more is "stop now".
+static ASKED: AtomicUsize = AtomicUsize::new(0);
 
 /// The signals that stop a run.
 pub const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// The test hook's environment variable.
+const HOOK: &str = "WHISKER_TEST_STOP";
 
 /// Whether `sig` is ignored, as `nohup` (SIGHUP) or a shell's background process (SIGINT) leaves it:
 /// such a signal was not meant to reach the run, so it is left alone.
@@ -26,16 +33,23 @@ fn ignored(sig: i32) -> bool {
     }
 }
 
+/// What one stopping signal does: the first asks the run to stop, the second to stop now, the
+/// third ends the process. Only atomics and `_exit`: safe in a signal handler.
+fn asked(sig: i32) {
+    let _ = STOP.compare_exchange(0, sig as usize, Ordering::SeqCst, Ordering::SeqCst);
+    if ASKED.fetch_add(1, Ordering::SeqCst) >= 2 {
+        signal_hook::low_level::exit(128 + sig);
+    }
+}
+
 /// Starts catching the stopping signals (once per process), all but those the process was
 /// started to ignore.
 pub fn catch() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for sig in STOPPING.into_iter().filter(|&s| !ignored(s)) {
-            // Registered first, so it sees the flag as the previous signal left it.
-            let _ = signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, &ASKED);
-            let _ = signal_hook::flag::register_usize(sig, &STOP, sig as usize);
-            let _ = signal_hook::flag::register(sig, &ASKED);
+            // SAFETY: the handler only touches atomics and calls `_exit` (see `asked`).
+            let _ = unsafe { signal_hook::low_level::register(sig, move || asked(sig)) };
         }
     });
 }
@@ -45,6 +59,45 @@ pub fn stopped() -> Option<i32> {
     match STOP.load(Ordering::Relaxed) {
         0 => None,
         s => Some(s as i32),
+    }
+}
+
+/// Whether a second signal asked the run to stop now: after the game under way.
+pub fn now() -> bool {
+    ASKED.load(Ordering::Relaxed) >= 2
+}
+
+/// The test hook, read once: stop after this many games, and whether now.
+fn hook() -> Option<(u64, bool)> {
+    static HOOKED: OnceLock<Option<(u64, bool)>> = OnceLock::new();
+    *HOOKED.get_or_init(|| {
+        let text = std::env::var(HOOK).ok()?;
+        let (n, now) = match text.split_once(',') {
+            Some((n, "now")) => (n, true),
+            _ => (text.as_str(), false),
+        };
+        Some((n.trim().parse().ok()?, now))
+    })
+}
+
+/// Whether the test hook is set (so the runner counts games for it).
+pub fn hooked() -> bool {
+    hook().is_some()
+}
+
+/// Counts one finished game for the test hook, which asks the run to stop (as SIGINT, once or
+/// twice) when its count is reached.
+pub fn finished_game() {
+    static GAMES: AtomicU64 = AtomicU64::new(0);
+    static FIRED: AtomicBool = AtomicBool::new(false);
+    let Some((after, now)) = hook() else {
+        return;
+    };
+    if GAMES.fetch_add(1, Ordering::SeqCst) + 1 >= after && !FIRED.swap(true, Ordering::SeqCst) {
+        asked(SIGINT);
+        if now {
+            asked(SIGINT);
+        }
     }
 }
 

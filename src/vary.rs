@@ -39,6 +39,26 @@ impl std::str::FromStr for Vary {
                 }
                 (lo..=hi).map(|v| v.to_string()).collect()
             }
+            // `2-6` is not the number it looks like a range of: say how a range is written.
+            None if (1..list.len()).any(|i| {
+                let (lo, hi) = list.split_at(i);
+                hi.starts_with('-')
+                    && lo.trim().parse::<i64>().is_ok()
+                    && hi[1..].trim().parse::<i64>().is_ok()
+            }) =>
+            {
+                let i = (1..list.len())
+                    .find(|&i| {
+                        list[i..].starts_with('-') && list[..i].trim().parse::<i64>().is_ok()
+                    })
+                    .unwrap_or(0);
+                return Err(format!(
+                    "`{arg}`: a range is written LO..HI: `{}={}..{}`",
+                    key.trim(),
+                    list[..i].trim(),
+                    list[i + 1..].trim()
+                ));
+            }
             None => list
                 .split(',')
                 .map(|v| v.trim().to_string())

@@ -529,3 +529,448 @@ fn rotate_seats_does_not_depend_on_list_order() {
         &["thief does not play the inspector"],
     );
 }
+
+/// Runs whisker in `dir` with the deterministic stop hook: as a signal once `after` games are
+/// finished (`after,now`: as two).
+fn stopped_at(dir: &Path, hook: &str, args: &[&str]) -> Output {
+    whisker_with(("WHISKER_TEST_STOP", hook), dir, args)
+}
+
+// 4. A ladder stopped before its first pairing finishes writes nothing that claims a result; one
+// stopped later keeps its whole pairings, and a bot with none has no rating and is not named
+// strongest. 5. `whisker report` draws a ladder's folder, the same page the ladder wrote.
+#[test]
+fn an_interrupted_ladder_is_never_hollow_and_every_ladder_folder_has_a_page() {
+    let d = scratch("i28-ladder");
+    let bots = "random,sleuth+thief,ismcts(iterations=10)";
+    let ladder = [
+        "ladder",
+        "cat-and-the-mouse",
+        "--bots",
+        bots,
+        "--games",
+        "10",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+    ];
+    // Seat 0 of the first pairing (10 games) is played, seat 1 is not.
+    let mut args = ladder.to_vec();
+    args.push("none");
+    let o = stopped_at(&d, "10", &args);
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stdout(&o).contains("nothing written"), "{}", stdout(&o));
+    assert!(files(&d).is_empty(), "{:?}", files(&d));
+    // The first pairing (both seats, 20 games) is whole; the others are not played.
+    let mut args = ladder.to_vec();
+    args.push("first");
+    let o = stopped_at(&d, "20", &args);
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let matrix = fs::read_to_string(d.join("first/matrix.csv")).unwrap();
+    assert_eq!(matrix.lines().count(), 2, "{matrix}");
+    assert!(
+        matrix
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("random,sleuth+thief,20,"),
+        "{matrix}"
+    );
+    let ratings = fs::read_to_string(d.join("first/ratings.csv")).unwrap();
+    let search = ratings.lines().find(|l| l.contains("ismcts")).unwrap();
+    assert!(
+        search.contains(",10,,,,0,0"),
+        "no rating without a pairing: {ratings}"
+    );
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .skip_while(|l| !l.starts_with("ratings"))
+        .find(|l| l.contains("ismcts(iterations=10)"))
+        .unwrap();
+    assert!(
+        line.contains("no pairing finished") && !line.contains("strongest"),
+        "{out}"
+    );
+    assert!(!d.join("first/seats.csv").exists());
+    ok(&whisker_in(&d, &["report", "first"]));
+    let page = fs::read_to_string(d.join("first/report.html")).unwrap();
+    assert!(page.contains("Interrupted") && page.contains("no pairing finished"));
+    // A whole ladder: `whisker report` on its folder draws the page the ladder wrote.
+    let mut args = ladder.to_vec();
+    args.extend(["whole", "--report"]);
+    ok(&whisker_in(&d, &args));
+    let written = fs::read_to_string(d.join("whole/report.html")).unwrap();
+    let o = whisker_in(&d, &["report", "whole", "--out", "again.html"]);
+    ok(&o);
+    assert_eq!(fs::read_to_string(d.join("again.html")).unwrap(), written);
+    for label in [
+        "random",
+        "sleuth+thief",
+        "ismcts(iterations=10)",
+        "Seats when",
+    ] {
+        assert!(written.contains(label), "{label}");
+    }
+}
+
+// 12. A stopped run keeps every game it finished: threads take chunks in order, so the chunks
+// finished are all those before the first not taken.
+#[test]
+fn a_stopped_run_keeps_every_game_it_finished() {
+    let d = scratch("i28-keep");
+    let run = |hook: &str, threads: &str, out: &str| {
+        let o = stopped_at(
+            &d,
+            hook,
+            &[
+                "simulate",
+                "--games",
+                "100000",
+                "--games-csv",
+                "--threads",
+                threads,
+                "--quiet",
+                "--out",
+                out,
+            ],
+        );
+        assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+        let played = run_value(&d.join(out), "played")
+            .unwrap()
+            .as_integer()
+            .unwrap() as u64;
+        let rows = fs::read_to_string(d.join(out).join("games.csv")).unwrap();
+        // games.csv holds games 0 to played - 1, in order.
+        let games: Vec<u64> = rows
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(games, (0..played).collect::<Vec<_>>());
+        (played, stdout(&o))
+    };
+    // One thread: the stop comes in chunk 2 (games 2,048 to 3,071), which finishes.
+    let (played, out) = run("3000", "1", "one");
+    assert_eq!(played, 3072);
+    assert!(out.contains("3072 of 100000 games played"), "{out}");
+    // Two threads: every game finished is kept, whatever the other thread was doing.
+    let (played, _) = run("3000", "2", "two");
+    assert!(
+        played >= 3000 && played % 1024 == 0 && played <= 5120,
+        "{played}"
+    );
+}
+
+// 11. A second signal stops after the game under way, keeps the games finished before it as a
+// marked partial result, and leaves no lock or staging folder; a lock whose process is gone
+// does not block the next run.
+#[test]
+fn a_second_signal_stops_now_and_keeps_the_finished_games() {
+    let d = scratch("i28-now");
+    let o = stopped_at(
+        &d,
+        "1500,now",
+        &[
+            "simulate",
+            "--games",
+            "100000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            "r",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert_eq!(files(&d), ["r"], "no lock, no staging folder left");
+    assert_eq!(
+        run_value(&d.join("r"), "played").unwrap().as_integer(),
+        Some(1500)
+    );
+    assert_eq!(
+        run_value(&d.join("r"), "partial").unwrap().as_bool(),
+        Some(true)
+    );
+    let reproduce = run_value(&d.join("r"), "reproduce").unwrap();
+    assert!(
+        reproduce.as_str().unwrap().contains("--games 1500 "),
+        "{reproduce}"
+    );
+    // A run killed outright leaves its lock and staging folder; the next run is not blocked.
+    let mut child = spawn(&[
+        "simulate",
+        "mouse-chaos",
+        "--games",
+        "50000000",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        d.join("k").to_str().unwrap(),
+    ]);
+    wait_for(|| staging_in(&d));
+    signal(&child, "KILL");
+    child.wait().unwrap();
+    assert!(files(&d).iter().any(|f| f == ".k.lock"), "{:?}", files(&d));
+    ok(&whisker_in(
+        &d,
+        &["simulate", "--games", "100", "--quiet", "--out", "k"],
+    ));
+    assert_eq!(files(&d), ["k", "r"]);
+}
+
+// 8. Each message names the flag, or the file, line, column and key.
+#[test]
+fn messages_name_the_flag_or_the_file_line_column_and_key() {
+    let d = scratch("i28-messages");
+    refused(
+        &whisker_in(
+            &d,
+            &["simulate", "cat-and-the-mouse", "--players", "3", "--quiet"],
+        ),
+        &["--players 3: Cat & The Mouse is for two players"],
+    );
+    assert!(
+        !stderr(&whisker_in(
+            &d,
+            &["simulate", "cat-and-the-mouse", "--players", "3"]
+        ))
+        .contains("standard.toml")
+    );
+    let cheese = include_str!("../configs/mice-heist/cheese.toml");
+    let mut bytes = cheese
+        .replacen("name = ", "name = \"caf\u{e9}\" #", 1)
+        .into_bytes();
+    let at = bytes.iter().position(|&b| b == 0xa9).unwrap();
+    bytes[at] = 0xff; // the second byte of é, now not UTF-8
+    // The broken sequence starts at é's first byte.
+    let (at, line) = (at - 1, cheese[..at].matches('\n').count() + 1);
+    fs::write(d.join("latin.toml"), &bytes).unwrap();
+    refused(
+        &whisker_in(&d, &["simulate", "latin.toml", "--quiet"]),
+        &[
+            &format!("latin.toml:{line}: column"),
+            &format!("(byte {at} of the file)"),
+            "not UTF-8",
+        ],
+    );
+    fs::write(
+        d.join("twice.toml"),
+        cheese.replacen("[rules]\n", "[rules]\nplayers = 3\n", 1),
+    )
+    .unwrap();
+    refused(
+        &whisker_in(&d, &["simulate", "twice.toml", "--quiet"]),
+        &["duplicate key `players`"],
+    );
+    fs::write(
+        d.join("tables.toml"),
+        format!("{cheese}\n[bots]\nx = \"greedy\"\n"),
+    )
+    .unwrap();
+    refused(
+        &whisker_in(&d, &["simulate", "tables.toml", "--quiet"]),
+        &["duplicate key `bots`"],
+    );
+    fs::write(
+        d.join("four.toml"),
+        cheese.replacen("players = 4", "players = \"four\"", 1),
+    )
+    .unwrap();
+    let o = whisker_in(&d, &["simulate", "four.toml", "--quiet"]);
+    refused(&o, &["field `rules.players`", "expected a whole number"]);
+    assert!(!stderr(&o).contains("usize"), "{}", stderr(&o));
+    assert!(
+        files(&d).iter().all(|f| f.ends_with(".toml")),
+        "{:?}",
+        files(&d)
+    );
+}
+
+// 9. Presets that name each other validate in linear time, and a loop is an error naming it.
+#[test]
+fn chained_presets_validate_in_linear_time() {
+    let d = scratch("i28-presets");
+    let cheese = include_str!("../configs/mice-heist/cheese.toml");
+    // 20,000 presets each naming the one before: quadratic checking took minutes.
+    let mut chain = String::from("[bots]\np0 = \"greedy(max_bet=2)\"\n");
+    for i in 1..20_000 {
+        chain += &format!("p{i} = \"p{}\"\n", i - 1);
+    }
+    fs::write(d.join("chain.toml"), cheese.replacen("[bots]\n", &chain, 1)).unwrap();
+    let started = std::time::Instant::now();
+    ok(&whisker_in(
+        &d,
+        &[
+            "simulate",
+            "chain.toml",
+            "--bots",
+            "p19999",
+            "--games",
+            "10",
+            "--quiet",
+            "--out",
+            "r",
+        ],
+    ));
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let run = fs::read_to_string(d.join("r/run.toml")).unwrap();
+    assert!(run.contains("greedy(max_bet=2)"), "{run}");
+    fs::write(
+        d.join("loop.toml"),
+        cheese.replacen(
+            "[bots]\n",
+            "[bots]\na = \"b\"\nb = \"c(max_bet=1)\"\nc = \"a\"\n",
+            1,
+        ),
+    )
+    .unwrap();
+    refused(
+        &whisker_in(&d, &["simulate", "loop.toml", "--quiet"]),
+        &[
+            "field `bots.a`",
+            "the presets a → b → c → a refer to each other in a loop",
+        ],
+    );
+}
+
+// 13. Smaller things: a chip whose high face is below its low one; check run from another folder
+// than the baseline's; `--vary x=2-6`.
+#[test]
+fn smaller_mistakes_are_named() {
+    let d = scratch("i28-small");
+    refused(
+        &whisker_in(&d, &["simulate", "--set", "chips.blue.high=1", "--quiet"]),
+        &["chips.blue.high", "1 is below the chip's low face (2)"],
+    );
+    refused(
+        &whisker_in(&d, &["sweep", "--vary", "chips.blue.high=2-6", "--quiet"]),
+        &["a range is written LO..HI: `chips.blue.high=2..6`"],
+    );
+    // A baseline made with a config file named relative to where it ran.
+    fs::create_dir_all(d.join("project")).unwrap();
+    fs::write(
+        d.join("project/my.toml"),
+        include_str!("../configs/mice-heist/cheese.toml"),
+    )
+    .unwrap();
+    ok(&whisker_in(
+        &d.join("project"),
+        &[
+            "simulate",
+            "my.toml",
+            "--games",
+            "100",
+            "--games-csv",
+            "--quiet",
+            "--out",
+            "base",
+        ],
+    ));
+    let o = whisker_in(&d, &["check", "--baseline", "project/base", "--quiet"]);
+    refused(
+        &o,
+        &[
+            "`my.toml`",
+            "is not in the folder you run from",
+            "name the config",
+        ],
+    );
+    ok(&whisker_in(
+        &d,
+        &[
+            "check",
+            "project/my.toml",
+            "--baseline",
+            "project/base",
+            "--quiet",
+        ],
+    ));
+}
+
+// 10. A game without scores (Cat & The Mouse) shows none: not in the terminal, the CSVs or the
+// report, for simulate, compare and sweep; a game with scores keeps them.
+#[test]
+fn a_game_without_scores_shows_none() {
+    let d = scratch("i28-scores");
+    let o = whisker_in(
+        &d,
+        &[
+            "simulate",
+            "cat-and-the-mouse",
+            "--bots",
+            "random",
+            "--rotate-seats",
+            "--games",
+            "200",
+            "--report",
+            "--quiet",
+            "--out",
+            "s",
+        ],
+    );
+    ok(&o);
+    assert!(!stdout(&o).contains("score"), "{}", stdout(&o));
+    assert!(!d.join("s/scores.csv").exists());
+    for f in ["seats.csv", "bots.csv", "summary.csv", "report.html"] {
+        let text = fs::read_to_string(d.join("s").join(f)).unwrap();
+        assert!(!text.to_lowercase().contains("score"), "{f}: {text}");
+    }
+    let o = whisker_in(
+        &d,
+        &[
+            "compare",
+            "cat-and-the-mouse",
+            "--set-b",
+            "variants.subtle_movement=true",
+            "--games",
+            "100",
+            "--report",
+            "--quiet",
+            "--out",
+            "c",
+        ],
+    );
+    ok(&o);
+    assert!(!stdout(&o).contains("score"), "{}", stdout(&o));
+    for f in ["compare.csv", "report.html"] {
+        let text = fs::read_to_string(d.join("c").join(f)).unwrap();
+        assert!(
+            !text.contains("mean_score") && !text.contains("mean score"),
+            "{f}"
+        );
+    }
+    let o = whisker_in(
+        &d,
+        &[
+            "sweep",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.clues_to_win=2..3",
+            "--games",
+            "100",
+            "--quiet",
+            "--out",
+            "w",
+        ],
+    );
+    ok(&o);
+    assert!(!stdout(&o).contains("score"), "{}", stdout(&o));
+    assert!(
+        !fs::read_to_string(d.join("w/sweep.csv"))
+            .unwrap()
+            .contains("score")
+    );
+    // Mice Heist keeps its scores everywhere.
+    let o = whisker_in(&d, &["simulate", "--games", "100", "--quiet", "--out", "m"]);
+    ok(&o);
+    assert!(stdout(&o).contains("mean score"));
+    assert!(d.join("m/scores.csv").is_file());
+    assert!(
+        fs::read_to_string(d.join("m/seats.csv"))
+            .unwrap()
+            .contains("mean_score")
+    );
+}

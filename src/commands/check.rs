@@ -47,7 +47,12 @@ fn default_tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64> {
 
 /// The metrics a check tests, for `players` seats, the game's declared rates and the `bots` of
 /// a rotated baseline.
-fn checked_metrics(players: usize, declared: &[SummaryMetric], bots: &[&str]) -> Vec<String> {
+fn checked_metrics(
+    players: usize,
+    declared: &[SummaryMetric],
+    bots: &[&str],
+    scored: bool,
+) -> Vec<String> {
     let mut names: Vec<String> = [
         "mean_turns",
         "balance",
@@ -62,7 +67,9 @@ fn checked_metrics(players: usize, declared: &[SummaryMetric], bots: &[&str]) ->
         SummaryMetric::Count(..) => None,
     }));
     names.extend((0..players).map(|s| format!("seat_{s}_win_rate")));
-    names.extend((0..players).map(|s| format!("seat_{s}_mean_score")));
+    if scored {
+        names.extend((0..players).map(|s| format!("seat_{s}_mean_score")));
+    }
     names.extend(bots.iter().map(|b| format!("bot_{b}_win_rate")));
     names.push("game_length_distribution_ks".into());
     names
@@ -142,6 +149,16 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
                 "the baseline's config {config} is not built into this version"
             ))
         })?,
+        None if !Path::new(&config).is_file() => {
+            let cwd =
+                std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string());
+            return Err(usage(format!(
+                "{}: the baseline's config `{config}` is not in the folder you run from ({cwd}), which is where whisker looks for it (the path is as given to the run that made the baseline); run check from that folder, or name the config: `whisker check {} --baseline {}`",
+                path.display(),
+                config,
+                dir.display()
+            )));
+        }
         None => Source::from_file(Path::new(&config)).map_err(Failure::from)?,
     };
     let mut sets: Vec<Override> = record
@@ -216,7 +233,7 @@ fn check_game<G: Registered>(
         &args.baseline,
         "remake the baseline (the `reproduce` line in its run.toml, or scripts/update-baselines.sh)",
     )?;
-    let checked = checked_metrics(players, &game.declared().summary, &bot_names);
+    let checked = checked_metrics(players, &game.declared().summary, &bot_names, game.scored());
     for (metric, (value, origin)) in tolerances {
         if !checked.contains(metric) {
             return Err(usage(format!(
@@ -272,6 +289,7 @@ fn check_game<G: Registered>(
     let side = compare::Side {
         players,
         summary: &game.declared().summary,
+        scored: game.scored(),
     };
     let verdicts: Vec<Verdict> = compare::rows(&paired, [side, side], &bot_names)
         .into_iter()

@@ -145,10 +145,12 @@ where
         compare::Side {
             players: pa,
             summary: &ga.declared().summary,
+            scored: ga.scored(),
         },
         compare::Side {
             players: pb,
             summary: &gb.declared().summary,
+            scored: gb.scored(),
         },
     ];
     let rows = compare::rows(&paired, sides, bot_rows);

@@ -4,20 +4,17 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use serde::Serialize;
-
-use super::{result_dir, say, source, stopped_empty, written};
+use super::{finished, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::{self, Bot};
 use crate::cli::LadderArgs;
 use crate::config::Source;
 use crate::export;
 use crate::game::Game;
 use crate::games::{self, Registered, with_game};
-use crate::ladder::{Cell, Entry, MatrixRow, Rating, RatingRow, SeatRow, ratings};
+use crate::ladder::{Cell, Entry, MatrixRow, RECORD, RatingRow, Record, SeatRow, ratings};
 use crate::output::Failure;
 use crate::progress::games_bar;
-use crate::report::page::{Page, Section};
-use crate::report::svg::{Grid, Lines, Point, Unit};
+
 use crate::runner::{self, Plan};
 use crate::signals;
 use crate::stats::wilson;
@@ -60,20 +57,6 @@ fn folder_parts(args: &LadderArgs) -> Vec<String> {
     }
     parts.extend(args.set.iter().map(|o| o.arg.clone()));
     parts
-}
-
-/// How the ladder was played, as `ladder.toml` records it.
-#[derive(Serialize)]
-struct Record<'a> {
-    config: &'a str,
-    bots: &'a str,
-    #[serde(with = "crate::record::wide")]
-    games: u64,
-    #[serde(with = "crate::record::wide")]
-    seed: u64,
-    players: usize,
-    set: Vec<String>,
-    partial: bool,
 }
 
 fn ladder<G: Registered>(
@@ -164,12 +147,20 @@ fn ladder<G: Registered>(
             cells[a][b] = pairing;
         }
     }
-    if let (0, Some(signal)) = (played, stopped) {
+    // Only whole pairings count: a ladder stopped before its first is finished has no result.
+    let rated_bots: Vec<bool> = (0..n)
+        .map(|i| (0..n).any(|j| cells[i][j].games > 0 || cells[j][i].games > 0))
+        .collect();
+    if let (false, Some(signal)) = (rated_bots.contains(&true), stopped) {
         bar.finish_and_clear();
-        return Err(stopped_empty(signal, "any game"));
+        return Err(stopped_empty(
+            signal,
+            &format!("its first pairing ({} games) was", (n - 1) as u64 * seated),
+        ));
     }
     let rated = ratings(&cells, players);
     let best = (0..n)
+        .filter(|&i| rated_bots[i])
         .max_by(|&i, &j| {
             rated[i]
                 .elo
@@ -219,7 +210,7 @@ fn ladder<G: Registered>(
         }
     }
     dir.csv("matrix.csv", &matrix)?;
-    let rating_rows: Vec<RatingRow> = entries
+    let rating_rows: Vec<RatingRow<&str>> = entries
         .iter()
         .zip(&rated)
         .enumerate()
@@ -227,19 +218,20 @@ fn ladder<G: Registered>(
             let (games, wins) = cells[i]
                 .iter()
                 .fold((0, 0), |(g, w), c| (g + c.games, w + c.one + c.split));
+            let elo = rated_bots[i].then_some(r.elo);
             RatingRow {
-                bot: &e.label,
+                bot: e.label.as_str(),
                 iterations: e.iterations,
-                elo: r.elo.value,
-                ci_low: r.elo.low,
-                ci_high: r.elo.high,
+                elo: elo.map(|e| e.value),
+                ci_low: elo.map(|e| e.low),
+                ci_high: elo.map(|e| e.high),
                 games,
                 wins,
             }
         })
         .collect();
     dir.csv("ratings.csv", &rating_rows)?;
-    let seat_rows: Vec<SeatRow> = seats
+    let seat_rows: Vec<SeatRow<&str>> = seats
         .as_ref()
         .map(|report| {
             (0..players)
@@ -264,15 +256,15 @@ fn ladder<G: Registered>(
     }
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let record = Record {
-        config: games::arg_of(source),
-        bots: &text,
+        config: games::arg_of(source).into(),
+        bots: text.clone(),
         games: args.games,
         seed: args.seed,
         players,
         set: args.set.iter().map(|o| o.arg.clone()).collect(),
         partial: stopped.is_some(),
     };
-    dir.text("ladder.toml", &toml::to_string(&record)?)?;
+    dir.text(RECORD, &toml::to_string(&record)?)?;
     let mut out = format!(
         "whisker {} — ladder of {} ({players} players), {} seeds a pairing, seed {}\n",
         env!("CARGO_PKG_VERSION"),
@@ -293,7 +285,7 @@ fn ladder<G: Registered>(
         );
     }
     out += &matrix_text(&entries, &cells, fair);
-    out += &ratings_text(&entries, &rated, best);
+    out += &ratings_text(&rating_rows, best);
     if let Some(report) = &seats {
         let _ = writeln!(
             out,
@@ -313,17 +305,11 @@ fn ladder<G: Registered>(
         }
         out += &export::endings(game.declared(), &report.counts, report.totals.games);
     }
-    if args.report {
-        let page = page(source, &entries, &cells, &rated, &seat_rows, fair);
-        dir.text(crate::report::FILE, &page)?;
-    }
+    let page = page(&dir, args.report, crate::report::parts::NONE);
     let path = dir.commit(stopped.is_some())?;
     out += &written(&path, args.report);
     say(&out);
-    match stopped {
-        Some(signal) => Err(Failure::Interrupted(signal).into()),
-        None => Ok(()),
-    }
+    finished(&path, page, stopped)
 }
 
 /// The win-rate matrix for the terminal: rows the bot seated once, columns the field.
@@ -352,195 +338,22 @@ fn matrix_text(entries: &[Entry], cells: &[Vec<Cell>], fair: f64) -> String {
     out
 }
 
-fn ratings_text(entries: &[Entry], rated: &[Rating], best: usize) -> String {
-    let width = entries.iter().map(|e| e.label.len()).max().unwrap_or(0);
+fn ratings_text(rows: &[RatingRow<&str>], best: usize) -> String {
+    let width = rows.iter().map(|r| r.bot.len()).max().unwrap_or(0);
     let mut out = format!(
         "\nratings (Elo points, {} = 0; 400 points is ten times the odds):\n",
-        entries[0].label
+        rows[0].bot
     );
-    for (i, (e, r)) in entries.iter().zip(rated).enumerate() {
-        let _ = writeln!(
-            out,
-            "  {:width$}  {:>7.0}  (95% CI {:.0} – {:.0}){}",
-            e.label,
-            r.elo.value,
-            r.elo.low,
-            r.elo.high,
-            if i == best { "  strongest" } else { "" }
-        );
+    for (i, r) in rows.iter().enumerate() {
+        let _ = match (r.elo, r.ci_low, r.ci_high) {
+            (Some(elo), Some(low), Some(high)) => writeln!(
+                out,
+                "  {:width$}  {elo:>7.0}  (95% CI {low:.0} – {high:.0}){}",
+                r.bot,
+                if i == best { "  strongest" } else { "" }
+            ),
+            _ => writeln!(out, "  {:width$}  {:>7}  (no pairing finished)", r.bot, "—"),
+        };
     }
     out
-}
-
-/// The ladder's page: the matrix as a table and a heat map, the strength curve, the seats.
-fn page(
-    source: &Source,
-    entries: &[Entry],
-    cells: &[Vec<Cell>],
-    rated: &[Rating],
-    seats: &[SeatRow],
-    fair: f64,
-) -> String {
-    let mut page = Page::new(
-        &format!("Ladder: {}", source.name),
-        &format!("Made by whisker {}", env!("CARGO_PKG_VERSION")),
-    );
-    page.heading("Who beats whom");
-    let mut header = vec!["bot (seated once) against"];
-    header.extend(entries.iter().map(|e| e.label.as_str()));
-    let rows: Vec<Vec<String>> = cells
-        .iter()
-        .enumerate()
-        .map(|(a, row)| {
-            let mut r = vec![entries[a].label.clone()];
-            r.extend(row.iter().enumerate().map(|(b, c)| {
-                let rate = c.win_rate();
-                if a == b || c.games == 0 {
-                    "—".into()
-                } else {
-                    format!(
-                        "{:.1}% ({:.1}–{:.1})",
-                        100.0 * rate.value,
-                        100.0 * rate.low,
-                        100.0 * rate.high
-                    )
-                }
-            }));
-            r
-        })
-        .collect();
-    page.table(&header, &rows, &[]);
-    let grid = Grid {
-        title: "Win rate of the row's bot among copies of the column's".into(),
-        rows: entries.len(),
-        columns: entries.len(),
-        cells: cells
-            .iter()
-            .enumerate()
-            .flat_map(|(a, row)| {
-                row.iter()
-                    .enumerate()
-                    .filter(move |&(b, c)| b != a && c.games > 0)
-                    .map(move |(b, c)| {
-                        let v = c.win_rate().value;
-                        (a, b, v, format!("{:.0}", 100.0 * v))
-                    })
-            })
-            .collect(),
-        unit: Unit::Percent,
-        caption: format!(
-            "rows and columns in the table's order; fair share {:.1}%",
-            100.0 * fair
-        ),
-    };
-    page.figure(&Section {
-        question: "Which bot beats which?".into(),
-        how: "Each square is the row's bot seated once among copies of the column's, every seat in turn on the same seeds; darker wins more.".into(),
-        svg: grid.svg(),
-    });
-    page.heading("Ratings");
-    let rows: Vec<Vec<String>> = entries
-        .iter()
-        .zip(rated)
-        .map(|(e, r)| {
-            vec![
-                e.label.clone(),
-                format!("{:.0}", r.elo.value),
-                format!("{:.0} – {:.0}", r.elo.low, r.elo.high),
-            ]
-        })
-        .collect();
-    page.table(&["bot", "Elo", "95% CI"], &rows, &[]);
-    let curve: Vec<Point> = entries
-        .iter()
-        .zip(rated)
-        .filter_map(|(e, r)| {
-            e.iterations.map(|i| Point {
-                x: f64::from(i),
-                y: r.elo.value,
-                band: Some((r.elo.low, r.elo.high)),
-            })
-        })
-        .collect();
-    if !curve.is_empty() {
-        let heuristic = entries
-            .iter()
-            .zip(rated)
-            .skip(1)
-            .find(|(e, _)| e.iterations.is_none());
-        let lines = Lines {
-            title: "Strength against search budget".into(),
-            x_label: "ismcts iterations a decision".into(),
-            y_label: format!("Elo ({} = 0)", entries[0].label),
-            unit: Unit::Number,
-            series: vec![curve],
-            legend: vec!["ismcts".into()],
-            x_names: None,
-            from_zero: false,
-            discrete: true,
-            reference: heuristic.map(|(e, r)| (r.elo.value, e.label.clone())),
-        };
-        page.figure(&Section {
-            question: "Does searching longer play better?".into(),
-            how: "Each point is ismcts at one budget, with its 95% interval; the line is the game's own bot. A curve still rising means more skill is there to find.".into(),
-            svg: lines.svg(),
-        });
-        // The same curve as a designer reads a table: a search seated once among the game's
-        // own bot, against a fair share.
-        if let Some((h, (own, _))) = entries
-            .iter()
-            .zip(rated)
-            .enumerate()
-            .skip(1)
-            .find(|(_, (e, _))| e.iterations.is_none())
-        {
-            let against: Vec<Point> = entries
-                .iter()
-                .zip(cells)
-                .filter(|(e, row)| e.iterations.is_some() && row[h].games > 0)
-                .filter_map(|(e, row)| {
-                    let rate = row[h].win_rate();
-                    e.iterations.map(|i| Point {
-                        x: f64::from(i),
-                        y: rate.value,
-                        band: Some((rate.low, rate.high)),
-                    })
-                })
-                .collect();
-            if !against.is_empty() {
-                let lines = Lines {
-                    title: format!("Win rate among copies of {}", own.label),
-                    x_label: "ismcts iterations a decision".into(),
-                    y_label: "win rate".into(),
-                    unit: Unit::Percent,
-                    series: vec![against],
-                    legend: vec!["ismcts".into()],
-                    x_names: None,
-                    from_zero: true,
-                    discrete: true,
-                    reference: Some((fair, "fair share".into())),
-                };
-                page.figure(&Section {
-                    question: format!("At what budget does a search beat {}?", own.label),
-                    how: format!("Each point is ismcts at one budget seated once among copies of {}, every seat in turn, with its 95% interval; above the line it wins more than a fair share.", own.label),
-                    svg: lines.svg(),
-                });
-            }
-        }
-    }
-    if !seats.is_empty() {
-        page.heading(&format!("Seats when {} plays every seat", seats[0].bot));
-        let rows: Vec<Vec<String>> = seats
-            .iter()
-            .map(|r| {
-                vec![
-                    format!("seat {} {}", r.seat, r.role),
-                    format!("{:.1}%", 100.0 * r.win_rate),
-                    format!("{:.1} – {:.1}%", 100.0 * r.ci_low, 100.0 * r.ci_high),
-                ]
-            })
-            .collect();
-        page.table(&["seat", "win rate", "95% CI"], &rows, &[]);
-    }
-    page.finish()
 }

@@ -96,7 +96,9 @@ fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<Summa
     for h in &totals.seat_scores[..game.players()] {
         scores.merge(h);
     }
-    rows.push(SummaryRow::estimate("mean_score", scores.mean()));
+    if game.scored() {
+        rows.push(SummaryRow::estimate("mean_score", scores.mean()));
+    }
     if plan.rotate {
         for (b, bot) in plan.bots().iter().enumerate() {
             rows.push(SummaryRow::estimate(
@@ -333,21 +335,26 @@ fn sweep_game<G: Registered>(
     for (k, w) in keys.iter().zip(&widths) {
         text += &format!("  {k:>w$}");
     }
-    text += &format!(
-        "  {:>16}  {:>16}  {:>16}  {:>16}\n",
-        "mean turns", "balance", "first seat wins", "mean score"
-    );
+    // A game without scores has no mean score column.
+    let scored = results.iter().flatten().any(|r| r.metric == "mean_score");
+    let columns = |cells: [&str; 4]| {
+        let mut line = format!("  {:>16}  {:>16}  {:>16}", cells[0], cells[1], cells[2]);
+        if scored {
+            line += &format!("  {:>16}", cells[3]);
+        }
+        line + "\n"
+    };
+    text += &columns(["mean turns", "balance", "first seat wins", "mean score"]);
     for (point, rows) in points.iter().zip(&results) {
         for (o, w) in point.iter().zip(&widths) {
             text += &format!("  {:>w$}", value_text(&o.value));
         }
-        text += &format!(
-            "  {:>16}  {:>16}  {:>16}  {:>16}\n",
-            pick(rows, "mean_turns"),
-            pick(rows, "balance"),
-            pick(rows, "first_seat_win_rate"),
-            pick(rows, "mean_score")
-        );
+        text += &columns([
+            &pick(rows, "mean_turns"),
+            &pick(rows, "balance"),
+            &pick(rows, "first_seat_win_rate"),
+            &pick(rows, "mean_score"),
+        ]);
     }
     text += "\n  ± is the half-width of the 95% interval";
     text += &written(&path, args.run.report);

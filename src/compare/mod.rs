@@ -319,6 +319,8 @@ fn extreme_seats(means: &[f64], players: usize) -> (usize, usize) {
 pub struct Side<'a> {
     pub players: usize,
     pub summary: &'a [SummaryMetric],
+    /// Whether the game keeps a score (no score rows when either side keeps none).
+    pub scored: bool,
 }
 
 /// The standard deviation of a smooth function of both sides' means, with this gradient, by the
@@ -430,7 +432,8 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
             move |m: &[f64]| m[WIN + s],
         ));
     }
-    for s in 0..seats {
+    let scored = side_a.scored && side_b.scored;
+    for s in (0..seats).filter(|_| scored) {
         metrics.push(Metric::same(
             format!("seat_{s}_mean_score"),
             move |m: &[f64]| m[SCORE + s],
@@ -618,6 +621,7 @@ mod tests {
         let side = Side {
             players,
             summary: DECLARED,
+            scored: true,
         };
         [side, side]
     }

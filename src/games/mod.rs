@@ -233,14 +233,16 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
         message,
     };
     let presets = presets(game.resolved());
-    for (name, text) in &presets {
+    // One pass over every chain of presets, however long.
+    let mut bots = crate::bots::Presets::new(game.bots(), &presets);
+    for (i, (name, _)) in presets.iter().enumerate() {
         if game.bots().iter().any(|k| k.name == name) {
             return Err(at(
                 name,
                 format!("`{name}` is a bot's own name; give the preset another"),
             ));
         }
-        crate::bots::parse(text, game.bots(), &presets).map_err(|e| {
+        bots.bot(i).map_err(|e| {
             // The command that lists the bots may be the one that failed: no pointer to it.
             let why = e.to_string().replace(" (`whisker bots` lists them)", "");
             at(name, why.trim_start_matches("--bots: ").to_string())
@@ -272,7 +274,17 @@ pub fn load(
     overrides: &[Override],
     players: Option<usize>,
 ) -> Result<Loaded, Failure> {
-    load_config(source, overrides, players).map_err(Failure::from)
+    load_config(source, overrides, players).map_err(|e| match players {
+        // `--players` replaced the config's count: a count refused is the flag's.
+        Some(n) if e.field == "rules.players" => {
+            let why = e
+                .message
+                .strip_prefix(&format!("{n}: "))
+                .unwrap_or(&e.message);
+            Failure::Usage(format!("--players {n}: {why}"))
+        }
+        _ => Failure::from(e),
+    })
 }
 
 fn load_config(

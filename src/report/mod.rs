@@ -4,6 +4,7 @@
 
 mod compare;
 mod compare_items;
+mod ladder;
 pub mod page;
 pub mod parts;
 mod simulate;
@@ -87,6 +88,9 @@ pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
 /// The page for the files of `dir` as they are, unverified: for a result being written, whose
 /// marker comes last.
 fn draft(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
+    if ladder::is_ladder(dir) {
+        return ladder::render(dir);
+    }
     let run = Run::read(dir)?;
     match run.get("command").as_str() {
         "compare" => compare::render(dir, &run),

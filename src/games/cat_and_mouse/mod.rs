@@ -334,6 +334,10 @@ impl Game for CatAndMouse {
         KINDS
     }
 
+    fn scored(&self) -> bool {
+        false
+    }
+
     fn roles(&self) -> Option<Roles> {
         Some(ROLES)
     }

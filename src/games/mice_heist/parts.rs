@@ -114,6 +114,14 @@ pub fn compile_chips(p: &mut Problems, raw: &Named<RawChip>, per_test: usize) ->
         range(p, &at("high"), c.high, -MAX_FACE, MAX_FACE);
         range(p, &at("low"), c.low, -MAX_FACE, MAX_FACE);
         range(p, &at("count"), c.count, 1, MAX_CHIPS as u8);
+        p.check(
+            c.high >= c.low,
+            at("high"),
+            format!(
+                "{} is below the chip's low face ({}): the high face is at least the low one; swap them",
+                c.high, c.low
+            ),
+        );
         let kind = table.kinds.len() as u8;
         table.names.push(name.clone());
         table.kinds.push(ChipKind {
