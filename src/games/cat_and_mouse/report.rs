@@ -159,17 +159,30 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// How often each Trick is played, and how often the Mouse wins when it is.
+/// How often each Trick is played, and how often the Mouse wins when it is. A game counts once
+/// however many copies it plays; the plays themselves are in each bar's label.
 fn tricks(r: &mut Sections) -> anyhow::Result<()> {
     let Some(t) = Table::read(r.dir, "tricks.csv")? else {
         return Ok(());
     };
     let trick = t.text("trick")?;
-    let played = t.numbers("played_rate")?;
+    // A folder written before plays were counted apart calls the games with a play `played`.
+    let has = |c: &str| t.header().iter().any(|h| h == c);
+    let rate = if has("games_with_play_rate") {
+        "games_with_play_rate"
+    } else {
+        "played_rate"
+    };
+    let played = t.numbers(rate)?;
     let (lo, hi) = (
-        t.numbers("played_rate_ci_low")?,
-        t.numbers("played_rate_ci_high")?,
+        t.numbers(&format!("{rate}_ci_low"))?,
+        t.numbers(&format!("{rate}_ci_high"))?,
     );
+    let plays = if has("plays_per_game") {
+        t.optional("plays_per_game")?
+    } else {
+        vec![None; t.len()]
+    };
     let wins = t.optional("mouse_win_rate_when_played")?;
     let (wlo, whi) = (
         t.optional("mouse_win_rate_when_played_ci_low")?,
@@ -183,8 +196,12 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
                 trick[i]
             ));
         }
+        let label = match plays[i] {
+            Some(p) => format!("{} ({p:.2} plays a game)", trick[i]),
+            None => trick[i].to_string(),
+        };
         bars.push(Bar {
-            label: trick[i].to_string(),
+            label: label.clone(),
             value: played[i],
             interval: Some((lo[i], hi[i])),
             series: 0,
@@ -192,7 +209,7 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
         });
         if let (Some(w), Some(l), Some(h)) = (wins[i], wlo[i], whi[i]) {
             bars.push(Bar {
-                label: trick[i].to_string(),
+                label,
                 value: w,
                 interval: Some((l, h)),
                 series: 1,
@@ -207,13 +224,13 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
         bars,
         reference: None,
         legend: vec![
-            "played (% of games)".into(),
+            "played at least once (% of games)".into(),
             "the Mouse wins when played".into(),
         ],
     };
     r.add(
         "Are the Tricks used, and do they win?",
-        "Share of games in which each Trick is played, and of those the share the Mouse wins, with 95% intervals.",
+        "Share of games in which each Trick is played at least once, and of those the share the Mouse wins, with 95% intervals. The label gives its plays a game: more than the share when the deck holds copies and a game plays one twice.",
         chart.svg(),
     );
     Ok(())
