@@ -1,6 +1,8 @@
 //! Cat & The Mouse's part of a `simulate` report: how games end and who wins by each route, the
 //! cards the Mouse keeps and the Inspector pockets, the Tricks, and what each side does a game.
 
+use std::path::Path;
+
 use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::report::svg::{Bar, HBars, Unit};
 use crate::report::table::Table;
@@ -21,7 +23,8 @@ fn words(label: &str) -> String {
 }
 
 /// Each ending's share, coloured by who it makes win; the commonest is a headline, and an
-/// ending no game reached (the cap aside) is a finding: that route decides nothing.
+/// ending no game reached (the cap aside) is a finding: that route decides nothing. For three
+/// clues the finding names the readings that leave the Mouse a safe answer, and the switches.
 fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let Some(t) = Table::read(r.dir, "endings.csv")? else {
         return Ok(());
@@ -30,10 +33,16 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let (share, games) = (t.numbers("share")?, t.numbers("games")?);
     let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
     let sides = ["inspector", "mouse", "none"];
+    let safe = safe_answers(r.dir);
     let mut bars = Vec::new();
     for i in 0..t.len() {
         let never = games[i] == 0.0 && ending[i] != "capped" && r.games >= FEW_GAMES;
-        if never {
+        if never && ending[i] == "three_clues" && !safe.is_empty() {
+            r.findings.push(format!(
+                "No game ends by three clues: the readings let the Mouse answer a check without giving a clue {}. Clues decide games only when both answers are taken away: --set rules.own_room=forbidden --set rules.clue_room_again=clue (RULES.md, Checking for Clues).",
+                safe.join(" and ")
+            ));
+        } else if never {
             r.findings.push(format!(
                 "No game ends by {}: that route never decides a game with these bots.",
                 words(ending[i])
@@ -71,6 +80,28 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
         chart.svg(),
     );
     Ok(())
+}
+
+/// The answers to a check that never give a clue under the config the folder was played with
+/// (`config.toml`): the Mouse's own room, and a face-up clue room named again. None when the
+/// folder has no config to read.
+fn safe_answers(dir: &Path) -> Vec<&'static str> {
+    let rules = std::fs::read_to_string(dir.join("config.toml"))
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .and_then(|config| config.get("rules")?.as_table().cloned());
+    let Some(rules) = rules else {
+        return Vec::new();
+    };
+    let is = |key: &str, value: &str| rules.get(key).and_then(|v| v.as_str()) == Some(value);
+    let mut safe = Vec::new();
+    if is("own_room", "allowed") {
+        safe.push("by naming its own room (rules.own_room is allowed)");
+    }
+    if is("clue_room_again", "nothing") {
+        safe.push("by naming a face-up clue room again (rules.clue_room_again is nothing)");
+    }
+    safe
 }
 
 /// Which cards the Mouse ends with and the Inspector pockets, and how often the Mouse wins
