@@ -196,6 +196,45 @@ fn a_ratings_report_adds_its_own_charts() {
     self_contained(&html);
 }
 
+/// Cat & The Mouse: when no game ends by three clues, the page says which readings let the Mouse
+/// answer a check without a clue and names the switches that take both answers away; with both
+/// switched, three clues decide games and the finding is gone.
+#[test]
+fn a_cat_and_the_mouse_report_says_why_no_game_ends_by_three_clues() {
+    let d = scratch("report-cat-clues");
+    let page = |sets: &[&str], out: &str| {
+        let mut args = vec!["simulate", "cat-and-the-mouse", "--games", "2000"];
+        for set in sets {
+            args.extend(["--set", set]);
+        }
+        text(&reported(&args, &d.join(out)))
+    };
+    let switches = "Clues decide games only when both answers are taken away: --set \
+                    rules.own_room=forbidden --set rules.clue_room_again=clue";
+    let defaults = page(&[], "defaults");
+    let both_safe = format!(
+        "No game ends by three clues: the readings let the Mouse answer a check without giving \
+         a clue by naming its own room (rules.own_room is allowed) and by naming a face-up clue \
+         room again (rules.clue_room_again is nothing). {switches}"
+    );
+    assert!(
+        defaults.contains(&both_safe),
+        "the defaults' page lacks `{both_safe}`"
+    );
+    let own = page(&["rules.own_room=forbidden"], "own");
+    let face_up = format!(
+        "No game ends by three clues: the readings let the Mouse answer a check without giving \
+         a clue by naming a face-up clue room again (rules.clue_room_again is nothing). \
+         {switches}"
+    );
+    assert!(own.contains(&face_up), "the page lacks `{face_up}`");
+    let both = page(
+        &["rules.own_room=forbidden", "rules.clue_room_again=clue"],
+        "both",
+    );
+    assert!(!both.contains("No game ends by three clues"));
+}
+
 #[test]
 fn small_and_large_tables_and_tiny_runs_still_make_a_page() {
     let d = scratch("report-tables");

@@ -21,6 +21,12 @@ pub fn bit(room: u8) -> Rooms {
 /// Most Loot cards one room holds (`rules.room_loot` is at most this).
 pub const MAX_ROOM_LOOT: usize = 8;
 
+/// What the Mouse knows of a monitored card placed since it last searched the Map deck: only
+/// that its room was not in the deck when it was drawn.
+const UNSEEN: u32 = 0;
+/// A monitored card the Mouse placed itself, its old room: it knows which card it is.
+const OWN: u32 = u32::MAX;
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -199,9 +205,14 @@ pub struct Engine<'r> {
     /// Rooms the Inspector has seen are not the Mouse's since it last moved (the Map cards it
     /// drew, rooms named when the Mouse may not name its own): what a sample for it keeps.
     ruled_out: Rooms,
-    /// The monitored rooms the Mouse knows: every one monitored when it last searched the Map
-    /// deck (the rooms missing from it), and its old rooms since. What a sample for it keeps.
-    known: Rooms,
+    /// What the Mouse knows of each monitored card, as `monitored`: [`OWN`] for its own old
+    /// room; [`UNSEEN`] for a card the Inspector placed since the Mouse last searched the Map
+    /// deck; else the number of the search that showed the card's room missing from the deck.
+    /// A search shows which rooms are missing, not which card each one is, so the Mouse knows
+    /// the rooms of one search's cards as a set, never their order. What a sample for it keeps.
+    mouse_knows: ArrayVec<u32, MAX_ROOMS>,
+    /// Times the Mouse has searched the Map deck.
+    searches: u32,
     phase: Phase,
     rng: GameRng,
     ending: Option<Ending>,
@@ -229,7 +240,8 @@ impl<'r> Engine<'r> {
             used: ArrayVec::new(),
             drawn: ArrayVec::new(),
             ruled_out: 0,
-            known: 0,
+            mouse_knows: ArrayVec::new(),
+            searches: 0,
             phase: Phase::Ask(Decision::Pocket),
             rng,
             ending: None,
@@ -306,8 +318,15 @@ impl<'r> Engine<'r> {
     fn ask(&mut self, d: Decision) {
         self.phase = Phase::Ask(d);
         if matches!(d, Decision::Start | Decision::NewRoom) {
-            // Searching the Map deck, the Mouse sees which rooms are missing from it.
-            self.known = self.monitored.iter().fold(0, |m, &r| m | bit(r));
+            // Searching the Map deck, the Mouse sees which rooms are missing from it: the
+            // Inspector's cards placed since its last search are among them, in an order it
+            // cannot see.
+            self.searches += 1;
+            for knows in &mut self.mouse_knows {
+                if *knows == UNSEEN {
+                    *knows = self.searches;
+                }
+            }
         }
         self.sync();
     }
@@ -425,6 +444,7 @@ impl<'r> Engine<'r> {
         }
         self.monitored.push(room);
         self.public.monitored.push(None);
+        self.mouse_knows.push(UNSEEN);
         self.ask(Decision::Act);
     }
 
@@ -544,7 +564,7 @@ impl<'r> Engine<'r> {
                 );
                 self.monitored.push(self.room);
                 self.public.monitored.push(None);
-                self.known |= bit(self.room);
+                self.mouse_knows.push(OWN);
                 self.monitored_loot.extend(self.room_loot.drain(..));
                 self.room = 0;
                 self.public.moves += 1;
@@ -572,7 +592,7 @@ impl<'r> Engine<'r> {
                     let i = nth_of(self.face_down(), k as usize);
                     let room = self.monitored.remove(i);
                     self.public.monitored.remove(i);
-                    self.known &= !bit(room);
+                    self.mouse_knows.remove(i);
                     self.map.push(room);
                     shuffle(&mut self.map, &mut self.rng);
                     self.public.subtle_moves += 1;
@@ -692,9 +712,12 @@ impl<'r> Decisions for Engine<'r> {
     /// - for the Inspector, the Mouse's room is drawn anew among the rooms it has not ruled
     ///   out, and the cards it cannot see (the Mouse's room and hand, the Loot deck) are dealt
     ///   anew;
-    /// - for the Mouse, the rooms monitored since it last searched the Map deck (other than
-    ///   its own old rooms) are drawn anew from those and the Map deck, and the Inspector's
-    ///   pocket and the Loot deck are dealt anew (a pocket never holds a Trick).
+    /// - for the Mouse, the face-down cards the Inspector monitored since the Mouse last
+    ///   searched the Map deck are drawn anew from their rooms and the Map deck; the face-down
+    ///   cards one search showed are dealt anew among themselves (it saw which rooms were
+    ///   missing from the deck, not which card is which); its own old rooms stay where it put
+    ///   them; and the Inspector's pocket and the Loot deck are dealt anew (a pocket never
+    ///   holds a Trick).
     ///
     /// The Map deck's order is new for both (the Inspector's knowledge of the card it put at
     /// the bottom is not kept), and so are the generators. Map cards drawn and not yet placed
@@ -732,9 +755,9 @@ impl<'r> Decisions for Engine<'r> {
             game.hand.extend(unseen.drain(..hand));
             game.loot.extend(unseen);
         } else {
-            let hidden: ArrayVec<usize, MAX_ROOMS> = game
+            let hidden: ArrayVec<usize, MAX_ROOMS> = self
                 .face_down()
-                .filter(|&i| game.known & bit(game.monitored[i]) == 0)
+                .filter(|&i| self.mouse_knows[i] == UNSEEN)
                 .collect();
             let mut pool: ArrayVec<u8, MAX_ROOMS> =
                 hidden.iter().map(|&i| game.monitored[i]).collect();
@@ -744,6 +767,22 @@ impl<'r> Decisions for Engine<'r> {
                 game.monitored[i] = pool.pop().unwrap();
             }
             game.map.extend(pool);
+            // Each search's cards, search by search: their rooms in an order of the sample's
+            // own, never the real one.
+            let mut shown: ArrayVec<(u32, usize), MAX_ROOMS> = self
+                .face_down()
+                .map(|i| (self.mouse_knows[i], i))
+                .filter(|&(knows, _)| knows != UNSEEN && knows != OWN)
+                .collect();
+            shown.sort_unstable();
+            for search in shown.chunk_by(|a, b| a.0 == b.0) {
+                let mut rooms: ArrayVec<u8, MAX_ROOMS> =
+                    search.iter().map(|&(_, i)| self.monitored[i]).collect();
+                deal(&mut rooms, rng);
+                for (&(_, i), room) in search.iter().zip(rooms) {
+                    game.monitored[i] = room;
+                }
+            }
             let mut unseen: ArrayVec<u8, MAX_CARDS> =
                 game.pocket.drain(..).chain(game.loot.drain(..)).collect();
             deal(&mut unseen, rng);
@@ -810,10 +849,12 @@ mod tests {
         // only, so every card stays in one place.
         g.map.extend(g.monitored.drain(..));
         g.public.monitored.clear();
+        g.mouse_knows.clear();
         for (r, up) in [(1, false), (2, false), (3, true)] {
             let at = g.map.iter().position(|&x| x == r).unwrap();
             g.monitored.push(g.map.remove(at));
             g.public.monitored.push(up.then_some(r));
+            g.mouse_knows.push(UNSEEN);
         }
         g.public.clues = 1;
         for &c in hand {
@@ -828,6 +869,85 @@ mod tests {
         }
         g.sync();
         g
+    }
+
+    /// Subtle Movement, round 3: the Mouse has just left its room and chooses a face-down
+    /// card to shuffle back. The Inspector monitored a card each round; the Mouse looted in
+    /// round 1, moved in round 2, shuffling nothing back, and so searched the Map deck after
+    /// the Inspector's first two cards were down, and moved again now. Every answer named its
+    /// own room, so no card is face-up.
+    fn choosing_a_card_to_shuffle_back(rules: &Rules) -> Engine<'_> {
+        let mut g = Engine::new(rules, 3);
+        let mut moves = 0;
+        while !(g.decision() == Some(Decision::Subtle) && moves == 2) {
+            let action = match g.decision().expect("the game goes on") {
+                Decision::Pocket => Action::Pocket(g.pocketable().next().unwrap()),
+                Decision::Start => Action::Start(g.map_rooms().next().unwrap()),
+                Decision::NewRoom => Action::Room(g.map_rooms().next().unwrap()),
+                Decision::Monitor => Action::Monitor(g.drawn[0]),
+                Decision::Act => Action::Check,
+                Decision::Answer => Action::Name(g.room),
+                Decision::Turn if g.public.turns == 0 => Action::Loot(0),
+                Decision::Turn => Action::Change,
+                Decision::Smoke => Action::Smoke(false),
+                Decision::Subtle => Action::Subtle(None),
+            };
+            moves += u32::from(action == Action::Change);
+            g.play(action);
+        }
+        g
+    }
+
+    /// The Mouse's search in round 2 showed which two rooms the Inspector had monitored, not
+    /// which card is which: a game with those two cards swapped looks the same from its seat.
+    /// Its samples are the same from the same generator, and so are `ismcts`'s decisions from
+    /// the same seed: the search follows what the seat sees, not the cards' real order.
+    #[test]
+    fn the_mouse_s_samples_and_search_ignore_the_order_it_cannot_see() {
+        use crate::play::{Decider, Seen};
+        use crate::rng::game_rng;
+        let rules = rules_with(&["variants.subtle_movement=true"]);
+        let real = choosing_a_card_to_shuffle_back(&rules);
+        let mut swapped = real.clone();
+        swapped.monitored.swap(0, 1);
+        // Cards 1 and 2 are the Inspector's, shown by the search; 3 and 5 the Mouse's old
+        // rooms; 4 the Inspector's since.
+        assert_eq!(real.mouse_knows.as_slice(), [2, 2, OWN, UNSEEN, OWN]);
+        assert_eq!(real.public.monitored.as_slice(), [None; 5]);
+        assert_ne!(real.monitored[0], real.monitored[1]);
+        assert_eq!(
+            format!("{:?}", real.view(MOUSE)),
+            format!("{:?}", swapped.view(MOUSE)),
+            "the Mouse cannot tell them apart"
+        );
+        for seed in 0..50 {
+            let (a, b) = (
+                real.sample(MOUSE, &mut game_rng(seed)),
+                swapped.sample(MOUSE, &mut game_rng(seed)),
+            );
+            assert_eq!(
+                (a.monitored(), &a.map[..]),
+                (b.monitored(), &b.map[..]),
+                "seed {seed}"
+            );
+        }
+        // Both of the Inspector's cards are in the first two places in some samples, and in
+        // both orders: the order is dealt, not kept.
+        let firsts: Vec<u8> = (0..50)
+            .map(|seed| real.sample(MOUSE, &mut game_rng(seed)).monitored[0])
+            .collect();
+        assert!(firsts.contains(&real.monitored[0]) && firsts.contains(&real.monitored[1]));
+        let bot = crate::bots::parse("ismcts(iterations=100)", super::super::KINDS, &[]).unwrap();
+        for seed in 0..20 {
+            let decide = |g: &Engine| {
+                bot.decide(
+                    &Seen::new(g, MOUSE),
+                    &mut Default::default(),
+                    &mut game_rng(seed),
+                )
+            };
+            assert_eq!(decide(&real), decide(&swapped), "seed {seed}");
+        }
     }
 
     #[test]
@@ -944,6 +1064,8 @@ mod tests {
         g.public
             .monitored
             .extend(std::iter::repeat_n(None, g.monitored.len() - 3));
+        g.mouse_knows
+            .extend(std::iter::repeat_n(UNSEEN, g.monitored.len() - 3));
         g.sync();
         g.play(Action::Check);
         g.play(Action::Name(4));

@@ -78,8 +78,11 @@ struct Tally {
     pocketed: Block,
     kept: Block,
     kept_won: Block,
-    played: Block,
-    played_won: Block,
+    /// Each Trick's plays: a game may play one more than once when the deck holds copies.
+    plays: Block,
+    /// Games in which each Trick was played at least once, and those the Mouse won.
+    games_with_play: Block,
+    games_with_play_won: Block,
     actions: Block,
 }
 
@@ -104,13 +107,16 @@ impl Tally {
             pocketed: d.block("pocketed", cards),
             kept: d.block("kept", cards),
             kept_won: d.block("kept_won", cards),
-            played: d.block("tricks_played", TRICKS.len()),
-            played_won: d.block("tricks_played_won", TRICKS.len()),
+            plays: d.block("trick_plays", TRICKS.len()),
+            games_with_play: d.block("trick_games_with_play", TRICKS.len()),
+            games_with_play_won: d.block("trick_games_with_play_won", TRICKS.len()),
             actions: d.block("actions", ACTIONS.len()),
         };
         d.sums_to(t.endings, Total::PerGame(1));
         d.at_most(t.kept_won, t.kept);
-        d.at_most(t.played_won, t.played);
+        d.at_most(t.games_with_play_won, t.games_with_play);
+        // A game with a play has at least one.
+        d.at_most(t.games_with_play, t.plays);
 
         let mut endings = Table::new(
             "endings.csv",
@@ -173,24 +179,32 @@ impl Tally {
         }
         d.tables.push(loot);
 
+        // Games with a play and plays differ once the deck holds copies of a Trick: a Calling
+        // Card can save the Mouse twice in one game.
         let mut tricks = Table::new(
             "tricks.csv",
             "trick",
             vec![
                 Column::new("trick", Col::Text),
-                Column::new("played", Col::Count { compared: false }),
-                Column::new("played_rate", Col::Rate),
+                Column::new("games_with_play", Col::Count { compared: false }),
+                Column::new("games_with_play_rate", Col::Rate),
+                // Compared as `plays_per_game`, once.
+                Column::new("plays", Col::Count { compared: false }),
+                Column::new("plays_per_game", Col::Mean),
                 Column::new("mouse_win_rate_when_played", Col::Rate),
             ],
         );
         for (i, trick) in TRICKS.iter().enumerate() {
+            let games = t.games_with_play.at(i);
             tricks.row(
                 trick.name(),
                 vec![
                     text(trick.name()),
-                    Cell::Count(t.played.at(i)),
-                    Cell::Of(t.played.at(i), Per::Games),
-                    Cell::Of(t.played_won.at(i), Per::Slot(t.played.at(i))),
+                    Cell::Count(games),
+                    Cell::Of(games, Per::Games),
+                    Cell::Count(t.plays.at(i)),
+                    Cell::Of(t.plays.at(i), Per::Games),
+                    Cell::Of(t.games_with_play_won.at(i), Per::Slot(games)),
                 ],
             );
         }
@@ -238,10 +252,11 @@ impl Tally {
         }
         let p = game.public();
         for (i, &n) in p.tricks_played.iter().enumerate() {
+            counts.add_n(self.plays.at(i), u64::from(n));
             if n > 0 {
-                counts.bump(self.played.at(i));
+                counts.bump(self.games_with_play.at(i));
                 if mouse_won {
-                    counts.bump(self.played_won.at(i));
+                    counts.bump(self.games_with_play_won.at(i));
                 }
             }
         }

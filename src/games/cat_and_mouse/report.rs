@@ -1,6 +1,8 @@
 //! Cat & The Mouse's part of a `simulate` report: how games end and who wins by each route, the
 //! cards the Mouse keeps and the Inspector pockets, the Tricks, and what each side does a game.
 
+use std::path::Path;
+
 use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::report::svg::{Bar, HBars, Unit};
 use crate::report::table::Table;
@@ -21,7 +23,8 @@ fn words(label: &str) -> String {
 }
 
 /// Each ending's share, coloured by who it makes win; the commonest is a headline, and an
-/// ending no game reached (the cap aside) is a finding: that route decides nothing.
+/// ending no game reached (the cap aside) is a finding: that route decides nothing. For three
+/// clues the finding names the readings that leave the Mouse a safe answer, and the switches.
 fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let Some(t) = Table::read(r.dir, "endings.csv")? else {
         return Ok(());
@@ -30,10 +33,16 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let (share, games) = (t.numbers("share")?, t.numbers("games")?);
     let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
     let sides = ["inspector", "mouse", "none"];
+    let safe = safe_answers(r.dir);
     let mut bars = Vec::new();
     for i in 0..t.len() {
         let never = games[i] == 0.0 && ending[i] != "capped" && r.games >= FEW_GAMES;
-        if never {
+        if never && ending[i] == "three_clues" && !safe.is_empty() {
+            r.findings.push(format!(
+                "No game ends by three clues: the readings let the Mouse answer a check without giving a clue {}. Clues decide games only when both answers are taken away: --set rules.own_room=forbidden --set rules.clue_room_again=clue (RULES.md, Checking for Clues).",
+                safe.join(" and ")
+            ));
+        } else if never {
             r.findings.push(format!(
                 "No game ends by {}: that route never decides a game with these bots.",
                 words(ending[i])
@@ -71,6 +80,28 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
         chart.svg(),
     );
     Ok(())
+}
+
+/// The answers to a check that never give a clue under the config the folder was played with
+/// (`config.toml`): the Mouse's own room, and a face-up clue room named again. None when the
+/// folder has no config to read.
+fn safe_answers(dir: &Path) -> Vec<&'static str> {
+    let rules = std::fs::read_to_string(dir.join("config.toml"))
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .and_then(|config| config.get("rules")?.as_table().cloned());
+    let Some(rules) = rules else {
+        return Vec::new();
+    };
+    let is = |key: &str, value: &str| rules.get(key).and_then(|v| v.as_str()) == Some(value);
+    let mut safe = Vec::new();
+    if is("own_room", "allowed") {
+        safe.push("by naming its own room (rules.own_room is allowed)");
+    }
+    if is("clue_room_again", "nothing") {
+        safe.push("by naming a face-up clue room again (rules.clue_room_again is nothing)");
+    }
+    safe
 }
 
 /// Which cards the Mouse ends with and the Inspector pockets, and how often the Mouse wins
@@ -159,17 +190,30 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// How often each Trick is played, and how often the Mouse wins when it is.
+/// How often each Trick is played, and how often the Mouse wins when it is. A game counts once
+/// however many copies it plays; the plays themselves are in each bar's label.
 fn tricks(r: &mut Sections) -> anyhow::Result<()> {
     let Some(t) = Table::read(r.dir, "tricks.csv")? else {
         return Ok(());
     };
     let trick = t.text("trick")?;
-    let played = t.numbers("played_rate")?;
+    // A folder written before plays were counted apart calls the games with a play `played`.
+    let has = |c: &str| t.header().iter().any(|h| h == c);
+    let rate = if has("games_with_play_rate") {
+        "games_with_play_rate"
+    } else {
+        "played_rate"
+    };
+    let played = t.numbers(rate)?;
     let (lo, hi) = (
-        t.numbers("played_rate_ci_low")?,
-        t.numbers("played_rate_ci_high")?,
+        t.numbers(&format!("{rate}_ci_low"))?,
+        t.numbers(&format!("{rate}_ci_high"))?,
     );
+    let plays = if has("plays_per_game") {
+        t.optional("plays_per_game")?
+    } else {
+        vec![None; t.len()]
+    };
     let wins = t.optional("mouse_win_rate_when_played")?;
     let (wlo, whi) = (
         t.optional("mouse_win_rate_when_played_ci_low")?,
@@ -183,8 +227,12 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
                 trick[i]
             ));
         }
+        let label = match plays[i] {
+            Some(p) => format!("{} ({p:.2} plays a game)", trick[i]),
+            None => trick[i].to_string(),
+        };
         bars.push(Bar {
-            label: trick[i].to_string(),
+            label: label.clone(),
             value: played[i],
             interval: Some((lo[i], hi[i])),
             series: 0,
@@ -192,7 +240,7 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
         });
         if let (Some(w), Some(l), Some(h)) = (wins[i], wlo[i], whi[i]) {
             bars.push(Bar {
-                label: trick[i].to_string(),
+                label,
                 value: w,
                 interval: Some((l, h)),
                 series: 1,
@@ -207,13 +255,13 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
         bars,
         reference: None,
         legend: vec![
-            "played (% of games)".into(),
+            "played at least once (% of games)".into(),
             "the Mouse wins when played".into(),
         ],
     };
     r.add(
         "Are the Tricks used, and do they win?",
-        "Share of games in which each Trick is played, and of those the share the Mouse wins, with 95% intervals.",
+        "Share of games in which each Trick is played at least once, and of those the share the Mouse wins, with 95% intervals. The label gives its plays a game: more than the share when the deck holds copies and a game plays one twice.",
         chart.svg(),
     );
     Ok(())
