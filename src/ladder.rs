@@ -56,6 +56,16 @@ impl Entry {
                     ))
                 })?;
         }
+        if let Some((_, twice)) = bots
+            .iter()
+            .enumerate()
+            .find(|&(i, b)| bots[..i].contains(b))
+        {
+            return Err(Failure::Usage(format!(
+                "--bots: `{text}`: {} is joined twice",
+                twice.label()
+            )));
+        }
         if let Some(idle) = bots.iter().find(|b| !seats[..players].contains(b)) {
             return Err(Failure::Usage(format!(
                 "--bots: `{text}`: {} takes no seat (each seat takes the first bot joined by `+` that plays its role)",

@@ -155,7 +155,8 @@ impl Manifest {
         let Some(name) = name.to_str() else {
             return false;
         };
-        if name == MARKER {
+        // A marker cut short by a crash before its rename is whisker's too.
+        if name == MARKER || name == MARKER_STAGED {
             return true;
         }
         let Some(entry) = self.files.get(name).filter(|_| plain(name)) else {
@@ -194,11 +195,23 @@ pub fn create_file(path: &Path) -> anyhow::Result<File> {
     file.with_context(|| format!("writing {}", path.display()))
 }
 
+/// Syncs the file under a flushed CSV writer (see [`write_file`]).
+fn synced(w: csv::Writer<File>, path: &Path) -> anyhow::Result<()> {
+    let file = w
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("writing {}: {}", path.display(), e.error()))?;
+    file.sync_all()
+        .with_context(|| format!("writing {}", path.display()))
+}
+
 /// Writes `bytes` to `path`, naming the file in any error (a full disk says which file).
 pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use std::io::Write as _;
-    create_file(path)?
-        .write_all(bytes)
+    // Synced: a file system that reports a full disk only when the data reaches it (NFS, a
+    // quota) reports it here, not after the run says it succeeded.
+    let mut file = create_file(path)?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
         .with_context(|| format!("writing {}", path.display()))
 }
 
@@ -609,7 +622,7 @@ impl ResultDir {
             w.serialize(row).with_context(context)?;
         }
         w.flush().with_context(context)?;
-        Ok(())
+        synced(w, &path)
     }
 
     /// A CSV file of plain records under `header` (columns that differ from run to run).
@@ -627,7 +640,7 @@ impl ResultDir {
             w.write_record(&row).with_context(context)?;
         }
         w.flush().with_context(context)?;
-        Ok(())
+        synced(w, &path)
     }
 
     pub fn text(&self, name: &str, text: &str) -> anyhow::Result<()> {

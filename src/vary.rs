@@ -40,23 +40,10 @@ impl std::str::FromStr for Vary {
                 (lo..=hi).map(|v| v.to_string()).collect()
             }
             // `2-6` is not the number it looks like a range of: say how a range is written.
-            None if (1..list.len()).any(|i| {
-                let (lo, hi) = list.split_at(i);
-                hi.starts_with('-')
-                    && lo.trim().parse::<i64>().is_ok()
-                    && hi[1..].trim().parse::<i64>().is_ok()
-            }) =>
-            {
-                let i = (1..list.len())
-                    .find(|&i| {
-                        list[i..].starts_with('-') && list[..i].trim().parse::<i64>().is_ok()
-                    })
-                    .unwrap_or(0);
+            None if let Some((lo, hi)) = dashed(list) => {
                 return Err(format!(
-                    "`{arg}`: a range is written LO..HI: `{}={}..{}`",
-                    key.trim(),
-                    list[..i].trim(),
-                    list[i + 1..].trim()
+                    "`{arg}`: a range is written LO..HI: `{}={lo}..{hi}`",
+                    key.trim()
                 ));
             }
             None => list
@@ -81,6 +68,17 @@ impl std::str::FromStr for Vary {
             arg: arg.to_string(),
         })
     }
+}
+
+/// `LO-HI` (two whole numbers joined by a dash, as `2-6`), which is not a value: its two ends.
+fn dashed(list: &str) -> Option<(i64, i64)> {
+    list.char_indices()
+        .filter(|&(i, c)| c == '-' && i > 0)
+        .find_map(|(i, _)| {
+            let lo = list[..i].trim().parse().ok()?;
+            let hi = list[i + 1..].trim().parse().ok()?;
+            Some((lo, hi))
+        })
 }
 
 /// Every combination of the varied values, the first `--vary` changing slowest.

@@ -452,6 +452,34 @@ fn plus_is_refused_where_it_does_not_apply() {
         &whisker_in(
             &d,
             &[
+                "ladder",
+                "cat-and-the-mouse",
+                "--bots",
+                "random,sleuth+sleuth+thief",
+                "--quiet",
+            ],
+        ),
+        &["sleuth is joined twice"],
+    );
+    refused(
+        &whisker_in(
+            &d,
+            &[
+                "ladder",
+                "cat-and-the-mouse",
+                "--bots",
+                "random,sleuth+thief",
+                "--games",
+                "9223372036854775808",
+                "--quiet",
+            ],
+        ),
+        &["more games than whisker counts"],
+    );
+    refused(
+        &whisker_in(
+            &d,
+            &[
                 "simulate",
                 "cat-and-the-mouse",
                 "--bots",
@@ -560,7 +588,13 @@ fn an_interrupted_ladder_is_never_hollow_and_every_ladder_folder_has_a_page() {
     args.push("none");
     let o = stopped_at(&d, "10", &args);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
-    assert!(stdout(&o).contains("nothing written"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "INTERRUPTED by SIGINT before its first pairing (20 games) was finished: nothing written"
+        ),
+        "{}",
+        stdout(&o)
+    );
     assert!(files(&d).is_empty(), "{:?}", files(&d));
     // The first pairing (both seats, 20 games) is whole; the others are not played.
     let mut args = ladder.to_vec();
@@ -849,6 +883,17 @@ fn smaller_mistakes_are_named() {
         &whisker_in(&d, &["sweep", "--vary", "chips.blue.high=2-6", "--quiet"]),
         &["a range is written LO..HI: `chips.blue.high=2..6`"],
     );
+    // Names with accents and dashes are values, not ranges (and no panic).
+    let o = whisker_in(
+        &d,
+        &["sweep", "--vary", "chips.blue.high=café-thé,2", "--quiet"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        !stderr(&o).contains("panicked") && !stderr(&o).contains("LO..HI"),
+        "{}",
+        stderr(&o)
+    );
     // A baseline made with a config file named relative to where it ran.
     fs::create_dir_all(d.join("project")).unwrap();
     fs::write(
@@ -973,4 +1018,39 @@ fn a_game_without_scores_shows_none() {
             .unwrap()
             .contains("mean_score")
     );
+}
+
+// 11, with real signals: two Ctrl-Cs stop a run and leave no lock or staging folder behind,
+// whatever it had finished (a result marked partial, or nothing); three end it at once, and the
+// next run to the folder is not blocked by what it left.
+#[test]
+fn real_second_and_third_signals_leave_nothing_in_the_way() {
+    let d = scratch("i28-signals");
+    for (count, out) in [(2, "two"), (3, "three")] {
+        let child = endless(&["simulate", "mouse-chaos"], &d.join(out));
+        wait_for(|| staging_in(&d));
+        for _ in 0..count {
+            signal(&child, "INT");
+        }
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(130), "{count}: {}", stderr(&o));
+        if count == 2 {
+            let left: Vec<String> = files(&d)
+                .into_iter()
+                .filter(|f| f.starts_with('.'))
+                .collect();
+            assert!(left.is_empty(), "{left:?}");
+            if d.join(out).exists() {
+                assert_eq!(
+                    run_value(&d.join(out), "partial").unwrap().as_bool(),
+                    Some(true)
+                );
+            }
+        }
+        ok(&whisker_in(
+            &d,
+            &["simulate", "--games", "10", "--quiet", "--out", out],
+        ));
+        assert!(!staging_in(&d), "{:?}", files(&d));
+    }
 }

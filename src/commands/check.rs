@@ -152,10 +152,19 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         None if !Path::new(&config).is_file() => {
             let cwd =
                 std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string());
+            let where_ = if Path::new(&config).is_absolute() {
+                "is no longer there".to_string()
+            } else {
+                format!(
+                    "is not in the folder you run from ({cwd}), which is where whisker looks for it (the path is as given to the run that made the baseline)"
+                )
+            };
+            let file = Path::new(&config)
+                .file_name()
+                .map_or_else(|| config.clone(), |n| n.to_string_lossy().into_owned());
             return Err(usage(format!(
-                "{}: the baseline's config `{config}` is not in the folder you run from ({cwd}), which is where whisker looks for it (the path is as given to the run that made the baseline); run check from that folder, or name the config: `whisker check {} --baseline {}`",
+                "{}: the baseline's config `{config}` {where_}; run check from that folder, or name the config by its path from here: `whisker check PATH/TO/{file} --baseline {}`",
                 path.display(),
-                config,
                 dir.display()
             )));
         }

@@ -85,6 +85,21 @@ fn ladder<G: Registered>(
             .into());
         }
     }
+    // Every count of games must fit a u64, as a run's plan checks its own.
+    let n = entries.len();
+    let too_many = || {
+        Failure::Usage(format!(
+            "--games {}: {n} bots at {players} seats play more games than whisker counts",
+            args.games
+        ))
+    };
+    let seated = (players as u64)
+        .checked_mul(args.games)
+        .ok_or_else(too_many)?;
+    let total = ((n * (n - 1)) as u64)
+        .checked_mul(seated)
+        .and_then(|g| g.checked_add(seated))
+        .ok_or_else(too_many)?;
     let dir = result_dir(
         args.out.as_ref(),
         "ladder",
@@ -94,9 +109,7 @@ fn ladder<G: Registered>(
     )?;
     let started = Instant::now();
     signals::catch();
-    let n = entries.len();
-    let seated = players as u64 * args.games;
-    let bar = games_bar((n * (n - 1)) as u64 * seated + seated, args.quiet);
+    let bar = games_bar(total, args.quiet);
     let plan = |lineup: Vec<Bot>| Plan {
         games: args.games,
         seed: args.seed,
@@ -155,7 +168,7 @@ fn ladder<G: Registered>(
         bar.finish_and_clear();
         return Err(stopped_empty(
             signal,
-            &format!("its first pairing ({} games) was", (n - 1) as u64 * seated),
+            &format!("its first pairing ({seated} games)"),
         ));
     }
     let rated = ratings(&cells, players);

@@ -151,10 +151,16 @@ pub fn finished(
     page: anyhow::Result<()>,
     stopped: Option<i32>,
 ) -> anyhow::Result<()> {
-    page.with_context(|| format!("the result is in {}", path.display()))?;
-    match stopped {
-        Some(signal) => Err(Failure::Interrupted(signal).into()),
-        None => Ok(()),
+    let page = page.with_context(|| format!("the result is in {}", path.display()));
+    match (stopped, page) {
+        // The exit code says the result is partial; the page's failure is still told.
+        (Some(signal), page) => {
+            if let Err(e) = page {
+                crate::output::warn(&format!("{e:#}"));
+            }
+            Err(Failure::Interrupted(signal).into())
+        }
+        (None, page) => page,
     }
 }
 
@@ -183,13 +189,12 @@ pub fn lineup<G: Registered>(
 ) -> Result<Vec<Bot>, Failure> {
     let names = bots::split(bots.unwrap_or(game.default_bots()));
     let mut lineup = lineup_of(game, &names, players);
-    if let (Err(_), true, Some(roles)) = (&lineup, rotate, game.roles()) {
+    if let (Err(_), true, Some(_)) = (&lineup, rotate, game.roles()) {
         // Refused as listed: the first rotation of the list that fits, if one does.
         let mut turned = names.clone();
         let fits = (1..names.len()).find_map(|_| {
             turned.rotate_left(1);
-            let plays = |l: &Vec<Bot>| (0..players).all(|s| l[s].kind.plays(roles.of(s)));
-            lineup_of(game, &turned, players).ok().filter(plays)
+            lineup_of(game, &turned, players).ok()
         });
         if let Some(l) = fits {
             lineup = Ok(l);

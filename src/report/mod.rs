@@ -78,10 +78,12 @@ impl Run {
 /// `parts` is the game's own part of a `simulate` report.
 pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
     let page = draft(dir, parts)?;
-    result_dir::unchanged(
-        dir,
-        &format!("make the result again (the `reproduce` line in its {RUN} is the command)"),
-    )?;
+    let again = if ladder::is_ladder(dir) {
+        "make the ladder again (`whisker ladder` with the config, bots, games, seed and --set its ladder.toml records)".to_string()
+    } else {
+        format!("make the result again (the `reproduce` line in its {RUN} is the command)")
+    };
+    result_dir::unchanged(dir, &again)?;
     Ok(page)
 }
 
