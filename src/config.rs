@@ -584,9 +584,9 @@ pub fn plain_types(message: &str) -> String {
 pub fn load_compiled<R: DeserializeOwned, T>(
     source: &Source,
     overrides: &[Override],
-    compile: impl FnOnce(&R) -> Result<T, Vec<Invalid>>,
+    compile: impl Fn(&R) -> Result<T, Vec<Invalid>>,
 ) -> Result<(T, toml::Table), ConfigError> {
-    let loaded = load::<R>(source, overrides)?;
+    let loaded = load::<R>(source, overrides).map_err(|e| with_range(source, e, &compile))?;
     let compiled = compile(&loaded.value).map_err(|problems| {
         let errors = problems
             .into_iter()
@@ -595,6 +595,50 @@ pub fn load_compiled<R: DeserializeOwned, T>(
         combine(errors).expect("compile fails only with a problem")
     })?;
     Ok((compiled, loaded.table))
+}
+
+/// A "not a whole number" error with the field's own range, where the game's checks give it
+/// one: the wrong value is replaced by numbers far out of any range, and the check that refuses
+/// them says what it allows (`expected a whole number from 2 to 6`).
+fn with_range<R: DeserializeOwned, T>(
+    source: &Source,
+    mut e: ConfigError,
+    compile: &impl Fn(&R) -> Result<T, Vec<Invalid>>,
+) -> ConfigError {
+    const WORDS: &str = "expected a whole number";
+    let Some(at) = e.message.find(WORDS) else {
+        return e;
+    };
+    let Ok(table) = parse(source) else {
+        return e;
+    };
+    let allowed = [-1_000_000_000i64, 1_000_000_000, -1, 1_000, 255, 127]
+        .iter()
+        .find_map(|probe| {
+            let mut t = toml::Value::Table(table.clone());
+            // The probe takes the wrong value's place whatever its type (a `--set` keeps it).
+            let (parents, last) = e.field.rsplit_once('.').unwrap_or(("", &e.field));
+            let mut here = &mut t;
+            for key in parents.split('.').filter(|k| !k.is_empty()) {
+                here = here.get_mut(key)?;
+            }
+            here.as_table_mut()?
+                .insert(last.to_string(), toml::Value::Integer(*probe));
+            let raw = R::deserialize(t).ok()?;
+            let problems = compile(&raw).err()?;
+            problems
+                .iter()
+                .filter(|p| p.path == e.field)
+                .find_map(|p| p.message.split_once("allowed ").map(|(_, r)| r.to_string()))
+        });
+    if let Some(range) = allowed {
+        let end = e.message[at..]
+            .find('\n')
+            .map_or(e.message.len(), |i| i + at);
+        e.message
+            .replace_range(at..end, &format!("{WORDS} from {range}"));
+    }
+    e
 }
 
 /// The resolved config with `rules.players` set to the count actually played.

@@ -814,7 +814,13 @@ fn messages_name_the_flag_or_the_file_line_column_and_key() {
     )
     .unwrap();
     let o = whisker_in(&d, &["simulate", "four.toml", "--quiet"]);
-    refused(&o, &["field `rules.players`", "expected a whole number"]);
+    refused(
+        &o,
+        &[
+            "four.toml:13: field `rules.players`",
+            "expected a whole number from 2 to 6",
+        ],
+    );
     assert!(!stderr(&o).contains("usize"), "{}", stderr(&o));
     assert!(
         files(&d).iter().all(|f| f.ends_with(".toml")),
