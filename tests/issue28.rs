@@ -1026,7 +1026,7 @@ fn a_game_without_scores_shows_none() {
     );
 }
 
-// 11, with real signals: two Ctrl-Cs stop a run and leave no lock or staging folder behind,
+// 11, with real signals: two stopping signals stop a run and leave no lock or staging folder behind,
 // whatever it had finished (a result marked partial, or nothing); three end it at once, and the
 // next run to the folder is not blocked by what it left.
 #[test]
@@ -1035,11 +1035,12 @@ fn real_second_and_third_signals_leave_nothing_in_the_way() {
     for (count, out) in [(2, "two"), (3, "three")] {
         let child = endless(&["simulate", "mouse-chaos"], &d.join(out));
         wait_for(|| staging_in(&d));
+        // SIGTERM: a shell's background job ignores SIGINT, which a run then leaves alone.
         for _ in 0..count {
-            signal(&child, "INT");
+            signal(&child, "TERM");
         }
         let o = child.wait_with_output().unwrap();
-        assert_eq!(o.status.code(), Some(130), "{count}: {}", stderr(&o));
+        assert_eq!(o.status.code(), Some(143), "{count}: {}", stderr(&o));
         if count == 2 {
             let left: Vec<String> = files(&d)
                 .into_iter()
