@@ -601,6 +601,11 @@ fn an_interrupted_ladder_is_never_hollow_and_every_ladder_folder_has_a_page() {
     args.push("first");
     let o = stopped_at(&d, "20", &args);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("the tables below hold the 20 games of the pairings finished"),
+        "{}",
+        stdout(&o)
+    );
     let matrix = fs::read_to_string(d.join("first/matrix.csv")).unwrap();
     assert_eq!(matrix.lines().count(), 2, "{matrix}");
     assert!(

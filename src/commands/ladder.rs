@@ -290,10 +290,13 @@ fn ladder<G: Registered>(
         "{played} games in {elapsed:.2} s ({:.0} games/s)\n",
         played as f64 / elapsed.max(1e-9)
     );
+    // What the tables hold: whole pairings, and the seats run if it finished.
+    let kept = cells.iter().flatten().map(|c| c.games).sum::<u64>()
+        + seats.as_ref().map_or(0, |r| r.totals.games);
     if let Some(signal) = stopped {
         let _ = writeln!(
             out,
-            "INTERRUPTED by {}: the tables below hold the pairings finished (marked partial)\n",
+            "INTERRUPTED by {}: the tables below hold the {kept} games of the pairings finished (marked partial); the games of a pairing cut short are not kept\n",
             signals::name(signal)
         );
     }
