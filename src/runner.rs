@@ -14,13 +14,17 @@ use crate::stats::Histogram;
 
 /// Games per work unit (each played once per rotation). Fixed by the plan, so the split of work
 /// never depends on the thread count; whole games, so an interrupted run keeps whole games.
-const CHUNK: u64 = 1024;
+/// Small, so that a second signal, which lets the chunks under way run to their end, stops a
+/// run within a fraction of a second even of the slowest games (its cost against 1,024 games a
+/// chunk: 0.4% of CPU time on 300,000 Mice Heist games, output byte-identical).
+const CHUNK: u64 = 128;
 /// Games per work unit when a bot searches: a game then takes milliseconds to minutes, so one
 /// each lets both threads share a run of a few games, moves the progress bar, and lets a stop
-/// come after the games under way instead of after 1,024.
+/// come after the games under way instead of after 128.
 const SEARCH_CHUNK: u64 = 1;
-/// Chunks played between two writes of `games.csv` rows, bounding the rows held in memory.
-const BATCH_CHUNKS: u64 = 64;
+/// Chunks played between two writes of `games.csv` rows, bounding the rows held in memory
+/// (65,536 games).
+const BATCH_CHUNKS: u64 = 512;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -413,8 +417,8 @@ impl Played {
 /// Threads take chunks in index order, so when a signal stops the run (between chunks) every
 /// chunk taken is finished and they are all the chunks before the first not taken: every game
 /// finished is kept, and what is kept is a prefix of the game indices. A second signal stops
-/// each chunk after its game under way; what is kept is then the games before the first one not
-/// finished.
+/// the last chunk taken after its game under way and lets the others (at most one a thread)
+/// run to their end: every game finished is kept then too, still a prefix.
 pub fn play_all<A: Send>(
     plan: &Plan,
     progress: &ProgressBar,
@@ -433,12 +437,13 @@ pub fn play_all<A: Send>(
     let hooked = signals::hooked();
     // The games of chunk `chunk` up to the first not played (a second signal stops a chunk
     // after its game under way), with how many units they are.
-    let play_chunk = |chunk: u64| {
+    // `cut(chunk)`: whether a second signal stops this chunk after its game under way.
+    let play_chunk = |chunk: u64, cut: &dyn Fn(u64) -> bool| {
         let mut acc = start();
         let from = range.start + chunk * chunk_games;
         let end = (from + chunk_games).min(range.end);
         let mut game = from;
-        while game < end && !signals::now() {
+        while game < end && !(signals::now() && cut(chunk)) {
             let seed = game_seed(plan.seed, game);
             for (rotation, &offset) in offsets.iter().enumerate() {
                 play(
@@ -468,6 +473,11 @@ pub fn play_all<A: Send>(
         let slots: Vec<std::sync::Mutex<Option<(A, u64, bool)>>> =
             (first..last).map(|_| std::sync::Mutex::new(None)).collect();
         let next = std::sync::atomic::AtomicU64::new(first);
+        // On a second signal only the last chunk taken stops after its game under way; the
+        // chunks before it run to their end (a chunk at most, on each thread, in parallel), so
+        // the games kept are still every game finished, a prefix.
+        let cut =
+            |chunk: u64| chunk + 1 >= next.load(std::sync::atomic::Ordering::SeqCst).min(last);
         pool.broadcast(|_| {
             // A stop comes between chunks: none is taken after it.
             while signals::stopped().is_none() {
@@ -475,7 +485,7 @@ pub fn play_all<A: Send>(
                 if chunk >= last {
                     break;
                 }
-                let result = play_chunk(chunk);
+                let result = play_chunk(chunk, &cut);
                 *slots[(chunk - first) as usize]
                     .lock()
                     .unwrap_or_else(|e| e.into_inner()) = Some(result);

@@ -835,7 +835,7 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
         "reproduce runs the games played: {run}"
     );
     assert!(
-        played > 0 && played < 50_000_000 && played.is_multiple_of(1024),
+        played > 0 && played < 50_000_000 && played.is_multiple_of(128),
         "{played}"
     );
     // The partial result is exactly a run of that many games.

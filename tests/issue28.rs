@@ -690,14 +690,14 @@ fn a_stopped_run_keeps_every_game_it_finished() {
         assert_eq!(games, (0..played).collect::<Vec<_>>());
         (played, stdout(&o))
     };
-    // One thread: the stop comes in chunk 2 (games 2,048 to 3,071), which finishes.
+    // One thread: the stop comes in chunk 23 (games 2,944 to 3,071), which finishes.
     let (played, out) = run("3000", "1", "one");
     assert_eq!(played, 3072);
     assert!(out.contains("3072 of 100000 games played"), "{out}");
     // Two threads: every game finished is kept, whatever the other thread was doing.
     let (played, _) = run("3000", "2", "two");
     assert!(
-        played >= 3000 && played % 1024 == 0 && played <= 5120,
+        played >= 3000 && played % 128 == 0 && played <= 3000 + 2 * 128,
         "{played}"
     );
 }
@@ -728,6 +728,37 @@ fn a_second_signal_stops_now_and_keeps_the_finished_games() {
         run_value(&d.join("r"), "played").unwrap().as_integer(),
         Some(1500)
     );
+    // Two threads: the chunk before the last one taken runs to its end, so every game finished
+    // before the second signal is kept, whatever the other thread was doing.
+    let o = stopped_at(
+        &d,
+        "1500,now",
+        &[
+            "simulate",
+            "--games",
+            "100000",
+            "--threads",
+            "2",
+            "--games-csv",
+            "--quiet",
+            "--out",
+            "r2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let played = run_value(&d.join("r2"), "played")
+        .unwrap()
+        .as_integer()
+        .unwrap() as u64;
+    assert!((1500..1500 + 2 * 128).contains(&played), "{played}");
+    let rows = fs::read_to_string(d.join("r2/games.csv")).unwrap();
+    let games: Vec<u64> = rows
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(games, (0..played).collect::<Vec<_>>());
+    fs::remove_dir_all(d.join("r2")).unwrap();
     assert_eq!(
         run_value(&d.join("r"), "partial").unwrap().as_bool(),
         Some(true)
