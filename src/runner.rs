@@ -2,6 +2,10 @@
 //! games are grouped in fixed chunks, and counters are integers merged exactly, so every output
 //! byte is the same whatever the thread count.
 
+use std::sync::Mutex;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::SeqCst;
+
 use indicatif::ProgressBar;
 
 use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles};
@@ -435,9 +439,8 @@ pub fn play_all<A: Send>(
     let chunk_games = plan.chunk();
     let chunks = (range.end - range.start).div_ceil(chunk_games);
     let hooked = signals::hooked();
-    // The games of chunk `chunk` up to the first not played (a second signal stops a chunk
-    // after its game under way), with how many units they are.
-    // `cut(chunk)`: whether a second signal stops this chunk after its game under way.
+    // The games of chunk `chunk`, with how many units they are and whether it is whole: after
+    // a second signal, `cut(chunk)` says whether it stops after its game under way.
     let play_chunk = |chunk: u64, cut: &dyn Fn(u64) -> bool| {
         let mut acc = start();
         let from = range.start + chunk * chunk_games;
@@ -470,18 +473,17 @@ pub fn play_all<A: Send>(
     let mut first = 0;
     while first < chunks {
         let last = (first + BATCH_CHUNKS).min(chunks);
-        let slots: Vec<std::sync::Mutex<Option<(A, u64, bool)>>> =
-            (first..last).map(|_| std::sync::Mutex::new(None)).collect();
-        let next = std::sync::atomic::AtomicU64::new(first);
+        let slots: Vec<Mutex<Option<(A, u64, bool)>>> =
+            (first..last).map(|_| Mutex::new(None)).collect();
+        let next = AtomicU64::new(first);
         // On a second signal only the last chunk taken stops after its game under way; the
         // chunks before it run to their end (a chunk at most, on each thread, in parallel), so
         // the games kept are still every game finished, a prefix.
-        let cut =
-            |chunk: u64| chunk + 1 >= next.load(std::sync::atomic::Ordering::SeqCst).min(last);
+        let cut = |chunk: u64| chunk + 1 >= next.load(SeqCst).min(last);
         pool.broadcast(|_| {
             // A stop comes between chunks: none is taken after it.
             while signals::stopped().is_none() {
-                let chunk = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let chunk = next.fetch_add(1, SeqCst);
                 if chunk >= last {
                     break;
                 }

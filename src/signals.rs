@@ -1,8 +1,9 @@
 //! Stopping a run from outside. SIGINT (Ctrl-C), SIGTERM (what `timeout`, Slurm and Kubernetes
 //! send) and SIGHUP (a closed terminal) all ask a run to stop: the chunk of games under way
 //! finishes, and every game finished is kept as a partial result. A second signal stops it
-//! sooner: after the game under way, still keeping every game finished before the first one not
-//! finished. A third ends the process at once (the next run cleans up what it left).
+//! sooner: the last chunk taken stops after its game under way (see `runner::play_all`), and
+//! every game finished is still kept. A third ends the process at once (the next run cleans up
+//! what it left).
 //!
 //! A test stops a run without a clock through a hook: `WHISKER_TEST_STOP=N` acts as one signal
 //! once N games are finished, `WHISKER_TEST_STOP=N,now` as two.

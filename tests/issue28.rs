@@ -558,6 +558,16 @@ fn rotate_seats_does_not_depend_on_list_order() {
     );
 }
 
+/// The game index of each row of a `games.csv`, in file order.
+fn game_indices(path: &Path) -> Vec<u64> {
+    fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect()
+}
+
 /// Runs whisker in `dir` with the deterministic stop hook: as a signal once `after` games are
 /// finished (`after,now`: as two).
 fn stopped_at(dir: &Path, hook: &str, args: &[&str]) -> Output {
@@ -680,13 +690,7 @@ fn a_stopped_run_keeps_every_game_it_finished() {
             .unwrap()
             .as_integer()
             .unwrap() as u64;
-        let rows = fs::read_to_string(d.join(out).join("games.csv")).unwrap();
-        // games.csv holds games 0 to played - 1, in order.
-        let games: Vec<u64> = rows
-            .lines()
-            .skip(1)
-            .map(|l| l.split(',').next().unwrap().parse().unwrap())
-            .collect();
+        let games = game_indices(&d.join(out).join("games.csv"));
         assert_eq!(games, (0..played).collect::<Vec<_>>());
         (played, stdout(&o))
     };
@@ -751,12 +755,7 @@ fn a_second_signal_stops_now_and_keeps_the_finished_games() {
         .as_integer()
         .unwrap() as u64;
     assert!((1500..1500 + 2 * 128).contains(&played), "{played}");
-    let rows = fs::read_to_string(d.join("r2/games.csv")).unwrap();
-    let games: Vec<u64> = rows
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').next().unwrap().parse().unwrap())
-        .collect();
+    let games = game_indices(&d.join("r2/games.csv"));
     assert_eq!(games, (0..played).collect::<Vec<_>>());
     fs::remove_dir_all(d.join("r2")).unwrap();
     assert_eq!(
