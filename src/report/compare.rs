@@ -261,6 +261,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             series: vec![share(&ga), share(&gb)],
             legend,
             markers,
+            capped: None,
         };
         let cut = chart.cut_tail(SPARSE);
         sections.push(Section {

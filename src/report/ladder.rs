@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 
 use super::page::{Page, Section};
-use super::svg::{Grid, Lines, Point, Unit};
+use super::svg::{Lines, Matrix, Point, Unit};
 use crate::ladder::{MatrixRow, RECORD, RatingRow, Record, SeatRow};
 use crate::output::Failure;
 use crate::stats::Estimate;
@@ -79,22 +79,25 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
         })
         .collect();
     page.table(&header, &table, &[]);
-    let grid = Grid {
+    let names: Vec<String> = rated.iter().map(|r| r.bot.clone()).collect();
+    let grid = Matrix {
         title: "Win rate of the row's bot among copies of the column's".into(),
-        rows: rated.len(),
-        columns: rated.len(),
+        row_label: "bot seated once (row)".into(),
+        column_label: "among copies of (column)".into(),
+        rows: names.clone(),
+        columns: names,
         cells: rated
             .iter()
             .enumerate()
             .flat_map(|(a, ra)| {
                 rated.iter().enumerate().filter_map(move |(b, rb)| {
                     let m = cell(&ra.bot, &rb.bot).filter(|m| m.games > 0)?;
-                    Some((a, b, m.win_rate, format!("{:.0}", 100.0 * m.win_rate)))
+                    Some((a, b, m.win_rate))
                 })
             })
             .collect(),
         unit: Unit::Percent,
-        caption: format!(
+        note: format!(
             "rows and columns in the table's order; fair share {:.1}%",
             100.0 * fair
         ),

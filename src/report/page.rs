@@ -9,11 +9,19 @@ use super::svg::escape;
 const STYLE: &str = r#"
 :root { --bg: #ffffff; --fg: #1d1f21; --muted: #5f6368; --grid: #e4e4e4; --card: #f5f5f2;
   --warn: #a84300; --good: #00704f;
-  --s0: #0072b2; --s1: #e69f00; --s2: #009e73; --s3: #cc79a7; --s4: #56b4e9; --s5: #d55e00; }
-@media (prefers-color-scheme: dark) {
+  --s0: #0072b2; --s1: #e69f00; --s2: #009e73; --s3: #cc79a7; --s4: #56b4e9; --s5: #d55e00;
+  --h0: #eff3ff; --h1: #c6dbef; --h2: #9ecae1; --h3: #6baed6; --h4: #4292c6; --h5: #2171b5;
+  --h6: #084594; --on-strong: #ffffff; --on-h4: var(--fg); }
+/* Heat steps go from the background towards the strongest colour, which is dark on a light page
+   and bright on a dark one; a cell's text takes whichever text colour keeps a 4.5:1 contrast on
+   its step, the page's own up to step 3 and --on-strong from step 5, step 4 depending on the
+   theme. Only on screen: a page prints light. */
+@media screen and (prefers-color-scheme: dark) {
   :root { --bg: #16181b; --fg: #e6e6e6; --muted: #a4a9ae; --grid: #2f3338; --card: #202327;
     --warn: #ffb35c; --good: #5fd3a6;
-    --s0: #2f86c4; --s1: #e69f00; --s2: #35c29a; --s3: #e394c4; --s4: #a5d5f2; --s5: #ff8a4c; }
+    --s0: #2f86c4; --s1: #e69f00; --s2: #35c29a; --s3: #e394c4; --s4: #a5d5f2; --s5: #ff8a4c;
+    --h0: #1d2833; --h1: #1f3a52; --h2: #1f5073; --h3: #226a99; --h4: #5aa3d6; --h5: #8cc4ec;
+    --h6: #cbe6fa; --on-strong: var(--bg); --on-h4: var(--bg); }
 }
 @media print {
   :root { --bg: #ffffff; --fg: #000000; --muted: #444444; --grid: #dddddd; --card: #ffffff;
@@ -31,7 +39,9 @@ h2 { font-size: 1.2em; margin: 1.8em 0 0.3em; border-bottom: 1px solid var(--gri
 .answer { color: var(--muted); margin: 0 0 0.4em; }
 figure { margin: 0.6em 0 1.4em; }
 figcaption { color: var(--muted); font-size: 0.9em; }
-table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; }
+/* A table wider than a phone scrolls sideways on its own, as a chart does. */
+table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; display: block;
+  overflow-x: auto; }
 th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.significant td { font-weight: 700; }
@@ -46,11 +56,17 @@ ul.findings li::marker { content: "!  "; color: var(--warn); font-weight: 700; }
 pre { background: var(--card); padding: 0.6em 0.8em; border-radius: 6px; overflow-x: auto;
   white-space: pre-wrap; }
 pre .word { white-space: nowrap; }
-svg.chart { width: 100%; height: auto; display: block; }
+/* A chart scales with the column but no narrower than 600px, where its smallest text (11 of 720
+   units) is still 9px: on a phone it scrolls sideways inside its figure instead of shrinking to
+   unreadable type, and the page itself never scrolls sideways. */
+figure { overflow-x: auto; }
+svg.chart { width: 100%; min-width: 600px; height: auto; display: block; }
 svg text { fill: var(--fg); font-size: 12px; font-family: system-ui, sans-serif; }
 svg .tick, svg .axis { fill: var(--muted); }
 svg .tick { font-size: 11px; }
 svg .note { font-size: 11px; font-style: italic; }
+/* Notes can cross a grid or marker line: a halo in the background colour keeps them readable. */
+svg .note { paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
 svg .value, svg .legend { font-size: 11px; }
 svg .label { font-size: 12px; }
 svg .dot { stroke: var(--bg); stroke-width: 1; }
@@ -65,8 +81,14 @@ svg .bar { stroke: none; }
 svg .line { fill: none; stroke-width: 2; }
 svg .band { stroke: none; fill-opacity: 0.22; }
 svg .flag { fill: var(--warn); font-weight: 700; }
-svg .cell { fill: var(--bg); stroke: var(--grid); }
-svg .heat { fill: var(--warn); stroke: none; }
+svg .heat { stroke: var(--bg); stroke-width: 1; }
+svg .capped { font-weight: 700; }
+svg rect.h0 { fill: var(--h0); } svg rect.h1 { fill: var(--h1); } svg rect.h2 { fill: var(--h2); }
+svg rect.h3 { fill: var(--h3); } svg rect.h4 { fill: var(--h4); } svg rect.h5 { fill: var(--h5); }
+svg rect.h6 { fill: var(--h6); }
+svg text.h0, svg text.h1, svg text.h2, svg text.h3 { fill: var(--fg); }
+svg text.h4 { fill: var(--on-h4); }
+svg text.h5, svg text.h6 { fill: var(--on-strong); }
 svg .blank { fill: var(--grid); stroke: none; }
 "#;
 

@@ -5,7 +5,9 @@ use std::path::Path;
 
 use super::page::Page;
 use super::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
-use super::svg::{Bar, Columns, HBars, Lines, Point, SERIES, SPARSE, Unit, grouped, tail_note};
+use super::svg::{
+    Bar, Capped, Columns, HBars, Lines, Point, SERIES, SPARSE, Unit, grouped, tail_note,
+};
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note};
 use crate::output::Failure;
@@ -276,13 +278,29 @@ fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
 fn length_section(r: &mut Sections, turn: &str) -> anyhow::Result<()> {
     let length = Table::needed(r.dir, "game_length.csv", "simulate")?;
     let (turns, games) = (length.numbers("turns")?, length.numbers("games")?);
-    let (categories, shares) = Columns::filled(
+    let (categories, mut shares) = Columns::filled(
         &turns
             .iter()
             .zip(&games)
             .map(|(&t, &g)| (t as i64, g / r.games.max(1.0)))
             .collect::<Vec<_>>(),
     );
+    // A capped game lasts exactly the cap, the longest length there is: those games get a
+    // column of their own, which a long axis or a cut tail cannot hide.
+    let capped = match (r.metric("capped_games")?, categories.last()) {
+        (Some(count), Some(&at)) if count > 0.0 => {
+            let share = count / r.games.max(1.0);
+            if let Some(last) = shares.last_mut() {
+                *last = (*last - share).max(0.0);
+            }
+            Some(Capped {
+                at,
+                name: format!("capped at {at} {turn}s"),
+                heights: vec![share],
+            })
+        }
+        _ => None,
+    };
     let mut markers = Vec::new();
     if let Some(mean) = r.metric("mean_turns")? {
         markers.push((mean, format!("mean {mean:.1}")));
@@ -299,6 +317,7 @@ fn length_section(r: &mut Sections, turn: &str) -> anyhow::Result<()> {
         series: vec![shares],
         legend: vec![],
         markers,
+        capped,
     };
     let cut = chart.cut_tail(SPARSE);
     r.add(

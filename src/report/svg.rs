@@ -194,6 +194,16 @@ pub struct Columns {
     pub legend: Vec<String>,
     /// Vertical markers at category positions (may fall between categories), with names.
     pub markers: Vec<(f64, String)>,
+    /// Games a cap stopped, drawn as a column of their own right of the axis.
+    pub capped: Option<Capped>,
+}
+
+/// The games a cap stopped: the category the cap is at, what to call them ("capped at 1000
+/// turns"), and per series their share (not counted in the series' own column there).
+pub struct Capped {
+    pub at: i64,
+    pub name: String,
+    pub heights: Vec<f64>,
 }
 
 /// A point of a line, with an optional interval drawn as a band.
@@ -233,11 +243,12 @@ struct Canvas {
 }
 
 impl Canvas {
-    fn new(title: &str, height: f64, left: f64, top: f64, bottom: f64) -> Self {
+    /// `kind` names the chart's shape for the page's tests (`data-kind`): what it must label.
+    fn new(kind: &str, title: &str, height: f64, left: f64, top: f64, bottom: f64) -> Self {
         let mut out = String::new();
         write!(
             out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{t}"><title>{t}</title>"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-kind="{kind}" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{t}"><title>{t}</title>"#,
             t = escape(title)
         )
         .unwrap();
@@ -303,6 +314,11 @@ impl Canvas {
                 &unit.tick(t, step),
             );
         }
+        self.y_label(label);
+    }
+
+    /// An axis title running up the left edge, beside the plot.
+    fn y_label(&mut self, label: &str) {
         let mid = (self.top + self.bottom) / 2.0;
         write!(
             self.out,
@@ -352,9 +368,54 @@ fn legend_height(names: &[String], left: f64) -> f64 {
     LEGEND_ROW * rows as f64 + 6.0
 }
 
-/// Room for the longest label, in SVG units at the page's label size.
-fn label_room(labels: impl Iterator<Item = usize>) -> f64 {
-    (labels.max().unwrap_or(4) as f64 * 6.6 + 16.0).clamp(60.0, 300.0)
+/// Width in SVG units of `s` at font `size`, taking a wide sans-serif's average glyph so that
+/// what fits here fits in whichever font the reader's system picks.
+fn text_width(s: &str, size: f64) -> f64 {
+    s.chars().count() as f64 * size * 0.6
+}
+
+/// `s` broken into lines of at most `chars` characters: after a space, `+` or `,`, or before
+/// `(`, so a bot's name breaks between its parts. A piece longer than `chars` keeps a line of
+/// its own rather than being cut.
+fn wrap(s: &str, chars: usize) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    for ch in s.chars() {
+        if ch == '(' && !pieces.last().unwrap().is_empty() {
+            pieces.push(String::new());
+        }
+        pieces.last_mut().unwrap().push(ch);
+        if matches!(ch, ' ' | '+' | ',') {
+            pieces.push(String::new());
+        }
+    }
+    let mut lines = vec![String::new()];
+    for piece in pieces.iter().filter(|p| !p.is_empty()) {
+        let line = lines.last_mut().unwrap();
+        if !line.is_empty() && (line.clone() + piece).trim_end().chars().count() > chars {
+            lines.push(piece.clone());
+        } else {
+            line.push_str(piece);
+        }
+    }
+    lines.iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// Most room a chart gives its row labels; longer ones wrap onto more lines.
+const LABEL_ROOM: f64 = 300.0;
+/// Size and line height of a row label (the page's `.label`).
+const LABEL_SIZE: f64 = 12.0;
+const LABEL_LINE: f64 = 14.0;
+
+/// Row labels wrapped to fit [`LABEL_ROOM`], and the room they take (at least 60 units).
+fn row_labels<'a>(labels: impl Iterator<Item = &'a str>) -> (Vec<Vec<String>>, f64) {
+    let chars = ((LABEL_ROOM - 16.0) / text_width("x", LABEL_SIZE)) as usize;
+    let lines: Vec<Vec<String>> = labels.map(|l| wrap(l, chars)).collect();
+    let widest = lines
+        .iter()
+        .flatten()
+        .map(|l| text_width(l, LABEL_SIZE))
+        .fold(0.0, f64::max);
+    (lines, (widest + 16.0).clamp(60.0, LABEL_ROOM))
 }
 
 impl HBars {
@@ -370,12 +431,24 @@ impl HBars {
             .map(|l| self.bars.iter().filter(|b| &b.label == l).count())
             .max()
             .unwrap_or(1);
+        let flagged = |label: &str| self.bars.iter().any(|b| b.label == label && b.flagged);
+        let shown: Vec<String> = labels
+            .iter()
+            .map(|&l| {
+                if flagged(l) {
+                    format!("! {l}")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        let (lines, left) = row_labels(shown.iter().map(String::as_str));
+        let most_lines = lines.iter().map(Vec::len).max().unwrap_or(1);
         let bar_h = if per_label > 1 { 13.0 } else { 14.0 };
-        let row_h = bar_h * per_label as f64 + 8.0;
-        let left = label_room(labels.iter().map(|l| l.chars().count() + 2));
+        let row_h = (bar_h * per_label as f64).max(LABEL_LINE * most_lines as f64) + 8.0;
         let top = 22.0 + legend_height(&self.legend, left);
         let height = top + row_h * labels.len() as f64 + 44.0;
-        let mut c = Canvas::new(&self.title, height, left, top, 44.0);
+        let mut c = Canvas::new("hbars", &self.title, height, left, top, 44.0);
         c.right -= 40.0;
         if self.legend.len() > 1 {
             c.legend(&self.legend);
@@ -417,22 +490,24 @@ impl HBars {
                 &self.unit.tick(t, step),
             );
         }
-        for (row, label) in labels.iter().enumerate() {
+        for (row, (label, lines)) in labels.iter().zip(&lines).enumerate() {
             let y0 = top + 4.0 + row_h * row as f64;
-            let flagged = self.bars.iter().any(|b| &b.label == label && b.flagged);
-            let shown = if flagged {
-                format!("! {label}")
+            let class = if flagged(label) {
+                "label flag"
             } else {
-                label.to_string()
+                "label"
             };
-            let class = if flagged { "label flag" } else { "label" };
-            c.text(
-                left - 8.0,
-                y0 + bar_h * per_label as f64 / 2.0 + 4.0,
-                "end",
-                class,
-                &shown,
-            );
+            let first = y0 + bar_h * per_label as f64 / 2.0 + 4.0
+                - LABEL_LINE * (lines.len() - 1) as f64 / 2.0;
+            for (i, line) in lines.iter().enumerate() {
+                c.text(
+                    left - 8.0,
+                    first + LABEL_LINE * i as f64,
+                    "end",
+                    class,
+                    line,
+                );
+            }
             for (k, b) in self.bars.iter().filter(|b| &b.label == label).enumerate() {
                 let y = y0 + bar_h * k as f64;
                 let tip = self.unit.tip(label, b.value, b.interval);
@@ -509,26 +584,47 @@ impl Columns {
     }
 
     pub fn svg(&self) -> String {
-        // Marker names sit above the plot, one line each, so they never cover a column.
-        let top = 22.0 + legend_height(&self.legend, 64.0) + 13.0 * self.markers.len() as f64;
-        let mut c = Canvas::new(&self.title, 300.0, 64.0, top, 44.0);
+        // Marker names, and the capped column's, sit above the plot, one line each, so they
+        // never cover a column or each other.
+        let names = self.markers.len() + usize::from(self.capped.is_some());
+        let top = 22.0 + legend_height(&self.legend, 64.0) + 13.0 * names as f64;
+        let mut c = Canvas::new("columns", &self.title, 300.0, 64.0, top, 44.0);
         if self.legend.len() > 1 {
             c.legend(&self.legend);
         }
         let n = self.categories.len().max(1);
-        let high = self.series.iter().flatten().copied().fold(0.0, f64::max);
+        let k = self.series.len().max(1);
+        let capped = self.capped.as_ref().map_or(&[][..], |cap| &cap.heights[..]);
+        let high = self
+            .series
+            .iter()
+            .flatten()
+            .chain(capped)
+            .copied()
+            .fold(0.0, f64::max);
         let max = nice_max(high);
-        let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
+        let (left, top, bottom, end) = (c.left, c.top, c.bottom, c.right);
+        // The capped column stands apart at the right end, however long the axis before it.
+        let cap_slot = 24.0 + 20.0 * k as f64;
+        let right = if self.capped.is_some() {
+            end - cap_slot - 20.0
+        } else {
+            end
+        };
         let slot = (right - left) / n as f64;
         let y = |v: f64| bottom - (bottom - top) * (v / max);
         c.y_axis(&ticks(0.0, max), self.unit, &self.y_label, y);
-        let k = self.series.len().max(1);
         let col_w = (slot * 0.84 / k as f64).max(0.5);
+        let name = |s: usize| self.legend.get(s).map_or("", String::as_str);
         for (s, heights) in self.series.iter().enumerate() {
             for (i, &h) in heights.iter().enumerate() {
                 let x = left + slot * i as f64 + slot * 0.08 + col_w * s as f64;
-                let name = self.legend.get(s).map_or("", String::as_str);
-                let tip = format!("{} {}: {}", name, self.categories[i], self.unit.format(h));
+                let tip = format!(
+                    "{} {}: {}",
+                    name(s),
+                    self.categories[i],
+                    self.unit.format(h)
+                );
                 c.rect(
                     x,
                     y(h),
@@ -539,23 +635,79 @@ impl Columns {
                 );
             }
         }
-        // Label every category when they fit, else every k-th, so labels never overlap.
-        let every = ((n as f64 * 30.0 / (right - left)).ceil() as usize).max(1);
-        for (i, cat) in self.categories.iter().enumerate() {
-            if i % every == 0 {
-                let x = left + slot * (i as f64 + 0.5);
-                c.text(x, bottom + 16.0, "middle", "tick", &cat.to_string());
-            }
+        let first = self.categories.first().copied().unwrap_or(0);
+        let last = self.categories.last().copied().unwrap_or(0);
+        // Every category when their labels fit, else round ones, so labels never overlap.
+        let marks: Vec<i64> = if n as f64 * 30.0 <= right - left {
+            self.categories.clone()
+        } else {
+            let step = step_of(&ticks(first as f64, last as f64)).max(1.0).round() as i64;
+            (first..=last).filter(|c| c % step == 0).collect()
+        };
+        let at = |v: f64| left + slot * (v - first as f64 + 0.5);
+        for m in marks {
+            c.text(
+                at(m as f64),
+                bottom + 16.0,
+                "middle",
+                "tick",
+                &m.to_string(),
+            );
         }
-        let first = self.categories.first().copied().unwrap_or(0) as f64;
-        let above = 13.0 * self.markers.len() as f64;
-        for (i, (at, name)) in self.markers.iter().enumerate() {
-            let x = left + slot * (at - first + 0.5);
-            let y = top - above + 13.0 * i as f64;
-            c.line((x, y), (x, bottom), "reference");
-            c.text(x + 4.0, y + 2.0, "start", "note", name);
+        let mut row = top - 13.0 * names as f64;
+        let x0 = end - cap_slot + 12.0;
+        let cap_middle = x0 + 10.0 * k as f64 - 2.0;
+        if let Some(cap) = &self.capped {
+            for (s, &h) in cap.heights.iter().enumerate() {
+                let x = x0 + 20.0 * s as f64;
+                let tip = format!("{} {}: {}", name(s), cap.name, self.unit.format(h));
+                c.rect(
+                    x,
+                    y(h),
+                    16.0,
+                    bottom - y(h),
+                    &format!("bar capped s{}", s % SERIES),
+                    tip.trim(),
+                );
+            }
+            let shares: Vec<String> = cap.heights.iter().map(|&h| self.unit.format(h)).collect();
+            c.text(
+                end,
+                row + 2.0,
+                "end",
+                "note capped",
+                &format!("{}: {}", cap.name, shares.join(" / ")),
+            );
+            c.text(cap_middle, bottom + 16.0, "middle", "tick", "capped");
+            // The break in the axis between the last category and the capped column.
+            for dx in [4.0, 8.0] {
+                c.line(
+                    (right + dx, bottom + 4.0),
+                    (right + dx + 6.0, bottom - 4.0),
+                    "axisline",
+                );
+            }
+            row += 13.0;
+        }
+        for (at_value, name) in &self.markers {
+            // A marker at or past the cap marks the capped column; one past a cut tail, the end.
+            let x = match &self.capped {
+                Some(cap) if *at_value >= cap.at as f64 => cap_middle,
+                _ => at(*at_value).clamp(left, right),
+            };
+            c.line((x, row), (x, bottom), "reference");
+            // The name reads away from the nearer edge so it stays on the chart.
+            if x + 4.0 + text_width(name, 11.0) > end {
+                c.text(x - 4.0, row + 2.0, "end", "note", name);
+            } else {
+                c.text(x + 4.0, row + 2.0, "start", "note", name);
+            }
+            row += 13.0;
         }
         c.line((left, bottom), (right, bottom), "axisline");
+        if self.capped.is_some() {
+            c.line((right + 14.0, bottom), (end, bottom), "axisline");
+        }
         c.x_label(&self.x_label);
         c.finish()
     }
@@ -564,7 +716,7 @@ impl Columns {
 impl Lines {
     pub fn svg(&self) -> String {
         let top = 26.0 + legend_height(&self.legend, 64.0);
-        let mut c = Canvas::new(&self.title, 300.0, 64.0, top, 44.0);
+        let mut c = Canvas::new("lines", &self.title, 300.0, 64.0, top, 44.0);
         if self.legend.len() > 1 {
             c.legend(&self.legend);
         }
@@ -714,8 +866,39 @@ impl Lines {
     }
 }
 
+/// Steps of a heat map's shading, faint to strong: the page gives each (`.h0`–`.h6`) a fill and
+/// a text colour readable on it, in each theme, so the strongest cell stands out in both.
+const HEAT: usize = 7;
+
+/// The step of `v` on a heat map whose strongest value is `high`.
+fn heat(v: f64, high: f64) -> usize {
+    if high > 0.0 {
+        ((v / high).clamp(0.0, 1.0) * (HEAT - 1) as f64).round() as usize
+    } else {
+        0
+    }
+}
+
+impl Canvas {
+    /// A heat-map cell: its square shaded by its step, with `lines` written on it, centred.
+    fn heat_cell(
+        &mut self,
+        (x, y, w, h): (f64, f64, f64, f64),
+        step: usize,
+        tip: &str,
+        lines: &[&str],
+    ) {
+        let class = format!("h{step}");
+        self.rect(x, y, w, h, &format!("heat {class}"), tip);
+        let first = y + h / 2.0 + 4.0 - 7.0 * (lines.len() - 1) as f64;
+        for (i, line) in lines.iter().enumerate() {
+            self.text(x + w / 2.0, first + 14.0 * i as f64, "middle", &class, line);
+        }
+    }
+}
+
 /// A board seen from above, one cell per square, each shaded by how much of something happens
-/// there: a heat map.
+/// there and showing it: a heat map.
 pub struct Grid {
     pub title: String,
     pub rows: usize,
@@ -724,15 +907,16 @@ pub struct Grid {
     /// table, a mousehole); cells not listed are no square and drawn blank.
     pub cells: Vec<(usize, usize, f64, String)>,
     pub unit: Unit,
-    /// What the shade measures, under the board.
+    /// What the values measure, under the board.
     pub caption: String,
 }
 
 impl Grid {
     pub fn svg(&self) -> String {
-        let side = (360.0 / self.rows.max(self.columns).max(1) as f64).min(40.0);
+        // Room for two lines in a square: its mark and its value.
+        let side = (440.0 / self.rows.max(self.columns).max(1) as f64).min(40.0);
         let height = 40.0 + side * self.rows as f64 + 40.0;
-        let mut c = Canvas::new(&self.title, height, 0.0, 30.0, 40.0);
+        let mut c = Canvas::new("board", &self.title, height, 0.0, 30.0, 40.0);
         let left = (WIDTH - side * self.columns as f64) / 2.0;
         let top = c.top;
         for r in 0..self.rows {
@@ -743,29 +927,101 @@ impl Grid {
         }
         let high = self.cells.iter().map(|c| c.2).fold(0.0, f64::max);
         for (r, k, v, mark) in &self.cells {
-            let (x, y) = (left + side * *k as f64, top + side * *r as f64);
-            let tip = format!("row {}, column {}: {}", r + 1, k + 1, self.unit.format(*v));
-            c.rect(x, y, side, side, "cell", &tip);
-            if high > 0.0 && *v > 0.0 {
-                write!(
-                    c.out,
-                    r#"<rect x="{x:.1}" y="{y:.1}" width="{side:.1}" height="{side:.1}" class="heat" fill-opacity="{:.3}"><title>{}</title></rect>"#,
-                    0.08 + 0.92 * v / high,
-                    escape(&tip)
-                )
-                .unwrap();
-            }
-            if !mark.is_empty() {
-                c.text(x + side / 2.0, y + side / 2.0 + 4.0, "middle", "tick", mark);
-            }
+            let place = (left + side * *k as f64, top + side * *r as f64, side, side);
+            let value = self.unit.format(*v);
+            let tip = format!("row {}, column {}: {value}", r + 1, k + 1);
+            let lines: Vec<&str> = [mark.as_str(), &value]
+                .into_iter()
+                .filter(|l| !l.is_empty())
+                .collect();
+            c.heat_cell(place, heat(*v, high), &tip, &lines);
         }
         let bottom = top + side * self.rows as f64;
         let most = format!(
-            "{}; the darkest square: {}",
+            "{}; the strongest square: {}",
             self.caption,
             self.unit.format(high)
         );
         c.text(WIDTH / 2.0, bottom + 24.0, "middle", "note", &most);
+        c.finish()
+    }
+}
+
+/// A table of values as a heat map, every row and column named: who beats whom.
+pub struct Matrix {
+    pub title: String,
+    /// What the rows are, and the columns: the axis titles.
+    pub row_label: String,
+    pub column_label: String,
+    pub rows: Vec<String>,
+    pub columns: Vec<String>,
+    /// Each cell's row, column and value; cells not listed have none and are drawn blank.
+    pub cells: Vec<(usize, usize, f64)>,
+    pub unit: Unit,
+    /// A line under the table.
+    pub note: String,
+}
+
+impl Matrix {
+    pub fn svg(&self) -> String {
+        let (row_lines, room) = row_labels(self.rows.iter().map(String::as_str));
+        let left = 24.0 + room;
+        let n = self.columns.len().max(1);
+        let width = ((WIDTH - 16.0 - left) / n as f64).min(120.0);
+        let tick = 11.0;
+        let chars = ((width - 8.0) / text_width("x", tick)).max(1.0) as usize;
+        let column_lines: Vec<Vec<String>> = self.columns.iter().map(|l| wrap(l, chars)).collect();
+        let head_lines = column_lines.iter().map(Vec::len).max().unwrap_or(1);
+        let top = 30.0 + 13.0 * head_lines as f64;
+        let most_lines = row_lines.iter().map(Vec::len).max().unwrap_or(1);
+        let height_of_row = (LABEL_LINE * most_lines as f64 + 10.0).max(30.0);
+        let bottom = top + height_of_row * self.rows.len() as f64;
+        let mut c = Canvas::new("matrix", &self.title, bottom + 36.0, left, top, 36.0);
+        let middle = left + width * n as f64 / 2.0;
+        c.text(middle, 14.0, "middle", "axis", &self.column_label);
+        for (k, lines) in column_lines.iter().enumerate() {
+            let x = left + width * (k as f64 + 0.5);
+            for (i, line) in lines.iter().enumerate() {
+                let y = top - 6.0 - 13.0 * (lines.len() - 1 - i) as f64;
+                c.text(x, y, "middle", "tick", line);
+            }
+        }
+        c.y_label(&self.row_label);
+        let high = self.cells.iter().map(|c| c.2).fold(0.0, f64::max);
+        for (r, lines) in row_lines.iter().enumerate() {
+            let y = top + height_of_row * r as f64;
+            let first = y + height_of_row / 2.0 + 4.0 - LABEL_LINE * (lines.len() - 1) as f64 / 2.0;
+            for (i, line) in lines.iter().enumerate() {
+                c.text(
+                    left - 8.0,
+                    first + LABEL_LINE * i as f64,
+                    "end",
+                    "label",
+                    line,
+                );
+            }
+            for k in 0..n {
+                let place = (left + width * k as f64, y, width, height_of_row);
+                match self.cells.iter().find(|c| c.0 == r && c.1 == k) {
+                    Some(&(_, _, v)) => {
+                        let value = self.unit.format(v);
+                        let tip = format!("{} against {}: {value}", self.rows[r], self.columns[k]);
+                        c.heat_cell(place, heat(v, high), &tip, &[&value]);
+                    }
+                    None => {
+                        c.rect(place.0, place.1, width, height_of_row, "blank", "no games");
+                        c.text(
+                            place.0 + width / 2.0,
+                            y + height_of_row / 2.0 + 4.0,
+                            "middle",
+                            "value",
+                            "—",
+                        );
+                    }
+                }
+            }
+        }
+        c.text(middle, bottom + 22.0, "middle", "note", &self.note);
         c.finish()
     }
 }

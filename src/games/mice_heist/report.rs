@@ -138,6 +138,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         series: vec![shares],
         legend: vec![],
         markers: vec![],
+        capped: None,
     };
     let pass = Lines {
         title: "Pass rate by chip total".into(),
