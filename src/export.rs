@@ -2,16 +2,21 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, MAX_SEATS, Roles};
+use crate::game::{Game, MAX_SEATS, Roles, seat_name, seat_number};
 use crate::metrics::{Counts, Declared, Quantity, SummaryMetric};
 use crate::output::{SummaryRow, num};
+use crate::report::headline::{self, Stall};
 use crate::result_dir::ResultDir;
 use crate::runner::{Plan, Totals};
 use crate::stats::{Estimate, wilson};
 
 #[derive(Serialize)]
 struct SeatRow {
+    /// Counted from 1: the first player is seat 1.
     seat: usize,
+    /// The seat's role, in a game with roles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    role: Option<&'static str>,
     bot: String,
     games: u64,
     wins: u64,
@@ -93,6 +98,7 @@ fn role_rows(roles: Roles, plan: &Plan, totals: &Totals, players: usize) -> Vec<
 
 #[derive(Serialize)]
 struct ScoreRow {
+    /// Counted from 1, as in `seats.csv`.
     seat: usize,
     score: usize,
     games: u64,
@@ -104,26 +110,11 @@ struct LengthRow {
     games: u64,
 }
 
-/// Balance: 1 − the largest gap between two seats' win rates. Its interval is conservative: the
-/// gap's ends come from the two seats' own 95% intervals.
-fn balance(totals: &Totals, players: usize) -> Estimate {
-    let rates: Vec<_> = (0..players)
+/// Each seat's win rate.
+fn seat_rates(totals: &Totals, players: usize) -> Vec<Estimate> {
+    (0..players)
         .map(|s| wilson(totals.seat_wins[s], totals.games))
-        .collect();
-    let (mut hi, mut lo) = (0, 0);
-    for s in 0..players {
-        if rates[s].value > rates[hi].value {
-            hi = s;
-        }
-        if rates[s].value < rates[lo].value {
-            lo = s;
-        }
-    }
-    Estimate {
-        value: 1.0 - (rates[hi].value - rates[lo].value),
-        low: (1.0 - (rates[hi].high - rates[lo].low)).max(0.0),
-        high: (1.0 - (rates[hi].low - rates[lo].high).max(0.0)).min(1.0),
-    }
+        .collect()
 }
 
 /// A per-game quantity added up over every game.
@@ -141,7 +132,10 @@ pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
         SummaryRow::count("games", totals.games),
         SummaryRow::estimate("mean_turns", totals.turns.mean()),
         SummaryRow::estimate("median_turns", totals.turns.median()),
-        SummaryRow::estimate("balance", balance(totals, players)),
+        SummaryRow::estimate(
+            "seat_gap",
+            headline::seat_gap(&seat_rates(totals, players)).0,
+        ),
         SummaryRow::estimate(
             "first_seat_win_rate",
             wilson(totals.seat_wins[0], totals.games),
@@ -159,14 +153,26 @@ pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
     rows
 }
 
-/// Writes the shared files; returns the summary rows and seat rows for the terminal.
+/// What the terminal shows of a run, gathered as its files are written.
+pub struct Shown {
+    pub summary: Vec<SummaryRow>,
+    /// Each seat as people name it (with its bot, and its role in a game with roles), its win
+    /// rate and mean score (None in a game without scores).
+    seats: Vec<(String, Estimate, Option<f64>)>,
+    /// With rotated seats, each bot over every seat.
+    bots: Vec<(String, Estimate, Option<f64>)>,
+    /// `endings.csv`'s rows: each ending's name and share.
+    endings: Vec<(String, Estimate)>,
+}
+
+/// Writes the shared files; returns what the terminal shows of them.
 pub fn write<G: Game>(
     game: &G,
     plan: &Plan,
     totals: &Totals,
     counts: &Counts,
     dir: &ResultDir,
-) -> anyhow::Result<(Vec<SummaryRow>, Vec<[String; 5]>)> {
+) -> anyhow::Result<Shown> {
     let (players, scored) = (game.players(), game.scored());
     let rows = summary(game, totals);
     dir.csv("summary.csv", rows.iter())?;
@@ -178,11 +184,14 @@ pub fn write<G: Game>(
             plan.lineup[s].label()
         }
     };
+    let rates = seat_rates(totals, players);
+    let roles = game.roles();
     let seats: Vec<SeatRow> = (0..players)
         .map(|s| {
-            let r = wilson(totals.seat_wins[s], totals.games);
+            let r = rates[s];
             SeatRow {
-                seat: s,
+                seat: seat_number(s),
+                role: roles.map(|r| r.of(s)),
                 bot: seat_bot(s),
                 games: totals.games,
                 wins: totals.seat_wins[s],
@@ -194,41 +203,30 @@ pub fn write<G: Game>(
         })
         .collect();
     dir.csv("seats.csv", seats.iter())?;
-    let roles = game.roles();
-    let mut table: Vec<[String; 5]> = seats
-        .iter()
+    let shown_seats = (0..players)
         .map(|s| {
-            [
-                s.seat.to_string(),
-                // In a game with roles the terminal says whose seat it is.
-                match roles {
-                    Some(r) => format!("{} ({})", s.bot, r.of(s.seat)),
-                    None => s.bot.clone(),
-                },
-                s.win_rate.clone(),
-                format!("{} – {}", s.ci_low, s.ci_high),
-                s.mean_score.clone().unwrap_or_default(),
-            ]
+            // In a game with roles the terminal says whose seat it is; rotated seats have no
+            // bot of their own.
+            let name = match (roles, plan.rotate) {
+                (Some(r), false) => format!("{} ({}, {})", seat_name(s), r.of(s), seat_bot(s)),
+                (Some(r), true) => format!("{} ({})", seat_name(s), r.of(s)),
+                (None, false) => format!("{} ({})", seat_name(s), seat_bot(s)),
+                (None, true) => seat_name(s),
+            };
+            let score = scored.then(|| totals.seat_scores[s].mean().value);
+            (name, rates[s], score)
         })
         .collect();
 
+    let mut shown_bots = Vec::new();
     if plan.rotate {
         let bots = plan.bots();
-        // Bot against bot: how often each wins a game, any of its seats counted once.
-        for (b, bot) in bots.iter().enumerate() {
+        // Bot against bot: how often each wins a game, any of its seats counted once. One bot
+        // alone wins every game anyone wins: no row says that.
+        for (b, bot) in bots.iter().enumerate().filter(|_| bots.len() > 1) {
             let r = wilson(totals.bot_wins[b], totals.games);
-            let scores = &totals.bot_scores[b];
-            table.push([
-                "all".into(),
-                bot.label(),
-                num(r.value),
-                format!("{} – {}", num(r.low), num(r.high)),
-                if scored {
-                    num(scores.mean().value)
-                } else {
-                    String::new()
-                },
-            ]);
+            let score = scored.then(|| totals.bot_scores[b].mean().value);
+            shown_bots.push((format!("{} (every seat)", bot.label()), r, score));
         }
         dir.csv(
             "bots.csv",
@@ -260,7 +258,11 @@ pub fn write<G: Game>(
             (0..players.min(MAX_SEATS)).flat_map(|seat| {
                 totals.seat_scores[seat]
                     .iter()
-                    .map(move |(score, games)| ScoreRow { seat, score, games })
+                    .map(move |(score, games)| ScoreRow {
+                        seat: seat_number(seat),
+                        score,
+                        games,
+                    })
             }),
         )?;
     }
@@ -274,79 +276,154 @@ pub fn write<G: Game>(
     for t in &game.declared().tables {
         dir.records(&t.file, &t.header(), t.records(counts, totals.games))?;
     }
-    Ok((rows, table))
+    Ok(Shown {
+        summary: rows,
+        seats: shown_seats,
+        bots: shown_bots,
+        endings: endings(game.declared(), counts, totals.games),
+    })
 }
 
-/// How games ended, for the terminal: each row of a game's `endings.csv` with its share and
-/// interval. Empty for a game that declares no endings table.
-pub fn endings(declared: &Declared, counts: &Counts, games: u64) -> String {
-    use std::fmt::Write as _;
+/// How games ended: each row of a game's `endings.csv`, its name and share. Empty for a game
+/// that declares no endings table.
+pub fn endings(declared: &Declared, counts: &Counts, games: u64) -> Vec<(String, Estimate)> {
     let Some(t) = declared.tables.iter().find(|t| t.file == "endings.csv") else {
-        return String::new();
+        return Vec::new();
     };
     let header = t.header();
     let at = |name: &str| header.iter().position(|h| h == name);
     let (Some(ending), Some(share), Some(low), Some(high)) =
         (at("ending"), at("share"), at("ci_low"), at("ci_high"))
     else {
-        return String::new();
+        return Vec::new();
     };
-    let rows = t.records(counts, games);
-    let width = rows.iter().map(|r| r[ending].len()).max().unwrap_or(0);
+    let number = |s: &str| s.parse().unwrap_or(f64::NAN);
+    t.records(counts, games)
+        .into_iter()
+        .map(|r| {
+            let e = Estimate {
+                value: number(&r[share]),
+                low: number(&r[low]),
+                high: number(&r[high]),
+            };
+            (r[ending].clone(), e)
+        })
+        .collect()
+}
+
+/// How games ended, for the terminal: each ending's share and interval.
+pub fn endings_text(declared: &Declared, counts: &Counts, games: u64) -> String {
+    endings_lines(&endings(declared, counts, games))
+}
+
+fn endings_lines(rows: &[(String, Estimate)]) -> String {
+    use std::fmt::Write as _;
+    if rows.is_empty() {
+        return String::new();
+    }
     let mut out = String::from("\n  how games end (endings.csv)\n");
-    for r in &rows {
-        let _ = writeln!(
-            out,
-            "  {:width$}  {}  (95% CI {} – {})",
-            r[ending], r[share], r[low], r[high]
-        );
+    let width = rows.iter().map(|e| e.0.len()).max().unwrap_or(0);
+    for (name, e) in rows {
+        let _ = writeln!(out, "  {name:width$}  {}", share(*e));
     }
     out
 }
 
-/// The summary as an aligned table for the terminal.
-pub fn table(summary: &[SummaryRow], seats: &[[String; 5]]) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let width = summary.iter().map(|r| r.metric.len()).max().unwrap_or(0);
-    for r in summary {
-        if r.ci_low.is_empty() {
-            let _ = writeln!(out, "  {:width$}  {}", r.metric, r.value);
-        } else {
-            let _ = writeln!(
-                out,
-                "  {:width$}  {}  (95% CI {} – {})",
-                r.metric, r.value, r.ci_low, r.ci_high
-            );
-        }
+/// A mean or median as the terminal writes it: two decimals, none for a whole number.
+fn plain(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
     }
-    let bot = seats.iter().map(|s| s[1].len()).max().unwrap_or(0).max(8);
-    // A game without scores leaves the last column empty: it is not shown.
-    let scored = seats.iter().any(|s| !s[4].is_empty());
-    let line = |cells: [&str; 5]| {
-        let mut text = format!(
-            "  {:>4}  {:bot$}  {:>8}  {:21}",
-            cells[0], cells[1], cells[2], cells[3]
-        );
-        if scored {
-            text += &format!("  {:>10}", cells[4]);
-        } else {
-            text.truncate(text.trim_end().len());
+}
+
+/// A share and its interval as the terminal writes them: `38.9%  (95% CI 36.8 – 41.1%)`.
+fn share(e: Estimate) -> String {
+    format!(
+        "{:>6}  (95% CI {} – {})",
+        headline::pct(e.value),
+        headline::pct(e.low).trim_end_matches('%'),
+        headline::pct(e.high)
+    )
+}
+
+/// What the terminal shows of a run, the answer first: the endings that stalled games (the
+/// game's `stalls`), the seat gap, each seat's win rate, how games ended, then every summary
+/// figure as `summary.csv` has it.
+impl Shown {
+    pub fn text(&self, stalls: &[Stall]) -> String {
+        use std::fmt::Write as _;
+        let figure = |m: &str| {
+            let r = self.summary.iter().find(|r| r.metric == m)?;
+            let n = |s: &str| s.parse::<f64>().ok();
+            Some(Estimate {
+                value: n(&r.value)?,
+                low: n(&r.ci_low)?,
+                high: n(&r.ci_high)?,
+            })
+        };
+        let mut out = String::new();
+        let endings: Vec<(&str, Estimate)> =
+            self.endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
+        let capped = figure("capped_rate");
+        for s in headline::stalls(capped, &endings, stalls) {
+            let _ = writeln!(out, "  ! {s}");
         }
-        text + "\n"
-    };
-    out.push('\n');
-    out += &line([
-        "seat",
-        "bot",
-        "win rate",
-        &format!("{:^21}", "95% CI"),
-        "mean score",
-    ]);
-    for s in seats {
-        out += &line([&s[0], &s[1], &s[2], &s[3], &s[4]]);
+        let rates: Vec<Estimate> = self.seats.iter().map(|s| s.1).collect();
+        let names: Vec<String> = self.seats.iter().map(|s| s.0.clone()).collect();
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let gap = headline::seat_gap_sentence(&rates, &names, capped.map_or(0.0, |c| c.value));
+        let _ = writeln!(out, "  {gap}\n");
+
+        let rows: Vec<&(String, Estimate, Option<f64>)> =
+            self.seats.iter().chain(&self.bots).collect();
+        let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+        let scored = rows.iter().any(|r| r.2.is_some());
+        let _ = write!(out, "  {:width$}  {:>6}  {:20}", "who", "wins", "");
+        out += if scored { "  mean score\n" } else { "\n" };
+        for (name, rate, score) in rows {
+            let pad = width - name.chars().count();
+            let mut line = format!("  {name}{:pad$}  {}", "", share(*rate));
+            if let Some(score) = score {
+                let _ = write!(line, "  {score:>10.2}");
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+
+        out += &endings_lines(&self.endings);
+
+        out += "\n  every figure (summary.csv; shares as fractions there)\n";
+        let width = self
+            .summary
+            .iter()
+            .map(|r| r.metric.len())
+            .max()
+            .unwrap_or(0);
+        for r in &self.summary {
+            let e = figure(&r.metric);
+            let value = match (e, r.metric.as_str()) {
+                (Some(e), "seat_gap") => format!(
+                    "{:>6}  (95% CI {} – {})",
+                    headline::points(e.value).trim_end_matches(" points"),
+                    headline::points(e.low).trim_end_matches(" points"),
+                    headline::points(e.high)
+                ),
+                (Some(e), m) if m.ends_with("_rate") => share(e),
+                (Some(e), _) => format!(
+                    "{:>6}  (95% CI {} – {})",
+                    plain(e.value),
+                    plain(e.low),
+                    plain(e.high)
+                ),
+                (None, _) => format!("{:>6}", r.value),
+            };
+            let _ = writeln!(out, "  {:width$}  {value}", r.metric);
+        }
+        out
     }
-    out
 }
 
 #[cfg(test)]

@@ -26,8 +26,20 @@ impl Roles {
     }
 }
 
-/// Seats in turn order: seat 0 takes the first turn.
+/// Seats in turn order, as the code indexes them: index 0 takes the first turn.
 pub type Seat = usize;
+
+/// A seat as people count it, in every page, table, CSV and metric name they read: the first
+/// player is seat 1. Only files for machines (`games.csv`'s `winners`, replay JSON) keep the
+/// index from 0.
+pub const fn seat_number(seat: Seat) -> usize {
+    seat + 1
+}
+
+/// `seat 3`: a seat as people name it.
+pub fn seat_name(seat: impl Into<Seat>) -> String {
+    format!("seat {}", seat_number(seat.into()))
+}
 
 /// The seats other than `seat`, clockwise, starting at its left.
 pub fn others(seat: Seat, players: usize) -> impl Iterator<Item = Seat> {

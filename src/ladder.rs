@@ -51,8 +51,9 @@ impl Entry {
                 .find(|b| role.is_none_or(|r| b.kind.plays(r)))
                 .ok_or_else(|| {
                     Failure::Usage(format!(
-                        "--bots: `{text}` has no bot for the {} (seat {s}); join one with `+`, as `sleuth+thief`",
-                        role.unwrap_or_default()
+                        "--bots: `{text}` has no bot for the {} ({}); join one with `+`, as `sleuth+thief`",
+                        role.unwrap_or_default(),
+                        crate::game::seat_name(s)
                     ))
                 })?;
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering::SeqCst;
 
 use indicatif::ProgressBar;
 
-use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles};
+use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles, seat_name};
 use crate::ints::{Ints, require, shown};
 use crate::metrics::Counts;
 use crate::output::Failure;
@@ -241,11 +241,19 @@ impl Totals {
         for s in 0..MAX_SEATS {
             let seated = if s < players { games } else { 0 };
             require(self.seat_wins[s] <= seated, "seat_wins", || {
-                format!("seat {s} won {} of {seated} games", self.seat_wins[s])
+                format!(
+                    "{} won {} of {seated} games",
+                    seat_name(s),
+                    self.seat_wins[s]
+                )
             })?;
             let scores = total(&self.seat_scores[s]);
             require(scores == Some(seated), "seat_scores", || {
-                format!("seat {s} has {} scores for {seated} games", shown(scores))
+                format!(
+                    "{} has {} scores for {seated} games",
+                    seat_name(s),
+                    shown(scores)
+                )
             })?;
         }
         require(
@@ -316,7 +324,8 @@ impl Totals {
                     "seat_bot_games",
                     || {
                         format!(
-                            "seat {s} has {} games of bot {b}, the plan {}",
+                            "{} has {} games of bot {b}, the plan {}",
+                            seat_name(s),
                             self.seat_bot_games[at],
                             per_rotation * seatings
                         )
@@ -325,13 +334,14 @@ impl Totals {
                 require(
                     self.seat_bot_wins[at] <= self.seat_bot_games[at],
                     "seat_bot_wins",
-                    || format!("more wins than games for bot {b} in seat {s}"),
+                    || format!("more wins than games for bot {b} in {}", seat_name(s)),
                 )?;
             }
             let won = crate::ints::sum(&self.seat_bot_wins[s * n..(s + 1) * n]);
             require(won == Some(self.seat_wins[s]), "seat_bot_wins", || {
                 format!(
-                    "seat {s}: {} wins by bot, {} in all",
+                    "{}: {} wins by bot, {} in all",
+                    seat_name(s),
                     shown(won),
                     self.seat_wins[s]
                 )

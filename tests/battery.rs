@@ -279,11 +279,11 @@ fn flags(command: &str) -> BoxedStrategy<Vec<String>> {
             pick(
                 "--tolerance",
                 &[
-                    "balance=0.1",
-                    "balance=x",
+                    "seat_gap=0.1",
+                    "seat_gap=x",
                     "nope=1",
-                    "balance=-1",
-                    "balance=nan",
+                    "seat_gap=-1",
+                    "seat_gap=nan",
                 ],
             ),
             pick("--format", &["table", "json"]),

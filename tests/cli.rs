@@ -401,15 +401,16 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
     let pass = row("test_success_rate");
     assert_eq!(pass["significant"], "yes", "{pass:?}");
     assert!(
-        pass["ci_low"].parse::<f64>().unwrap() > 0.05,
-        "A passes clearly more: {pass:?}"
+        pass["ci_high"].parse::<f64>().unwrap() < -0.05,
+        "A passes clearly more, so B − A is clearly below zero: {pass:?}"
     );
     let turns = row("mean_turns");
     assert_eq!(
         turns["significant"], "yes",
         "harder tests make longer games: {turns:?}"
     );
-    assert!(turns["diff"].parse::<f64>().unwrap() < 0.0);
+    // B's harder tests make longer games: B − A is positive.
+    assert!(turns["diff"].parse::<f64>().unwrap() > 0.0);
     assert!(
         table.contains("test_success_rate") && table.contains(" *"),
         "{table}"

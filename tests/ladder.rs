@@ -149,7 +149,7 @@ fn a_ladder_refuses_what_it_cannot_play() {
         ("random,random", "listed twice"),
         (
             "random,sleuth",
-            "no bot for the mouse (seat 1); join one with `+`",
+            "no bot for the mouse (seat 2); join one with `+`",
         ),
         ("random,clever", "unknown bot `clever`"),
     ] {

@@ -145,7 +145,7 @@ fn a_simulate_report_shows_every_chart_with_data() {
         "Things to look at",
         "whisker simulate mice-heist-cheese --games 400 --seed 1 --players 4 --bots greedy,greedy,greedy,greedy",
         // Greedy's first seat wins about 40% of games: the report points at it.
-        "Seat 0 (greedy) wins",
+        "Seat 1 (greedy) wins",
     ] {
         assert!(shown.contains(needed), "the page lacks `{needed}`");
     }
@@ -243,7 +243,7 @@ fn small_and_large_tables_and_tiny_runs_still_make_a_page() {
         &d.join("six"),
     );
     // Every seat of six in the legend and on the seat chart.
-    for s in 0..6 {
+    for s in 1..=6 {
         assert!(
             six.contains(&format!("seat {s} (greedy)")),
             "seat {s} missing"
@@ -281,9 +281,9 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
         &[
             "Rates, A against B",
             "Mean final score by seat, A against B",
-            "Difference A − B in each rate, with its 95% interval",
+            "Difference B − A in each rate, with its 95% interval",
             "Game length, A against B",
-            "Per-item rates that changed, A − B with its 95% interval",
+            "Per-item rates that changed, B − A with its 95% interval",
             "Per-item counts that changed, relative to B",
         ],
     );

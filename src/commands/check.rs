@@ -9,7 +9,7 @@ use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
 use crate::games::with_game;
-use crate::games::{self, Bot, Game, Outcome, Registered};
+use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
 use crate::metrics::SummaryMetric;
 use crate::output::Failure;
 use crate::progress::games_bar;
@@ -35,7 +35,7 @@ fn default_tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64> {
     }
     Some(match metric {
         "mean_turns" => 0.5,
-        "balance" => 0.03,
+        "seat_gap" => 0.03,
         "shared_victory_rate" => 0.01,
         "capped_rate" => 0.005,
         "game_length_distribution_ks" => 0.05,
@@ -55,7 +55,7 @@ fn checked_metrics(
 ) -> Vec<String> {
     let mut names: Vec<String> = [
         "mean_turns",
-        "balance",
+        "seat_gap",
         "first_seat_win_rate",
         "shared_victory_rate",
         "capped_rate",
@@ -66,9 +66,9 @@ fn checked_metrics(
         SummaryMetric::Rate { name, .. } => Some(name.to_string()),
         SummaryMetric::Count(..) => None,
     }));
-    names.extend((0..players).map(|s| format!("seat_{s}_win_rate")));
+    names.extend((0..players).map(|s| format!("seat_{}_win_rate", seat_number(s))));
     if scored {
-        names.extend((0..players).map(|s| format!("seat_{s}_mean_score")));
+        names.extend((0..players).map(|s| format!("seat_{}_mean_score", seat_number(s))));
     }
     names.extend(bots.iter().map(|b| format!("bot_{b}_win_rate")));
     names.push("game_length_distribution_ks".into());
@@ -195,7 +195,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
             .and_then(|(m, v)| Some((m.trim().to_string(), v.trim().parse::<f64>().ok()?)))
             .ok_or_else(|| {
                 usage(format!(
-                    "--tolerance `{t}`: expected METRIC=NUMBER, like balance=0.05"
+                    "--tolerance `{t}`: expected METRIC=NUMBER, like seat_gap=0.05"
                 ))
             })?;
         tolerances.insert(metric, (value, format!("--tolerance {t}")));
@@ -243,6 +243,16 @@ fn check_game<G: Registered>(
         "remake the baseline (the `reproduce` line in its run.toml, or scripts/update-baselines.sh)",
     )?;
     let checked = checked_metrics(players, &game.declared().summary, &bot_names, game.scored());
+    let mut tolerances = tolerances.clone();
+    // Before 0.3 the seat gap was `balance`, 1 − the gap: a tolerance on it is one on the gap.
+    if let Some(t) = tolerances.remove("balance") {
+        crate::output::warn(&format!(
+            "{}: `balance` is now `seat_gap` (the best seat's win rate minus the worst's); its tolerance is used for seat_gap",
+            t.1
+        ));
+        tolerances.entry("seat_gap".into()).or_insert(t);
+    }
+    let tolerances = &tolerances;
     for (metric, (value, origin)) in tolerances {
         if !checked.contains(metric) {
             return Err(usage(format!(
@@ -275,9 +285,10 @@ fn check_game<G: Registered>(
         |(p, scratch, counters), unit, lineup| {
             let now = game.play(unit.seed, &lineup[..players], scratch, counters);
             let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
+            // The baseline is the reference, A; now is the change, B: B − A is now − baseline.
             p.add(
-                &now,
                 &baseline[(unit.game * rotations + unit.rotation) as usize],
+                &now,
                 &index,
             );
         },
@@ -315,8 +326,8 @@ fn check_game<G: Registered>(
                 _ => "same",
             };
             Some(Verdict {
-                baseline: row.b,
-                current: row.a,
+                baseline: row.a,
+                current: row.b,
                 diff: row.diff,
                 ci_low: row.ci_low,
                 ci_high: row.ci_high,
@@ -402,7 +413,7 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
     use std::fmt::Write as _;
     let w = verdicts.iter().map(|v| v.metric.len()).max().unwrap_or(6);
     let mut out = format!(
-        "whisker check against {} ({games} games replayed)\n\n",
+        "whisker check against {} ({games} games replayed)\nchange = now − baseline; seats counted from 1\n\n",
         baseline.display()
     );
     let _ = writeln!(

@@ -6,8 +6,9 @@ use super::{finished, lineup, page, result_dir, say, source, stopped_empty, writ
 use crate::bots::Bot;
 use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
-use crate::compare::{self, Paired};
+use crate::compare::{self, Paired, findings};
 use crate::config::{Override, Source};
+use crate::game::seat_name;
 use crate::games::with_game;
 use crate::games::{self, MAX_SEATS, Registered};
 use crate::output::Failure;
@@ -76,7 +77,7 @@ where
     };
     if let Some(s) = (0..pa.min(pb)).find(|&s| plan.lineup[s].label() != lineup_b[s].label()) {
         return Err(Failure::Usage(format!(
-            "--bots: seat {s} gets {} in A but {} in B (a preset means a different bot in each config); compare pairs the same bots on both sides: to measure one bot against another, play them in one run with --rotate-seats",
+            "--bots: {} gets {} in A but {} in B (a preset means a different bot in each config); compare pairs the same bots on both sides: to measure one bot against another, play them in one run with --rotate-seats", seat_name(s),
             plan.lineup[s].label(),
             lineup_b[s].label()
         ))
@@ -196,8 +197,11 @@ where
             plan.total()
         );
     }
+    text += "  B − A: each change is B (the change tried) minus A (the reference); seats count from 1.\n\n";
+    text += &findings::rank(findings::changes(&rows, &item_rows)).text();
+    text += &items::headline(&item_rows);
+    text += "\n";
     text += &compare::table(&rows);
-    text += &items::headline(&item_rows, 10);
     text += &written(&path, args.run.report);
     say(&text);
     finished(&path, page, played.stopped)

@@ -319,7 +319,7 @@ fn ladder<G: Registered>(
                 100.0 * r.ci_high
             );
         }
-        out += &export::endings(game.declared(), &report.counts, report.totals.games);
+        out += &export::endings_text(game.declared(), &report.counts, report.totals.games);
     }
     let page = page(&dir, args.report, crate::report::parts::NONE);
     let path = dir.commit(stopped.is_some())?;

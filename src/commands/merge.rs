@@ -364,7 +364,7 @@ fn merge_game<G: Registered>(
     for s in shards {
         unchanged(&s.dir)?;
     }
-    let (summary, seats) = export::write(game, &plan, &totals, &counts, &dir)?;
+    let shown = export::write(game, &plan, &totals, &counts, &dir)?;
     dir.text("config.toml", &shards[0].config)?;
     let played = Played {
         units: plan.total(),
@@ -389,7 +389,7 @@ fn merge_game<G: Registered>(
         shards.len(),
         plan.total()
     );
-    text += &export::table(&summary, &seats);
+    text += &shown.text(G::REPORT.stalls);
     text += &written(&path, false);
     say(&text);
     Ok(())

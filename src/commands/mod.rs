@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use crate::bots::{self, Bot, Kind};
 use crate::cli::Command;
 use crate::config::Source;
-use crate::game::Roles;
+use crate::game::{Roles, seat_name};
 use crate::games::{self, Registered, with_game};
 use crate::naming;
 use crate::output::Failure;
@@ -57,7 +57,7 @@ fn bots_of<G: Registered>(game: &G) -> String {
     let how = match game.roles() {
         Some(r) => {
             let seats: Vec<String> = (0..game.players())
-                .map(|s| format!("{} (seat {s})", r.of(s)))
+                .map(|s| format!("{} ({})", r.of(s), seat_name(s)))
                 .collect();
             format!("one per role, as ROLE=BOT: {}", seats.join(", "))
         }
@@ -286,7 +286,9 @@ fn seat(
                         .find(|(x, _)| *x == r.of(s))
                         .map(|(_, b)| *b)
                         .or_else(|| fallback.map(|f| f[s]))
-                        .ok_or_else(|| err(format!("no bot for the {} (seat {s})", r.of(s))))
+                        .ok_or_else(|| {
+                            err(format!("no bot for the {} ({})", r.of(s), seat_name(s)))
+                        })
                 })
                 .collect::<Result<_, _>>()?
         }
@@ -308,9 +310,10 @@ fn seat(
         && let Some(s) = (0..players).find(|&s| !lineup[s].kind.plays(r.of(s)))
     {
         return Err(err(format!(
-            "{} does not play the {} (seat {s}); it plays: {} (give a bot by role, as ROLE=BOT: a role not named plays the game's default)",
+            "{} does not play the {} ({}); it plays: {} (give a bot by role, as ROLE=BOT: a role not named plays the game's default)",
             lineup[s].label(),
             r.of(s),
+            seat_name(s),
             lineup[s].kind.roles.join(", ")
         )));
     }
@@ -335,9 +338,9 @@ mod tests {
         for (list, says) in [
             (
                 "mouser,any",
-                "mouser does not play the cat (seat 0); it plays: mouse",
+                "mouser does not play the cat (seat 1); it plays: mouse",
             ),
-            ("cat=any", "no bot for the mouse (seat 1)"),
+            ("cat=any", "no bot for the mouse (seat 2)"),
             ("cat=any,cat=any", "the cat is given two bots"),
             (
                 "dog=any",

@@ -97,7 +97,7 @@ fn simulate_game<G: Registered>(
     }
     let elapsed = started.elapsed().as_secs_f64();
 
-    let (summary, seats) = export::write(game, &plan, &report.totals, &report.counts, &dir)?;
+    let shown = export::write(game, &plan, &report.totals, &report.counts, &dir)?;
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     dir.text(
@@ -132,8 +132,7 @@ fn simulate_game<G: Registered>(
             plan.total()
         );
     }
-    text += &export::table(&summary, &seats);
-    text += &export::endings(game.declared(), &report.counts, report.totals.games);
+    text += &shown.text(G::REPORT.stalls);
     text += &written(&path, args.run.report);
     say(&text);
     finished(&path, page, report.played.stopped)

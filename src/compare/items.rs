@@ -1,6 +1,6 @@
 //! Every row of every table a game declares, compared between the two sides: each target's
 //! pass rate, each card's use, each face's share of draws. A row is a ratio of two per-game totals
-//! on each side (a count is a ratio to one per game), so its A − B difference gets the same
+//! on each side (a count is a ratio to one per game), so its B − A difference gets the same
 //! paired delta-method interval as the summary's rows, from exact integer sums of the four
 //! per-game values and their cross products.
 
@@ -215,7 +215,7 @@ pub fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
             }
             let ratio = |x: f64, y: f64| if y == 0.0 { f64::NAN } else { x / y };
             let (va, vb) = (ratio(m[0], m[1]), ratio(m[2], m[3]));
-            let diff = va - vb;
+            let diff = vb - va;
             // The gradient of x₀/x₁ − x₂/x₃.
             let grad = [
                 1.0 / m[1],
@@ -287,47 +287,13 @@ pub fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
     (proportion(kind), size(kind, a, b))
 }
 
-/// The significant rows, in [`order`], as lines for the terminal (at most `most`).
-pub fn headline(rows: &[ItemRow], most: usize) -> String {
-    use std::fmt::Write as _;
-    let mut changed: Vec<((bool, f64), &ItemRow)> = rows
-        .iter()
-        .filter(|r| r.significant == "yes")
-        .map(|r| {
-            let (a, b) = (r.a.parse().unwrap_or(0.0), r.b.parse().unwrap_or(0.0));
-            (order(r.kind, a, b), r)
-        })
-        .collect();
-    changed.sort_by(|x, y| {
-        (y.0.0, y.0.1)
-            .partial_cmp(&(x.0.0, x.0.1))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
-    let mut out = format!(
-        "\n  {} of {} per-item rows differ significantly (compare_items.csv){}\n",
-        changed.len(),
-        rows.len(),
-        if changed.is_empty() {
-            ""
-        } else {
-            "; the largest:"
-        }
-    );
-    for (_, r) in changed.iter().take(most) {
-        let _ = writeln!(
-            out,
-            "    {} {}: {}  A {}  B {}  (A − B {}, CI {} – {})",
-            r.file.trim_end_matches(".csv"),
-            r.item,
-            r.column,
-            r.a,
-            r.b,
-            r.diff,
-            r.ci_low,
-            r.ci_high
-        );
-    }
-    out
+/// How many rows of the game's tables differ, for the terminal (the findings name them).
+pub fn headline(rows: &[ItemRow]) -> String {
+    let changed = rows.iter().filter(|r| r.significant == "yes").count();
+    format!(
+        "  {changed} of {} rows of the game's tables differ significantly (compare_items.csv).\n",
+        rows.len()
+    )
 }
 
 #[cfg(test)]
@@ -396,15 +362,24 @@ mod tests {
             (t.ci_low.as_str(), t.ci_high.as_str()),
             ("0.000000", "0.000000")
         );
-        let text = headline(&rows, 5);
-        assert!(text.contains("1 of 8 per-item rows differ"), "{text}");
-        assert!(text.contains("things a: win_rate"), "{text}");
+        let text = headline(&rows);
+        assert!(
+            text.contains("1 of 8 rows of the game's tables differ"),
+            "{text}"
+        );
+        let found = super::super::findings::rank(super::super::findings::changes(&[], &rows));
+        assert_eq!(found.marked.len(), 1, "{:?}", found.marked);
+        assert!(
+            found.marked[0].starts_with("things a: win rate:"),
+            "{:?}",
+            found.marked
+        );
     }
 
     #[test]
     fn the_interval_is_the_paired_differences_own() {
         // A wins half its tries (one try a game, won in even games), B never wins: the per-game
-        // difference in the win rate is 1 or 0, so A − B is 0.5 with the normal interval of a
+        // difference in the win rate is 1 or 0, so B − A is −0.5 with the normal interval of a
         // mean of n such values, half-width 1.96 · √(0.25 · n / (n − 1) / n).
         let (d, tries, wins) = declared();
         let plan = ItemPlan::new(&d, &d);
@@ -424,9 +399,9 @@ mod tests {
             .unwrap();
         let nf = n as f64;
         let half = Z95 * (0.25 * nf / (nf - 1.0) / nf).sqrt();
-        assert_eq!(r.diff, "0.500000");
-        assert_eq!(r.ci_low, num(0.5 - half));
-        assert_eq!(r.ci_high, num(0.5 + half));
+        assert_eq!(r.diff, "-0.500000");
+        assert_eq!(r.ci_low, num(-0.5 - half));
+        assert_eq!(r.ci_high, num(-0.5 + half));
     }
 
     #[test]

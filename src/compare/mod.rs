@@ -4,15 +4,16 @@
 //!
 //! Every per-game quantity both sides report (length, each seat's win and score, shared victory,
 //! cap, tests passed) is summed with its cross products, exactly, in integers. A metric is a
-//! smooth function of the per-game means (a mean, a ratio, a difference of two seats); its A − B
-//! difference gets a 95% interval and a p-value from the delta method over the paired
+//! smooth function of the per-game means (a mean, a ratio, a difference of two seats); its
+//! B − A difference (the change minus the reference, the one sign whisker uses everywhere) gets a 95% interval and a p-value from the delta method over the paired
 //! covariance, and the p-values are Holm-corrected across the rows.
 
+pub mod findings;
 pub mod items;
 
 use serde::Serialize;
 
-use crate::game::{MAX_SEATS, MAX_VALUES, Outcome};
+use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, seat_number};
 use crate::metrics::{Quantity, SummaryMetric};
 use crate::output::num;
 use crate::stats::{Histogram, Z95};
@@ -358,7 +359,7 @@ fn p_value(diff: f64, sd: f64, n: u64) -> f64 {
 /// is a rate or mean times the games, tested in that row).
 fn count_row(name: &str, va: f64, vb: f64, sd: f64, n: f64) -> Row {
     // `+ 0.0` turns −0 into 0.
-    let diff = va - vb;
+    let diff = vb - va;
     Row {
         metric: name.into(),
         a: format!("{:.0}", (va * n).round() + 0.0),
@@ -398,9 +399,9 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     let mut metrics = vec![
         Metric::same("mean_turns", |m: &[f64]| m[TURNS]),
         Metric {
-            name: "balance".into(),
-            a: Box::new(move |m: &[f64]| 1.0 - (m[WIN + hi_a] - m[WIN + lo_a])),
-            b: Box::new(move |m: &[f64]| 1.0 - (m[WIN + hi_b] - m[WIN + lo_b])),
+            name: "seat_gap".into(),
+            a: Box::new(move |m: &[f64]| m[WIN + hi_a] - m[WIN + lo_a]),
+            b: Box::new(move |m: &[f64]| m[WIN + hi_b] - m[WIN + lo_b]),
         },
         Metric::same("first_seat_win_rate", |m: &[f64]| m[WIN]),
         Metric::same("shared_victory_rate", |m: &[f64]| m[SHARED]),
@@ -428,14 +429,14 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     }
     for s in 0..seats {
         metrics.push(Metric::same(
-            format!("seat_{s}_win_rate"),
+            format!("seat_{}_win_rate", seat_number(s)),
             move |m: &[f64]| m[WIN + s],
         ));
     }
     let scored = side_a.scored && side_b.scored;
     for s in (0..seats).filter(|_| scored) {
         metrics.push(Metric::same(
-            format!("seat_{s}_mean_score"),
+            format!("seat_{}_mean_score", seat_number(s)),
             move |m: &[f64]| m[SCORE + s],
         ));
     }
@@ -462,7 +463,7 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     for metric in &metrics {
         let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
         let sd = sd_of(metric);
-        let diff = va - vb;
+        let diff = vb - va;
         rows.push(Row {
             metric: metric.name.clone(),
             a: num(va),
@@ -487,7 +488,7 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
         metric: "median_turns".into(),
         a: num(med_a),
         b: num(med_b),
-        diff: num(med_a - med_b),
+        diff: num(med_b - med_a),
         ..blank()
     });
     p_values.push(None);
@@ -500,7 +501,7 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     });
     p_values.push(Some(pks));
 
-    // The first seat's win rate is seat 0's: one hypothesis, tested once, reported twice.
+    // The first seat's win rate is seat 1's: one hypothesis, tested once, reported twice.
     let first = rows.iter().position(|r| r.metric == "first_seat_win_rate");
     if let Some(i) = first {
         p_values[i] = None;
@@ -513,7 +514,7 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     }
     if let (Some(i), Some(seat0)) = (
         first,
-        rows.iter().find(|r| r.metric == "seat_0_win_rate").cloned(),
+        rows.iter().find(|r| r.metric == "seat_1_win_rate").cloned(),
     ) {
         rows[i].p_holm = seat0.p_holm;
         rows[i].significant = seat0.significant;
@@ -541,7 +542,7 @@ pub fn table(rows: &[Row]) -> String {
     let w = rows.iter().map(|r| r.metric.len()).max().unwrap_or(0);
     let mut out = format!(
         "  {:w$}  {:>12}  {:>12}  {:>11}  {:^25}  {:>8}\n",
-        "metric", "A", "B", "A − B", "95% CI of A − B", "p (Holm)"
+        "metric", "A", "B", "B − A", "95% CI of B − A", "p (Holm)"
     );
     for r in rows {
         let ci = if r.ci_low.is_empty() {
@@ -657,7 +658,7 @@ mod tests {
 
     #[test]
     fn a_paired_shift_is_measured_exactly_with_a_tight_interval() {
-        // B is A with every game two turns longer: the paired difference is −2 with no spread,
+        // B is A with every game two turns longer: the paired difference B − A is 2 with no spread,
         // though each side's lengths vary a lot.
         let mut p = Paired::default();
         for i in 0..400u32 {
@@ -672,7 +673,7 @@ mod tests {
         let r = rows.iter().find(|r| r.metric == "mean_turns").unwrap();
         assert_eq!(
             (r.diff.as_str(), r.ci_low.as_str(), r.ci_high.as_str()),
-            ("-2.000000", "-2.000000", "-2.000000")
+            ("2.000000", "2.000000", "2.000000")
         );
         assert_eq!(r.significant, "yes");
     }

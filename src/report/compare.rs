@@ -6,16 +6,13 @@ use super::page::{Page, Section};
 use super::svg::{Bar, Columns, HBars, SPARSE, Unit, tail_note};
 use super::table::Table;
 use super::{Run, compare_items, config_name, unit_of, words};
+use crate::compare::findings::{self, Change};
 
 /// The row that repeats seat 0's win rate under another name.
 const FIRST_SEAT: &str = "first_seat_win_rate";
 /// Rows the charts leave to the table (as they do every count): a rate that is almost always
 /// zero, and a repeated one.
 const TABLE_ONLY: [&str; 3] = ["games", "capped_rate", FIRST_SEAT];
-/// A significant difference smaller than this (in points for rates, as a share of A's value
-/// for the rest) is listed together with the other small ones, after the large ones.
-const SMALL: f64 = 0.01;
-
 /// One row of compare.csv.
 struct Row<'a> {
     metric: &'a str,
@@ -31,44 +28,6 @@ impl Row<'_> {
     /// A count (games capped, a game's declared count): an interval, but no test of its own.
     fn count(&self) -> bool {
         self.interval.is_some() && self.p_holm.is_none()
-    }
-
-    /// How large the difference is, on a scale where `SMALL` is the line between small and
-    /// large.
-    fn size(&self) -> f64 {
-        let d = self.diff.unwrap_or(0.0).abs();
-        match unit_of(self.metric) {
-            Unit::Percent => d,
-            _ => d / self.a.unwrap_or(1.0).abs().max(1e-9),
-        }
-    }
-
-    /// The difference in words, from B's side: B is the change being tried.
-    fn sentence(&self) -> String {
-        let unit = unit_of(self.metric);
-        let gap = if unit == Unit::Percent {
-            Unit::Points
-        } else {
-            Unit::Number
-        };
-        let name = words(self.metric);
-        match (self.a, self.b, self.diff, self.interval) {
-            (Some(a), Some(b), Some(d), Some((lo, hi))) => {
-                let way = if d > 0.0 { "lower" } else { "higher" };
-                // A − B's interval, turned round to B − A.
-                let (from, to) = (-hi, -lo);
-                format!(
-                    "{name}: {} in B against {} in A, {} {way} (CI {} to {}).",
-                    unit.format(b),
-                    unit.format(a),
-                    gap.format(d.abs()).trim_start_matches('+'),
-                    gap.format(from),
-                    gap.format(to)
-                )
-            }
-            (_, _, Some(d), _) => format!("{name}: A and B differ (statistic {d:.3})."),
-            _ => format!("{name} differs."),
-        }
     }
 }
 
@@ -119,25 +78,53 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     );
     page.command(&run.get("reproduce"));
 
-    // The large differences first, largest first; the small ones named together after them.
-    let mut real: Vec<&Row> = rows
+    // What a designer acts on first, by the size that matters (as the terminal lists it).
+    let mut changes: Vec<Change> = (0..csv.len())
+        .filter_map(|i| {
+            let cell = |c: &str| csv.text(c).map(|v| v[i]).unwrap_or("");
+            Change::metric(
+                names[i],
+                ["a", "b", "diff", "ci_low", "ci_high"].map(cell),
+                significant[i] == "yes",
+            )
+        })
+        .collect();
+    let items = compare_items::read(dir)?;
+    if let Some(t) = Table::read(dir, crate::compare::items::FILE)? {
+        let (file, item, column, kind) = (
+            t.text("file")?,
+            t.text("item")?,
+            t.text("column")?,
+            t.text("kind")?,
+        );
+        let yes = t.text("significant")?;
+        for i in 0..t.len() {
+            let cell = |c: &str| t.text(c).map(|v| v[i]).unwrap_or("");
+            changes.extend(Change::item(
+                file[i],
+                item[i],
+                column[i],
+                crate::compare::items::proportion(kind[i]),
+                ["a", "b", "diff", "ci_low", "ci_high"].map(cell),
+                yes[i] == "yes",
+            ));
+        }
+    }
+    let real = rows
         .iter()
         .filter(|r| r.significant && r.metric != FIRST_SEAT)
-        .collect();
-    real.sort_by(|x, y| y.size().total_cmp(&x.size()));
-    let (large, small): (Vec<&Row>, Vec<&Row>) = real.iter().partition(|r| r.size() >= SMALL);
-    let mut findings: Vec<String> = large.iter().map(|r| r.sentence()).collect();
-    if !small.is_empty() {
-        let names: Vec<String> = small.iter().map(|r| words(r.metric)).collect();
+        .count();
+    let found = findings::rank(changes);
+    let mut findings = found.marked.clone();
+    if found.more > 0 {
         findings.push(format!(
-            "Also real but under 1 point (or 1%): {}.",
-            names.join(", ")
+            "… and {} more changes as large; every one is in the tables below.",
+            found.more
         ));
     }
-    let items = compare_items::read(dir)?;
     let mut keys = vec![
         (
-            real.len().to_string(),
+            real.to_string(),
             "metrics differ significantly (Holm-corrected p < 0.05)".into(),
         ),
         (
@@ -146,7 +133,6 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         ),
     ];
     if let Some(items) = &items {
-        findings.extend(items.findings());
         keys.insert(
             1,
             (
@@ -158,8 +144,16 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ),
         );
     }
+    page.lead(&[(
+        false,
+        "Every change is B − A: B, the change tried, minus A, the reference. Seats count from 1."
+            .into(),
+    )]);
     page.keys(&keys);
     page.findings(&findings);
+    if let Some(small) = found.small_sentence() {
+        page.paragraph(&small);
+    }
 
     let charted = |r: &&Row| !TABLE_ONLY.contains(&r.metric) && !r.count();
     let pair = |keep: &dyn Fn(&str) -> bool| -> Vec<Bar> {
@@ -216,10 +210,10 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     }));
     sections.push(Section {
         question: "Which differences are real?".into(),
-        how: "A − B for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),
+        how: "B − A for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),
         svg: HBars {
-            title: "Difference A − B in each rate, with its 95% interval".into(),
-            x_label: "A − B (percentage points)".into(),
+            title: "Difference B − A in each rate, with its 95% interval".into(),
+            x_label: "B − A (percentage points)".into(),
             unit: Unit::Points,
             bars: rows
                 .iter()
@@ -320,7 +314,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         ]);
     }
     page.table(
-        &["metric", "A", "B", "A − B", "95% CI of A − B", "p (Holm)"],
+        &["metric", "A", "B", "B − A", "95% CI of B − A", "p (Holm)"],
         &table,
         &marked,
     );
@@ -329,7 +323,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         let rows = items.table();
         let marked: Vec<usize> = (0..rows.len()).collect();
         page.table(
-            &["table, item: column", "A", "B", "A − B", "95% CI of A − B"],
+            &["table, item: column", "A", "B", "B − A", "95% CI of B − A"],
             &rows,
             &marked,
         );

@@ -10,8 +10,6 @@ use crate::compare::items::{FILE, order, proportion};
 
 /// Most rows one chart draws; the table below lists every significant row.
 const CHARTED: usize = 25;
-/// Most rows the findings name one by one.
-const NAMED: usize = 5;
 
 /// One significant row of `compare_items.csv`.
 pub struct Changed {
@@ -39,22 +37,6 @@ impl Changed {
             Unit::Percent => Unit::Percent.format(x),
             _ => significant(x),
         }
-    }
-
-    fn sentence(&self) -> String {
-        let way = if self.diff > 0.0 { "lower" } else { "higher" };
-        let gap = if self.unit() == Unit::Percent {
-            Unit::Points.format(self.diff.abs())
-        } else {
-            significant(self.diff.abs())
-        };
-        format!(
-            "{}: {} in B against {} in A, {} {way}.",
-            self.label,
-            self.show(self.b),
-            self.show(self.a),
-            gap.trim_start_matches('+')
-        )
     }
 }
 
@@ -111,23 +93,6 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
 }
 
 impl Items {
-    /// The largest changes in words, the rest counted.
-    pub fn findings(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .changed
-            .iter()
-            .take(NAMED)
-            .map(Changed::sentence)
-            .collect();
-        if self.changed.len() > NAMED {
-            out.push(format!(
-                "{} more rows of the game's tables differ; every one is listed under \"Every item that changed\".",
-                self.changed.len() - NAMED
-            ));
-        }
-        out
-    }
-
     /// Two charts: rates and shares in points; counts and means as a part of B's value.
     pub fn sections(&self) -> Vec<Section> {
         let bar = |c: &Changed, scale: f64| Bar {
@@ -161,12 +126,12 @@ impl Items {
             out.push(Section {
                 question: "Which of the game's rates changed?".into(),
                 how: format!(
-                    "A − B for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
+                    "B − A for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
                     self.compared
                 ),
                 svg: HBars {
-                    title: "Per-item rates that changed, A − B with its 95% interval".into(),
-                    x_label: "A − B (percentage points)".into(),
+                    title: "Per-item rates that changed, B − A with its 95% interval".into(),
+                    x_label: "B − A (percentage points)".into(),
                     unit: Unit::Points,
                     bars: shares,
                     reference: Some((0.0, "no difference".into())),
@@ -179,11 +144,11 @@ impl Items {
             out.push(Section {
                 question: "Which counts changed?".into(),
                 how: format!(
-                    "A − B as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
+                    "B − A as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
                 ),
                 svg: HBars {
                     title: "Per-item counts that changed, relative to B".into(),
-                    x_label: "A − B, as a share of B".into(),
+                    x_label: "B − A, as a share of B".into(),
                     unit: Unit::Percent,
                     bars: counts,
                     reference: Some((0.0, "no difference".into())),

@@ -4,6 +4,7 @@
 
 mod compare;
 mod compare_items;
+pub mod headline;
 mod ladder;
 pub mod page;
 pub mod parts;

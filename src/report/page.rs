@@ -37,6 +37,8 @@ h1 { font-size: 1.6em; margin-bottom: 0.1em; }
 h2 { font-size: 1.2em; margin: 1.8em 0 0.3em; border-bottom: 1px solid var(--grid); }
 .sub { color: var(--muted); margin-top: 0; }
 .answer { color: var(--muted); margin: 0 0 0.4em; }
+.lead { font-size: 1.1em; margin: 0.5em 0; }
+.lead.warning { color: var(--warn); font-weight: 700; }
 figure { margin: 0.6em 0 1.4em; }
 figcaption { color: var(--muted); font-size: 0.9em; }
 /* A table wider than a phone scrolls sideways on its own, as a chart does. */
@@ -143,6 +145,15 @@ impl Page {
             .unwrap();
         }
         self.body.push_str("</div>\n");
+    }
+
+    /// The answer, before anything else: each sentence a paragraph, a warning marked as one.
+    pub fn lead(&mut self, sentences: &[(bool, String)]) {
+        for (warning, text) in sentences {
+            let class = if *warning { "lead warning" } else { "lead" };
+            let mark = if *warning { "! " } else { "" };
+            writeln!(self.body, "<p class=\"{class}\">{mark}{}</p>", escape(text)).unwrap();
+        }
     }
 
     pub fn heading(&mut self, text: &str) {

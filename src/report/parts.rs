@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::headline::Stall;
 use super::page::Section;
 use super::svg::{Bar, HBars, Unit};
 use super::table::Table;
@@ -21,12 +22,15 @@ pub const WIN_GAP: f64 = 0.02;
 pub struct Parts {
     /// A turn as the game's players say it ("test"), for the game-length chart and headline.
     pub turn: &'static str,
+    /// The endings that are not the game played to its goal, for the headline.
+    pub stalls: &'static [Stall],
     pub add: fn(&mut Sections) -> anyhow::Result<()>,
 }
 
 /// A game with no part of its own.
 pub const NONE: Parts = Parts {
     turn: "turn",
+    stalls: &[],
     add: |_| Ok(()),
 };
 

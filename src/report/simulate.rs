@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use super::headline::{self, STALLED};
 use super::page::Page;
 use super::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use super::svg::{
@@ -10,10 +11,9 @@ use super::svg::{
 };
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note};
+use crate::game::seat_name;
 use crate::output::Failure;
-
-/// Balance whose interval lies wholly under this is pointed at.
-const UNEVEN: f64 = 0.9;
+use crate::stats::Estimate;
 
 /// The page: the shared sections, then the game's own (`parts`).
 pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
@@ -60,21 +60,50 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
             grouped(r.games as u64)
         ));
     }
-    if let Some(capped) = r.metric("capped_games")?.filter(|&c| c > 0.0) {
-        r.findings.push(format!(
-            "{capped} games hit the turn cap before the rules ended them: the cap decided them, not the rules."
-        ));
-    }
-    if let (Some(b), Some(high)) = (
-        r.metric("balance")?,
-        r.summary.metric("balance", "ci_high")?,
-    ) && high < UNEVEN
+    let capped = estimate(&r.summary, "capped_rate")?;
+    let capped_share = capped.map_or(0.0, |c| c.value);
+    if let Some(n) = r.metric("capped_games")?.filter(|&c| c > 0.0)
+        && capped_share < STALLED
     {
         r.findings.push(format!(
-            "Balance is {b:.3}: the worst seat wins {:.0}% as often as the best.",
-            b * 100.0
+            "{n} games hit the turn cap before the rules ended them: the cap decided them, not the rules."
         ));
     }
+    // The answer first: endings that stalled games, then the seat gap over every game.
+    let endings = match Table::read(dir, "endings.csv")? {
+        Some(t) => {
+            let (names, share) = (t.text("ending")?, t.numbers("share")?);
+            let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
+            (0..t.len())
+                .map(|i| {
+                    let e = Estimate {
+                        value: share[i],
+                        low: lo[i],
+                        high: hi[i],
+                    };
+                    (names[i].to_string(), e)
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let endings: Vec<(&str, Estimate)> = endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
+    let mut lead: Vec<(bool, String)> = headline::stalls(capped, &endings, parts.stalls)
+        .into_iter()
+        .map(|s| (true, s))
+        .collect();
+    let (lo, hi) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
+    let seat_rates: Vec<Estimate> = (0..players)
+        .map(|s| Estimate {
+            value: rates[s],
+            low: lo[s],
+            high: hi[s],
+        })
+        .collect();
+    lead.push((
+        false,
+        headline::seat_gap_sentence(&seat_rates, &seat_names(&seats, run)?, capped_share),
+    ));
 
     r.keys = keys(&r, parts.turn)?;
     seat_section(&mut r, &seats)?;
@@ -84,6 +113,7 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
     length_section(&mut r, parts.turn)?;
     (parts.add)(&mut r)?;
 
+    page.lead(&lead);
     page.keys(&r.keys);
     page.findings(&r.findings);
     for s in &r.sections {
@@ -105,6 +135,44 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
     Ok(page.finish())
 }
 
+/// A `summary.csv` figure with its interval.
+fn estimate(summary: &Table, metric: &str) -> anyhow::Result<Option<Estimate>> {
+    let at = |c| summary.metric(metric, c);
+    Ok(match (at("value")?, at("ci_low")?, at("ci_high")?) {
+        (Some(value), Some(low), Some(high)) => Some(Estimate { value, low, high }),
+        _ => None,
+    })
+}
+
+/// Each seat as the page names it: by number from 1, with its role in a game with roles and
+/// its bot unless seats were rotated.
+fn seat_names(seats: &Table, run: &Run) -> anyhow::Result<Vec<String>> {
+    let bots = seats.text("bot")?;
+    // `role` is written in a game with roles (older results have no such column).
+    let roles = if seats.header().iter().any(|h| h == "role") {
+        seats.text("role")?
+    } else {
+        Vec::new()
+    };
+    let rotated = run.get("rotate_seats") == "true";
+    Ok((0..seats.len())
+        .map(|s| {
+            let mut what: Vec<&str> = Vec::new();
+            if let Some(role) = roles.get(s) {
+                what.push(role);
+            }
+            if !rotated {
+                what.push(bots[s]);
+            }
+            if what.is_empty() {
+                seat_name(s)
+            } else {
+                format!("{} ({})", seat_name(s), what.join(", "))
+            }
+        })
+        .collect())
+}
+
 /// The headline numbers every game has; a game's part adds its own.
 fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
     let mut keys = Vec::new();
@@ -119,10 +187,10 @@ fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
             ),
         ));
     }
-    if let Some(b) = r.metric("balance")? {
+    if let Some(gap) = r.metric("seat_gap")? {
         keys.push((
-            format!("{b:.3}"),
-            "balance: the worst seat's win rate over the best's (1 is even)".into(),
+            headline::points(gap),
+            "seat gap: the best seat's win rate minus the worst's (0 is even)".into(),
         ));
     }
     for (m, meaning) in [
@@ -148,7 +216,8 @@ fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
         let off = low[s] > fair + WIN_GAP || high[s] < fair - WIN_GAP;
         if off && !roles {
             r.findings.push(format!(
-                "Seat {s} ({}) wins {} of games (CI {}–{}), against a fair share of {}.",
+                "{} ({}) wins {} of games (CI {}–{}), against a fair share of {}.",
+                seat_name(s).replacen('s', "S", 1),
                 bots[s],
                 pct(rate[s]),
                 pct(low[s]),
@@ -157,7 +226,7 @@ fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
             ));
         }
         bars.push(Bar {
-            label: format!("seat {s} ({})", bots[s]),
+            label: format!("{} ({})", seat_name(s), bots[s]),
             value: rate[s],
             interval: Some((low[s], high[s])),
             series: 0,
@@ -174,7 +243,7 @@ fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
     };
     r.add(
         "Does any seat have an edge?",
-        "Share of games each seat won, seat 0 playing first; whiskers are 95% intervals and the dashed line is a fair share (the average seat's, so shared victories count). A marked seat's interval misses it by more than 2 points.",
+        "Share of games each seat won, seat 1 playing first; whiskers are 95% intervals and the dashed line is a fair share (the average seat's, so shared victories count). A marked seat's interval misses it by more than 2 points.",
         chart.svg(),
     );
     Ok(())
@@ -231,10 +300,12 @@ fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
         return Ok(());
     }
     let means = seats.numbers("mean_score")?;
+    // Seats count from 1 (results before whisker 0.3 counted them from 0).
+    let first = seat_of.iter().copied().fold(f64::INFINITY, f64::min);
     let mut series = Vec::new();
     for s in 0..r.players.min(SERIES) {
         let rows: Vec<(i64, f64)> = (0..scores.len())
-            .filter(|&i| seat_of[i] as usize == s)
+            .filter(|&i| seat_of[i] == first + s as f64)
             .map(|i| (score[i] as i64, count[i] / r.games.max(1.0)))
             .collect();
         // Scores no game ended with are drawn at 0, not bridged.
@@ -257,7 +328,7 @@ fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
         unit: Unit::Percent,
         series,
         legend: (0..r.players.min(SERIES))
-            .map(|s| format!("seat {s}, mean {:.1}", means[s]))
+            .map(|s| format!("{}, mean {:.1}", seat_name(s), means[s]))
             .collect(),
         x_names: None,
         from_zero: true,

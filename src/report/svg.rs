@@ -94,9 +94,18 @@ fn step_of(ticks: &[f64]) -> f64 {
 /// trailing zeros.
 fn trim(x: f64) -> String {
     let decimals = if x.abs() >= 10.0 { 1 } else { 2 };
-    let s = format!("{x:.decimals$}");
+    let s = format!("{:.decimals$}", rounded(x, decimals as i32));
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// `x` to `decimals` places, halves away from zero as people round them, from its six decimals
+/// (the CSVs' precision): 0.2145 and the exact 429/2000 both give 0.215 to 3 places, where
+/// binary floats would round one down and the other up.
+pub fn rounded(x: f64, decimals: i32) -> f64 {
+    let micro = (x * 1e6).round();
+    let step = 10f64.powi(6 - decimals);
+    (micro / step).round() * step / 1e6
 }
 
 /// Thousands separated by commas: 2000000 → 2,000,000.
@@ -1046,6 +1055,9 @@ mod tests {
     fn numbers_read_as_people_write_them() {
         assert_eq!(Unit::Percent.format(0.4035), "40.4%");
         assert_eq!(Unit::Percent.format(0.25), "25%");
+        // Halves round up whether the share is exact or read back from six decimals.
+        assert_eq!(Unit::Percent.format(429.0 / 2000.0), "21.5%");
+        assert_eq!(Unit::Percent.format(0.2145), "21.5%");
         assert_eq!(Unit::Number.format(18.68), "18.7");
         assert_eq!(Unit::Number.format(0.034), "0.03");
         assert_eq!(Unit::Number.format(2.0), "2");

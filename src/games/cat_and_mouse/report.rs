@@ -8,7 +8,11 @@ use crate::report::svg::{Bar, HBars, Unit};
 use crate::report::table::Table;
 
 /// A round is the Inspector's turn and the Mouse's.
-pub const PARTS: Parts = Parts { turn: "round", add };
+pub const PARTS: Parts = Parts {
+    turn: "round",
+    stalls: &[],
+    add,
+};
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
     endings(r)?;

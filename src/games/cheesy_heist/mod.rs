@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::bots::{Bot, Kind};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::game::seat_name;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{
     Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
@@ -300,7 +301,7 @@ impl Game for CheesyHeist {
         let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
         let winners: Vec<String> = (0..rules.players)
             .filter(|&s| outcome.won(s))
-            .map(|s| format!("seat {s}"))
+            .map(seat_name)
             .collect();
         let who = if winners.is_empty() {
             "no one wins".to_string()
@@ -326,7 +327,7 @@ fn describe(rules: &Rules, seat: usize, action: Action, before: &[u8], after: &[
     let gained = (0..rules.kinds())
         .find(|&k| after[k] > before[k])
         .map_or_else(|| "nothing".to_string(), |k| rules.names[k].clone());
-    let who = format!("seat {seat}");
+    let who = seat_name(seat);
     match action {
         Action::Draw => format!("{who} draws ({gained})"),
         Action::Cat => format!("{who} plays a Cat: everyone drops their cards"),
@@ -336,13 +337,17 @@ fn describe(rules: &Rules, seat: usize, action: Action, before: &[u8], after: &[
                 .map(|&k| rules.names[usize::from(k)].as_str())
                 .collect();
             format!(
-                "{who} plays a Mirage set ({}): seat {target} shows its hand",
-                names.join(", ")
+                "{who} plays a Mirage set ({}): {} shows its hand",
+                names.join(", "),
+                seat_name(target)
             )
         }
-        Action::Thief(t) => format!("{who} steals from seat {t} ({gained})"),
-        Action::Grater(t) => format!("{who} grates two cards of seat {t} into the draw pile"),
-        Action::Gift(t) => format!("{who} gives seat {t} a Cat"),
+        Action::Thief(t) => format!("{who} steals from {} ({gained})", seat_name(t)),
+        Action::Grater(t) => format!(
+            "{who} grates two cards of {} into the draw pile",
+            seat_name(t)
+        ),
+        Action::Gift(t) => format!("{who} gives {} a Cat", seat_name(t)),
         Action::Pass => format!("{who} plays no Defence card"),
         Action::Vault => format!("{who} plays a Cheese Vault"),
         Action::Decoy => format!("{who} plays a Decoy: the scramble is called off"),
@@ -354,6 +359,9 @@ fn describe(rules: &Rules, seat: usize, action: Action, before: &[u8], after: &[
                 .collect();
             format!("{who} keeps {} in its Vault", names.join(", "))
         }
-        Action::Take(owner) => format!("{who} takes a card from seat {owner}'s pile ({gained})"),
+        Action::Take(owner) => format!(
+            "{who} takes a card from {}'s pile ({gained})",
+            seat_name(owner)
+        ),
     }
 }

@@ -2,11 +2,27 @@
 //! everyone losing), scrambles a game, the Cheese held as games go on, and which cards the
 //! winners played.
 
+use crate::report::headline::Stall;
 use crate::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use crate::report::svg::{Bar, HBars, Lines, Point, Unit};
 use crate::report::table::Table;
 
-pub const PARTS: Parts = Parts { turn: "turn", add };
+pub const PARTS: Parts = Parts {
+    turn: "turn",
+    // Rule book: when the draw pile is depleted the most Cheese without a Cat wins, and if
+    // everyone still holds a Cat everyone loses; neither is the goal reached.
+    stalls: &[
+        Stall {
+            ending: "deck_empty",
+            says: "end when the draw pile runs out, won on the cheese in hand, not the goal",
+        },
+        Stall {
+            ending: "everyone_loses",
+            says: "end with everyone losing",
+        },
+    ],
+    add,
+};
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
     endings(r)?;

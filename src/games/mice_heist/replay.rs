@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use super::Observer;
 use super::jobs::JobState;
 use super::parts::{ChipTable, Effect, EffectKind, Icon};
+use crate::game::seat_name;
 use crate::games::{Event, MAX_SEATS, Outcome};
 
 /// What one turn's observer saw.
@@ -59,9 +60,9 @@ impl Story {
                 .iter()
                 .map(|&(s, b)| {
                     if b == 0 {
-                        format!("seat {s} abstains")
+                        format!("{} abstains", seat_name(s))
                     } else {
-                        format!("seat {s} bets {b} {unit}")
+                        format!("{} bets {b} {unit}", seat_name(s))
                     }
                 })
                 .collect::<Vec<_>>()
@@ -133,7 +134,7 @@ impl Story {
             if !moves.is_empty() {
                 let text = moves
                     .iter()
-                    .map(|(s, x, y)| format!("seat {s} {x} → {y}"))
+                    .map(|(s, x, y)| format!("{} {x} → {y}", seat_name(*s)))
                     .collect::<Vec<_>>()
                     .join(", ");
                 let data: Vec<Value> = moves
@@ -178,7 +179,7 @@ impl Story {
         }
         let mut text: Vec<String> = changes
             .iter()
-            .map(|(s, b, a)| format!("seat {s} {b} → {a}"))
+            .map(|(s, b, a)| format!("{} {b} → {a}", seat_name(*s)))
             .collect();
         text.push(format!("supply {} → {}", supply.0, supply.1));
         let data: Vec<Value> = changes

@@ -14,7 +14,11 @@ const EXTREME: f64 = 0.10;
 const SKILL_GAP: f64 = 0.05;
 
 /// Both editions' part: a turn is a test.
-pub const PARTS: Parts = Parts { turn: "test", add };
+pub const PARTS: Parts = Parts {
+    turn: "test",
+    stalls: &[],
+    add,
+};
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
     if let Some(v) = r.metric("test_success_rate")? {

@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::bots::{Bot, Kind};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::game::seat_name;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{
     Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
@@ -251,7 +252,7 @@ impl Game for MouseChaos {
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
         let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(rules, seed), seed);
         let nests: Vec<String> = (0..rules.players)
-            .map(|s| format!("seat {s}: {}", nest_name(rules.nest_of[s])))
+            .map(|s| format!("{}: {}", seat_name(s), nest_name(rules.nest_of[s])))
             .collect();
         say(
             0,
@@ -292,7 +293,7 @@ impl Game for MouseChaos {
         let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
         let winners: Vec<String> = (0..rules.players)
             .filter(|&s| outcome.won(s))
-            .map(|s| format!("seat {s}"))
+            .map(seat_name)
             .collect();
         let who = if winners.is_empty() {
             "every player loses".to_string()
@@ -330,7 +331,7 @@ fn describe(
     game: &Engine,
 ) -> Option<String> {
     let b = &rules.board;
-    let who = format!("seat {seat}");
+    let who = seat_name(seat);
     let colour = |m: u8| nest_name(game.colour(m));
     let text = match (decision, action) {
         (Decision::Move, Action::Skip) => {

@@ -2,11 +2,19 @@
 //! colour's, the cap), what reveals colours and how often, and the board as a heat map of where
 //! cats catch mice and where mice are looked at on cheese.
 
+use crate::report::headline::{STALLED, Stall};
 use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::report::svg::{Bar, Grid, HBars, Unit};
 use crate::report::table::Table;
 
-pub const PARTS: Parts = Parts { turn: "turn", add };
+pub const PARTS: Parts = Parts {
+    turn: "turn",
+    stalls: &[Stall {
+        ending: "non_player_nest",
+        says: "end with a non-player colour's nest filled: every player loses",
+    }],
+    add,
+};
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
     endings(r)?;
@@ -47,13 +55,15 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let mut bars = Vec::new();
     for i in 0..t.len() {
         let flagged = ending[i] == "capped" && lo[i] > 0.0 && r.games >= FEW_GAMES;
+        // At `STALLED` and above the page's headline says it.
+        let told = share[i] >= STALLED;
         if ending[i] == "non_player_nest" && r.players < 4 {
             r.keys.push((
                 pct(share[i]),
                 "of games won by a non-player colour (every player loses)".into(),
             ));
         }
-        if flagged {
+        if flagged && !told {
             r.findings.push(format!(
                 "{} of games stall until the turn cap (CI {}–{}): no nest fills in time.",
                 pct(share[i]),

@@ -17,6 +17,7 @@ use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::game::seat_name;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{Counts, Declared};
 use crate::play::Table;
@@ -148,7 +149,7 @@ impl Game for CheeseGame {
         let seats: Vec<String> = colours
             .iter()
             .enumerate()
-            .map(|(s, c)| format!("seat {s} {c}"))
+            .map(|(s, c)| format!("{} {c}", seat_name(s)))
             .collect();
         story.say(
             0,
@@ -166,7 +167,8 @@ impl Game for CheeseGame {
             let top = before.jobs[job].next;
             let o = &rules.jobs[job].obstacles[top as usize];
             let text = format!(
-                "seat {t} ({}) tests {}{} {} (target {}, {}{})",
+                "{} ({}) tests {}{} {} (target {}, {}{})",
+                seat_name(t),
                 colours[t],
                 ids[job],
                 top + 1,
@@ -187,7 +189,12 @@ impl Game for CheeseGame {
                 story.say(
                     turn,
                     "skill",
-                    format!("seat {t} activates {} ({})", s.name, describe(&s.effects)),
+                    format!(
+                        "{} activates {} ({})",
+                        seat_name(t),
+                        s.name,
+                        describe(&s.effects)
+                    ),
                     json!({"skill": s.id}),
                 );
             }
@@ -197,7 +204,12 @@ impl Game for CheeseGame {
                 story.say(
                     turn,
                     "learn",
-                    format!("seat {t} learns {} ({})", s.name, describe(&s.effects)),
+                    format!(
+                        "{} learns {} ({})",
+                        seat_name(t),
+                        s.name,
+                        describe(&s.effects)
+                    ),
                     json!({"skill": s.id}),
                 );
             }

@@ -18,6 +18,7 @@ use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::game::seat_name;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::metrics::{Counts, Declared};
 use crate::play::Table;
@@ -157,7 +158,7 @@ impl Game for RatingsGame {
             .players
             .iter()
             .enumerate()
-            .map(|(s, p)| format!("seat {s} {} {:?}", names[s], p.ratings))
+            .map(|(s, p)| format!("{} {} {:?}", seat_name(s), names[s], p.ratings))
             .collect();
         let text = format!("seed {seed}: {}; jobs {}", seats.join(", "), ids.join(", "));
         story.say(0, "setup", text, json!({"identities": names, "jobs": ids}));
@@ -172,7 +173,8 @@ impl Game for RatingsGame {
             let o = before.obstacle(rules, job as u8);
             let skills = after.test.skills;
             let text = format!(
-                "seat {t} ({}) tests {}{} {} with {} (rating {}) against {}{}",
+                "{} ({}) tests {}{} {} with {} (rating {}) against {}{}",
+                seat_name(t),
                 names[t],
                 ids[job],
                 top + 1,
@@ -210,7 +212,12 @@ impl Game for RatingsGame {
                 story.say(
                     turn,
                     "card",
-                    format!("seat {t} plays {} ({})", s.name, describe(&s.effects)),
+                    format!(
+                        "{} plays {} ({})",
+                        seat_name(t),
+                        s.name,
+                        describe(&s.effects)
+                    ),
                     json!({"card": s.id}),
                 );
             }
@@ -220,8 +227,10 @@ impl Game for RatingsGame {
                     if b.ratings[k] != a.ratings[k] {
                         let skill = icons(1 << k);
                         let text = format!(
-                            "seat {seat} learns: {skill} {} → {}",
-                            b.ratings[k], a.ratings[k]
+                            "{} learns: {skill} {} → {}",
+                            seat_name(seat),
+                            b.ratings[k],
+                            a.ratings[k]
                         );
                         story.say(
                             turn,

@@ -1,0 +1,183 @@
+//! The sentences a designer reads first, in the terminal and at the top of the page, written
+//! once here so both say the same thing: how many games never reached the game's own ending,
+//! and the seat gap.
+
+use super::svg::rounded;
+use crate::stats::Estimate;
+
+/// An ending that is not the game played to its goal (a fallback rule decides it, or everyone
+/// loses), with how a headline says it. The turn cap is every game's and needs no declaring.
+#[derive(Clone, Copy, Debug)]
+pub struct Stall {
+    /// Its name in `endings.csv`.
+    pub ending: &'static str,
+    /// What happens, after "N% of games …".
+    pub says: &'static str,
+}
+
+/// An ending this share of games or more takes is the headline, before any balance figure:
+/// one game in twenty not finishing as the rules intend changes what every other figure means.
+pub const STALLED: f64 = 0.05;
+
+/// What the turn cap's headline says.
+const CAPPED: &str = "hit the turn cap with no winner: the cap ended them, not the rules";
+
+/// A share as the terminal and page write it: to a tenth of a point.
+pub fn pct(x: f64) -> String {
+    format!("{}%", tenths(x))
+}
+
+/// A difference of two shares in points, to a tenth of a point.
+pub fn points(x: f64) -> String {
+    format!("{} points", tenths(x))
+}
+
+/// A share in percent to one decimal, halves rounded away from zero as people round them, so
+/// the figure reads the same from the exact count and from the CSV's six decimals.
+fn tenths(x: f64) -> String {
+    format!("{:.1}", rounded(x, 3) * 100.0 + 0.0)
+}
+
+/// One headline for each way of ending that `STALLED` of games or more take: the turn cap (its
+/// share of all games, `capped`), then the game's declared `stalls` found in `endings` (name and
+/// share). The first is also what [`unfinished`] reports.
+pub fn stalls(
+    capped: Option<Estimate>,
+    endings: &[(&str, Estimate)],
+    declared: &[Stall],
+) -> Vec<String> {
+    let mut found: Vec<(Estimate, &str)> = Vec::new();
+    if let Some(c) = capped {
+        found.push((c, CAPPED));
+    }
+    for s in declared {
+        if let Some((_, e)) = endings.iter().find(|(name, _)| *name == s.ending) {
+            found.push((*e, s.says));
+        }
+    }
+    found
+        .into_iter()
+        .filter(|(e, _)| e.value >= STALLED)
+        .map(|(e, says)| {
+            format!(
+                "{} of games {says} (95% CI {}–{}).",
+                pct(e.value),
+                pct(e.low),
+                pct(e.high)
+            )
+        })
+        .collect()
+}
+
+/// The seat gap: the best seat's win rate minus the worst's, and its interval. The interval is
+/// conservative: its ends come from the two seats' own 95% intervals.
+pub fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {
+    let (mut best, mut worst) = (0, 0);
+    for (s, r) in rates.iter().enumerate() {
+        if r.value > rates[best].value {
+            best = s;
+        }
+        if r.value < rates[worst].value {
+            worst = s;
+        }
+    }
+    let (b, w) = (rates[best], rates[worst]);
+    let gap = Estimate {
+        value: b.value - w.value,
+        low: (b.low - w.high).max(0.0),
+        high: (b.high - w.low).min(1.0),
+    };
+    (gap, best, worst)
+}
+
+/// The seat gap in words: which seat wins most and least (`names`, as people name the seats),
+/// by how many points, and, when many games never finished (`capped`, a share), that the
+/// figure counts them.
+pub fn seat_gap_sentence(rates: &[Estimate], names: &[String], capped: f64) -> String {
+    let (gap, best, worst) = seat_gap(rates);
+    let mut text = if gap.value == 0.0 {
+        format!(
+            "Seat gap 0 points: every seat wins {} of games (95% CI of the gap 0–{}).",
+            pct(rates[best].value),
+            points(gap.high)
+        )
+    } else {
+        format!(
+            "Seat gap {}: {} wins {} of games, {} {} (95% CI of the gap {}–{}).",
+            points(gap.value),
+            names[best],
+            pct(rates[best].value),
+            names[worst],
+            pct(rates[worst].value),
+            points(gap.low).trim_end_matches(" points"),
+            points(gap.high)
+        )
+    };
+    if capped >= STALLED {
+        text += &format!(
+            " Over every game, the {} that hit the turn cap counted as won by no one.",
+            pct(capped)
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::wilson;
+
+    #[test]
+    fn the_gap_is_the_best_seat_minus_the_worst() {
+        // Mice Heist cheese as the issue found it: 40.2% and 16.4% of 1,000 games.
+        let rates = [
+            wilson(402, 1000),
+            wilson(250, 1000),
+            wilson(164, 1000),
+            wilson(184, 1000),
+        ];
+        let (gap, best, worst) = seat_gap(&rates);
+        assert_eq!((best, worst), (0, 2));
+        assert!((gap.value - 0.238).abs() < 1e-12);
+        assert!(gap.low < gap.value && gap.value < gap.high);
+        let names: Vec<String> = (1..=4).map(|s| format!("seat {s}")).collect();
+        let text = seat_gap_sentence(&rates, &names, 0.0);
+        assert!(
+            text.starts_with("Seat gap 23.8 points: seat 1 wins 40.2% of games, seat 3 16.4%"),
+            "{text}"
+        );
+        assert!(!text.contains("turn cap"));
+        let capped = seat_gap_sentence(&rates, &names, 0.568);
+        assert!(capped.ends_with("the 56.8% that hit the turn cap counted as won by no one."));
+    }
+
+    #[test]
+    fn only_endings_at_one_game_in_twenty_are_headlines() {
+        let declared = [Stall {
+            ending: "deck_empty",
+            says: "end when the draw pile runs out",
+        }];
+        let endings = [
+            ("goal", wilson(800, 1000)),
+            ("deck_empty", wilson(194, 1000)),
+        ];
+        let found = stalls(Some(wilson(49, 1000)), &endings, &declared);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("19.4% of games end when the draw pile runs out (95% CI"));
+        let found = stalls(Some(wilson(568, 1000)), &endings, &declared);
+        assert_eq!(found.len(), 2);
+        assert!(found[0].starts_with("56.8% of games hit the turn cap"));
+        assert!(stalls(None, &[], &declared).is_empty());
+    }
+
+    #[test]
+    fn shares_read_to_a_tenth_of_a_point() {
+        assert_eq!(pct(0.389), "38.9%");
+        assert_eq!(pct(0.25), "25.0%");
+        assert_eq!(pct(0.0005), "0.1%");
+        assert_eq!(pct(0.0), "0.0%");
+        // The exact gap and its six-decimal CSV figure read alike.
+        assert_eq!(points(0.216 - 0.2145), points(0.001500));
+        assert_eq!(points(0.2224), "22.2 points");
+    }
+}
