@@ -70,7 +70,7 @@ pub struct LadderArgs {
     /// Result folder (default: results/<config name>+ladder[+what differs]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress bar, and no note on how long a long run will take.
     #[arg(long)]
     pub quiet: bool,
     /// Also write report.html: the matrix and the strength curve.
@@ -158,7 +158,7 @@ pub struct CheckArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// No progress bar.
+    /// No progress bar, and no note on how long a long run will take.
     #[arg(long)]
     pub quiet: bool,
 }
@@ -206,7 +206,7 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// No progress bar.
+    /// No progress bar, and no note on how long a long run will take.
     #[arg(long)]
     pub quiet: bool,
     /// Also write report.html: the result's charts on one page (as `whisker report` does).

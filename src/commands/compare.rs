@@ -8,6 +8,7 @@ use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
+use crate::cost::Cost;
 use crate::games::with_game;
 use crate::games::{self, MAX_SEATS, Registered};
 use crate::output::Failure;
@@ -102,7 +103,7 @@ where
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(plan.total(), args.run.quiet);
+    let bar = games_bar(plan.total(), args.run.quiet, Cost::compare(&plan));
     let mut paired = Paired::default();
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
     let mut item_sums = item_plan.sums();

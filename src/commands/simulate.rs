@@ -6,6 +6,7 @@ use super::{finished, lineup, page, result_dir, say, source, stopped_empty, writ
 use crate::bots::Bot;
 use crate::cli::SimulateArgs;
 use crate::config::Source;
+use crate::cost::Cost;
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Registered};
@@ -75,7 +76,7 @@ fn simulate_game<G: Registered>(
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(plan.total(), args.run.quiet);
+    let bar = games_bar(plan.total(), args.run.quiet, Cost::simulate(&plan));
     let mut games_csv = if args.games_csv {
         Some(games_csv::Writer::create(&dir, game)?)
     } else {

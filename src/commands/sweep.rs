@@ -5,6 +5,7 @@ use std::time::Instant;
 use super::{lineup, page, result_dir, say, source, stopped_empty, written};
 use crate::cli::SweepArgs;
 use crate::config::{Override, Source};
+use crate::cost::Cost;
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
@@ -178,7 +179,7 @@ fn sweep_game<G: Registered>(
     )?;
     let started = Instant::now();
     // One bar for the whole sweep.
-    let bar = games_bar(total, args.run.quiet);
+    let bar = games_bar(total, args.run.quiet, Cost::sweep(&plan_for(first)?));
     signals::catch();
     let mut results = Vec::new();
     // Each point's per-item rows: (file, item, column, value, ci_low, ci_high) as text.
