@@ -175,3 +175,97 @@ fn the_note_changes_no_byte_of_the_result() {
         );
     }
 }
+
+/// What a run plays when not told: the games in its `run.toml`, and its folder's name (which
+/// names `games-N` only for a count other than that). Each run stops after its first game.
+fn default_run(name: &str, args: &[&str]) -> (u64, String) {
+    let d = scratch(name);
+    let o = Command::new(bin())
+        .current_dir(&d)
+        .env("WHISKER_TEST_STOP", "1,now")
+        .args(args)
+        .args(["--threads", "1", "--quiet"])
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let folders = files(&d.join("results"));
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    let dir = d.join("results").join(&folders[0]);
+    let games = run_value(&dir, "games")
+        .and_then(|v| v.as_integer())
+        .unwrap();
+    (games as u64, folders[0].clone())
+}
+
+#[test]
+fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
+    // Mouse Chaos at 2 players takes 150 s for 100,000 games on two cores, at 3 players 43 s.
+    let cases: [(&[&str], u64, &str); 6] = [
+        (
+            &["simulate", "mouse-chaos", "--players", "2"],
+            20_000,
+            "mouse-chaos+players-2",
+        ),
+        (
+            &[
+                "simulate",
+                "mouse-chaos",
+                "--players",
+                "2",
+                "--games",
+                "20000",
+            ],
+            20_000,
+            "mouse-chaos+players-2",
+        ),
+        (
+            &[
+                "simulate",
+                "mouse-chaos",
+                "--players",
+                "2",
+                "--games",
+                "100000",
+            ],
+            100_000,
+            "mouse-chaos+players-2+games-100000",
+        ),
+        (
+            &["simulate", "mouse-chaos", "--players", "3"],
+            50_000,
+            "mouse-chaos+players-3",
+        ),
+        (&["simulate", "mouse-chaos"], 100_000, "mouse-chaos"),
+        // Both sides play as many as the slower side plays.
+        (
+            &["compare", "mouse-chaos", "--set-a", "rules.players=2"],
+            20_000,
+            "compare-mouse-chaos-vs-mouse-chaos+a-rules.players=2",
+        ),
+    ];
+    for (i, (args, games, folder)) in cases.into_iter().enumerate() {
+        let got = default_run(&format!("cost-default-{i}"), args);
+        assert_eq!(got, (games, folder.to_string()), "{args:?}");
+    }
+    // Every point of a sweep plays as many as its slowest point: here the second.
+    let d = scratch("cost-default-sweep");
+    let o = Command::new(bin())
+        .current_dir(&d)
+        .env("WHISKER_TEST_STOP", "1,now")
+        .env("WHISKER_TEST_RATE", "1")
+        .args([
+            "sweep",
+            "mouse-chaos",
+            "--vary",
+            "rules.players=4,2",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    assert!(
+        stderr(&o).contains("(40,000 games at about 1.0 games/s"),
+        "{}",
+        stderr(&o)
+    );
+}
