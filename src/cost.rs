@@ -222,13 +222,19 @@ fn test_rate() -> Option<f64> {
     })
 }
 
-/// `x` rounded down to one significant digit (38,000 → 30,000), at least 1.
+/// `x` rounded down to a number easy to type and not much smaller: in tenths of its order of
+/// magnitude below twice it, in halves above (166 → 160, 38,000 → 35,000), at least 1.
 fn readable(x: f64) -> u64 {
     if x < 1.0 {
         return 1;
     }
-    let magnitude = 10u64.pow(x.log10().floor() as u32);
-    (x as u64 / magnitude).max(1) * magnitude
+    let (n, magnitude) = (x as u64, 10u64.pow(x.log10().floor() as u32));
+    let step = if n < 2 * magnitude {
+        magnitude / 10
+    } else {
+        magnitude / 2
+    };
+    n / step.max(1) * step.max(1)
 }
 
 /// Games a second to two significant digits: 140, 22,000, 0.8.
@@ -265,7 +271,9 @@ mod tests {
 
     #[test]
     fn figures_read_as_a_person_says_them() {
-        assert_eq!(readable(38_000.0), 30_000);
+        assert_eq!(readable(38_000.0), 35_000);
+        assert_eq!(readable(166.7), 160);
+        assert_eq!(readable(8_400.0), 8_000);
         assert_eq!(readable(9.9), 9);
         assert_eq!(readable(0.2), 1);
         assert_eq!(rate_text(137.0), "140");
