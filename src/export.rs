@@ -446,7 +446,7 @@ mod tests {
             shard: None,
             stop_after: None,
         };
-        let bar = indicatif::ProgressBar::hidden();
+        let bar = crate::progress::Progress::hidden();
         let report = crate::runner::run(&game, &plan, &bar, None).unwrap();
         let t = &report.totals;
         t.check(&plan).unwrap();

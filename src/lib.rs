@@ -5,6 +5,7 @@ pub mod cli;
 pub mod commands;
 pub mod compare;
 pub mod config;
+pub mod cost;
 pub mod export;
 pub mod game;
 pub mod games;

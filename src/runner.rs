@@ -6,12 +6,11 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::SeqCst;
 
-use indicatif::ProgressBar;
-
 use crate::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles, seat_name};
 use crate::ints::{Ints, require, shown};
 use crate::metrics::Counts;
 use crate::output::Failure;
+use crate::progress::Progress;
 use crate::rng::game_seed;
 use crate::signals;
 use crate::stats::Histogram;
@@ -435,7 +434,7 @@ impl Played {
 /// run to their end: every game finished is kept then too, still a prefix.
 pub fn play_all<A: Send>(
     plan: &Plan,
-    progress: &ProgressBar,
+    progress: &Progress,
     start: impl Fn() -> A + Sync,
     play: impl Fn(&mut A, Unit, &[Bot; MAX_SEATS]) + Sync,
     mut finish: impl FnMut(A) -> anyhow::Result<()>,
@@ -541,7 +540,7 @@ pub type OnRecord<'a> = &'a mut dyn FnMut(&Record) -> anyhow::Result<()>;
 pub fn run<G: Game>(
     game: &G,
     plan: &Plan,
-    progress: &ProgressBar,
+    progress: &Progress,
     mut on_record: Option<OnRecord<'_>>,
 ) -> anyhow::Result<Report> {
     let bots = plan.bots();

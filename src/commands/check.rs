@@ -8,6 +8,7 @@ use super::{lineup_of, say};
 use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
+use crate::cost::Cost;
 use crate::games::with_game;
 use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
 use crate::metrics::SummaryMetric;
@@ -268,7 +269,7 @@ fn check_game<G: Registered>(
         }
     }
 
-    let bar = games_bar(plan.total(), args.quiet);
+    let bar = games_bar(plan.total(), args.quiet, Cost::check(&plan));
     let mut paired = Paired::default();
     let rotations = plan.rotations();
     signals::catch();

@@ -8,6 +8,7 @@ use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan};
 use crate::compare::{self, Paired, findings};
 use crate::config::{Override, Source};
+use crate::cost::Cost;
 use crate::game::seat_name;
 use crate::games::with_game;
 use crate::games::{self, MAX_SEATS, Registered};
@@ -33,8 +34,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
 /// What this command line changes, for the default folder `results/compare-<A>-vs-<B>+…`: each
 /// variant gets its own folder, so `--set-b rules.max_turns=80` writes to
 /// `compare-my-game-vs-my-game+b-rules.max_turns=80`, not over the last comparison.
-fn folder_parts(args: &CompareArgs) -> Vec<String> {
-    let mut parts = args.run.folder_parts();
+fn folder_parts(args: &CompareArgs, default_games: u64) -> Vec<String> {
+    let mut parts = args.run.folder_parts(default_games);
     for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
         parts.extend(sets.iter().map(|o| format!("{side}-{}", o.arg)));
     }
@@ -58,8 +59,10 @@ where
         ))
         .into());
     }
+    // Both sides play as many games: as many as the slower one plays when not told.
+    let default_games = ga.default_games().min(gb.default_games());
     let plan = Plan {
-        games: args.run.games,
+        games: args.run.games.unwrap_or(default_games),
         seed: args.run.seed,
         lineup: lineup(ga, args.run.bots.as_deref(), pa, args.run.rotate_seats)?,
         rotate: args.run.rotate_seats,
@@ -98,12 +101,12 @@ where
         "compare",
         &format!("{} {}", sources[0].name, sources[1].name),
         &format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem),
-        &folder_parts(args),
+        &folder_parts(args, default_games),
     )?;
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(plan.total(), args.run.quiet);
+    let bar = games_bar(plan.total(), args.run.quiet, Cost::compare(&plan));
     let mut paired = Paired::default();
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
     let mut item_sums = item_plan.sums();

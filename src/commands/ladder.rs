@@ -8,6 +8,7 @@ use super::{finished, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::{self, Bot};
 use crate::cli::LadderArgs;
 use crate::config::Source;
+use crate::cost::Cost;
 use crate::export;
 use crate::game::Game;
 use crate::games::{self, Registered, with_game};
@@ -109,7 +110,7 @@ fn ladder<G: Registered>(
     )?;
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(total, args.quiet);
+    let bar = games_bar(total, args.quiet, Cost::ladder(args.games, players));
     let plan = |lineup: Vec<Bot>| Plan {
         games: args.games,
         seed: args.seed,

@@ -6,6 +6,7 @@ use super::{finished, lineup, page, result_dir, say, source, stopped_empty, writ
 use crate::bots::Bot;
 use crate::cli::SimulateArgs;
 use crate::config::Source;
+use crate::cost::Cost;
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Registered};
@@ -22,8 +23,8 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
 }
 
 /// What this command line changes, for the default folder `results/<config>+…`.
-fn folder_parts(args: &SimulateArgs) -> Vec<String> {
-    let mut parts = args.run.folder_parts();
+fn folder_parts(args: &SimulateArgs, default_games: u64) -> Vec<String> {
+    let mut parts = args.run.folder_parts(default_games);
     if args.games_csv {
         parts.push("games-csv".into());
     }
@@ -45,9 +46,10 @@ fn simulate_game<G: Registered>(
 ) -> anyhow::Result<()> {
     let players = game.players();
     // Without shards, the first K games of a run are simply a run of K games.
+    let asked = args.run.games.unwrap_or(game.default_games());
     let (games, stop_after) = match (args.shard, args.stop_after) {
-        (None, Some(k)) => (args.run.games.min(k), None),
-        _ => (args.run.games, args.stop_after),
+        (None, Some(k)) => (asked.min(k), None),
+        _ => (asked, args.stop_after),
     };
     let plan = Plan {
         games,
@@ -70,12 +72,12 @@ fn simulate_game<G: Registered>(
         "simulate",
         &source.name,
         &source.stem,
-        &folder_parts(args),
+        &folder_parts(args, game.default_games()),
     )?;
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(plan.total(), args.run.quiet);
+    let bar = games_bar(plan.total(), args.run.quiet, Cost::simulate(&plan));
     let mut games_csv = if args.games_csv {
         Some(games_csv::Writer::create(&dir, game)?)
     } else {

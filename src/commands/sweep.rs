@@ -5,6 +5,7 @@ use std::time::Instant;
 use super::{lineup, page, result_dir, say, source, stopped_empty, written};
 use crate::cli::SweepArgs;
 use crate::config::{Override, Source};
+use crate::cost::Cost;
 use crate::export;
 use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
@@ -111,9 +112,9 @@ fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<Summa
 }
 
 /// What is varied and changed, for the default folder `results/sweep-<config>+…`.
-fn folder_parts(args: &SweepArgs) -> Vec<String> {
+fn folder_parts(args: &SweepArgs, default_games: u64) -> Vec<String> {
     let mut parts: Vec<String> = args.vary.iter().map(|v| v.arg.clone()).collect();
-    parts.extend(args.run.folder_parts());
+    parts.extend(args.run.folder_parts(default_games));
     parts.extend(args.set.iter().map(|o| format!("set-{}", o.arg)));
     parts
 }
@@ -140,9 +141,15 @@ fn sweep_game<G: Registered>(
     args: &SweepArgs,
     source: &Source,
 ) -> anyhow::Result<()> {
+    // Every point plays as many games: as many as its slowest plays when not told.
+    let mut default_games = first.default_games();
+    for point in &points[1..] {
+        default_games = default_games.min(same_game(load(point)?, first)?.default_games());
+    }
+    let games = args.run.games.unwrap_or(default_games);
     let plan_for = |game: &G| -> anyhow::Result<Plan> {
         let plan = Plan {
-            games: args.run.games,
+            games,
             seed: args.run.seed,
             lineup: lineup(
                 game,
@@ -174,11 +181,11 @@ fn sweep_game<G: Registered>(
         "sweep",
         &source.name,
         &format!("sweep-{}", source.stem),
-        &folder_parts(args),
+        &folder_parts(args, default_games),
     )?;
     let started = Instant::now();
     // One bar for the whole sweep.
-    let bar = games_bar(total, args.run.quiet);
+    let bar = games_bar(total, args.run.quiet, Cost::sweep(&plan_for(first)?));
     signals::catch();
     let mut results = Vec::new();
     // Each point's per-item rows: (file, item, column, value, ci_low, ci_high) as text.
@@ -276,7 +283,7 @@ fn sweep_game<G: Registered>(
     for v in &vary {
         reproduce += &format!(" --vary {}", quote(v));
     }
-    reproduce += &format!(" --games {} --seed {}", args.run.games, args.run.seed);
+    reproduce += &format!(" --games {games} --seed {}", args.run.seed);
     if let Some(p) = args.run.players {
         reproduce += &format!(" --players {p}");
     }
@@ -292,7 +299,7 @@ fn sweep_game<G: Registered>(
     let record = RunRecord {
         config: Some(source.name.clone()),
         seed: args.run.seed,
-        games: args.run.games,
+        games,
         rotate_seats: args.run.rotate_seats,
         played: Some(played_units),
         bots: crate::bots::split(args.run.bots.as_deref().unwrap_or(first.default_bots())),
@@ -328,7 +335,7 @@ fn sweep_game<G: Registered>(
         env!("CARGO_PKG_VERSION"),
         source.name,
         points.len(),
-        args.run.games,
+        games,
         args.run.seed
     );
     let widths: Vec<usize> = keys.iter().map(|k| k.len().max(6)).collect();

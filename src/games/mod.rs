@@ -52,6 +52,13 @@ pub trait Registered: Game + Sized + 'static {
 
     /// The config as played (overrides and `--players` applied), for the result folder.
     fn resolved(&self) -> &toml::Table;
+
+    /// Games a run plays when `--games` is not given: as many as take about half a minute on
+    /// two cores, so about a minute on a busy machine, and at most
+    /// [`DEFAULT_GAMES`](crate::cli::DEFAULT_GAMES).
+    fn default_games(&self) -> u64 {
+        crate::cli::DEFAULT_GAMES
+    }
 }
 
 /// Plays one seeded game with one bot per seat and returns its turns ([`AnyGame::player`]).
