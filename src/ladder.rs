@@ -262,6 +262,7 @@ pub struct RatingRow<S> {
 /// A row of `seats.csv`: the strongest bot at every seat.
 #[derive(Serialize, Deserialize)]
 pub struct SeatRow<S> {
+    /// Counted from 1: the first player is seat 1.
     pub seat: usize,
     pub role: S,
     pub bot: S,

@@ -462,10 +462,10 @@ fn sweeping_the_player_count_gives_each_point_its_own_seats() {
         );
         for row in &rows {
             let players: usize = row["rules.players"].parse().unwrap();
-            for s in 0..4 {
+            for s in 1..=4 {
                 assert_eq!(
                     row[&format!("seat_{s}_win_rate")].is_empty(),
-                    s >= players,
+                    s > players,
                     "{row:?}"
                 );
             }
@@ -489,7 +489,8 @@ fn sweeping_the_player_count_gives_each_point_its_own_seats() {
         .find(|r| r["rules.players"] == "3")
         .unwrap();
     for s in 0..3 {
-        assert_eq!(point[&format!("seat_{s}_win_rate")], seats[s]["win_rate"]);
+        assert_eq!(seats[s]["seat"], (s + 1).to_string());
+        assert_eq!(point[&format!("seat_{}_win_rate", s + 1)], seats[s]["win_rate"]);
     }
 }
 

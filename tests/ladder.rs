@@ -108,7 +108,7 @@ fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
         assert!(page.contains(chart), "the report lacks {chart}");
     }
     assert!(text.contains("ratings (Elo points, random = 0"), "{text}");
-    assert!(text.contains("seat 1 mouse"), "{text}");
+    assert!(text.contains("seat 2 mouse"), "{text}");
     // The deduction bots beat random as the Inspector and as the Mouse.
     let row = matrix
         .lines()

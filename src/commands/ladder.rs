@@ -252,7 +252,7 @@ fn ladder<G: Registered>(
                 .map(|s| {
                     let rate = wilson(report.totals.seat_wins[s], report.totals.games);
                     SeatRow {
-                        seat: s,
+                        seat: crate::game::seat_number(s),
                         role: game.roles().map_or("", |r| r.of(s)),
                         bot: entries[best].seats[s].kind.name,
                         games: report.totals.games,

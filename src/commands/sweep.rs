@@ -89,7 +89,7 @@ fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<Summa
     let mut rows = export::summary(game, totals);
     for s in 0..game.players() {
         rows.push(SummaryRow::estimate(
-            &format!("seat_{s}_win_rate"),
+            &format!("seat_{}_win_rate", crate::game::seat_number(s)),
             wilson(totals.seat_wins[s], totals.games),
         ));
     }
@@ -323,10 +323,15 @@ fn sweep_game<G: Registered>(
         rows.iter()
             .find(|r| r.metric == m)
             .map_or(String::new(), |r| {
-                if r.ci_low.is_empty() {
-                    r.value.clone()
-                } else {
-                    format!("{} ±{}", short(&r.value), half_width(r))
+                match (r.value.parse::<f64>(), half_width(r)) {
+                    (Ok(v), Some(h)) if m == "seat_gap" => {
+                        format!("{:.1} ±{:.1}", v * 100.0, h * 100.0)
+                    }
+                    (Ok(v), Some(h)) if m.ends_with("_rate") => {
+                        format!("{:.1}% ±{:.1}", v * 100.0, h * 100.0)
+                    }
+                    (Ok(v), Some(h)) => format!("{v:.2} ±{h:.2}"),
+                    _ => r.value.clone(),
                 }
             })
     };
@@ -351,19 +356,19 @@ fn sweep_game<G: Registered>(
         }
         line + "\n"
     };
-    text += &columns(["mean turns", "balance", "first seat wins", "mean score"]);
+    text += &columns(["mean turns", "seat gap, points", "seat 1 wins", "mean score"]);
     for (point, rows) in points.iter().zip(&results) {
         for (o, w) in point.iter().zip(&widths) {
             text += &format!("  {:>w$}", value_text(&o.value));
         }
         text += &columns([
             &pick(rows, "mean_turns"),
-            &pick(rows, "balance"),
+            &pick(rows, "seat_gap"),
             &pick(rows, "first_seat_win_rate"),
             &pick(rows, "mean_score"),
         ]);
     }
-    text += "\n  ± is the half-width of the 95% interval";
+    text += "\n  ± is the half-width of the 95% interval; the seat gap is the best seat's win rate minus the worst's, in points\n";
     text += &written(&path, args.run.report);
     if let Some(signal) = stopped {
         text += &format!(
@@ -384,15 +389,9 @@ fn value_text(v: &toml::Value) -> String {
     }
 }
 
-fn short(value: &str) -> String {
-    value
-        .parse::<f64>()
-        .map_or(value.to_string(), |v| format!("{v:.4}"))
-}
-
-fn half_width(r: &SummaryRow) -> String {
+fn half_width(r: &SummaryRow) -> Option<f64> {
     match (r.ci_low.parse::<f64>(), r.ci_high.parse::<f64>()) {
-        (Ok(lo), Ok(hi)) => format!("{:.4}", (hi - lo) / 2.0),
-        _ => String::new(),
+        (Ok(lo), Ok(hi)) => Some((hi - lo) / 2.0),
+        _ => None,
     }
 }

@@ -104,7 +104,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
     };
     page.figure(&Section {
         question: "Which bot beats which?".into(),
-        how: "Each square is the row's bot seated once among copies of the column's, every seat in turn on the same seeds; darker wins more.".into(),
+        how: "Each square is the row's bot seated once among copies of the column's, every seat in turn on the same seeds; the stronger the colour, the more it wins.".into(),
         svg: grid.svg(),
     });
     page.heading("Ratings");

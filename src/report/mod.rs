@@ -193,10 +193,11 @@ fn words(metric: &str) -> String {
     metric.replace('_', " ")
 }
 
-/// How a metric's values read: shares as percentages, the rest (balance, a ratio, among them)
+/// How a metric's values read: shares (and the seat gap between two) as percentages, the rest
 /// as plain numbers.
 fn unit_of(metric: &str) -> svg::Unit {
-    if metric.ends_with("_rate") {
+    // The seat gap is a difference of two shares, drawn on their scale.
+    if metric.ends_with("_rate") || metric == "seat_gap" {
         svg::Unit::Percent
     } else {
         svg::Unit::Number

@@ -6,18 +6,38 @@ use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note, unit_of, words};
+use super::headline::points as points_text;
+use crate::compare::findings::{LENGTH, RELATIVE, SHARE};
 use crate::output::Failure;
 
+/// Whether a move from `a` to `b` is one a designer acts on: 2 points of a share, a turn of
+/// length, a tenth of any other figure (as `compare` marks its findings).
+fn practical(metric: &str, a: f64, b: f64) -> bool {
+    let d = (b - a).abs();
+    if metric.ends_with("_rate") || metric == "seat_gap" {
+        d >= SHARE
+    } else if metric == "mean_turns" {
+        d >= LENGTH
+    } else {
+        d >= RELATIVE * a.abs().max(b.abs())
+    }
+}
+
 /// Metrics the findings speak of besides every rate and seat: the rest are on the charts.
-/// (`first_seat_win_rate` repeats seat 0's, `median_turns` follows the mean.)
-const TOLD: [&str; 3] = ["mean_turns", "balance", "mean_score"];
+/// (`first_seat_win_rate` repeats seat 1's, `median_turns` follows the mean.)
+const TOLD: [&str; 3] = ["mean_turns", "seat_gap", "mean_score"];
 
 /// Whether the findings speak of `metric`: a game's own rates (`test_success_rate`) are told
 /// as the shared ones are.
 fn told(metric: &str) -> bool {
     TOLD.contains(&metric)
-        || metric.starts_with("seat_")
+        || seat_rate(metric)
         || (metric.ends_with("_rate") && metric != "first_seat_win_rate")
+}
+
+/// A seat's win rate (`seat_2_win_rate`), not the seat gap.
+fn seat_rate(metric: &str) -> bool {
+    metric.starts_with("seat_") && metric.ends_with("_win_rate")
 }
 
 /// One metric at every point: value and interval (`None` where the point has no value).
@@ -164,11 +184,18 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         "across the sweep"
     };
     let told = curves.iter().filter(|c| told(&c.metric));
+    let mut small = Vec::new();
     for c in told {
         let Some((lo, hi)) = c.extremes() else {
             continue;
         };
         if c.apart(lo, hi) {
+            let (l, h) = (c.values[lo].unwrap_or(0.0), c.values[hi].unwrap_or(0.0));
+            // A real move smaller than what a designer acts on is named with the small ones.
+            if !practical(&c.metric, l, h) {
+                small.push(words(&c.metric));
+                continue;
+            }
             let unit = unit_of(&c.metric);
             findings.push(format!(
                 "{} moves {across}, from {} at {} to {} at {}.",
@@ -180,24 +207,38 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ));
         }
     }
-    let balance = curves.iter().find(|c| c.metric == "balance");
-    let balance_range = balance.and_then(Curve::extremes);
-    let most_even = balance_range.map(|(_, best)| best);
-    if let (Some(c), Some((worst, best))) = (balance, balance_range)
+    let mut even = None;
+    let gap = curves.iter().find(|c| c.metric == "seat_gap");
+    let gap_range = gap.and_then(Curve::extremes);
+    let most_even = gap_range.map(|(best, _)| best);
+    if let (Some(c), Some((best, worst))) = (gap, gap_range)
         && points > 1
     {
-        let noise = if c.apart(worst, best) {
-            ""
-        } else {
-            ", though every point's balance is within the others' intervals"
-        };
-        findings.push(format!(
-            "The most even point is {} (balance {:.3}){noise}.",
+        let said = format!(
+            "The most even point is {} (seat gap {})",
             grid.at(best),
-            c.values[best].unwrap_or(0.0)
-        ));
+            points_text(c.values[best].unwrap_or(0.0))
+        );
+        if c.apart(best, worst) {
+            findings.push(format!("{said}."));
+        } else {
+            even = Some(format!(
+                "{said}, though every point's seat gap is within the others' intervals."
+            ));
+        }
     }
     page.findings(&findings);
+    if let Some(even) = even {
+        page.paragraph(&even);
+    }
+    if !small.is_empty() {
+        page.paragraph(&format!(
+            "Also real, but moving less than {} of a share, a turn of length or {} of other figures across the sweep: {}.",
+            points_text(SHARE),
+            super::headline::pct(RELATIVE),
+            small.join(", ")
+        ));
+    }
 
     // Dots with error bars where a line would suggest values in between: named values, or a
     // single point.
@@ -230,7 +271,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     };
     let seats: Vec<&Curve> = curves
         .iter()
-        .filter(|c| c.metric.starts_with("seat_"))
+        .filter(|c| seat_rate(&c.metric))
         .collect();
     let mut sections = Vec::new();
     if lines.len() == 1 && !seats.is_empty() {
@@ -257,7 +298,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         });
     }
     for c in &curves {
-        if lines.len() == 1 && c.metric.starts_with("seat_") {
+        if lines.len() == 1 && seat_rate(&c.metric) {
             continue;
         }
         let unit = unit_of(&c.metric);
@@ -306,7 +347,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let marked: Vec<usize> = most_even.filter(|_| points > 1).into_iter().collect();
     page.table(&column_refs, &table, &marked);
     if !marked.is_empty() {
-        page.paragraph("The marked row is the most even point (highest balance).");
+        page.paragraph("The marked row is the most even point (smallest seat gap).");
     }
     page.run(
         &[
