@@ -490,7 +490,10 @@ fn sweeping_the_player_count_gives_each_point_its_own_seats() {
         .unwrap();
     for s in 0..3 {
         assert_eq!(seats[s]["seat"], (s + 1).to_string());
-        assert_eq!(point[&format!("seat_{}_win_rate", s + 1)], seats[s]["win_rate"]);
+        assert_eq!(
+            point[&format!("seat_{}_win_rate", s + 1)],
+            seats[s]["win_rate"]
+        );
     }
 }
 

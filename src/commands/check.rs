@@ -201,7 +201,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
             })?;
         tolerances.insert(metric, (value, format!("--tolerance {t}")));
     }
-    let loaded = games::load(&source, &sets, None)?;
+    // The baseline's table, as it was seated (`--players` is not a config value to --set).
+    let loaded = games::load(&source, &sets, Some(record.bots.len()))?;
     with_game!(loaded, game => check_game(&*game, &record, &tolerances, args))
 }
 

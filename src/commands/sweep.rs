@@ -356,7 +356,12 @@ fn sweep_game<G: Registered>(
         }
         line + "\n"
     };
-    text += &columns(["mean turns", "seat gap, points", "seat 1 wins", "mean score"]);
+    text += &columns([
+        "mean turns",
+        "seat gap, points",
+        "seat 1 wins",
+        "mean score",
+    ]);
     for (point, rows) in points.iter().zip(&results) {
         for (o, w) in point.iter().zip(&widths) {
             text += &format!("  {:>w$}", value_text(&o.value));

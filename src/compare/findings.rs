@@ -22,7 +22,7 @@ const SMALL_NAMED: usize = 8;
 pub struct Change {
     /// `endings.csv`, `cards.csv`, …, or empty for a row of `compare.csv`.
     pub file: String,
-    /// What it is, in words: `seat 1 win rate`, `endings deck_empty: share`.
+    /// What it is, in words: `seat 1 win rate`, `games ending deck_empty`.
     pub what: String,
     metric: String,
     /// A proportion: its change is in points.
@@ -57,11 +57,15 @@ impl Change {
         cells: [&str; 5],
         significant: bool,
     ) -> Option<Self> {
-        let what = format!(
-            "{} {item}: {}",
-            file.trim_end_matches(".csv"),
-            column.replace('_', " ")
-        );
+        let what = if file == "endings.csv" && column == "share" {
+            format!("games ending {item}")
+        } else {
+            format!(
+                "{} {item}: {}",
+                file.trim_end_matches(".csv"),
+                column.replace('_', " ")
+            )
+        };
         Self::new(file.into(), what, column, share, cells, significant)
     }
 
@@ -299,9 +303,8 @@ mod tests {
         );
         assert_eq!(f.marked.len(), 3, "{:?}", f.marked);
         assert!(
-            f.marked[0].starts_with(
-                "endings deck_empty: share: 19.0% in B against 0.0% in A, +19.0 points"
-            )
+            f.marked[0]
+                .starts_with("games ending deck_empty: 19.0% in B against 0.0% in A, +19.0 points")
         );
         assert!(f.marked[1].starts_with("mean turns: 52.4 in B against 33.1 in A, +19.3 turns"));
         assert!(f.marked[2].starts_with("seat 1 mean score"));

@@ -2,11 +2,11 @@
 
 use std::path::Path;
 
+use super::headline::points as points_text;
 use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note, unit_of, words};
-use super::headline::points as points_text;
 use crate::compare::findings::{LENGTH, RELATIVE, SHARE};
 use crate::output::Failure;
 
@@ -269,10 +269,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         discrete,
         reference: None,
     };
-    let seats: Vec<&Curve> = curves
-        .iter()
-        .filter(|c| seat_rate(&c.metric))
-        .collect();
+    let seats: Vec<&Curve> = curves.iter().filter(|c| seat_rate(&c.metric)).collect();
     let mut sections = Vec::new();
     if lines.len() == 1 && !seats.is_empty() {
         let all = on_line(&lines[0]);
