@@ -457,3 +457,153 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
 }
+
+/// A CSV as rows of named cells.
+fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header = r.headers().unwrap().clone();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header
+                .iter()
+                .map(String::from)
+                .zip(rec.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// `n / d` as a percentage to a tenth, halves up, in whole numbers: the figure a designer
+/// would work out from the CSV's counts.
+fn tenths(n: u64, d: u64) -> String {
+    let t = (2 * 1000 * n + d) / (2 * d);
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// The page's and the terminal's first sentences say what the CSVs beside them hold: an ending
+/// that stalls one game in twenty or more comes first and with its share, then the seat gap,
+/// recomputed here from `seats.csv`'s counts.
+#[test]
+fn the_headline_agrees_with_the_csv_beside_it() {
+    let d = scratch("report-headline");
+    for (name, args, stall) in [
+        (
+            "cheese",
+            &["simulate", "mice-heist-cheese", "--games", "600"][..],
+            None,
+        ),
+        (
+            "cat",
+            &["simulate", "cat-and-the-mouse", "--games", "600"][..],
+            None,
+        ),
+        (
+            "chaos-2",
+            &["simulate", "mouse-chaos", "--players", "2", "--games", "60"][..],
+            Some(("summary.csv", "capped_rate", "hit the turn cap")),
+        ),
+        (
+            "cheesy-5",
+            &[
+                "simulate",
+                "cheesy-heist",
+                "--players",
+                "5",
+                "--set",
+                "rules.goal_5_players=5",
+                "--games",
+                "600",
+            ][..],
+            Some(("endings.csv", "deck_empty", "the draw pile runs out")),
+        ),
+    ] {
+        let out = d.join(name);
+        let mut all = args.to_vec();
+        all.extend(["--report", "--quiet", "--out", out.to_str().unwrap()]);
+        let o = whisker(&all);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let terminal = String::from_utf8_lossy(&o.stdout).into_owned();
+        let html = fs::read_to_string(out.join("report.html")).unwrap();
+        let doc = roxmltree::Document::parse_with_options(
+            &html,
+            roxmltree::ParsingOptions {
+                allow_dtd: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let lead: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("lead")))
+            .map(|n| n.text().unwrap_or_default().to_string())
+            .collect();
+
+        let seats = csv_rows(&out.join("seats.csv"));
+        let wins: Vec<u64> = seats.iter().map(|r| r["wins"].parse().unwrap()).collect();
+        let games: u64 = seats[0]["games"].parse().unwrap();
+        let (best, worst) = (
+            (0..wins.len())
+                .max_by_key(|&s| (wins[s], std::cmp::Reverse(s)))
+                .unwrap(),
+            (0..wins.len()).min_by_key(|&s| (wins[s], s)).unwrap(),
+        );
+        let gap = tenths(wins[best] - wins[worst], games);
+        let said = format!(
+            "Seat gap {gap} points: seat {} ({}",
+            seats[best]["seat"],
+            seats[best].get("role").unwrap_or(&seats[best]["bot"])
+        );
+        let sentence = lead.last().expect("a seat gap sentence");
+        assert!(
+            sentence.starts_with(&said),
+            "{name}: `{sentence}`, expected `{said}…`"
+        );
+        assert!(
+            sentence.contains(&format!("wins {}% of games", tenths(wins[best], games)))
+                && sentence.contains(&format!(
+                    "seat {} ({}",
+                    seats[worst]["seat"],
+                    seats[worst].get("role").unwrap_or(&seats[worst]["bot"])
+                ))
+                && sentence.contains(&format!(" {}% (95% CI", tenths(wins[worst], games))),
+            "{name}: {sentence}"
+        );
+        // summary.csv's seat_gap is the same difference.
+        let summary = csv_rows(&out.join("summary.csv"));
+        let row = summary.iter().find(|r| r["metric"] == "seat_gap").unwrap();
+        let exact = (wins[best] - wins[worst]) as f64 / games as f64;
+        assert!(
+            (row["value"].parse::<f64>().unwrap() - exact).abs() < 1e-6,
+            "{name}: {row:?}"
+        );
+        // The terminal says it in the same words.
+        assert!(terminal.contains(sentence.as_str()), "{name}: {terminal}");
+
+        match stall {
+            None => assert_eq!(lead.len(), 1, "{name}: {lead:?}"),
+            Some((file, key, says)) => {
+                let rows = csv_rows(&out.join(file));
+                let share = rows
+                    .iter()
+                    .find(|r| r.get("metric").or(r.get("ending")) == Some(&key.to_string()))
+                    .map(|r| {
+                        r.get("value")
+                            .or(r.get("share"))
+                            .unwrap()
+                            .parse::<f64>()
+                            .unwrap()
+                    })
+                    .unwrap();
+                assert!(share >= 0.05, "{name}: the run no longer stalls ({share})");
+                let first = &lead[0];
+                let pct = format!("{:.1}%", (share * 1000.0).round() / 10.0);
+                assert!(
+                    first.starts_with(&format!("! {pct} of games")) && first.contains(says),
+                    "{name}: `{first}` should lead with {pct} and `{says}`"
+                );
+                assert!(terminal.contains(first.as_str()), "{name}: {terminal}");
+            }
+        }
+    }
+}
