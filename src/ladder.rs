@@ -273,6 +273,26 @@ pub struct SeatRow<S> {
     pub ci_high: f64,
 }
 
+/// The seat gap when the strongest bot plays every seat, in the words `simulate` uses.
+pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>]) -> String {
+    let rates: Vec<Estimate> = rows
+        .iter()
+        .map(|r| Estimate {
+            value: r.win_rate,
+            low: r.ci_low,
+            high: r.ci_high,
+        })
+        .collect();
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| match r.role.as_ref() {
+            "" => format!("seat {}", r.seat),
+            role => format!("seat {} ({role})", r.seat),
+        })
+        .collect();
+    crate::report::headline::seat_gap_sentence(&rates, &names, 0.0)
+}
+
 /// How a ladder was played, as `ladder.toml` records it.
 #[derive(Serialize, Deserialize)]
 pub struct Record {

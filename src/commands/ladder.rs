@@ -320,6 +320,7 @@ fn ladder<G: Registered>(
                 100.0 * r.ci_high
             );
         }
+        let _ = writeln!(out, "  {}", crate::ladder::seat_gap(&seat_rows));
         out += &export::endings_text(game.declared(), &report.counts, report.totals.games);
     }
     let page = page(&dir, args.report, crate::report::parts::NONE);

@@ -201,6 +201,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect();
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
+        page.paragraph(&crate::ladder::seat_gap(&seats));
     }
     Ok(page.finish())
 }

@@ -114,6 +114,8 @@ pub struct Section {
 pub struct Page {
     body: String,
     title: String,
+    /// A warning was already given above the findings.
+    warned: bool,
 }
 
 impl Page {
@@ -129,6 +131,7 @@ impl Page {
         Self {
             body,
             title: title.into(),
+            warned: false,
         }
     }
 
@@ -150,6 +153,7 @@ impl Page {
     /// The answer, before anything else: each sentence a paragraph, a warning marked as one.
     pub fn lead(&mut self, sentences: &[(bool, String)]) {
         for (warning, text) in sentences {
+            self.warned |= *warning;
             let class = if *warning { "lead warning" } else { "lead" };
             let mark = if *warning { "! " } else { "" };
             writeln!(self.body, "<p class=\"{class}\">{mark}{}</p>", escape(text)).unwrap();
@@ -190,8 +194,12 @@ impl Page {
     pub fn findings(&mut self, findings: &[String]) {
         self.heading("Things to look at");
         if findings.is_empty() {
-            self.body
-                .push_str("<p class=\"fine\">Nothing stands out: no check below fired.</p>\n");
+            let text = if self.warned {
+                "Nothing else stands out: no check below fired."
+            } else {
+                "Nothing stands out: no check below fired."
+            };
+            writeln!(self.body, "<p class=\"fine\">{text}</p>").unwrap();
             return;
         }
         self.body.push_str("<ul class=\"findings\">");
