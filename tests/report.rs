@@ -284,7 +284,7 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
             "Difference B − A in each rate, with its 95% interval",
             "Game length, A against B",
             "Per-item rates that changed, B − A with its 95% interval",
-            "Per-item counts that changed, relative to B",
+            "Per-item counts that changed, relative to A",
         ],
     );
     self_contained(&html);

@@ -15,6 +15,7 @@ use crate::games::{self, MAX_SEATS, Registered};
 use crate::output::Failure;
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
+use crate::report::headline::compared_stall;
 use crate::runner::{self, Plan, Played};
 use crate::signals;
 
@@ -199,6 +200,11 @@ where
             played.units,
             plan.total()
         );
+    }
+    let capped = rows.iter().find(|r| r.metric == "capped_rate");
+    let share = |s: &str| s.parse::<f64>().unwrap_or(0.0);
+    if let Some(stall) = capped.and_then(|r| compared_stall(share(&r.a), share(&r.b))) {
+        text += &format!("  ! {stall}\n\n");
     }
     text += "  B − A: each change is B (the change tried) minus A (the reference); seats count from 1.\n\n";
     text += &findings::rank(findings::changes(&rows, &item_rows)).text();

@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
+use super::headline;
 use super::page::{Page, Section};
-use super::svg::{Bar, Columns, HBars, SPARSE, Unit, tail_note};
+use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Unit, tail_note};
 use super::table::Table;
 use super::{Run, compare_items, config_name, unit_of, words};
 use crate::compare::findings::{self, Change};
@@ -144,11 +145,18 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ),
         );
     }
-    page.lead(&[(
+    let mut lead = Vec::new();
+    if let Some(r) = rows.iter().find(|r| r.metric == "capped_rate")
+        && let Some(stall) = headline::compared_stall(r.a.unwrap_or(0.0), r.b.unwrap_or(0.0))
+    {
+        lead.push((true, stall));
+    }
+    lead.push((
         false,
         "Every change is B − A: B, the change tried, minus A, the reference. Seats count from 1."
             .into(),
-    )]);
+    ));
+    page.lead(&lead);
     page.keys(&keys);
     page.findings(&findings);
     if let Some(small) = found.small_sentence() {
@@ -246,16 +254,18 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             markers.push((ma, format!("A mean {ma:.1}")));
             markers.push((mb, format!("B mean {mb:.1}")));
         }
+        let mut series = vec![share(&ga), share(&gb)];
+        let capped = capped_column(&rows, &turns, &mut series);
         let mut chart = Columns {
             title: "Game length, A against B".into(),
             x_label: "turns in the game".into(),
             y_label: "games (%)".into(),
             unit: Unit::Percent,
             categories: turns.iter().map(|&t| t as i64).collect(),
-            series: vec![share(&ga), share(&gb)],
+            series,
             legend,
             markers,
-            capped: None,
+            capped,
         };
         let cut = chart.cut_tail(SPARSE);
         sections.push(Section {
@@ -340,6 +350,47 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         Some(&run.get("reproduce")),
     );
     Ok(page.finish())
+}
+
+/// The games each side's turn cap stopped, as a column of their own (as `simulate` draws
+/// them): a capped game lasts exactly its side's cap, the longest length that side has, so
+/// its share is taken out of that length's column. Sides with different caps name both.
+fn capped_column(rows: &[Row], turns: &[f64], series: &mut [Vec<f64>]) -> Option<Capped> {
+    let row = rows.iter().find(|r| r.metric == "capped_games")?;
+    let counts = [row.a.unwrap_or(0.0), row.b.unwrap_or(0.0)];
+    let games = rows
+        .iter()
+        .find(|r| r.metric == "games")
+        .and_then(|r| r.a)
+        .filter(|&g| g > 0.0)?;
+    if counts.iter().all(|&c| c == 0.0) {
+        return None;
+    }
+    let mut caps = Vec::new();
+    let mut heights = Vec::new();
+    for (side, &count) in series.iter_mut().zip(&counts) {
+        let share = count / games;
+        if share > 0.0
+            && let Some(last) = side.iter().rposition(|&x| x > 0.0)
+        {
+            side[last] = (side[last] - share).max(0.0);
+            caps.push(turns[last] as i64);
+        }
+        heights.push(share);
+    }
+    caps.dedup();
+    let at = *caps.iter().max()?;
+    let name = match caps[..] {
+        [one] => format!("capped at {one} turns"),
+        _ => format!(
+            "capped at {} turns",
+            caps.iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    };
+    Some(Capped { at, name, heights })
 }
 
 /// A whole number with its thousands grouped, signed when it is a difference.

@@ -93,7 +93,8 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
 }
 
 impl Items {
-    /// Two charts: rates and shares in points; counts and means as a part of B's value.
+    /// Two charts: rates and shares in points; counts and means as a part of A's value (the
+    /// reference).
     pub fn sections(&self) -> Vec<Section> {
         let bar = |c: &Changed, scale: f64| Bar {
             label: c.label.clone(),
@@ -109,17 +110,17 @@ impl Items {
             .take(CHARTED)
             .map(|c| bar(c, 1.0))
             .collect();
-        // Drawn as a part of B's value, so ordered by it.
+        // Drawn as a part of A's value, so ordered by it.
         let mut counts: Vec<&Changed> = self
             .changed
             .iter()
-            .filter(|c| !proportion(&c.kind) && c.b != 0.0)
+            .filter(|c| !proportion(&c.kind) && c.a != 0.0)
             .collect();
-        counts.sort_by(|x, y| (y.diff / y.b).abs().total_cmp(&(x.diff / x.b).abs()));
+        counts.sort_by(|x, y| (y.diff / y.a).abs().total_cmp(&(x.diff / x.a).abs()));
         let counts: Vec<Bar> = counts
             .into_iter()
             .take(CHARTED)
-            .map(|c| bar(c, c.b.abs()))
+            .map(|c| bar(c, c.a.abs()))
             .collect();
         let mut out = Vec::new();
         if !shares.is_empty() {
@@ -144,11 +145,11 @@ impl Items {
             out.push(Section {
                 question: "Which counts changed?".into(),
                 how: format!(
-                    "B − A as a share of B's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
+                    "B − A as a share of A's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
                 ),
                 svg: HBars {
-                    title: "Per-item counts that changed, relative to B".into(),
-                    x_label: "B − A, as a share of B".into(),
+                    title: "Per-item counts that changed, relative to A".into(),
+                    x_label: "B − A, as a share of A".into(),
                     unit: Unit::Percent,
                     bars: counts,
                     reference: Some((0.0, "no difference".into())),

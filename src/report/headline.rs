@@ -69,6 +69,18 @@ pub fn stalls(
         .collect()
 }
 
+/// A comparison's headline when either side's games stall at the turn cap (shares `a` and
+/// `b`): every other difference is between games that mostly never finished.
+pub fn compared_stall(a: f64, b: f64) -> Option<String> {
+    (a.max(b) >= STALLED).then(|| {
+        format!(
+            "{} of A's games and {} of B's hit the turn cap with no winner: the cap ended them, not the rules.",
+            pct(a),
+            pct(b)
+        )
+    })
+}
+
 /// The seat gap: the best seat's win rate minus the worst's, and its interval. The interval is
 /// conservative: its ends come from the two seats' own 95% intervals.
 pub fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {
