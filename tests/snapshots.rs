@@ -67,7 +67,7 @@ const GAMES: [Game; 6] = [
         change: "rules.cheese_look=everyone",
         vary: "rules.cheese_look=mover,everyone",
         ladder: "random,shepherd",
-        games: "100",
+        games: "40",
     },
     Game {
         name: "mouse-chaos-2",
@@ -76,7 +76,7 @@ const GAMES: [Game; 6] = [
         change: "rules.cheese_look=everyone",
         vary: "rules.cheese_look=mover,everyone",
         ladder: "random,shepherd",
-        games: "100",
+        games: "40",
     },
 ];
 
@@ -131,68 +131,100 @@ fn with_players<'a>(g: &'a Game, mut args: Vec<&'a str>) -> Vec<&'a str> {
     args
 }
 
+/// Every command on game `g`, each output against its committed snapshot.
+fn every_command_reads_as_reviewed(g: &Game) {
+    let d = scratch(&format!("snapshots-{}", g.name));
+    let dir = d.join(g.name);
+    let at = |what: &str| dir.join(what).to_str().unwrap().to_string();
+    let (sim, cmp, sweep, ladder) = (at("simulate"), at("compare"), at("sweep"), at("ladder"));
+    let run = |name: &str, args: Vec<&str>| {
+        insta::assert_snapshot!(format!("{}-{name}", g.name), shown(&args, &d));
+    };
+    run(
+        "simulate",
+        with_players(
+            g,
+            vec![
+                "simulate",
+                g.config,
+                "--games",
+                g.games,
+                "--games-csv",
+                "--quiet",
+                "--out",
+                &sim,
+            ],
+        ),
+    );
+    run("check", vec!["check", "--baseline", &sim, "--quiet"]);
+    run(
+        "replay",
+        with_players(g, vec!["replay", g.config, "--game", "0"]),
+    );
+    run(
+        "compare",
+        with_players(
+            g,
+            vec![
+                "compare", g.config, "--set-b", g.change, "--games", g.games, "--quiet", "--out",
+                &cmp,
+            ],
+        ),
+    );
+    run(
+        "sweep",
+        with_players(
+            g,
+            vec![
+                "sweep", g.config, "--vary", g.vary, "--games", g.games, "--quiet", "--out", &sweep,
+            ],
+        ),
+    );
+    run(
+        "ladder",
+        with_players(
+            g,
+            vec![
+                "ladder", g.config, "--bots", g.ladder, "--games", "4", "--quiet", "--out", &ladder,
+            ],
+        ),
+    );
+    run("bots", vec!["bots", g.config]);
+}
+
+// One test a game, so the games run side by side.
 #[test]
-fn every_command_on_every_game_reads_as_reviewed() {
-    let d = scratch("snapshots");
-    for g in &GAMES {
-        let dir = d.join(g.name);
-        let at = |what: &str| dir.join(what).to_str().unwrap().to_string();
-        let (sim, cmp, sweep, ladder) = (at("simulate"), at("compare"), at("sweep"), at("ladder"));
-        let run = |name: &str, args: Vec<&str>| {
-            insta::assert_snapshot!(format!("{}-{name}", g.name), shown(&args, &d));
-        };
-        run(
-            "simulate",
-            with_players(
-                g,
-                vec![
-                    "simulate",
-                    g.config,
-                    "--games",
-                    g.games,
-                    "--games-csv",
-                    "--quiet",
-                    "--out",
-                    &sim,
-                ],
-            ),
-        );
-        run("check", vec!["check", "--baseline", &sim, "--quiet"]);
-        run(
-            "replay",
-            with_players(g, vec!["replay", g.config, "--game", "0"]),
-        );
-        run(
-            "compare",
-            with_players(
-                g,
-                vec![
-                    "compare", g.config, "--set-b", g.change, "--games", g.games, "--quiet",
-                    "--out", &cmp,
-                ],
-            ),
-        );
-        run(
-            "sweep",
-            with_players(
-                g,
-                vec![
-                    "sweep", g.config, "--vary", g.vary, "--games", g.games, "--quiet", "--out",
-                    &sweep,
-                ],
-            ),
-        );
-        run(
-            "ladder",
-            with_players(
-                g,
-                vec![
-                    "ladder", g.config, "--bots", g.ladder, "--games", "4", "--quiet", "--out",
-                    &ladder,
-                ],
-            ),
-        );
-        run("bots", vec!["bots", g.config]);
-    }
+fn mice_heist_cheese() {
+    every_command_reads_as_reviewed(&GAMES[0]);
+}
+
+#[test]
+fn mice_heist_ratings() {
+    every_command_reads_as_reviewed(&GAMES[1]);
+}
+
+#[test]
+fn cat_and_the_mouse() {
+    every_command_reads_as_reviewed(&GAMES[2]);
+}
+
+#[test]
+fn cheesy_heist_at_5() {
+    every_command_reads_as_reviewed(&GAMES[3]);
+}
+
+#[test]
+fn mouse_chaos() {
+    every_command_reads_as_reviewed(&GAMES[4]);
+}
+
+#[test]
+fn mouse_chaos_at_2() {
+    every_command_reads_as_reviewed(&GAMES[5]);
+}
+
+#[test]
+fn games_lists_every_config() {
+    let d = scratch("snapshots-games");
     insta::assert_snapshot!("games", shown(&["games"], &d));
 }
