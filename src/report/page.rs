@@ -44,7 +44,8 @@ figcaption { color: var(--muted); font-size: 0.9em; }
 /* A table wider than a phone scrolls sideways on its own, as a chart does. */
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; display: block;
   overflow-x: auto; }
-th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid); }
+th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid);
+  overflow-wrap: anywhere; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.significant td { font-weight: 700; }
 tr.significant td:first-child::before { content: "\25B6  "; color: var(--warn); }
