@@ -12,7 +12,7 @@ trap 'rm -rf "$out"' EXIT
 
 metric() { awk -F, -v m="$2" '$1 == m { printf "%.3f", $2 }' "$1/summary.csv"; }
 
-printf '%-42s %10s %10s %10s %10s\n' "switch" "turns" "balance" "seat 0" "pass rate"
+printf '%-42s %10s %10s %10s %10s\n' "switch" "turns" "seat gap" "seat 1" "pass rate"
 for set in "" \
   rules.obstacle_cheese=at_setup rules.obstacle_cheese=none \
   rules.bet_from_covered=false rules.covered_cheese_scores=true \
@@ -23,5 +23,5 @@ for set in "" \
   [ -n "$set" ] && args+=(--set "$set")
   target/release/whisker "${args[@]}" >/dev/null
   printf '%-42s %10s %10s %10s %10s\n' "${set:-(defaults)}" "$(metric "$dir" mean_turns)" \
-    "$(metric "$dir" balance)" "$(metric "$dir" first_seat_win_rate)" "$(metric "$dir" test_success_rate)"
+    "$(metric "$dir" seat_gap)" "$(metric "$dir" first_seat_win_rate)" "$(metric "$dir" test_success_rate)"
 done

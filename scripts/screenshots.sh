@@ -16,6 +16,8 @@ $whisker simulate --report --quiet --out "$work/simulate" >/dev/null
 $whisker compare configs/mice-heist/cheese.toml configs/mice-heist/ratings.toml \
   --report --quiet --out "$work/compare" >/dev/null
 $whisker sweep --vary chips.blue.high=2..6 --games 20000 --report --quiet --out "$work/sweep" >/dev/null
+$whisker simulate mouse-chaos --players 2 --games 4000 --report --quiet --out "$work/chaos" >/dev/null
+$whisker ladder cat-and-the-mouse --report --quiet --out "$work/ladder" >/dev/null
 
 # shot REPORT PNG [CHROMIUM FLAGS]: the whole page, 900 px wide, in 64 colours to stay small.
 shot() {
@@ -28,4 +30,6 @@ shot "$work/simulate/report.html" docs/report-simulate.png
 shot "$work/simulate/report.html" docs/report-simulate-dark.png --force-dark-mode
 shot "$work/compare/report.html" docs/report-compare.png
 shot "$work/sweep/report.html" docs/report-sweep.png
+shot "$work/chaos/report.html" docs/report-mouse-chaos-2.png
+shot "$work/ladder/report.html" docs/report-ladder.png
 ls -l docs/*.png
