@@ -42,6 +42,20 @@ const RUNS: &[(&str, &[&str])] = &[
         "mouse-chaos-2",
         &["simulate", "mouse-chaos", "--players", "2", "--games", "6"],
     ),
+    // …and a comparison of it draws both sides' capped games too.
+    (
+        "mouse-chaos-2-compare",
+        &[
+            "compare",
+            "mouse-chaos",
+            "--players",
+            "2",
+            "--set-b",
+            "rules.cheese_look=everyone",
+            "--games",
+            "6",
+        ],
+    ),
     // Mice Heist's obstacles have the longest names a bar chart labels.
     (
         "compare",

@@ -32,7 +32,8 @@ const STYLE: &str = r#"
   body { margin: 0; max-width: none; }
 }
 body { background: var(--bg); color: var(--fg); font: 15px/1.5 system-ui, -apple-system,
-  "Segoe UI", Roboto, sans-serif; max-width: 820px; margin: 2em auto; padding: 0 1em; }
+  "Segoe UI", Roboto, sans-serif; max-width: 820px; margin: 2em auto; padding: 0 1em;
+  overflow-wrap: break-word; }
 h1 { font-size: 1.6em; margin-bottom: 0.1em; }
 h2 { font-size: 1.2em; margin: 1.8em 0 0.3em; border-bottom: 1px solid var(--grid); }
 .sub { color: var(--muted); margin-top: 0; }
