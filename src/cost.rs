@@ -15,7 +15,10 @@ use indicatif::{HumanCount, ProgressBar};
 
 use crate::runner::Plan;
 
-/// A run projected past this many seconds is told its cost.
+/// A run projected past this many seconds is told its cost: "more than about a minute", so a
+/// default run near a minute on a busy machine is not told to play 10% fewer games.
+const TOLD: f64 = 90.0;
+/// What a shorter run is fitted to: a minute.
 const LONG: f64 = 60.0;
 /// Played this long, a run's rate is taken as its own: the first chunks also pay for starting
 /// threads and warming caches.
@@ -201,7 +204,7 @@ impl Watch {
             self.settled.store(true, Relaxed);
             return;
         }
-        if self.total as f64 / rate > LONG && !self.settled.swap(true, Relaxed) {
+        if self.total as f64 / rate > TOLD && !self.settled.swap(true, Relaxed) {
             let text = self
                 .cost
                 .note(self.total, rate, rayon::current_num_threads());

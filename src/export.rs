@@ -382,8 +382,12 @@ impl Shown {
             self.seats.iter().chain(&self.bots).collect();
         let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
         let scored = rows.iter().any(|r| r.2.is_some());
-        let _ = write!(out, "  {:width$}  {:>6}  {:20}", "who", "wins", "");
-        out += if scored { "  mean score\n" } else { "\n" };
+        let header = format!("  {:width$}  {:>6}  {:20}", "who", "wins", "");
+        if scored {
+            let _ = writeln!(out, "{header}  mean score");
+        } else {
+            let _ = writeln!(out, "{}", header.trim_end());
+        }
         for (name, rate, score) in rows {
             let pad = width - name.chars().count();
             let mut line = format!("  {name}{:pad$}  {}", "", share(*rate));

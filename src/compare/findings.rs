@@ -13,6 +13,9 @@ pub const SHARE: f64 = 0.02;
 pub const LENGTH: f64 = 1.0;
 /// A real change in any other figure smaller than this part of its value is small.
 pub const RELATIVE: f64 = 0.1;
+/// …or smaller than this much a game: a skill used once in fifty games instead of once in
+/// forty is a quarter more, and still nothing a designer feels at the table.
+pub const COUNT: f64 = 0.1;
 /// Most `!` findings named one by one; the rest are counted.
 pub const NAMED: usize = 12;
 /// Most small changes named; the rest are counted.
@@ -104,7 +107,7 @@ impl Change {
             || (self.file.is_empty() && m.ends_with("_win_rate"))
         {
             1
-        } else if m == "mean_turns" {
+        } else if self.file.is_empty() && m == "mean_turns" {
             2
         } else if m.ends_with("_mean_score") {
             4
@@ -121,7 +124,8 @@ impl Change {
         } else if self.metric == "mean_turns" {
             d / LENGTH
         } else {
-            d / (RELATIVE * self.a.abs().max(self.b.abs()).max(1e-9))
+            let relative = d / (RELATIVE * self.a.abs().max(self.b.abs()).max(1e-9));
+            relative.min(d / COUNT)
         }
     }
 
@@ -227,7 +231,7 @@ impl Findings {
     pub fn small_sentence(&self) -> Option<String> {
         (!self.small.is_empty()).then(|| {
             format!(
-                "Also real, but under {} of a share, {} of length or {} of other figures: {}.",
+                "Also real, but under {} of a share, {} of length, or {} and {COUNT} a game of other figures: {}.",
                 points(SHARE),
                 if LENGTH == 1.0 { "a turn" } else { "turns" },
                 pct(RELATIVE),
@@ -248,7 +252,7 @@ impl Findings {
     pub fn text(&self) -> String {
         let mut out = String::new();
         if self.marked.is_empty() {
-            out += "  No change large enough to matter (2 points of a share, a turn of length, 10% of other figures).\n";
+            out += "  No change large enough to matter (2 points of a share, a turn of length, 10% and 0.1 a game of other figures).\n";
         }
         for m in &self.marked {
             out += &format!("  ! {m}\n");

@@ -7,11 +7,11 @@ use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
 use super::table::Table;
 use super::{Run, config_name, fair_line, series_note, unit_of, words};
-use crate::compare::findings::{LENGTH, RELATIVE, SHARE};
+use crate::compare::findings::{COUNT, LENGTH, RELATIVE, SHARE};
 use crate::output::Failure;
 
 /// Whether a move from `a` to `b` is one a designer acts on: 2 points of a share, a turn of
-/// length, a tenth of any other figure (as `compare` marks its findings).
+/// length, a tenth of any other figure and 0.1 a game (as `compare` marks its findings).
 fn practical(metric: &str, a: f64, b: f64) -> bool {
     let d = (b - a).abs();
     if metric.ends_with("_rate") || metric == "seat_gap" {
@@ -19,7 +19,7 @@ fn practical(metric: &str, a: f64, b: f64) -> bool {
     } else if metric == "mean_turns" {
         d >= LENGTH
     } else {
-        d >= RELATIVE * a.abs().max(b.abs())
+        d >= RELATIVE * a.abs().max(b.abs()) && d >= COUNT
     }
 }
 
@@ -233,7 +233,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     }
     if !small.is_empty() {
         page.paragraph(&format!(
-            "Also real, but moving less than {} of a share, a turn of length or {} of other figures across the sweep: {}.",
+            "Also real, but moving less than {} of a share, a turn of length, or {} and {COUNT} a game of other figures across the sweep: {}.",
             points_text(SHARE),
             super::headline::pct(RELATIVE),
             small.join(", ")
