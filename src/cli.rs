@@ -30,7 +30,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Tell one game of a run turn by turn.
     Replay(ReplayArgs),
-    /// Replay a baseline's games with the current code and config; exit 1 if balance regressed.
+    /// Replay a baseline's games with the current code and config; exit 1 if a metric moved beyond its tolerance.
     Check(CheckArgs),
     /// Write a result folder's charts as one self-contained HTML page.
     Report(ReportArgs),

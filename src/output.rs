@@ -16,7 +16,7 @@ pub enum Failure {
     #[error("{0}")]
     Config(ConfigError),
     /// `whisker check` found a regression, its table already printed: 1.
-    #[error("balance regressed against the baseline")]
+    #[error("a metric moved beyond its tolerance against the baseline")]
     Regressed,
     /// Stopped by a signal (SIGINT, SIGTERM, SIGHUP): what it played is written, marked partial.
     /// 128 + the signal's number, as a shell reports a process it stopped (130 for Ctrl-C, 143

@@ -190,7 +190,7 @@ fn a_ratings_report_adds_its_own_charts() {
     }
     // Each bot holds two of the four seats.
     assert!(
-        html.contains("greedy (fair 50%)"),
+        html.contains("greedy (fair 50.0%)"),
         "bots are held to their own fair share"
     );
     self_contained(&html);

@@ -134,7 +134,15 @@ impl Change {
     }
 
     fn change(&self, x: f64) -> String {
-        let sign = if x > 0.0 { "+" } else { "" };
+        // A typographic minus, as the tables' headers write B − A.
+        let sign = if x > 0.0 {
+            "+"
+        } else if x < 0.0 {
+            "−"
+        } else {
+            ""
+        };
+        let x = x.abs();
         if self.share {
             format!("{sign}{}", points(x))
         } else if self.metric == "mean_turns" {
@@ -259,8 +267,9 @@ impl Findings {
         }
         if self.more > 0 {
             out += &format!(
-                "  … and {} more such changes (compare.csv, compare_items.csv).\n",
-                self.more
+                "  … and {} more such {} (compare.csv, compare_items.csv).\n",
+                self.more,
+                if self.more == 1 { "change" } else { "changes" }
             );
         }
         if let Some(s) = self.small_sentence() {
@@ -322,7 +331,7 @@ mod tests {
         let c = row("capped_rate", "0.10", "0.04", "-0.06", true);
         assert_eq!(
             c.sentence(),
-            "capped rate: 4.0% in B against 10.0% in A, -6.0 points (95% CI -6.0 points to -6.0 points)."
+            "capped rate: 4.0% in B against 10.0% in A, −6.0 points (95% CI −6.0 points to −6.0 points)."
         );
     }
 }

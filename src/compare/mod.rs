@@ -512,12 +512,12 @@ pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
             row.significant = if h < 0.05 { "yes" } else { "no" };
         }
     }
-    if let (Some(i), Some(seat0)) = (
+    if let (Some(i), Some(seat1)) = (
         first,
         rows.iter().find(|r| r.metric == "seat_1_win_rate").cloned(),
     ) {
-        rows[i].p_holm = seat0.p_holm;
-        rows[i].significant = seat0.significant;
+        rows[i].p_holm = seat1.p_holm;
+        rows[i].significant = seat1.significant;
     }
     rows
 }

@@ -9,7 +9,7 @@ use super::table::Table;
 use super::{Run, compare_items, config_name, unit_of, words};
 use crate::compare::findings::{self, Change};
 
-/// The row that repeats seat 0's win rate under another name.
+/// The row that repeats seat 1's win rate under another name.
 const FIRST_SEAT: &str = "first_seat_win_rate";
 /// Rows the charts leave to the table (as they do every count): a rate that is almost always
 /// zero, and a repeated one.
@@ -119,8 +119,9 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut findings = found.marked.clone();
     if found.more > 0 {
         findings.push(format!(
-            "… and {} more changes as large; every one is in the tables below.",
-            found.more
+            "… and {} more {} as large; every one is in the tables below.",
+            found.more,
+            if found.more == 1 { "change" } else { "changes" }
         ));
     }
     let mut keys = vec![

@@ -24,7 +24,7 @@ const CAPPED: &str = "hit the turn cap with no winner: the cap ended them, not t
 
 /// A share as the terminal and page write it: to a tenth of a point.
 pub fn pct(x: f64) -> String {
-    format!("{}%", tenths(x))
+    super::svg::Unit::Percent.format(x)
 }
 
 /// A difference of two shares in points, to a tenth of a point.
@@ -40,7 +40,7 @@ fn tenths(x: f64) -> String {
 
 /// One headline for each way of ending that `STALLED` of games or more take: the turn cap (its
 /// share of all games, `capped`), then the game's declared `stalls` found in `endings` (name and
-/// share). The first is also what [`unfinished`] reports.
+/// share).
 pub fn stalls(
     capped: Option<Estimate>,
     endings: &[(&str, Estimate)],

@@ -188,7 +188,7 @@ fn config_name(source: &str) -> String {
         .to_string()
 }
 
-/// A metric's name as a heading reads it: `seat_0_win_rate` → `seat 0 win rate`.
+/// A metric's name as a heading reads it: `seat_1_win_rate` → `seat 1 win rate`.
 fn words(metric: &str) -> String {
     metric.replace('_', " ")
 }

@@ -229,12 +229,12 @@ mod tests {
         r.dealt("colours.csv", "colour").unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(r.findings.len(), 2, "{:?}", r.findings);
-        assert!(r.findings[0].starts_with("Players dealt colour red win 40%"));
+        assert!(r.findings[0].starts_with("Players dealt colour red win 40.0%"));
         assert!(r.findings[1].contains("colour blue"));
         assert!(
             r.findings
                 .iter()
-                .all(|f| f.contains("against 25% for all players"))
+                .all(|f| f.contains("against 25.0% for all players"))
         );
         assert_eq!(r.sections.len(), 1);
         // Roles: the cat wins 70% of 1,000 games, well off an even split.
@@ -250,11 +250,11 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(r.findings.len(), 2, "{:?}", r.findings);
         assert!(
-            r.findings[0].starts_with("The cat wins 70% of games"),
+            r.findings[0].starts_with("The cat wins 70.0% of games"),
             "{:?}",
             r.findings
         );
-        assert!(r.findings[1].contains("against an even 50%"));
+        assert!(r.findings[1].contains("against an even 50.0%"));
         assert_eq!(r.sections.len(), 1);
         // A game without the file has no such section.
         let mut none = sections(Path::new("/nonexistent"));

@@ -26,7 +26,9 @@ pub enum Unit {
 impl Unit {
     pub fn format(self, x: f64) -> String {
         match self {
-            Unit::Percent => format!("{}%", trim(x * 100.0)),
+            // A tenth of a point everywhere a share is read, so a bar, a finding and the
+            // terminal show the same figure.
+            Unit::Percent => format!("{:.1}%", rounded(x, 3) * 100.0 + 0.0),
             Unit::Number => trim(x),
             Unit::Points if x > 0.0 => format!("+{} pp", trim(x * 100.0)),
             Unit::Points => format!("{} pp", trim(x * 100.0)),
@@ -1054,7 +1056,7 @@ mod tests {
     #[test]
     fn numbers_read_as_people_write_them() {
         assert_eq!(Unit::Percent.format(0.4035), "40.4%");
-        assert_eq!(Unit::Percent.format(0.25), "25%");
+        assert_eq!(Unit::Percent.format(0.25), "25.0%");
         // Halves round up whether the share is exact or read back from six decimals.
         assert_eq!(Unit::Percent.format(429.0 / 2000.0), "21.5%");
         assert_eq!(Unit::Percent.format(0.2145), "21.5%");
@@ -1095,6 +1097,6 @@ mod tests {
         assert_eq!(chart.matches("<rect").count(), 3);
         assert_eq!(chart.matches(r#"class="whisker""#).count(), 9);
         assert_eq!(chart.matches("! seat 1").count(), 1);
-        assert!(chart.contains("30% (95% CI 28% – 32%)"));
+        assert!(chart.contains("30.0% (95% CI 28.0% – 32.0%)"));
     }
 }

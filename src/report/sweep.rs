@@ -223,7 +223,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             findings.push(format!("{said}."));
         } else {
             even = Some(format!(
-                "{said}, though every point's seat gap is within the others' intervals."
+                "{said}, though the most and least even points' intervals overlap."
             ));
         }
     }

@@ -1,5 +1,5 @@
 //! Cat & The Mouse (`cat-and-the-mouse.txt`): a two-player game of deduction. The Inspector
-//! (seat 0) monitors rooms and checks for clues or springs the trap; the Mouse (seat 1) loots
+//! (seat 1) monitors rooms and checks for clues or springs the trap; the Mouse (seat 2) loots
 //! rooms, changes rooms and ends the heist with a set of three.
 
 pub mod bots;
@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::bots::{Bot, Kind};
 use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::game::seat_name;
 use crate::games::{Builtin, Event, Game, Outcome, Registered, Roles};
 use crate::metrics::{
     Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
@@ -376,7 +377,11 @@ impl Game for CatAndMouse {
         say(
             0,
             "setup",
-            format!("seed {seed}: seat {INSPECTOR} is the Inspector, seat {MOUSE} the Mouse"),
+            format!(
+                "seed {seed}: {} is the Inspector, {} the Mouse",
+                seat_name(INSPECTOR),
+                seat_name(MOUSE)
+            ),
             json!({}),
         );
         while let Some(action) = table.decide(lineup) {

@@ -279,8 +279,11 @@ impl Game for CheesyHeist {
             0,
             "setup",
             format!(
-                "seed {seed}: {} players, {} cards each, {} Cheese to win; seat 0 starts",
-                rules.players, rules.hand_size, rules.goal
+                "seed {seed}: {} players, {} cards each, {} Cheese to win; {} starts",
+                rules.players,
+                rules.hand_size,
+                rules.goal,
+                seat_name(0usize)
             ),
             json!({}),
         );

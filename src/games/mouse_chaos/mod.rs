@@ -270,10 +270,11 @@ impl Game for MouseChaos {
             0,
             "setup",
             format!(
-                "seed {seed}: {} players ({}); {} mice of each colour; seat 0 starts",
+                "seed {seed}: {} players ({}); {} mice of each colour; {} starts",
                 rules.players,
                 nests.join(", "),
-                rules.mice_per_colour
+                rules.mice_per_colour,
+                seat_name(0usize)
             ),
             json!({}),
         );
