@@ -274,7 +274,8 @@ pub struct SeatRow<S> {
 }
 
 /// The seat gap when the strongest bot plays every seat, in the words `simulate` uses.
-pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>]) -> String {
+/// `capped`: the share of its games that hit the turn cap, said when it is large.
+pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> String {
     let rates: Vec<Estimate> = rows
         .iter()
         .map(|r| Estimate {
@@ -290,7 +291,7 @@ pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>]) -> String {
             role => format!("seat {} ({role})", r.seat),
         })
         .collect();
-    crate::report::headline::seat_gap_sentence(&rates, &names, 0.0)
+    crate::report::headline::seat_gap_sentence(&rates, &names, capped)
 }
 
 /// How a ladder was played, as `ladder.toml` records it.

@@ -16,9 +16,10 @@ use crate::ladder::{Cell, Entry, MatrixRow, RECORD, RatingRow, Record, SeatRow, 
 use crate::output::Failure;
 use crate::progress::games_bar;
 
+use crate::report::headline;
 use crate::runner::{self, Plan};
 use crate::signals;
-use crate::stats::wilson;
+use crate::stats::{Estimate, wilson};
 
 pub fn run(args: &LadderArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
@@ -245,6 +246,10 @@ fn ladder<G: Registered>(
         })
         .collect();
     dir.csv("ratings.csv", &rating_rows)?;
+    // The bot as the ladder names it, parameters and all.
+    let labels: Vec<String> = (0..players)
+        .map(|s| entries[best].seats[s].label())
+        .collect();
     let seat_rows: Vec<SeatRow<&str>> = seats
         .as_ref()
         .map(|report| {
@@ -254,7 +259,7 @@ fn ladder<G: Registered>(
                     SeatRow {
                         seat: crate::game::seat_number(s),
                         role: game.roles().map_or("", |r| r.of(s)),
-                        bot: entries[best].seats[s].kind.name,
+                        bot: &labels[s],
                         games: report.totals.games,
                         wins: report.totals.seat_wins[s],
                         win_rate: rate.value,
@@ -320,7 +325,18 @@ fn ladder<G: Registered>(
                 100.0 * r.ci_high
             );
         }
-        let _ = writeln!(out, "  {}", crate::ladder::seat_gap(&seat_rows));
+        let endings = export::endings(game.declared(), &report.counts, report.totals.games);
+        let endings: Vec<(&str, Estimate)> =
+            endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
+        let capped = wilson(report.totals.capped, report.totals.games);
+        for stall in headline::stalls(Some(capped), &endings, G::REPORT.stalls) {
+            let _ = writeln!(out, "  ! {stall}");
+        }
+        let _ = writeln!(
+            out,
+            "  {}",
+            crate::ladder::seat_gap(&seat_rows, capped.value)
+        );
         out += &export::endings_text(game.declared(), &report.counts, report.totals.games);
     }
     let page = page(&dir, args.report, crate::report::parts::NONE);

@@ -1,5 +1,6 @@
 //! `whisker sweep`: one rule set played at every point of a grid of values, on the same seeds.
 
+use crate::report::headline::swept_stall;
 use std::time::Instant;
 
 use super::{lineup, page, result_dir, say, source, stopped_empty, written};
@@ -343,6 +344,15 @@ fn sweep_game<G: Registered>(
         games,
         args.run.seed
     );
+    // Points whose games stall at the turn cap: said before any figure, as simulate says it.
+    let capped: Vec<f64> = results
+        .iter()
+        .filter_map(|rows| rows.iter().find(|r| r.metric == "capped_rate"))
+        .filter_map(|r| r.value.parse().ok())
+        .collect();
+    if let Some(stall) = swept_stall(&capped) {
+        text += &format!("  ! {stall}\n\n");
+    }
     let widths: Vec<usize> = keys.iter().map(|k| k.len().max(6)).collect();
     for (k, w) in keys.iter().zip(&widths) {
         text += &format!("  {k:>w$}");

@@ -118,15 +118,7 @@ impl Change {
 
     /// The change over the size that matters: 1 is where it starts to.
     fn size(&self) -> f64 {
-        let d = self.diff.abs();
-        if self.share {
-            d / SHARE
-        } else if self.metric == "mean_turns" {
-            d / LENGTH
-        } else {
-            let relative = d / (RELATIVE * self.a.abs().max(self.b.abs()).max(1e-9));
-            relative.min(d / COUNT)
-        }
+        size(self.share, &self.metric, self.a, self.b, self.diff)
     }
 
     fn value(&self, x: f64) -> String {
@@ -166,6 +158,20 @@ impl Change {
             text += &format!(" (95% CI {} to {})", self.change(lo), self.change(hi));
         }
         text + "."
+    }
+}
+
+/// A change `diff` from `a` to `b` over the size that matters, 1 where it starts to: 2 points
+/// of a share, a turn of length, and for any other figure both a tenth of it and 0.1 a game.
+pub fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
+    let d = diff.abs();
+    if share {
+        d / SHARE
+    } else if metric == "mean_turns" {
+        d / LENGTH
+    } else {
+        let relative = d / (RELATIVE * a.abs().max(b.abs()).max(1e-9));
+        relative.min(d / COUNT)
     }
 }
 

@@ -27,6 +27,17 @@ struct Row<'a> {
 
 impl Row<'_> {
     /// A count (games capped, a game's declared count): an interval, but no test of its own.
+    /// Marked `!` on a chart as in the findings: real, and large enough to matter.
+    fn marked(&self) -> bool {
+        let share = unit_of(self.metric) == Unit::Percent;
+        match (self.a, self.b, self.diff) {
+            (Some(a), Some(b), Some(d)) => {
+                self.significant && findings::size(share, self.metric, a, b, d) >= 1.0
+            }
+            _ => false,
+        }
+    }
+
     fn count(&self) -> bool {
         self.interval.is_some() && self.p_holm.is_none()
     }
@@ -175,7 +186,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                         value: v,
                         interval: None,
                         series,
-                        flagged: r.significant,
+                        flagged: r.marked(),
                     });
                 }
             }
@@ -190,7 +201,8 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             title: "Rates, A against B".into(),
             x_label: "share (%)".into(),
             unit: Unit::Percent,
-            bars: pair(&|m| unit_of(m) == Unit::Percent),
+            // The seat gap is in points, not a share of games: the differences chart has it.
+            bars: pair(&|m| unit_of(m) == Unit::Percent && m != "seat_gap"),
             reference: None,
             legend: legend.clone(),
         }
@@ -233,7 +245,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                     value: r.diff.unwrap_or(0.0),
                     interval: r.interval,
                     series: 0,
-                    flagged: r.significant,
+                    flagged: r.marked(),
                 })
                 .collect(),
             reference: Some((0.0, "no difference".into())),

@@ -6,6 +6,7 @@ use std::path::Path;
 use super::page::Section;
 use super::svg::{Bar, HBars, Unit};
 use super::table::Table;
+use crate::compare::findings::size;
 use crate::compare::items::{FILE, order, proportion};
 
 /// Most rows one chart draws; the table below lists every significant row.
@@ -15,6 +16,8 @@ const CHARTED: usize = 25;
 pub struct Changed {
     label: String,
     kind: String,
+    /// Its column in the game's table, as the findings size it.
+    column: String,
     a: f64,
     b: f64,
     diff: f64,
@@ -75,6 +78,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
                     column[i].replace('_', " ")
                 ),
                 kind: kind[i].to_string(),
+                column: column[i].to_string(),
                 a: a[i]?,
                 b: b[i]?,
                 diff: diff[i]?,
@@ -101,7 +105,7 @@ impl Items {
             value: c.diff / scale,
             interval: Some((c.interval.0 / scale, c.interval.1 / scale)),
             series: 0,
-            flagged: true,
+            flagged: size(proportion(&c.kind), &c.column, c.a, c.b, c.diff) >= 1.0,
         };
         let shares: Vec<Bar> = self
             .changed

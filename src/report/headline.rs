@@ -81,6 +81,20 @@ pub fn compared_stall(a: f64, b: f64) -> Option<String> {
     })
 }
 
+/// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
+/// point's share).
+pub fn swept_stall(capped: &[f64]) -> Option<String> {
+    let stalled = capped.iter().filter(|&&c| c >= STALLED).count();
+    (stalled > 0).then(|| {
+        format!(
+            "At {stalled} of {} points {} or more of games hit the turn cap with no winner (up to {}): the cap ended them, not the rules.",
+            capped.len(),
+            pct(STALLED),
+            pct(capped.iter().copied().fold(0.0, f64::max))
+        )
+    })
+}
+
 /// The seat gap: the best seat's win rate minus the worst's, and its interval. The interval is
 /// conservative: its ends come from the two seats' own 95% intervals.
 pub fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {

@@ -201,7 +201,8 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect();
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
-        page.paragraph(&crate::ladder::seat_gap(&seats));
+        // The page has no count of capped games (seats.csv has none): the terminal says them.
+        page.paragraph(&crate::ladder::seat_gap(&seats, 0.0));
     }
     Ok(page.finish())
 }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::headline::points as points_text;
+use super::headline::{self, points as points_text};
 use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
 use super::table::Table;
@@ -183,6 +183,11 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     } else {
         "across the sweep"
     };
+    // Points whose games stall at the turn cap come first, as on every page.
+    if let Some(c) = curves.iter().find(|c| c.metric == "capped_rate") {
+        let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
+        findings.extend(headline::swept_stall(&shares));
+    }
     let told = curves.iter().filter(|c| told(&c.metric));
     let mut small = Vec::new();
     for c in told {
