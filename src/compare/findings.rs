@@ -13,7 +13,7 @@ pub const SHARE: f64 = 0.02;
 pub const LENGTH: f64 = 1.0;
 /// A real change in any other figure smaller than this part of its value is small.
 pub const RELATIVE: f64 = 0.1;
-/// …or smaller than this much a game: a skill used once in fifty games instead of once in
+/// …or smaller than this much a game: something done once in fifty games instead of once in
 /// forty is a quarter more, and still nothing a designer feels at the table.
 pub const COUNT: f64 = 0.1;
 /// Most `!` findings named one by one; the rest are counted.
