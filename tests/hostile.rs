@@ -993,3 +993,30 @@ fn what_a_new_user_tripped_on() {
         &["unknown field `track_lenght`", "unknown field `shuffle`"],
     );
 }
+
+// A comparison of two table sizes plays again from its `reproduce` line, each side at its own.
+#[test]
+fn a_comparison_of_two_table_sizes_reproduces() {
+    let d = scratch("compare-sizes");
+    let (first, again) = (d.join("first"), d.join("again"));
+    ok(&whisker(&[
+        "compare",
+        "--set-b",
+        "rules.players=3",
+        "--games",
+        "200",
+        "--quiet",
+        "--out",
+        first.to_str().unwrap(),
+    ]));
+    let reproduce = run_value(&first, "reproduce").unwrap();
+    let line = reproduce.as_str().unwrap();
+    assert!(!line.contains("--players"), "{line}");
+    let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+    args.extend(["--quiet", "--out", again.to_str().unwrap()]);
+    ok(&whisker(&args));
+    assert_eq!(
+        fs::read_to_string(first.join("compare.csv")).unwrap(),
+        fs::read_to_string(again.join("compare.csv")).unwrap()
+    );
+}

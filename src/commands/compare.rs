@@ -165,7 +165,7 @@ where
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    let record = compare_record(args, sources, &plan, played);
+    let record = compare_record(args, sources, &plan, played, pb);
     dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
         record::HOST,
@@ -222,6 +222,7 @@ fn compare_record(
     sources: [&Source; 2],
     plan: &Plan,
     played: Played,
+    players_b: usize,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
@@ -235,12 +236,21 @@ fn compare_record(
     } else {
         played.units / plan.rotations()
     };
-    reproduce += &format!(
-        " --games {games} --seed {} --players {} --bots {}",
-        plan.seed,
-        plan.lineup.len(),
-        quote(&bots.join(","))
-    );
+    reproduce += &format!(" --games {games} --seed {}", plan.seed);
+    // `--players` sets both sides: named only when it was given, so sides of different sizes
+    // are played again at their own.
+    if let Some(p) = args.run.players {
+        reproduce += &format!(" --players {p}");
+    }
+    // The bots as given; not given, as seated, unless the sides differ in size (`players_b`)
+    // and each took its own default.
+    match &args.run.bots {
+        Some(given) => reproduce += &format!(" --bots {}", quote(given)),
+        None if players_b == plan.lineup.len() => {
+            reproduce += &format!(" --bots {}", quote(&bots.join(",")));
+        }
+        None => {}
+    }
     if plan.rotate {
         reproduce += " --rotate-seats";
     }
