@@ -306,6 +306,10 @@ pub struct Record {
     pub players: usize,
     pub set: Vec<String>,
     pub partial: bool,
+    /// Games of the seats run (the strongest bot at every seat) that hit the turn cap; older
+    /// ladders did not record it.
+    #[serde(default, with = "crate::record::wide")]
+    pub seats_capped: u64,
 }
 
 /// The file a ladder's folder is known by.

@@ -247,3 +247,43 @@ fn an_interrupted_search_run_keeps_the_games_it_finished() {
         .unwrap();
     assert!((1..128).contains(&played), "{played} games kept");
 }
+
+/// A ladder whose strongest bot stalls at the turn cap says so first on its page, as the
+/// terminal does, from the capped games its ladder.toml records.
+#[test]
+fn a_stalling_ladder_says_so_first() {
+    let out = scratch("ladder-stall").join("l");
+    let o = whisker(&[
+        "ladder",
+        "mouse-chaos",
+        "--players",
+        "2",
+        "--bots",
+        "random,shepherd",
+        "--games",
+        "4",
+        "--quiet",
+        "--report",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record: toml::Table = fs::read_to_string(out.join("ladder.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let capped = record["seats_capped"].as_integer().unwrap();
+    assert!(capped > 0, "{record:?}");
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    let lead = page
+        .find("With the strongest bot at every seat, ")
+        .expect("a stall line");
+    assert!(
+        lead < page.find("Who beats whom").unwrap(),
+        "the stall comes first"
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("  ! "),
+        "the terminal says it too"
+    );
+}

@@ -282,6 +282,7 @@ fn ladder<G: Registered>(
         players,
         set: args.set.iter().map(|o| o.arg.clone()).collect(),
         partial: stopped.is_some(),
+        seats_capped: seats.as_ref().map_or(0, |r| r.totals.capped),
     };
     dir.text(RECORD, &toml::to_string(&record)?)?;
     let mut out = format!(

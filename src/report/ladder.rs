@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+use super::headline;
 use super::page::{Page, Section};
 use super::svg::{Lines, Matrix, Point, Unit};
 use crate::ladder::{MatrixRow, RECORD, RatingRow, Record, SeatRow};
@@ -59,6 +60,18 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
     if record.partial {
         page.paragraph("Interrupted: the tables hold the pairings that finished; a bot with none has no rating.");
     }
+    // The seats run's capped games, a share: a stall is said first, as on every page.
+    let capped = seats
+        .first()
+        .filter(|r| r.games > 0)
+        .map_or(0.0, |r| record.seats_capped as f64 / r.games as f64);
+    let stall = crate::stats::wilson(record.seats_capped, seats.first().map_or(0, |r| r.games));
+    page.lead(
+        &headline::stalls(Some(stall), &[], &[])
+            .into_iter()
+            .map(|s| (true, format!("With the strongest bot at every seat, {s}")))
+            .collect::<Vec<_>>(),
+    );
     page.heading("Who beats whom");
     let mut header = vec!["bot (seated once) against"];
     header.extend(rated.iter().map(|r| r.bot.as_str()));
@@ -201,8 +214,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect();
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
-        // The page has no count of capped games (seats.csv has none): the terminal says them.
-        page.paragraph(&crate::ladder::seat_gap(&seats, 0.0));
+        page.paragraph(&crate::ladder::seat_gap(&seats, capped));
     }
     Ok(page.finish())
 }
