@@ -61,10 +61,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
         page.paragraph("Interrupted: the tables hold the pairings that finished; a bot with none has no rating.");
     }
     // The seats run's capped games, a share: a stall is said first, as on every page.
-    let capped = seats
-        .first()
-        .filter(|r| r.games > 0)
-        .map_or(0.0, |r| record.seats_capped as f64 / r.games as f64);
+    // No seats run (interrupted): no estimate, no line.
     let stall = crate::stats::wilson(record.seats_capped, seats.first().map_or(0, |r| r.games));
     page.lead(
         &headline::stalls(Some(stall), &[], &[])
@@ -214,7 +211,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect();
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
-        page.paragraph(&crate::ladder::seat_gap(&seats, capped));
+        page.paragraph(&crate::ladder::seat_gap(&seats, stall.value));
     }
     Ok(page.finish())
 }
