@@ -1,10 +1,20 @@
 //! `ismcts`, the search bot every game offers: information-set Monte Carlo tree search in its
 //! single-observer form (Cowling, Powley and Whitehouse, 2012), written once against
-//! [`Decisions`].
+//! [`Decisions`], started from the game's own bot.
 //!
-//! Each iteration deals what the bot's seat cannot see anew ([`Seen::sample`], a
+//! A search with a budget a designer can afford (tens of play-outs a decision) cannot tell
+//! options apart by their means alone: a 4-player win is a coin of 1 in 4, and at 50 play-outs
+//! the noise outweighs most differences, so a plain search picks at random among good options
+//! and plays worse than the heuristic it plays out with. So the root is searched as a
+//! comparison with the game's own bot's choice (the *prior*): every option in a round plays the
+//! same worlds (the same deal of the unseen and the same chance to come: common random
+//! numbers), so two options differ only by what they do; sequential halving (Karnin, Koren and
+//! Somekh, 2013) drops the worse half each round, and the search leaves the prior only for an
+//! option that beat it over the same worlds by `trust` standard errors.
+//!
+//! Below the root, each iteration deals what the bot's seat cannot see anew ([`Seen::sample`], a
 //! *determinization*), walks down one tree shared by every deal, adds one node, plays the game out
-//! and backs the result up. A node is an action and the seat that took it, so the tree is of the
+//! (or to a horizon, where the game reckons each seat's chances) and backs the result up. A node is an action and the seat that took it, so the tree is of the
 //! bot's information sets: deals that differ only in what it cannot see walk the same nodes. Every
 //! node keeps the wins of the seat that moved into it, so the tree serves any number of seats and
 //! seats with different roles. A child's exploration term counts the iterations in which its
@@ -25,15 +35,15 @@ use crate::game::{MAX_SEATS, Outcome, Seat};
 use crate::play::{Decider, Decisions, MAX_OPTIONS, Options, Seen, random};
 use crate::rng::{Dice, GameRng, game_rng, game_seed};
 
-/// `ismcts` as most games offer it: 200 iterations, play-outs to the end.
-pub const ISMCTS: Kind = kind(&params(200, 0));
+/// `ismcts` as most games offer it: 50 iterations, play-outs of at most 20 decisions.
+pub const ISMCTS: Kind = kind(&params(50, 20));
 
 /// `ismcts` with a game's own defaults, for a game whose play-outs are long: `params` from
 /// [`params`].
 pub const fn kind(params: &'static [Param]) -> Kind {
     Kind {
         name: "ismcts",
-        about: "information-set Monte Carlo tree search: each iteration deals what its seat cannot see anew, walks one tree of what its seat knows, plays the game out (or to a horizon, where the game reckons each seat's chances) and counts each seat's wins; it sees only what its seat sees",
+        about: "information-set Monte Carlo tree search that starts from the game's own bot: it plays that bot's choice unless, over the same deals of what its seat cannot see and the same luck to come, another option does better by `trust` standard errors; the options are compared by halving rounds, a tree of what its seat knows below them, play-outs by the game's own bots to the end or to a horizon where the game reckons each seat's chances; it sees only what its seat sees",
         params,
         roles: &[],
         searches: true,
@@ -41,7 +51,7 @@ pub const fn kind(params: &'static [Param]) -> Kind {
 }
 
 /// The search's parameters with a game's default budget and horizon.
-pub const fn params(iterations: i32, horizon: i32) -> [Param; 5] {
+pub const fn params(iterations: i32, horizon: i32) -> [Param; 6] {
     [
         Param {
             name: "iterations",
@@ -83,6 +93,14 @@ pub const fn params(iterations: i32, horizon: i32) -> [Param; 5] {
             about: "the most decisions a play-out takes before the game's own reckoning of each seat's chances scores it instead of its end (0: play to the end; a game that reckons none plays to the end)",
             names: &[],
         },
+        Param {
+            name: "trust",
+            default: 20,
+            min: 0,
+            max: 100,
+            about: "how sure, in tenths of a standard error, the search must be that an option beats the game's own bot's choice, over the same worlds, before it plays it instead (0: the better mean is enough)",
+            names: &[],
+        },
     ]
 }
 
@@ -94,6 +112,7 @@ struct Settings {
     heuristic_rollout: bool,
     worlds: u32,
     horizon: u32,
+    trust: f32,
 }
 
 impl From<&Bot> for Settings {
@@ -104,6 +123,7 @@ impl From<&Bot> for Settings {
             heuristic_rollout: bot.param("rollout") == 1,
             worlds: bot.param("worlds") as u32,
             horizon: bot.param("horizon") as u32,
+            trust: bot.param("trust") as f32 / 10.0,
         }
     }
 }
@@ -130,6 +150,10 @@ struct Tree<A> {
     nodes: Vec<Node<A>>,
     /// The nodes one iteration walked, root first.
     path: Vec<u32>,
+    /// The root's options as the search compares them.
+    arms: Vec<Arm>,
+    /// The prior's result in each world of the round under way.
+    prior_won: Vec<f32>,
 }
 
 impl<A> Default for Tree<A> {
@@ -137,6 +161,8 @@ impl<A> Default for Tree<A> {
         Self {
             nodes: Vec::new(),
             path: Vec::new(),
+            arms: Vec::new(),
+            prior_won: Vec::new(),
         }
     }
 }
@@ -181,11 +207,14 @@ fn shares(outcome: &Outcome) -> [f32; MAX_SEATS] {
     })
 }
 
-/// `ismcts`'s decision for the seat `seen` shows. Play-outs use `heuristic(seat)` at each seat
-/// when the rollout is `heuristic`, each with fresh memory.
+/// `ismcts`'s decision for the seat `seen` shows. `heuristic(seat)` is the game's own bot for
+/// that seat: its choice here, from the seat's `memory`, is the one the search keeps unless its
+/// play-outs show another better; play-outs use it at each seat when the rollout is
+/// `heuristic`, each with fresh memory.
 pub fn decide<G, M>(
     bot: &Bot,
     seen: &Seen<G>,
+    memory: &mut M,
     rng: &mut GameRng,
     heuristic: fn(Seat) -> Bot,
 ) -> G::Action
@@ -201,12 +230,13 @@ where
     let settings = Settings::from(bot);
     // One draw from the bots' generator seeds the whole search: the deals and the play-outs.
     let base = rng.next_u64();
+    let prior =
+        heuristic(seen.seat()).decide(seen, memory, &mut game_rng(game_seed(base, u64::MAX - 1)));
     let lineup: [Bot; MAX_SEATS] = std::array::from_fn(heuristic);
     with_tree(|tree: &mut Tree<G::Action>| {
-        search(tree, seen, settings, base, |game, rng| {
+        search(tree, seen, settings, base, prior, |game, rng| {
             play_out(game, settings, &lineup, rng)
-        });
-        best(tree, seen)
+        })
     })
 }
 
@@ -244,24 +274,77 @@ where
     shares(&game.outcome())
 }
 
-/// Grows `tree` from the position `seen` shows, for the settings' iterations.
+/// One option of the decision searched, as the root compares it with the heuristic's choice:
+/// over the worlds both were played in, the sum of its result less the heuristic's, and of that
+/// squared.
+#[derive(Clone, Copy)]
+struct Arm {
+    option: u16,
+    alive: bool,
+    pairs: u32,
+    diff: f64,
+    diff_sq: f64,
+}
+
+impl Arm {
+    fn mean(&self) -> f64 {
+        if self.pairs == 0 {
+            0.0
+        } else {
+            self.diff / f64::from(self.pairs)
+        }
+    }
+
+    /// How many standard errors its mean lies above the heuristic's choice.
+    fn margin(&self) -> f64 {
+        let n = f64::from(self.pairs);
+        if self.pairs < 2 {
+            return 0.0;
+        }
+        let var = (self.diff_sq - self.diff * self.diff / n) / (n - 1.0);
+        let se = (var.max(0.0) / n).sqrt();
+        if se == 0.0 {
+            if self.mean() > 0.0 {
+                f64::INFINITY
+            } else {
+                0.0
+            }
+        } else {
+            self.mean() / se
+        }
+    }
+}
+
+/// Searches the decision `seen` shows for the settings' iterations and returns its choice.
+///
+/// The root compares its options by sequential halving: in each round every option still in
+/// plays the same new worlds (the same deal of the unseen and the same chance to come), so two
+/// options differ only by what they do, and the worse half drops out. The heuristic's choice
+/// `prior` never drops out, and the search plays another option only when, over the worlds both
+/// played, it beat the prior by `trust` standard errors. Below the root, iterations walk one
+/// tree of the bot's information sets by UCB, as in single-observer ISMCTS.
 fn search<G: Decisions>(
     tree: &mut Tree<G::Action>,
     seen: &Seen<G>,
     settings: Settings,
     base: u64,
+    prior: G::Action,
     mut play_out: impl FnMut(&mut G, &mut GameRng) -> [f32; MAX_SEATS],
-) {
+) -> G::Action {
     let budget = settings.iterations as usize;
+    let seat = seen.seat();
     tree.nodes.clear();
     tree.path.clear();
+    tree.arms.clear();
     // Each iteration adds at most one node, and walks at most every node: reserving the bound
     // once makes every later decision at this budget allocation-free.
     tree.nodes.reserve(budget + 1);
     tree.path.reserve(budget + 1);
+    tree.arms.reserve(MAX_OPTIONS);
+    tree.prior_won.reserve(budget + 1);
     tree.nodes.push(Node {
         action: seen.option(0),
-        mover: seen.seat() as u8,
+        mover: seat as u8,
         first_child: NONE,
         next_sibling: NONE,
         visits: 0,
@@ -270,99 +353,212 @@ fn search<G: Decisions>(
     });
     let mut rng = game_rng(game_seed(base, u64::MAX));
     let mut options: Options<G::Action> = ArrayVec::new();
-    let mut tried: ArrayVec<bool, MAX_OPTIONS> = ArrayVec::new();
-    for i in 0..settings.iterations {
-        let world = match settings.worlds {
-            0 => i,
-            w => i % w,
-        };
-        let mut game = seen.sample(&mut game_rng(game_seed(base, u64::from(world))));
-        tree.path.clear();
-        tree.path.push(0);
-        let mut node = 0usize;
-        // Selection, down to a node with an untried action (then expansion) or to the end.
-        while let Some(mover) = game.to_move() {
-            options.clear();
-            game.options(&mut options);
-            tried.clear();
-            tried.extend(std::iter::repeat_n(false, options.len()));
-            let mut matched = 0;
-            let (mut chosen, mut top) = (NONE, f32::NEG_INFINITY);
-            let mut child = tree.nodes[node].first_child;
-            while child != NONE {
-                let c = &mut tree.nodes[child as usize];
-                if usize::from(c.mover) == mover
-                    && let Some(k) = options.iter().position(|&a| a == c.action)
-                {
-                    // An option listed twice has one node: count the option once.
-                    if !tried[k] {
-                        tried[k] = true;
-                        matched += 1;
-                    }
-                    c.available += 1;
-                    let visits = c.visits as f32;
-                    let score = c.wins / visits
-                        + settings.explore * ((c.available as f32).ln() / visits).sqrt();
-                    if score > top {
-                        (chosen, top) = (child, score);
-                    }
-                }
-                child = c.next_sibling;
-            }
-            if matched < options.len() {
-                let pick = rng.below((options.len() - matched) as u32) as usize;
-                let k = (0..options.len())
-                    .filter(|&k| !tried[k])
-                    .nth(pick)
-                    .expect("an untried option");
-                let new = tree.nodes.len() as u32;
-                tree.nodes.push(Node {
-                    action: options[k],
-                    mover: mover as u8,
-                    first_child: NONE,
-                    next_sibling: tree.nodes[node].first_child,
-                    visits: 0,
-                    available: 1,
-                    wins: 0.0,
-                });
-                tree.nodes[node].first_child = new;
-                tree.path.push(new);
-                game.apply(options[k]);
-                break;
-            }
-            tree.path.push(chosen);
-            node = chosen as usize;
-            game.apply(tree.nodes[node].action);
+    seen.options(&mut options);
+    let prior_k = options.iter().position(|&a| a == prior).unwrap_or(0);
+    // The options compared: all of them when each can be played at least twice, or else the
+    // prior and as many others, drawn at random, as can.
+    let room = (budget / 2).max(2);
+    for k in 0..options.len() {
+        tree.arms.push(Arm {
+            option: k as u16,
+            alive: k == prior_k,
+            pairs: 0,
+            diff: 0.0,
+            diff_sq: 0.0,
+        });
+    }
+    let mut others: u32 = 0;
+    let want = (room - 1).min(options.len() - 1) as u32;
+    let mut left = (options.len() - 1) as u32;
+    for arm in tree.arms.iter_mut().filter(|a| !a.alive) {
+        // Selection sampling: each of the others is kept with the chance that leaves `want`.
+        if rng.below(left) < want - others {
+            arm.alive = true;
+            others += 1;
         }
-        let won = play_out(&mut game, &mut rng);
-        for &n in &tree.path {
-            let n = &mut tree.nodes[n as usize];
-            n.visits += 1;
-            n.wins += won[usize::from(n.mover)];
+        left -= 1;
+    }
+    let mut alive = others as usize + 1;
+    let rounds = (usize::BITS - (alive - 1).leading_zeros()).max(1) as usize;
+    let mut slot = 0u64;
+    let mut spent = 0;
+    for round in 0..rounds {
+        let share = (budget - spent) / (rounds - round);
+        let worlds = (share / alive).max(1);
+        tree.prior_won.clear();
+        for w in 0..worlds {
+            let won = iterate(
+                tree,
+                seen,
+                settings,
+                base,
+                slot + w as u64,
+                options[prior_k],
+                &mut play_out,
+            );
+            tree.prior_won.push(won[seat]);
         }
+        for a in 0..tree.arms.len() {
+            let arm = tree.arms[a];
+            if !arm.alive || usize::from(arm.option) == prior_k {
+                continue;
+            }
+            for w in 0..worlds {
+                let won = iterate(
+                    tree,
+                    seen,
+                    settings,
+                    base,
+                    slot + w as u64,
+                    options[usize::from(arm.option)],
+                    &mut play_out,
+                );
+                let d = f64::from(won[seat] - tree.prior_won[w]);
+                let arm = &mut tree.arms[a];
+                arm.pairs += 1;
+                arm.diff += d;
+                arm.diff_sq += d * d;
+            }
+        }
+        spent += worlds * alive;
+        slot += worlds as u64;
+        if round + 1 < rounds {
+            // Keep the better half (the prior always).
+            let keep = alive.div_ceil(2);
+            while alive > keep {
+                let worst = tree
+                    .arms
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| a.alive && usize::from(a.option) != prior_k)
+                    .min_by(|x, y| x.1.mean().total_cmp(&y.1.mean()))
+                    .map(|(i, _)| i)
+                    .expect("an option other than the prior");
+                tree.arms[worst].alive = false;
+                alive -= 1;
+            }
+        }
+    }
+    let trust = f64::from(settings.trust);
+    let best = tree
+        .arms
+        .iter()
+        .filter(|a| a.alive && usize::from(a.option) != prior_k)
+        .max_by(|x, y| x.mean().total_cmp(&y.mean()));
+    match best {
+        Some(arm) if arm.mean() > 0.0 && arm.margin() > trust => options[usize::from(arm.option)],
+        _ => options[prior_k],
     }
 }
 
-/// The real position's option whose node the search visited most (more wins breaking a tie,
-/// then the earlier option).
-fn best<G: Decisions>(tree: &Tree<G::Action>, seen: &Seen<G>) -> G::Action {
-    let mut options: Options<G::Action> = ArrayVec::new();
-    seen.options(&mut options);
-    let mut top: Option<(u32, f32, G::Action)> = None;
-    for &action in &options {
+/// One iteration in world `world`, the root playing `first`: deals the world, walks the tree
+/// below the root's child for `first` (adding one node), plays out and backs the result up.
+fn iterate<G: Decisions>(
+    tree: &mut Tree<G::Action>,
+    seen: &Seen<G>,
+    settings: Settings,
+    base: u64,
+    world: u64,
+    first: G::Action,
+    play_out: &mut impl FnMut(&mut G, &mut GameRng) -> [f32; MAX_SEATS],
+) -> [f32; MAX_SEATS] {
+    let world = match settings.worlds {
+        0 => world,
+        w => world % u64::from(w),
+    };
+    let mut game = seen.sample(&mut game_rng(game_seed(base, world)));
+    // The play-out's own draws (a random bot's, a tie broken) come from the world too, so two
+    // options played in one world meet the same luck.
+    let mut rng = game_rng(game_seed(game_seed(base, u64::MAX), world));
+    let rng = &mut rng;
+    tree.path.clear();
+    tree.path.push(0);
+    let mover = seen.seat();
+    let mut node = {
         let mut child = tree.nodes[0].first_child;
+        while child != NONE && tree.nodes[child as usize].action != first {
+            child = tree.nodes[child as usize].next_sibling;
+        }
+        if child == NONE {
+            child = tree.nodes.len() as u32;
+            tree.nodes.push(Node {
+                action: first,
+                mover: mover as u8,
+                first_child: NONE,
+                next_sibling: tree.nodes[0].first_child,
+                visits: 0,
+                available: 0,
+                wins: 0.0,
+            });
+            tree.nodes[0].first_child = child;
+        }
+        child as usize
+    };
+    tree.path.push(node as u32);
+    game.apply(first);
+    let mut options: Options<G::Action> = ArrayVec::new();
+    let mut tried: ArrayVec<bool, MAX_OPTIONS> = ArrayVec::new();
+    // Selection, down to a node with an untried action (then expansion) or to the end.
+    while let Some(mover) = game.to_move() {
+        options.clear();
+        game.options(&mut options);
+        tried.clear();
+        tried.extend(std::iter::repeat_n(false, options.len()));
+        let mut matched = 0;
+        let (mut chosen, mut top) = (NONE, f32::NEG_INFINITY);
+        let mut child = tree.nodes[node].first_child;
         while child != NONE {
-            let c = &tree.nodes[child as usize];
-            if c.action == action {
-                if top.is_none_or(|(v, w, _)| (c.visits, c.wins) > (v, w)) {
-                    top = Some((c.visits, c.wins, action));
+            let c = &mut tree.nodes[child as usize];
+            if usize::from(c.mover) == mover
+                && let Some(k) = options.iter().position(|&a| a == c.action)
+            {
+                // An option listed twice has one node: count the option once.
+                if !tried[k] {
+                    tried[k] = true;
+                    matched += 1;
                 }
-                break;
+                c.available += 1;
+                let visits = c.visits as f32;
+                let score = c.wins / visits
+                    + settings.explore * ((c.available as f32).ln() / visits).sqrt();
+                if score > top {
+                    (chosen, top) = (child, score);
+                }
             }
             child = c.next_sibling;
         }
+        if matched < options.len() {
+            let pick = rng.below((options.len() - matched) as u32) as usize;
+            let k = (0..options.len())
+                .filter(|&k| !tried[k])
+                .nth(pick)
+                .expect("an untried option");
+            let new = tree.nodes.len() as u32;
+            tree.nodes.push(Node {
+                action: options[k],
+                mover: mover as u8,
+                first_child: NONE,
+                next_sibling: tree.nodes[node].first_child,
+                visits: 0,
+                available: 1,
+                wins: 0.0,
+            });
+            tree.nodes[node].first_child = new;
+            tree.path.push(new);
+            game.apply(options[k]);
+            break;
+        }
+        tree.path.push(chosen);
+        node = chosen as usize;
+        game.apply(tree.nodes[node].action);
     }
-    top.map_or(options[0], |(_, _, action)| action)
+    let won = play_out(&mut game, rng);
+    for &n in &tree.path {
+        let n = &mut tree.nodes[n as usize];
+        n.visits += 1;
+        n.wins += won[usize::from(n.mover)];
+    }
+    won
 }
 
 /// Checks, for each of `positions`, that `bot` decides the same with the same generator in the
@@ -412,12 +608,65 @@ where
     out
 }
 
+/// How well `chances` foretells the winner over positions from games `lineup` plays from each
+/// of `starts` (every `every`-th decision's, where `chances` gives any): the mean log-loss of
+/// each seat's share of the real win, and that of an even chance for every seat, to beat.
+#[cfg(test)]
+pub fn log_loss<G, M>(
+    starts: impl IntoIterator<Item = (G, u64)>,
+    lineup: &[Bot],
+    every: usize,
+    chances: impl Fn(&G) -> Option<[f32; MAX_SEATS]>,
+) -> (f64, f64)
+where
+    G: Decisions,
+    M: Default,
+    Bot: Decider<G, Memory = M>,
+{
+    let (mut reckoned, mut even, mut n) = (0.0, 0.0, 0);
+    for (start, seed) in starts {
+        let mut table: crate::play::Table<G, M> = crate::play::Table::new(start, seed);
+        let mut foretold = Vec::new();
+        let mut k = 0;
+        while let Some(action) = table.decide(lineup) {
+            if k % every == 0
+                && let Some(c) = chances(&table.game)
+            {
+                foretold.push(c);
+            }
+            table.game.apply(action);
+            k += 1;
+        }
+        let outcome = table.game.outcome();
+        let won = shares(&outcome);
+        let seats = lineup.len();
+        for c in foretold {
+            for s in 0..seats {
+                let w = f64::from(won[s]);
+                reckoned -= w * f64::from(c[s]).max(1e-6).ln();
+                even -= w * (1.0 / seats as f64).ln();
+            }
+            n += 1;
+        }
+    }
+    (reckoned / f64::from(n), even / f64::from(n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::play::RANDOM;
 
-    const KINDS: &[Kind] = &[RANDOM, ISMCTS];
+    /// The test games' own bot, which the search starts from: it always takes the first option.
+    const FIRST: Kind = Kind {
+        name: "first",
+        about: "the first option",
+        params: &[],
+        roles: &[],
+        searches: false,
+    };
+
+    const KINDS: &[Kind] = &[RANDOM, FIRST, ISMCTS];
 
     fn ismcts(settings: &str) -> Bot {
         crate::bots::parse(&format!("ismcts({settings})"), KINDS, &[]).unwrap()
@@ -488,7 +737,8 @@ mod tests {
             2
         }
         fn option(&self, k: usize) -> bool {
-            k == 1
+            // Black first, so the game's own bot (`first`) guesses wrong 7 times in 10.
+            k == 0
         }
         fn apply(&mut self, black: bool) {
             self.guessed = Some(black);
@@ -551,7 +801,7 @@ mod tests {
             impl Decider<$game> for Bot {
                 type Memory = ();
                 fn decide(&self, seen: &Seen<$game>, memory: &mut (), rng: &mut GameRng) -> <$game as Decisions>::Action {
-                    crate::play::by_kind(self, seen, memory, rng, |_| Bot::of(KINDS, 0), |_, seen, _, rng| random(seen, rng))
+                    crate::play::by_kind(self, seen, memory, rng, |_| Bot::of(KINDS, 1), |_, seen, _, _| seen.option(0))
                 }
             }
         )*};
@@ -587,9 +837,9 @@ mod tests {
         };
         let decide =
             |bot: &Bot, seed| bot.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed));
-        // Played to the end every option loses, so the search has no reason to add 1: the
-        // tie goes to the earlier option, 0.
-        let blind = ismcts("iterations=100,rollout=random");
+        // Played to the end every option loses, so the search has no reason to leave its own
+        // bot's choice, 0.
+        let blind = ismcts("iterations=100,rollout=random,horizon=0");
         assert!((0..10).all(|seed| decide(&blind, seed) == 0));
         let horizon = ismcts("iterations=100,rollout=random,horizon=4");
         for seed in 0..10 {

@@ -66,6 +66,23 @@ pub trait Decisions: Clone {
     }
 }
 
+/// Chances that grow as `exp(score / spread)`, over the first `players` seats: how a game's
+/// [`Decisions::standing`] turns each seat's score into its chance to win, the spread saying
+/// how much a lead of one point is still worth.
+pub fn softmax(score: &[f32; MAX_SEATS], players: usize, spread: f32) -> [f32; MAX_SEATS] {
+    let top = score[..players].iter().copied().fold(f32::MIN, f32::max);
+    let mut chances = [0.0; MAX_SEATS];
+    let mut total = 0.0;
+    for (c, &s) in chances.iter_mut().zip(&score[..players]) {
+        *c = ((s - top) / spread).exp();
+        total += *c;
+    }
+    for c in &mut chances[..players] {
+        *c /= total;
+    }
+    chances
+}
+
 /// A game as the seat to move may know it: its observation, its options, and samples of what
 /// it cannot see. It does not hand out the game itself.
 pub struct Seen<'g, G> {
@@ -197,7 +214,7 @@ where
     if bot.index == 0 {
         random(seen, rng)
     } else if bot.kind.name == crate::ismcts::ISMCTS.name {
-        crate::ismcts::decide(bot, seen, rng, heuristic)
+        crate::ismcts::decide(bot, seen, memory, rng, heuristic)
     } else {
         own(bot, seen, memory, rng)
     }

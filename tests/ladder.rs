@@ -226,7 +226,7 @@ fn an_interrupted_search_run_keeps_the_games_it_finished() {
             "simulate",
             "cat-and-the-mouse",
             "--bots",
-            "ismcts(iterations=500)",
+            "ismcts(iterations=5000)",
         ],
         &out,
     );

@@ -155,3 +155,39 @@ fn ismcts_decides_from_what_its_seat_sees() {
         .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
     assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
 }
+
+/// The reckoning a search scores its horizon by foretells `sly` games' winners better than an
+/// even chance, if only just: over positions every 5 decisions of 200 games at 4 players, its
+/// log-loss is lower (1.3827 against 1.3863). Hands change owners at every Cat, so the cards
+/// held tell little of who wins; a search here plays its play-outs longer.
+#[test]
+fn the_reckoning_foretells_the_winner() {
+    let rules = rules_with(&[], 4);
+    let lineup = vec![Bot::of(KINDS, 1); 4];
+    let starts = (0..200u64).map(|seed| (Engine::new(&rules, seed), seed));
+    let (reckoned, even) = crate::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| g.standing());
+    assert!(reckoned < even, "{reckoned} against {even}");
+}
+
+/// Prints the log-loss of the reckoning on a grid, to choose its constants: run with
+/// `cargo test --release fit_the_reckoning -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn fit_the_reckoning() {
+    let rules = rules_with(&[], 4);
+    let lineup = vec![Bot::of(KINDS, 1); 4];
+    let mut best = (f64::MAX, 0.0, 0.0);
+    for spread in (1..=12).map(|b| b as f32 * 0.25) {
+        for cat in (0..=8).map(|b| b as f32 * 0.25) {
+            let starts = (0..400u64).map(|seed| (Engine::new(&rules, seed), seed));
+            let (loss, even) = crate::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| {
+                g.to_move().map(|_| g.reckon(spread, cat))
+            });
+            if loss < best.0 {
+                best = (loss, spread, cat);
+            }
+            println!("spread {spread} cat {cat}: {loss:.4} (even {even:.4})");
+        }
+    }
+    println!("best: {best:?}");
+}

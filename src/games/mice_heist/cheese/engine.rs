@@ -8,7 +8,9 @@ use super::bots::{Bet, Learn, View};
 use super::config::{DiscardedCheese, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
 use crate::games::mice_heist::chips::ChipSet;
+use crate::games::mice_heist::heuristics::Payout;
 use crate::games::mice_heist::jobs::{Claims, exchange, take, winners};
+use crate::games::mice_heist::reckoning;
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::play::{Decisions, nth_of};
 use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
@@ -160,6 +162,30 @@ impl<'r> Engine<'r> {
             ending: None,
             triggered: None,
         }
+    }
+
+    /// Each seat's chance to win by [`reckoning`], with `spread`: its projected score is its
+    /// stash (and covered cheese, where it scores) and the food its track places claim now.
+    pub fn reckon(&self, spread: reckoning::Spread) -> [f32; MAX_SEATS] {
+        let (rules, state) = (self.rules, &self.state);
+        let payout = Payout {
+            food: &rules.food,
+            track_length: rules.track_length,
+        };
+        let cheese = |s: Seat| {
+            let p = &state.players[s];
+            p.stash
+                + if rules.covered_cheese_scores {
+                    p.covered()
+                } else {
+                    0
+                }
+        };
+        let score = reckoning::projected(&state.jobs, payout, cheese, rules.players);
+        let left = reckoning::left(&state.jobs, |j| {
+            rules.jobs[usize::from(j.spec)].obstacles.len()
+        });
+        reckoning::chances(&score, rules.players, left, spread)
     }
 
     pub fn state(&self) -> &State {
@@ -717,6 +743,11 @@ impl<'r> Decisions for Engine<'r> {
         }
         game.rng = fresh(rng);
         game
+    }
+
+    /// While tests remain, the chances [`reckoning`] gives the table as it stands.
+    fn standing(&self) -> Option<[f32; MAX_SEATS]> {
+        (!matches!(self.phase, Phase::Food | Phase::Over)).then(|| self.reckon(reckoning::SPREAD))
     }
 
     /// End game and scoring ("Jobs pay out", "Most cheese wins").

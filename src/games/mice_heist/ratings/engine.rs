@@ -9,7 +9,9 @@ use super::config::{Effect, EffectKind, MAX_DECK, Rules};
 use super::state::{Hand, Player, State, Test};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
+use crate::games::mice_heist::heuristics::Payout;
 use crate::games::mice_heist::jobs::{Claims, JobState, exchange, winners};
+use crate::games::mice_heist::reckoning;
 use crate::games::{MAX_SEATS, Outcome, Seat, others};
 use crate::play::{Decisions, nth_of};
 use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
@@ -188,6 +190,22 @@ impl<'r> Engine<'r> {
     /// A seat's hand, for building positions by hand in tests.
     pub fn hand_mut(&mut self, seat: Seat) -> &mut Hand {
         &mut self.hands[seat]
+    }
+
+    /// Each seat's chance to win by [`reckoning`], with `spread`: its projected score is its
+    /// cheese and the food its track places claim now.
+    pub fn reckon(&self, spread: reckoning::Spread) -> [f32; MAX_SEATS] {
+        let (rules, state) = (self.rules, &self.state);
+        let payout = Payout {
+            food: &rules.food,
+            track_length: rules.track_length,
+        };
+        let cheese = |s: Seat| state.players[s].cheese;
+        let score = reckoning::projected(&state.jobs, payout, cheese, rules.players);
+        let left = reckoning::left(&state.jobs, |j| {
+            rules.jobs[usize::from(j.spec)].obstacles.len()
+        });
+        reckoning::chances(&score, rules.players, left, spread)
     }
 
     pub fn ending(&self) -> Option<Ending> {
@@ -772,6 +790,11 @@ impl<'r> Decisions for Engine<'r> {
     }
 
     /// End game and scoring: food by track place, ties to the highest sum of skill ratings.
+    /// While tests remain, the chances [`reckoning`] gives the table as it stands.
+    fn standing(&self) -> Option<[f32; MAX_SEATS]> {
+        (!matches!(self.phase, Phase::Food | Phase::Over)).then(|| self.reckon(reckoning::SPREAD))
+    }
+
     fn outcome(&self) -> Outcome {
         let n = self.rules.players;
         let mut scores = [0i32; MAX_SEATS];
