@@ -46,8 +46,6 @@ fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G, lineups: &[&[
 fn whole_games(c: &mut Criterion) {
     let four: &[&[&str]] = &[&["greedy"; 4], &["random"; 4]];
     bench_game(c, "cheese", &game(), four);
-    // The search plays a game out per iteration, so a small budget keeps a sample near 0.1 s.
-    bench_game(c, "cheese", &game(), &[&["ismcts(iterations=20)"; 4]]);
     let ratings = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
     bench_game(
         c,
@@ -60,11 +58,7 @@ fn whole_games(c: &mut Criterion) {
         c,
         "cat-and-the-mouse",
         &cat,
-        &[
-            &["sleuth", "thief"],
-            &["random", "random"],
-            &["ismcts(iterations=50)"; 2],
-        ],
+        &[&["sleuth", "thief"], &["random", "random"]],
     );
     let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
     bench_game(c, "cheesy-heist", &cheesy, &[&["sly"; 4], &["random"; 4]]);
@@ -126,5 +120,43 @@ fn pieces(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, whole_games, pieces);
+/// A whole game with the default `ismcts` at every seat, for every game: what a strength
+/// sample costs. Ten samples, as a game takes from milliseconds to most of a second.
+fn search_games(c: &mut Criterion) {
+    let mut c = c.benchmark_group("search");
+    c.sample_size(10);
+    let ratings = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
+    let cat = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
+    let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
+    let chaos = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], None).unwrap();
+    search_game(&mut c, "cheese", &game());
+    search_game(
+        &mut c,
+        "ratings",
+        &RatingsGame::load(&ratings, &[], None).unwrap(),
+    );
+    search_game(&mut c, "cat-and-the-mouse", &cat);
+    search_game(&mut c, "cheesy-heist", &cheesy);
+    search_game(&mut c, "mouse-chaos", &chaos);
+}
+
+fn search_game<G: Game>(
+    c: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    name: &str,
+    game: &G,
+) {
+    let bot = whisker::bots::parse("ismcts", game.bots(), &[]).unwrap();
+    let lineup = vec![bot; game.players()];
+    let mut counters = game.declared().counts();
+    let mut scratch = G::Scratch::default();
+    let mut seed = 0u64;
+    c.bench_function(format!("ismcts/{name}"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(game.play(seed, &lineup, &mut scratch, &mut counters))
+        })
+    });
+}
+
+criterion_group!(benches, whole_games, pieces, search_games);
 criterion_main!(benches);

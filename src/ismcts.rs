@@ -383,24 +383,14 @@ fn search<G: Decisions>(
     let mut slot = 0u64;
     let mut spent = 0;
     for round in 0..rounds {
-        let share = (budget - spent) / (rounds - round);
+        // A round takes at least one world an option, so the budget can be passed by a few.
+        let share = budget.saturating_sub(spent) / (rounds - round);
         let worlds = (share / alive).max(1);
         tree.prior_won.clear();
-        for w in 0..worlds {
-            let won = iterate(
-                tree,
-                seen,
-                settings,
-                base,
-                slot + w as u64,
-                options[prior_k],
-                &mut play_out,
-            );
-            tree.prior_won.push(won[seat]);
-        }
-        for a in 0..tree.arms.len() {
-            let arm = tree.arms[a];
-            if !arm.alive || usize::from(arm.option) == prior_k {
+        // The prior first: each other option's result in a world is taken less the prior's.
+        let order = std::iter::once(prior_k).chain((0..tree.arms.len()).filter(|&a| a != prior_k));
+        for a in order {
+            if !tree.arms[a].alive {
                 continue;
             }
             for w in 0..worlds {
@@ -410,14 +400,18 @@ fn search<G: Decisions>(
                     settings,
                     base,
                     slot + w as u64,
-                    options[usize::from(arm.option)],
+                    options[a],
                     &mut play_out,
-                );
-                let d = f64::from(won[seat] - tree.prior_won[w]);
-                let arm = &mut tree.arms[a];
-                arm.pairs += 1;
-                arm.diff += d;
-                arm.diff_sq += d * d;
+                )[seat];
+                if a == prior_k {
+                    tree.prior_won.push(won);
+                } else {
+                    let d = f64::from(won - tree.prior_won[w]);
+                    let arm = &mut tree.arms[a];
+                    arm.pairs += 1;
+                    arm.diff += d;
+                    arm.diff_sq += d * d;
+                }
             }
         }
         spent += worlds * alive;

@@ -8,9 +8,8 @@ use super::bots::{Bet, Learn, View};
 use super::config::{DiscardedCheese, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
 use crate::games::mice_heist::chips::ChipSet;
-use crate::games::mice_heist::heuristics::Payout;
 use crate::games::mice_heist::jobs::{Claims, exchange, take, winners};
-use crate::games::mice_heist::reckoning;
+use crate::games::mice_heist::reckoning::{self, Reckon};
 use crate::games::{MAX_SEATS, Outcome, Seat};
 use crate::play::{Decisions, nth_of};
 use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
@@ -162,30 +161,6 @@ impl<'r> Engine<'r> {
             ending: None,
             triggered: None,
         }
-    }
-
-    /// Each seat's chance to win by [`reckoning`], with `spread`: its projected score is its
-    /// stash (and covered cheese, where it scores) and the food its track places claim now.
-    pub fn reckon(&self, spread: reckoning::Spread) -> [f32; MAX_SEATS] {
-        let (rules, state) = (self.rules, &self.state);
-        let payout = Payout {
-            food: &rules.food,
-            track_length: rules.track_length,
-        };
-        let cheese = |s: Seat| {
-            let p = &state.players[s];
-            p.stash
-                + if rules.covered_cheese_scores {
-                    p.covered()
-                } else {
-                    0
-                }
-        };
-        let score = reckoning::projected(&state.jobs, payout, cheese, rules.players);
-        let left = reckoning::left(&state.jobs, |j| {
-            rules.jobs[usize::from(j.spec)].obstacles.len()
-        });
-        reckoning::chances(&score, rules.players, left, spread)
     }
 
     pub fn state(&self) -> &State {
@@ -639,6 +614,31 @@ impl crate::games::mice_heist::Edition for Engine<'_> {
     }
     fn turns(&self) -> u32 {
         self.state.turns
+    }
+}
+
+impl reckoning::Reckon for Engine<'_> {
+    /// Each seat's chance to win by [`reckoning`], with `spread`: its projected score is its
+    /// stash (and covered cheese, where it scores) and the food its track places claim now.
+    fn reckon(&self, spread: reckoning::Spread) -> [f32; MAX_SEATS] {
+        let (rules, state) = (self.rules, &self.state);
+        reckoning::of_table(
+            &state.jobs,
+            &rules.food,
+            rules.track_length,
+            |j| rules.jobs[usize::from(j.spec)].obstacles.len(),
+            |s: Seat| {
+                let p = &state.players[s];
+                p.stash
+                    + if rules.covered_cheese_scores {
+                        p.covered()
+                    } else {
+                        0
+                    }
+            },
+            rules.players,
+            spread,
+        )
     }
 }
 

@@ -9,9 +9,8 @@ use super::config::{Effect, EffectKind, MAX_DECK, Rules};
 use super::state::{Hand, Player, State, Test};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
-use crate::games::mice_heist::heuristics::Payout;
 use crate::games::mice_heist::jobs::{Claims, JobState, exchange, winners};
-use crate::games::mice_heist::reckoning;
+use crate::games::mice_heist::reckoning::{self, Reckon};
 use crate::games::{MAX_SEATS, Outcome, Seat, others};
 use crate::play::{Decisions, nth_of};
 use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
@@ -190,22 +189,6 @@ impl<'r> Engine<'r> {
     /// A seat's hand, for building positions by hand in tests.
     pub fn hand_mut(&mut self, seat: Seat) -> &mut Hand {
         &mut self.hands[seat]
-    }
-
-    /// Each seat's chance to win by [`reckoning`], with `spread`: its projected score is its
-    /// cheese and the food its track places claim now.
-    pub fn reckon(&self, spread: reckoning::Spread) -> [f32; MAX_SEATS] {
-        let (rules, state) = (self.rules, &self.state);
-        let payout = Payout {
-            food: &rules.food,
-            track_length: rules.track_length,
-        };
-        let cheese = |s: Seat| state.players[s].cheese;
-        let score = reckoning::projected(&state.jobs, payout, cheese, rules.players);
-        let left = reckoning::left(&state.jobs, |j| {
-            rules.jobs[usize::from(j.spec)].obstacles.len()
-        });
-        reckoning::chances(&score, rules.players, left, spread)
     }
 
     pub fn ending(&self) -> Option<Ending> {
@@ -686,6 +669,23 @@ impl crate::games::mice_heist::Edition for Engine<'_> {
     }
     fn turns(&self) -> u32 {
         self.state.turns
+    }
+}
+
+impl reckoning::Reckon for Engine<'_> {
+    /// Each seat's chance to win by [`reckoning`], with `spread`: its projected score is its
+    /// cheese and the food its track places claim now.
+    fn reckon(&self, spread: reckoning::Spread) -> [f32; MAX_SEATS] {
+        let (rules, state) = (self.rules, &self.state);
+        reckoning::of_table(
+            &state.jobs,
+            &rules.food,
+            rules.track_length,
+            |j| rules.jobs[usize::from(j.spec)].obstacles.len(),
+            |s: Seat| state.players[s].cheese,
+            rules.players,
+            spread,
+        )
     }
 }
 
