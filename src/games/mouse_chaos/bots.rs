@@ -69,8 +69,9 @@ const PUSH: f32 = 10.0;
 /// What the bot remembers within a game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Memory {
-    /// The destination chosen with the piece, for the decision that asks for it.
-    plan: Option<Action>,
+    /// The destination chosen with the piece, for the decision that asks for it: the turn and
+    /// the piece it was chosen for, and where the piece goes.
+    plan: Option<(u32, Piece, Action)>,
     /// Its turns in a row without a mouse or cat move.
     idle: u8,
 }
@@ -420,7 +421,12 @@ impl<'v> Reckoning<'v> {
 pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
     let view = seen.view();
     let asked = view.asked.expect("asked to decide");
-    if let (Decision::MoveTo(_) | Decision::ShiftTo(_), Some(plan)) = (asked, memory.plan.take()) {
+    if let (Decision::MoveTo(piece) | Decision::ShiftTo(piece), Some((turn, planned, plan))) =
+        (asked, memory.plan.take())
+        // A search may have picked the piece and left this bot to play on from its memory: a
+        // plan holds only for the piece and the turn it was made for.
+        && (turn, planned) == (view.public.turns, piece)
+    {
         return plan;
     }
     let r = Reckoning::new(&view, bot);
@@ -452,6 +458,9 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
             };
         }
     };
-    memory.plan = (pick != Action::Skip).then_some(plan);
+    memory.plan = match pick {
+        Action::Pick(piece) => Some((view.public.turns, piece, plan)),
+        _ => None,
+    };
     pick
 }

@@ -95,7 +95,19 @@ impl<P: Policy> Decider<Engine<'_>> for P {
                 memory.bet_covered = bet.from_covered;
                 Action::Stash(bet.from_stash)
             }
-            Decision::Covered => Action::Give(memory.bet_covered),
+            Decision::Covered => {
+                // The stash step may have been decided by another bot (a search's tree, with
+                // this bot playing on from its memory): a plan from an older bet keeps only the
+                // skills covered now.
+                let covered = v
+                    .player()
+                    .skills
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, h)| h.covered)
+                    .fold(0u8, |m, (i, _)| m | 1 << i);
+                Action::Give(memory.bet_covered & covered)
+            }
             Decision::Uncover => Action::Uncover(self.uncover(&v)),
             Decision::Activate => Action::Activate(self.activate(&v)),
             Decision::Pick(kind) => Action::Chip(self.pick_chip(&v, kind)),
