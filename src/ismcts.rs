@@ -210,8 +210,9 @@ fn shares(outcome: &Outcome) -> [f32; MAX_SEATS] {
 /// `ismcts`'s decision for the seat `seen` shows. `heuristic(seat)` is the game's own bot for
 /// that seat: its choice here, from the seat's `memory`, is the one the search keeps unless its
 /// play-outs show another better; play-outs use it at each seat when the rollout is
-/// `heuristic`, the searching seat with its own memory (what it has seen is the same in every
-/// world it deals), the others with fresh memory (what they saw is not its to know).
+/// `heuristic`, each with fresh memory. (Not the searching seat's own memory: the tree makes
+/// that seat's decisions between the root and the play-out, and a bot's memory holds only
+/// when the bot saw every step, as the Mouse's count of cards gone does.)
 pub fn decide<G, M>(
     bot: &Bot,
     seen: &Seen<G>,
@@ -221,7 +222,7 @@ pub fn decide<G, M>(
 ) -> G::Action
 where
     G: Decisions,
-    M: Default + Clone,
+    M: Default,
     Bot: Decider<G, Memory = M>,
 {
     let count = seen.option_count();
@@ -234,31 +235,27 @@ where
     let prior =
         heuristic(seen.seat()).decide(seen, memory, &mut game_rng(game_seed(base, u64::MAX - 1)));
     let lineup: [Bot; MAX_SEATS] = std::array::from_fn(heuristic);
-    let seat = seen.seat();
     with_tree(|tree: &mut Tree<G::Action>| {
         search(tree, seen, settings, base, prior, |game, rng| {
-            play_out(game, settings, &lineup, rng, (seat, &*memory))
+            play_out(game, settings, &lineup, rng)
         })
     })
 }
 
 /// Plays `game` on as the settings' rollout says, to its end or, past the horizon, to where the
-/// game reckons each seat's chances; returns each seat's share of the win. `own` is the
-/// searching seat and its memory; every other seat starts with fresh memory.
+/// game reckons each seat's chances; returns each seat's share of the win.
 fn play_out<G, M>(
     game: &mut G,
     settings: Settings,
     lineup: &[Bot; MAX_SEATS],
     rng: &mut GameRng,
-    own: (Seat, &M),
 ) -> [f32; MAX_SEATS]
 where
     G: Decisions,
-    M: Default + Clone,
+    M: Default,
     Bot: Decider<G, Memory = M>,
 {
     let mut memory: [M; MAX_SEATS] = Default::default();
-    memory[own.0] = own.1.clone();
     let mut taken = 0;
     while let Some(seat) = game.to_move() {
         if taken == settings.horizon
@@ -567,7 +564,7 @@ fn iterate<G: Decisions>(
 pub fn assert_blind<G, M>(bot: &Bot, positions: impl IntoIterator<Item = G>) -> usize
 where
     G: Decisions,
-    M: Default + Clone,
+    M: Default,
     Bot: Decider<G, Memory = M>,
 {
     let mut checked = 0;
@@ -591,7 +588,7 @@ where
 pub fn positions<G, M>(start: G, seed: u64, lineup: &[Bot], every: usize) -> Vec<G>
 where
     G: Decisions,
-    M: Default + Clone,
+    M: Default,
     Bot: Decider<G, Memory = M>,
 {
     let mut table: crate::play::Table<G, M> = crate::play::Table::new(start, seed);
@@ -619,7 +616,7 @@ pub fn log_loss<G, M>(
 ) -> (f64, f64)
 where
     G: Decisions,
-    M: Default + Clone,
+    M: Default,
     Bot: Decider<G, Memory = M>,
 {
     let (mut reckoned, mut even, mut n) = (0.0, 0.0, 0);

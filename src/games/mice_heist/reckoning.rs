@@ -38,7 +38,7 @@ pub trait Reckon: Edition {
 /// at least 5% lower (early in a game nothing foretells much: over a whole game the fitted
 /// spread gains 8–11%).
 #[cfg(test)]
-pub fn assert_foretells<E: Reckon, M: Default + Clone>(new: impl Fn(u64) -> E, lineup: &[crate::bots::Bot])
+pub fn assert_foretells<E: Reckon, M: Default>(new: impl Fn(u64) -> E, lineup: &[crate::bots::Bot])
 where
     crate::bots::Bot: crate::play::Decider<E, Memory = M>,
 {
@@ -50,7 +50,7 @@ where
 /// Prints the log-loss of spreads on a grid over games `lineup` plays from `new(seed)`, and
 /// the best.
 #[cfg(test)]
-pub fn fit<E: Reckon, M: Default + Clone>(new: impl Fn(u64) -> E, lineup: &[crate::bots::Bot])
+pub fn fit<E: Reckon, M: Default>(new: impl Fn(u64) -> E, lineup: &[crate::bots::Bot])
 where
     crate::bots::Bot: crate::play::Decider<E, Memory = M>,
 {
