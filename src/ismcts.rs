@@ -276,12 +276,12 @@ where
     shares(&game.outcome())
 }
 
-/// One option of the decision searched, as the root compares it with the heuristic's choice:
+/// One option of the decision searched (`Tree::arms[k]` is option `k`), as the root compares
+/// it with the heuristic's choice:
 /// over the worlds both were played in, the sum of its result less the heuristic's, and of that
 /// squared.
 #[derive(Clone, Copy)]
 struct Arm {
-    option: u16,
     alive: bool,
     pairs: u32,
     diff: f64,
@@ -362,7 +362,6 @@ fn search<G: Decisions>(
     let room = (budget / 2).max(2);
     for k in 0..options.len() {
         tree.arms.push(Arm {
-            option: k as u16,
             alive: k == prior_k,
             pairs: 0,
             diff: 0.0,
@@ -426,7 +425,7 @@ fn search<G: Decisions>(
                     .arms
                     .iter()
                     .enumerate()
-                    .filter(|(_, a)| a.alive && usize::from(a.option) != prior_k)
+                    .filter(|&(k, a)| a.alive && k != prior_k)
                     .min_by(|x, y| x.1.mean().total_cmp(&y.1.mean()))
                     .map(|(i, _)| i)
                     .expect("an option other than the prior");
@@ -439,10 +438,11 @@ fn search<G: Decisions>(
     let best = tree
         .arms
         .iter()
-        .filter(|a| a.alive && usize::from(a.option) != prior_k)
-        .max_by(|x, y| x.mean().total_cmp(&y.mean()));
+        .enumerate()
+        .filter(|&(k, a)| a.alive && k != prior_k)
+        .max_by(|x, y| x.1.mean().total_cmp(&y.1.mean()));
     match best {
-        Some(arm) if arm.mean() > 0.0 && arm.margin() > trust => options[usize::from(arm.option)],
+        Some((k, arm)) if arm.mean() > 0.0 && arm.margin() > trust => options[k],
         _ => options[prior_k],
     }
 }
