@@ -96,17 +96,15 @@ impl<P: Policy> Decider<Engine<'_>> for P {
                 Action::Stash(bet.from_stash)
             }
             Decision::Covered => {
-                // The stash step may have been decided by another bot (a search's tree, with
-                // this bot playing on from its memory): a plan from an older bet keeps only the
-                // skills covered now.
-                let covered = v
-                    .player()
-                    .skills
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, h)| h.covered)
+                // The stash step may have been decided by a search, which asks this bot only for
+                // its choice to start from: a plan from an older bet keeps only the skills
+                // covered now.
+                let plan = memory.bet_covered;
+                let covered = v.player().skills.iter().enumerate();
+                let covered = covered
+                    .filter(|&(i, h)| plan & 1 << i != 0 && h.covered)
                     .fold(0u8, |m, (i, _)| m | 1 << i);
-                Action::Give(memory.bet_covered & covered)
+                Action::Give(covered)
             }
             Decision::Uncover => Action::Uncover(self.uncover(&v)),
             Decision::Activate => Action::Activate(self.activate(&v)),
