@@ -423,8 +423,8 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
     let asked = view.asked.expect("asked to decide");
     if let (Decision::MoveTo(piece) | Decision::ShiftTo(piece), Some((turn, planned, plan))) =
         (asked, memory.plan.take())
-        // A search may have picked the piece and left this bot to play on from its memory: a
-        // plan holds only for the piece and the turn it was made for.
+        // A search may have picked another piece than the one this bot planned for when it
+        // was asked for its choice to start from: a plan holds only for its piece and turn.
         && (turn, planned) == (view.public.turns, piece)
     {
         return plan;
