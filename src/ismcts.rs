@@ -222,7 +222,7 @@ pub fn decide<G, M>(
 ) -> G::Action
 where
     G: Decisions,
-    M: Default,
+    M: Default + Clone,
     Bot: Decider<G, Memory = M>,
 {
     let count = seen.option_count();
@@ -232,14 +232,21 @@ where
     let settings = Settings::from(bot);
     // One draw from the bots' generator seeds the whole search: the deals and the play-outs.
     let base = rng.next_u64();
+    // A bot may note in its memory what it chose (a room it left, a plan): if the search plays
+    // something else, that note would be false, so the memory goes back to before the prior.
+    let before = memory.clone();
     let prior =
         heuristic(seen.seat()).decide(seen, memory, &mut game_rng(game_seed(base, u64::MAX - 1)));
     let lineup: [Bot; MAX_SEATS] = std::array::from_fn(heuristic);
-    with_tree(|tree: &mut Tree<G::Action>| {
+    let chosen = with_tree(|tree: &mut Tree<G::Action>| {
         search(tree, seen, settings, base, prior, |game, rng| {
             play_out(game, settings, &lineup, rng)
         })
-    })
+    });
+    if chosen != prior {
+        *memory = before;
+    }
+    chosen
 }
 
 /// Plays `game` on as the settings' rollout says, to its end or, past the horizon, to where the

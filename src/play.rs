@@ -145,7 +145,7 @@ pub fn random<G: Decisions>(seen: &Seen<G>, rng: &mut GameRng) -> G::Action {
 pub trait Decider<G: Decisions> {
     /// What one seat's bot remembers within one game; a new one for each seat at the start of
     /// each game. Fixed-size, so remembering allocates nothing.
-    type Memory: Default;
+    type Memory: Default + Clone;
 
     fn decide(&self, seen: &Seen<G>, memory: &mut Self::Memory, rng: &mut GameRng) -> G::Action;
 }
@@ -200,7 +200,7 @@ impl<G, M> std::ops::DerefMut for Table<G, M> {
 
 /// A chosen bot deciding in `G`: the shared bots by their name, the game's own through `own`.
 /// `heuristic(seat)` is the game's own bot for that seat's role, which `ismcts` plays out with.
-pub fn by_kind<G: Decisions, M: Default>(
+pub fn by_kind<G: Decisions, M: Default + Clone>(
     bot: &Bot,
     seen: &Seen<G>,
     memory: &mut M,
