@@ -264,6 +264,16 @@ pub struct SimulateArgs {
     /// run.toml reproduces exactly the games it holds.
     #[arg(long, value_name = "K", value_parser = games)]
     pub stop_after: Option<u64>,
+    /// Also play the run's first games again, on the same seeds, with the default search at
+    /// every seat, and say which figures hold under strong play: `auto` (about ten seconds on
+    /// two cores, as many games as that takes), N games, or `off`.
+    #[arg(
+        long,
+        value_name = "off|auto|N",
+        default_value = "auto",
+        env = "WHISKER_STRENGTH"
+    )]
+    pub strength: crate::strength::Asked,
 }
 
 /// `--shard I/N`.

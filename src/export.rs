@@ -9,6 +9,7 @@ use crate::report::headline::{self, Stall};
 use crate::result_dir::ResultDir;
 use crate::runner::{Plan, Totals};
 use crate::stats::{Estimate, wilson};
+use crate::strength::{self, Figure, Sample, Strong, Verdict};
 
 #[derive(Serialize)]
 struct SeatRow {
@@ -153,9 +154,68 @@ pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
     rows
 }
 
+/// A row of `summary.csv`: the run's figure, and the strength sample's beside it.
+#[derive(Serialize)]
+struct SummaryFileRow<'a> {
+    metric: &'a str,
+    value: &'a str,
+    ci_low: &'a str,
+    ci_high: &'a str,
+    /// The figure in the strength sample's games (a count there too), empty with no sample.
+    strong_value: String,
+    strong_ci_low: String,
+    strong_ci_high: String,
+    /// The figure's [`Verdict`], empty for a count.
+    strong_play: &'static str,
+}
+
+/// `summary.csv`'s rows, each beside its value under strong play.
+fn summary_file<'a>(
+    rows: &'a [SummaryRow],
+    strong_rows: Option<&[SummaryRow]>,
+    figures: &[Figure],
+) -> Vec<SummaryFileRow<'a>> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            // The first seat's rate is seat 1's figure.
+            let (from, name) = match r.metric.as_str() {
+                "first_seat_win_rate" => ("seats", seat_name(0usize)),
+                m => ("summary", m.to_string()),
+            };
+            let figure = figures.iter().find(|f| f.from == from && f.name == name);
+            let strong = strong_rows.map(|s| &s[i]);
+            let (value, low, high, play) = match (figure, strong) {
+                (Some(f), _) => (
+                    num(f.strong.value),
+                    num(f.strong.low),
+                    num(f.strong.high),
+                    f.verdict.word(),
+                ),
+                (None, Some(s)) => (s.value.clone(), String::new(), String::new(), ""),
+                (None, None) => Default::default(),
+            };
+            SummaryFileRow {
+                metric: &r.metric,
+                value: &r.value,
+                ci_low: &r.ci_low,
+                ci_high: &r.ci_high,
+                strong_value: value,
+                strong_ci_low: low,
+                strong_ci_high: high,
+                strong_play: play,
+            }
+        })
+        .collect()
+}
+
 /// What the terminal shows of a run, gathered as its files are written.
 pub struct Shown {
     pub summary: Vec<SummaryRow>,
+    /// The headline figures beside their values under strong play.
+    pub strength: Vec<Figure>,
+    /// Which strong games they were, or why none were played.
+    pub sample: Sample,
     /// Each seat as people name it (with its bot, and its role in a game with roles), its win
     /// rate and mean score (None in a game without scores).
     seats: Vec<(String, Estimate, Option<f64>)>,
@@ -165,17 +225,29 @@ pub struct Shown {
     endings: Vec<(String, Estimate)>,
 }
 
-/// Writes the shared files; returns what the terminal shows of them.
+/// Writes the shared files, each headline figure beside its value under strong play
+/// (`strong`); returns what the terminal shows of them.
 pub fn write<G: Game>(
     game: &G,
     plan: &Plan,
     totals: &Totals,
     counts: &Counts,
+    strong: &Strong,
     dir: &ResultDir,
 ) -> anyhow::Result<Shown> {
     let (players, scored) = (game.players(), game.scored());
     let rows = summary(game, totals);
-    dir.csv("summary.csv", rows.iter())?;
+    let figures = strength::figures(game, totals, counts, strong);
+    let strong_rows = match strong {
+        Strong::Played { totals, .. } => Some(summary(game, totals)),
+        _ => None,
+    };
+    dir.csv(
+        "summary.csv",
+        summary_file(&rows, strong_rows.as_deref(), &figures),
+    )?;
+    strength::write(dir, &figures)?;
+    let sample = strong.sample();
 
     let seat_bot = |s: usize| {
         if plan.rotate {
@@ -278,6 +350,8 @@ pub fn write<G: Game>(
     }
     Ok(Shown {
         summary: rows,
+        strength: figures,
+        sample,
         seats: shown_seats,
         bots: shown_bots,
         endings: endings(game.declared(), counts, totals.games),
@@ -354,15 +428,7 @@ fn share(e: Estimate) -> String {
 impl Shown {
     pub fn text(&self, stalls: &[Stall]) -> String {
         use std::fmt::Write as _;
-        let figure = |m: &str| {
-            let r = self.summary.iter().find(|r| r.metric == m)?;
-            let n = |s: &str| s.parse::<f64>().ok();
-            Some(Estimate {
-                value: n(&r.value)?,
-                low: n(&r.ci_low)?,
-                high: n(&r.ci_high)?,
-            })
-        };
+        let figure = |m: &str| self.summary.iter().find(|r| r.metric == m)?.parsed();
         let mut out = String::new();
         let endings: Vec<(&str, Estimate)> =
             self.endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
@@ -376,7 +442,9 @@ impl Shown {
             out.push('\n');
         }
         let gap = headline::seat_gap_sentence(&rates, &names, capped.map_or(0.0, |c| c.value));
-        let _ = writeln!(out, "  {gap}\n");
+        let _ = writeln!(out, "  {gap}");
+        out += &self.strength_line();
+        out.push('\n');
 
         let rows: Vec<&(String, Estimate, Option<f64>)> =
             self.seats.iter().chain(&self.bots).collect();
@@ -398,6 +466,7 @@ impl Shown {
         }
 
         out += &endings_lines(&self.endings);
+        out += &self.strength_block();
 
         out += "\n  every figure (summary.csv; shares as fractions there)\n";
         let width = self
@@ -407,26 +476,96 @@ impl Shown {
             .max()
             .unwrap_or(0);
         for r in &self.summary {
-            let e = figure(&r.metric);
-            let value = match (e, r.metric.as_str()) {
-                (Some(e), "seat_gap") => format!(
-                    "{:>6}  (95% CI {} – {})",
-                    headline::points(e.value).trim_end_matches(" points"),
-                    headline::points(e.low).trim_end_matches(" points"),
-                    headline::points(e.high)
-                ),
-                (Some(e), m) if m.ends_with("_rate") => share(e),
-                (Some(e), _) => format!(
-                    "{:>6}  (95% CI {} – {})",
-                    plain(e.value),
-                    plain(e.low),
-                    plain(e.high)
-                ),
-                (None, _) => format!("{:>6}", r.value),
+            let value = match figure(&r.metric) {
+                Some(e) => shown("summary", &r.metric, e),
+                None => format!("{:>6}", r.value),
             };
             let _ = writeln!(out, "  {:width$}  {value}", r.metric);
         }
         out
+    }
+
+    /// The line under the seat gap that says which strength the figures hold for.
+    fn strength_line(&self) -> String {
+        let figures = self.strength.iter().map(|f| (f.name.as_str(), f.verdict));
+        let (warns, sentence) = self.sample.sentence(figures);
+        format!("  {}{sentence}\n", if warns { "! " } else { "" })
+    }
+
+    /// Each headline figure beside its value under strong play, the ones not confirmed marked.
+    fn strength_block(&self) -> String {
+        use std::fmt::Write as _;
+        let Sample::Played(bots, _) = &self.sample else {
+            return String::new();
+        };
+        let mut out = format!("\n  under strong play (strength.csv; {bots} at every seat)\n");
+        let width = self
+            .strength
+            .iter()
+            .map(|f| f.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        // The run's value alone: its interval is in the tables above.
+        let ours = |f: &Figure| {
+            let text = shown(f.from, &f.name, f.ours);
+            text.trim_start()
+                .split("  ")
+                .next()
+                .unwrap_or("")
+                .to_string()
+        };
+        let first = self
+            .strength
+            .iter()
+            .map(|f| ours(f).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("this run".len());
+        let theirs: Vec<String> = self
+            .strength
+            .iter()
+            .map(|f| shown(f.from, &f.name, f.strong))
+            .collect();
+        let second = theirs.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+        let _ = writeln!(out, "  {:width$}  {:>first$}  {bots}", "figure", "this run");
+        for (f, strong) in self.strength.iter().zip(&theirs) {
+            let mark = if f.verdict == Verdict::NotConfirmed {
+                "!"
+            } else {
+                " "
+            };
+            let pad = width - f.name.chars().count();
+            let value = ours(f);
+            let gap = second - strong.chars().count();
+            let _ = writeln!(
+                out,
+                "  {}{:pad$}  {value:>first$}  {strong}{:gap$}  {mark} {}",
+                f.name,
+                "",
+                "",
+                f.verdict.word()
+            );
+        }
+        out
+    }
+}
+
+/// A figure as the terminal writes it, with its interval: a share, a gap in points, or a mean.
+fn shown(from: &str, name: &str, e: Estimate) -> String {
+    match (from, name) {
+        ("summary", "seat_gap") => format!(
+            "{:>6}  (95% CI {} – {})",
+            headline::points(e.value).trim_end_matches(" points"),
+            headline::points(e.low).trim_end_matches(" points"),
+            headline::points(e.high)
+        ),
+        ("summary", m) if !m.ends_with("_rate") => format!(
+            "{:>6}  (95% CI {} – {})",
+            plain(e.value),
+            plain(e.low),
+            plain(e.high)
+        ),
+        _ => share(e),
     }
 }
 

@@ -26,4 +26,5 @@ pub mod rng;
 pub mod runner;
 pub mod signals;
 pub mod stats;
+pub mod strength;
 pub mod vary;

@@ -91,6 +91,16 @@ impl SummaryRow {
             ci_high: num(e.high),
         }
     }
+
+    /// The row's figure with its interval, as written; None for a count.
+    pub fn parsed(&self) -> Option<crate::stats::Estimate> {
+        let n = |s: &str| s.parse::<f64>().ok();
+        Some(crate::stats::Estimate {
+            value: n(&self.value)?,
+            low: n(&self.ci_low)?,
+            high: n(&self.ci_high)?,
+        })
+    }
 }
 
 /// Six decimals: finer than any interval whisker reports, and stable text.

@@ -153,6 +153,16 @@ pub struct RunRecord {
         with = "wide::option"
     )]
     pub end_unit: Option<u64>,
+    /// The strength sample's lineup, and the games of the run it played again (none: no
+    /// sample).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength_bots: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wide::option"
+    )]
+    pub strength_games: Option<u64>,
     /// The command line that plays exactly these games again.
     pub reproduce: String,
 }

@@ -351,6 +351,7 @@ fn command() -> impl Strategy<Value = Vec<String>> {
 
 fn whisker_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_whisker"))
+        .env("WHISKER_STRENGTH", "off")
         .current_dir(dir)
         .args(args)
         .output()
@@ -488,6 +489,7 @@ fn run_case(
     let before = tree(case);
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_whisker"))
+        .env("WHISKER_STRENGTH", "off")
         .current_dir(case)
         .args(args)
         .stdout(Stdio::null())

@@ -40,6 +40,7 @@ fn simulate_writes_every_file() {
             "scores.csv",
             "seats.csv",
             "skills.csv",
+            "strength.csv",
             "summary.csv",
         ]
     );
@@ -49,7 +50,9 @@ fn simulate_writes_every_file() {
         "game,rotation,seed,turns,capped,successes,ending_job,winners,score_0,score_1,score_2,score_3\n"
     ));
     let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
-    assert!(summary.starts_with("metric,value,ci_low,ci_high\ngames,300,,\nmean_turns,"));
+    assert!(summary.starts_with(
+        "metric,value,ci_low,ci_high,strong_value,strong_ci_low,strong_ci_high,strong_play\ngames,300,,,,,,\nmean_turns,"
+    ));
     let seats = fs::read_to_string(out.join("seats.csv")).unwrap();
     assert_eq!(seats.lines().count(), 5);
     // The resolved config is itself a valid config that reproduces the run.

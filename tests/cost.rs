@@ -6,13 +6,13 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use common::*;
 
 /// `whisker` in `dir` at `rate` games a second, as the note projects it.
 fn at_rate(rate: &str, dir: &Path, args: &[&str]) -> Output {
-    let o = Command::new(bin())
+    let o = command()
         .current_dir(dir)
         .env("WHISKER_TEST_RATE", rate)
         .args(args)
@@ -180,7 +180,7 @@ fn the_note_changes_no_byte_of_the_result() {
 /// names `games-N` only for a count other than that). Each run stops after its first game.
 fn default_run(name: &str, args: &[&str]) -> (u64, String) {
     let d = scratch(name);
-    let o = Command::new(bin())
+    let o = command()
         .current_dir(&d)
         .env("WHISKER_TEST_STOP", "1,now")
         .args(args)
@@ -249,7 +249,7 @@ fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
     }
     // Every point of a sweep plays as many as its slowest point: here the second.
     let d = scratch("cost-default-sweep");
-    let o = Command::new(bin())
+    let o = command()
         .current_dir(&d)
         .env("WHISKER_TEST_STOP", "1,now")
         .env("WHISKER_TEST_RATE", "1")

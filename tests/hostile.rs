@@ -127,6 +127,7 @@ fn sigterm_and_sighup_keep_the_finished_games() {
     // Started under nohup, a run is not stopped by SIGHUP.
     let nohup = d.join("nohup");
     let ignoring = std::process::Command::new("sh")
+        .env("WHISKER_STRENGTH", "off")
         .args([
             "-c",
             &format!(
@@ -567,6 +568,7 @@ fn run_toml_holds_any_name_and_value() {
             .unwrap()
             .replacen("whisker", &bin().to_string_lossy(), 1);
     let again = std::process::Command::new("sh")
+        .env("WHISKER_STRENGTH", "off")
         .current_dir(&d)
         .args(["-c", &format!("{reproduce} --quiet --out again")])
         .output()
@@ -884,6 +886,7 @@ fn a_full_disk_names_the_file() {
     // The file size limit stands in for a full disk: writes past it fail (EFBIG) once SIGXFSZ
     // is ignored, as a full disk's do (ENOSPC).
     let o = std::process::Command::new("sh")
+        .env("WHISKER_STRENGTH", "off")
         .current_dir(&d)
         .args([
             "-c",

@@ -25,7 +25,7 @@ fn ok(o: &Output) {
 }
 
 fn whisker_with(env: (&str, &str), dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
+    command()
         .current_dir(dir)
         .env(env.0, env.1)
         .args(args)

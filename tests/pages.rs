@@ -22,7 +22,15 @@ const PROBE: &str = include_str!("pages/probe.js");
 const RUNS: &[(&str, &[&str])] = &[
     (
         "mice-heist-cheese",
-        &["simulate", "mice-heist-cheese", "--games", "200"],
+        // With a strength sample: its table leads the page.
+        &[
+            "simulate",
+            "mice-heist-cheese",
+            "--games",
+            "200",
+            "--strength",
+            "10",
+        ],
     ),
     (
         "mice-heist-ratings",

@@ -21,6 +21,8 @@ struct Game {
     vary: &'static str,
     ladder: &'static str,
     games: &'static str,
+    /// The strength sample's games in `simulate`: a few, as the search is slow in a debug build.
+    strength: &'static str,
 }
 
 const GAMES: [Game; 6] = [
@@ -31,6 +33,7 @@ const GAMES: [Game; 6] = [
         change: "chips.blue.high=3",
         vary: "chips.blue.high=2,6",
         ladder: "random,greedy,cautious",
+        strength: "30",
         games: "400",
     },
     Game {
@@ -40,6 +43,7 @@ const GAMES: [Game; 6] = [
         change: "chips.blue.high=3",
         vary: "chips.blue.high=2,6",
         ladder: "random,greedy",
+        strength: "30",
         games: "400",
     },
     Game {
@@ -49,6 +53,7 @@ const GAMES: [Game; 6] = [
         change: "variants.subtle_movement=true",
         vary: "variants.subtle_movement=false,true",
         ladder: "random,sleuth+thief",
+        strength: "200",
         games: "400",
     },
     Game {
@@ -58,6 +63,7 @@ const GAMES: [Game; 6] = [
         change: "rules.goal_5_players=5",
         vary: "rules.goal_5_players=4,5",
         ladder: "random,sly",
+        strength: "6",
         games: "300",
     },
     Game {
@@ -67,6 +73,7 @@ const GAMES: [Game; 6] = [
         change: "rules.cheese_look=everyone",
         vary: "rules.cheese_look=mover,everyone",
         ladder: "random,shepherd",
+        strength: "4",
         games: "40",
     },
     Game {
@@ -76,6 +83,7 @@ const GAMES: [Game; 6] = [
         change: "rules.cheese_look=everyone",
         vary: "rules.cheese_look=mover,everyone",
         ladder: "random,shepherd",
+        strength: "2",
         games: "40",
     },
 ];
@@ -150,6 +158,8 @@ fn every_command_reads_as_reviewed(g: &Game) {
                 "--games",
                 g.games,
                 "--games-csv",
+                "--strength",
+                g.strength,
                 "--quiet",
                 "--out",
                 &sim,

@@ -364,7 +364,8 @@ fn merge_game<G: Registered>(
     for s in shards {
         unchanged(&s.dir)?;
     }
-    let shown = export::write(game, &plan, &totals, &counts, &dir)?;
+    let strong = crate::strength::Strong::Not(crate::strength::NONE_IN_SHARDS.into());
+    let shown = export::write(game, &plan, &totals, &counts, &strong, &dir)?;
     dir.text("config.toml", &shards[0].config)?;
     let played = Played {
         units: plan.total(),
@@ -372,7 +373,15 @@ fn merge_game<G: Registered>(
     };
     dir.text(
         record::RUN,
-        &run_record(&record.set, source, &plan, played, with_games[0]).to_toml()?,
+        &run_record(
+            &record.set,
+            source,
+            &plan,
+            played,
+            with_games[0],
+            &strong.sample(),
+        )
+        .to_toml()?,
     )?;
     dir.text(
         record::HOST,

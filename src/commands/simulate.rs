@@ -13,6 +13,7 @@ use crate::games::{self, Registered};
 use crate::progress::games_bar;
 use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan, Played};
+use crate::strength::{self, Strong};
 use crate::{games_csv, signals};
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
@@ -99,12 +100,31 @@ fn simulate_game<G: Registered>(
     }
     let elapsed = started.elapsed().as_secs_f64();
 
-    let shown = export::write(game, &plan, &report.totals, &report.counts, &dir)?;
+    let sample = strength_sample(game, &plan, args, report.played)?;
+    let strong = match &sample {
+        Sample::Played { report, .. } if report.played.units > 0 => Strong::Played {
+            bots: strength::BOTS.into(),
+            totals: &report.totals,
+            counts: &report.counts,
+        },
+        Sample::Played { .. } => Strong::Not("(it was stopped before its first game)".into()),
+        Sample::Itself => Strong::Itself,
+        Sample::Not(why) => Strong::Not(why.clone()),
+    };
+    let shown = export::write(game, &plan, &report.totals, &report.counts, &strong, &dir)?;
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     dir.text(
         record::RUN,
-        &run_record(&sets, source, &plan, report.played, args.games_csv).to_toml()?,
+        &run_record(
+            &sets,
+            source,
+            &plan,
+            report.played,
+            args.games_csv,
+            &strong.sample(),
+        )
+        .to_toml()?,
     )?;
     dir.text(
         record::HOST,
@@ -115,6 +135,7 @@ fn simulate_game<G: Registered>(
     }
     let page = page(&dir, args.run.report, G::REPORT);
     let path = dir.commit(!report.played.complete())?;
+    let stopped = report.played.stopped.or(sample.stopped());
     let per_second = report.played.units as f64 / elapsed.max(1e-9);
 
     let mut text = format!(
@@ -134,10 +155,88 @@ fn simulate_game<G: Registered>(
             plan.total()
         );
     }
+    if let Sample::Played { report: r, elapsed } = &sample {
+        text += &format!(
+            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s), {} at every seat\n\n",
+            r.played.units,
+            r.played.units as f64 / elapsed.max(1e-9),
+            strength::BOTS
+        );
+        if let Some(signal) = r.played.stopped {
+            text += &format!(
+                "INTERRUPTED by {} during the strength sample: its first {} games are kept; every game of the run was played\n\n",
+                signals::name(signal),
+                r.played.units
+            );
+        }
+    }
     text += &shown.text(G::REPORT.stalls);
     text += &written(&path, args.run.report);
     say(&text);
-    finished(&path, page, report.played.stopped)
+    finished(&path, page, stopped)
+}
+
+/// A run's strength sample: played, or why not.
+enum Sample {
+    Played {
+        report: Box<runner::Report>,
+        elapsed: f64,
+    },
+    /// The run's own lineup is the strong one.
+    Itself,
+    Not(String),
+}
+
+impl Sample {
+    fn stopped(&self) -> Option<i32> {
+        match self {
+            Self::Played { report, .. } => report.played.stopped,
+            _ => None,
+        }
+    }
+}
+
+/// Plays the first games of `plan` again with the strong lineup, as `--strength` asks, once the
+/// run (`played`) is finished; a shard or a stopped run plays none.
+fn strength_sample<G: Registered>(
+    game: &G,
+    plan: &Plan,
+    args: &SimulateArgs,
+    played: Played,
+) -> anyhow::Result<Sample> {
+    let strong = lineup(game, Some(strength::BOTS), game.players(), false)?;
+    if !plan.rotate && plan.lineup == strong {
+        return Ok(Sample::Itself);
+    }
+    let games = args.strength.games(game.strength_games(), plan.games);
+    let why = if games == 0 {
+        "(--strength off)"
+    } else if plan.shard.is_some() {
+        strength::NONE_IN_SHARDS
+    } else if !played.complete() {
+        "(the run was stopped first)"
+    } else {
+        ""
+    };
+    if !why.is_empty() {
+        return Ok(Sample::Not(why.into()));
+    }
+    let sample = Plan {
+        games,
+        lineup: strong,
+        rotate: false,
+        shard: None,
+        stop_after: None,
+        ..plan.clone()
+    };
+    let started = Instant::now();
+    let bar = games_bar(sample.total(), args.run.quiet, Cost::simulate(&sample));
+    let report = runner::run(game, &sample, &bar, None)?;
+    bar.finish_and_clear();
+    Ok(Sample::Played {
+        report: Box::new(report),
+        elapsed: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly (`games.csv` too, if it was written).
@@ -147,6 +246,7 @@ pub fn run_record(
     plan: &Plan,
     played: Played,
     games_csv: bool,
+    strength: &strength::Sample,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let config_arg = format!(" {}", quote(crate::games::arg_of(source)));
@@ -176,6 +276,16 @@ pub fn run_record(
     if let Some(k) = stop_after {
         reproduce.push_str(&format!(" --stop-after {k}"));
     }
+    // Why a run has no sample is told in the terminal: a merged result is the same bytes as
+    // the single run of `--strength off` it reproduces.
+    let (strength_bots, strength_games) = match strength {
+        strength::Sample::Played(bots, games) => (Some(bots.clone()), Some(*games)),
+        _ => (None, None),
+    };
+    reproduce.push_str(&format!(
+        " --strength {}",
+        strength::Asked::arg(strength_games.unwrap_or(0))
+    ));
     for s in sets {
         reproduce.push_str(&format!(" --set {}", quote(s)));
     }
@@ -192,6 +302,8 @@ pub fn run_record(
         shard: plan.shard.map(|(i, n)| format!("{i}/{n}")),
         first_unit: plan.shard.map(|_| units.start),
         end_unit: plan.shard.map(|_| units.start + played.units),
+        strength_bots,
+        strength_games,
         reproduce,
         ..RunRecord::new("simulate")
     }

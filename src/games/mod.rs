@@ -59,6 +59,14 @@ pub trait Registered: Game + Sized + 'static {
     fn default_games(&self) -> u64 {
         crate::cli::DEFAULT_GAMES
     }
+
+    /// Games the strength sample plays when not told (`--strength auto`): as many as the
+    /// default search at every seat plays in about ten seconds on two cores, and at least 300
+    /// where those take well under a minute. Fixed per config, not timed, so the same command
+    /// gives the same bytes on any machine.
+    fn strength_games(&self) -> u64 {
+        300
+    }
 }
 
 /// Plays one seeded game with one bot per seat and returns its turns ([`AnyGame::player`]).

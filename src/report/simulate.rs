@@ -14,6 +14,7 @@ use super::{Run, config_name, fair_line, series_note};
 use crate::game::seat_name;
 use crate::output::Failure;
 use crate::stats::Estimate;
+use crate::strength::{self, Sample, Verdict};
 
 /// The page: the shared sections, then the game's own (`parts`).
 pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
@@ -105,6 +106,9 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
         headline::seat_gap_sentence(&seat_rates, &seat_names(&seats, run)?, capped_share),
     ));
 
+    let (strength_lead, strength_rows) = strength(dir, run)?;
+    lead.push(strength_lead);
+
     r.keys = keys(&r, parts.turn)?;
     seat_section(&mut r, &seats)?;
     bot_section(&mut r)?;
@@ -114,6 +118,14 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
     (parts.add)(&mut r)?;
 
     page.lead(&lead);
+    if let Some((rows, marked)) = strength_rows {
+        page.heading("Under strong play");
+        page.table(
+            &["figure", "this run", "strong play", "95% CI", ""],
+            &rows,
+            &marked,
+        );
+    }
     page.keys(&r.keys);
     page.findings(&r.findings);
     for s in &r.sections {
@@ -133,6 +145,71 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
         Some(&run.get("reproduce")),
     );
     Ok(page.finish())
+}
+
+/// A table's rows of cells, and the rows marked.
+type Rows = (Vec<Vec<String>>, Vec<usize>);
+
+/// Why a page's run has no strength sample: its terminal said why (`--strength off`, a shard).
+const NOT_RECORDED: &str = "with this run";
+
+/// The sentence that says which strength the figures hold for, and `strength.csv`'s table (its
+/// rows, and those not confirmed) when a sample was played.
+fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Rows>)> {
+    let table = Table::read(dir, strength::FILE)?;
+    let verdicts: Vec<Verdict> = match &table {
+        Some(t) => t
+            .text("strong_play")?
+            .into_iter()
+            .map(Verdict::from_word)
+            .collect(),
+        None => Vec::new(),
+    };
+    let sample = match run.get("strength_bots") {
+        bots if !bots.is_empty() => {
+            Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0))
+        }
+        _ if !verdicts.is_empty() && verdicts.iter().all(|v| *v == Verdict::Itself) => {
+            Sample::Itself(run.get("bots"))
+        }
+        _ => Sample::Not(NOT_RECORDED.into()),
+    };
+    let (Some(t), Sample::Played(..)) = (&table, &sample) else {
+        return Ok((sample.sentence([]), None));
+    };
+    let (from, names) = (t.text("from")?, t.text("figure")?);
+    let lead = sample.sentence(names.iter().copied().zip(verdicts.iter().copied()));
+    let (ours, strong) = (t.numbers("value")?, t.numbers("strong_value")?);
+    let (lo, hi) = (t.numbers("strong_ci_low")?, t.numbers("strong_ci_high")?);
+    // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
+    let shown = |i: usize, x: f64| match (from[i], names[i]) {
+        ("summary", "seat_gap") => format!("{:.1}", x * 100.0),
+        ("summary", m) if !m.ends_with("_rate") && x.fract() == 0.0 => format!("{x:.0}"),
+        ("summary", m) if !m.ends_with("_rate") => format!("{x:.2}"),
+        _ => pct(x),
+    };
+    let unit = |i: usize| {
+        if names[i] == "seat_gap" {
+            " points"
+        } else {
+            ""
+        }
+    };
+    let rows = (0..t.len())
+        .map(|i| {
+            vec![
+                names[i].to_string(),
+                format!("{}{}", shown(i, ours[i]), unit(i)),
+                format!("{}{}", shown(i, strong[i]), unit(i)),
+                format!("{} – {}{}", shown(i, lo[i]), shown(i, hi[i]), unit(i)),
+                verdicts[i].word().to_string(),
+            ]
+        })
+        .collect();
+    let marked = (0..t.len())
+        .filter(|&i| verdicts[i] == Verdict::NotConfirmed)
+        .collect();
+    Ok((lead, Some((rows, marked))))
 }
 
 /// A `summary.csv` figure with its interval.

@@ -14,14 +14,26 @@ pub fn bin() -> std::ffi::OsString {
     std::env::var_os("WHISKER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_whisker").into())
 }
 
+/// The strength sample is off in every run a test starts unless it asks for one with
+/// `--strength`: the default search plays each game hundreds of times slower than the default
+/// bots in a debug build.
+const NO_SAMPLE: (&str, &str) = ("WHISKER_STRENGTH", "off");
+
+/// The binary under test, with no strength sample unless asked.
+pub fn command() -> Command {
+    let mut command = Command::new(bin());
+    command.env(NO_SAMPLE.0, NO_SAMPLE.1);
+    command
+}
+
 pub fn whisker(args: &[&str]) -> Output {
-    Command::new(bin()).args(args).output().expect("runs")
+    command().args(args).output().expect("runs")
 }
 
 /// Runs whisker in `dir` (where its default `results/` folder goes), with any arguments,
 /// UTF-8 or not.
 pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
-    Command::new(bin())
+    command()
         .current_dir(dir)
         .args(args)
         .output()
@@ -30,7 +42,7 @@ pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
 
 /// Starts whisker in the background.
 pub fn spawn(args: &[&str]) -> Child {
-    Command::new(bin())
+    command()
         .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -287,6 +287,11 @@ pub struct CatAndMouse {
 }
 
 impl Registered for CatAndMouse {
+    /// The default search plays about 2,300 games/s (README, performance).
+    fn strength_games(&self) -> u64 {
+        20_000
+    }
+
     const GAME: &'static str = "cat-and-the-mouse";
     const EDITION: &'static str = "";
     const BUILTIN: Builtin = Builtin {

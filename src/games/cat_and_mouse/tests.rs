@@ -282,7 +282,10 @@ fn ismcts_decides_from_what_its_seat_sees() {
 #[test]
 fn the_search_keeps_its_heuristic_s_memory_true() {
     let rules = rules_with(&[]);
-    let lineup = [Bot::of(KINDS, 1), crate::bots::parse("ismcts", KINDS, &[]).unwrap()];
+    let lineup = [
+        Bot::of(KINDS, 1),
+        crate::bots::parse("ismcts", KINDS, &[]).unwrap(),
+    ];
     let mut turns = 0;
     for seed in 0..40 {
         let mut table: Table<Engine, super::bots::Memory> =

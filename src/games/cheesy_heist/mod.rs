@@ -189,6 +189,11 @@ pub struct CheesyHeist {
 }
 
 impl Registered for CheesyHeist {
+    /// The default search plays about 60 games/s at 4 players (README, performance).
+    fn strength_games(&self) -> u64 {
+        600
+    }
+
     const GAME: &'static str = "cheesy-heist";
     const EDITION: &'static str = "";
     const BUILTIN: Builtin = Builtin {

@@ -67,6 +67,11 @@ fn catalogue(rules: &Rules) -> Catalogue {
 }
 
 impl Registered for CheeseGame {
+    /// The default search plays about 120 games/s (README, performance).
+    fn strength_games(&self) -> u64 {
+        1200
+    }
+
     const GAME: &'static str = "mice-heist";
     const EDITION: &'static str = "cheese";
     const BUILTIN: Builtin = Builtin {

@@ -39,6 +39,11 @@ pub struct RatingsGame {
 }
 
 impl Registered for RatingsGame {
+    /// The default search plays about 170 games/s (README, performance).
+    fn strength_games(&self) -> u64 {
+        1600
+    }
+
     const GAME: &'static str = "mice-heist";
     const EDITION: &'static str = "ratings";
     const BUILTIN: Builtin = Builtin {

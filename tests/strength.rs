@@ -1,0 +1,224 @@
+//! The strength sample: the run's first seeds played again by the default search at every seat,
+//! and each headline figure's verdict beside it, in the terminal, the CSV files and the page.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{scratch, stderr, stdout, whisker};
+
+/// A small Mice Heist run with a sample of 24 games, on seed 9.
+fn sampled(d: &Path, name: &str, threads: &str) -> String {
+    let out = d.join(name);
+    let o = whisker(&[
+        "simulate",
+        "mice-heist-cheese",
+        "--games",
+        "200",
+        "--seed",
+        "9",
+        "--strength",
+        "24",
+        "--threads",
+        threads,
+        "--quiet",
+        "--report",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    stdout(&o)
+}
+
+/// A CSV file's rows, each as its cells.
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    let text = fs::read_to_string(path).unwrap();
+    text.lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect()
+}
+
+fn column(table: &[Vec<String>], name: &str) -> usize {
+    table[0].iter().position(|h| h == name).expect(name)
+}
+
+#[test]
+fn the_sample_replays_the_run_s_first_seeds_with_the_search() {
+    let d = scratch("strength-seeds");
+    sampled(&d, "run", "2");
+    // The same first 24 seeds, played by the search at every seat as a run of its own.
+    let o = whisker(&[
+        "simulate",
+        "mice-heist-cheese",
+        "--games",
+        "24",
+        "--seed",
+        "9",
+        "--bots",
+        "ismcts",
+        "--quiet",
+        "--out",
+        d.join("search").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("These figures are strong play's: ismcts played every seat."));
+
+    let strength = rows(&d.join("run/strength.csv"));
+    let seats = rows(&d.join("search/seats.csv"));
+    let (from, strong) = (column(&strength, "from"), column(&strength, "strong_value"));
+    let sampled: Vec<&str> = strength[1..]
+        .iter()
+        .filter(|r| r[from] == "seats")
+        .map(|r| r[strong].as_str())
+        .collect();
+    let played: Vec<&str> = seats[1..]
+        .iter()
+        .map(|r| r[column(&seats, "win_rate")].as_str())
+        .collect();
+    assert_eq!(sampled, played);
+
+    // Every summary figure's strong value is the search run's own value.
+    let summary = rows(&d.join("run/summary.csv"));
+    let theirs = rows(&d.join("search/summary.csv"));
+    let at = column(&summary, "strong_value");
+    for (ours, their) in summary[1..].iter().zip(&theirs[1..]) {
+        assert_eq!(ours[0], their[0]);
+        assert_eq!(ours[at], their[1], "{}", ours[0]);
+    }
+
+    let run = fs::read_to_string(d.join("run/run.toml")).unwrap();
+    assert!(
+        run.contains("strength_bots = \"ismcts\"\nstrength_games = 24\n"),
+        "{run}"
+    );
+    assert!(run.contains("--strength 24\""), "{run}");
+}
+
+/// On seed 9 the 24 searched games confirm some figures and not others; each verdict is the
+/// run's value against the sample's interval, as the file has them, and the terminal and the
+/// page name the figures not confirmed.
+#[test]
+fn each_figure_s_flag_is_its_value_against_the_sample_s_interval() {
+    let d = scratch("strength-flags");
+    let out = sampled(&d, "run", "1");
+    let strength = rows(&d.join("run/strength.csv"));
+    let c = |n| column(&strength, n);
+    let number = |s: &str| s.parse::<f64>().unwrap();
+    let mut doubted = Vec::new();
+    for r in &strength[1..] {
+        let (value, low, high) = (
+            number(&r[c("value")]),
+            number(&r[c("strong_ci_low")]),
+            number(&r[c("strong_ci_high")]),
+        );
+        let inside = low <= value && value <= high;
+        let word = if inside { "confirmed" } else { "not confirmed" };
+        assert_eq!(r[c("strong_play")], word, "{r:?}");
+        if !inside {
+            doubted.push(r[c("figure")].clone());
+        }
+    }
+    let figures: Vec<&str> = strength[1..]
+        .iter()
+        .map(|r| r[c("figure")].as_str())
+        .collect();
+    assert_eq!(
+        figures,
+        [
+            "seat 1",
+            "seat 2",
+            "seat 3",
+            "seat 4",
+            "mean_turns",
+            "median_turns",
+            "seat_gap",
+            "shared_victory_rate",
+            "capped_rate",
+            "test_success_rate"
+        ]
+    );
+    assert_eq!(doubted, ["seat 3", "test_success_rate"]);
+    let line = format!(
+        "! Under strong play (ismcts at every seat, on the run's first 24 seeds), 2 of 10 figures are not confirmed: {} (strength.csv).",
+        doubted.join(", ")
+    );
+    assert!(out.contains(&line), "{out}");
+    let page = fs::read_to_string(d.join("run/report.html")).unwrap();
+    assert!(page.contains(&line), "page lead");
+    assert!(page.contains("<h2>Under strong play</h2>"));
+
+    // The first seat's rate in summary.csv carries seat 1's verdict.
+    let summary = rows(&d.join("run/summary.csv"));
+    let first = summary
+        .iter()
+        .find(|r| r[0] == "first_seat_win_rate")
+        .unwrap();
+    assert_eq!(
+        first[column(&summary, "strong_play")],
+        strength[1][c("strong_play")]
+    );
+}
+
+#[test]
+fn the_sample_is_the_same_on_any_thread_count() {
+    let d = scratch("strength-threads");
+    let one = sampled(&d, "one", "1");
+    let two = sampled(&d, "two", "2");
+    for file in ["strength.csv", "summary.csv", "seats.csv", "run.toml"] {
+        assert_eq!(
+            fs::read(d.join("one").join(file)).unwrap(),
+            fs::read(d.join("two").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let strip = |s: &str| s.lines().skip(2).collect::<Vec<_>>().join("\n");
+    let blank = |s: String| {
+        s.lines()
+            .filter(|l| !l.starts_with("strength sample:") && !l.contains(" in /"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(blank(strip(&one)), blank(strip(&two)));
+}
+
+#[test]
+fn a_run_without_a_sample_says_so_everywhere() {
+    let d = scratch("strength-off");
+    let out = d.join("off");
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "300",
+        "--strength",
+        "off",
+        "--report",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let said = "No strength sample was played (--strength off): these figures are the run's bots' opinion and may not hold for good players.";
+    assert!(stdout(&o).contains(said), "{}", stdout(&o));
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        page.contains(&said.replace("(--strength off)", "with this run")),
+        "page"
+    );
+    let strength = rows(&out.join("strength.csv"));
+    let at = column(&strength, "strong_play");
+    assert!(strength[1..].iter().all(|r| r[at] == "not played"));
+    let run = fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(!run.contains("strength_"), "{run}");
+    assert!(run.contains("--strength off\""), "{run}");
+
+    // Asked for by a word it does not know: the flag is named, exit 2.
+    let o = whisker(&["simulate", "--strength", "lots", "--games", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("--strength") && err.contains("`lots` is not off, auto or a number of games"),
+        "{err}"
+    );
+}
