@@ -264,6 +264,13 @@ pub struct SimulateArgs {
     /// run.toml reproduces exactly the games it holds.
     #[arg(long, value_name = "K", value_parser = games)]
     pub stop_after: Option<u64>,
+    #[command(flatten)]
+    pub sample: StrengthArgs,
+}
+
+/// `--strength`, for the commands that play a strength sample.
+#[derive(clap::Args, Debug, Clone)]
+pub struct StrengthArgs {
     /// Also play the run's first games again, on the same seeds, with the default search at
     /// every seat, and say which figures hold under strong play: `auto` (about ten seconds on
     /// two cores, as many games as that takes), N games, or `off`.
@@ -315,6 +322,8 @@ pub struct CompareArgs {
     /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub sample: StrengthArgs,
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -190,6 +190,50 @@ impl Verdict {
     }
 }
 
+/// Whether a difference B − A of a comparison keeps its sign under strong play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// The sample's interval lies wholly on the run's side of 0.
+    Keeps,
+    /// It lies wholly on the other side: strong players see the change the other way round.
+    Flips,
+    /// The run found no difference (0), and the sample one on either side.
+    Differs,
+    /// The sample's interval holds 0: it cannot tell.
+    Unsettled,
+    Itself,
+    NotPlayed,
+}
+
+impl Sign {
+    /// A difference `diff` of the run against the sample's interval `low`..`high`.
+    pub fn of(diff: f64, low: f64, high: f64) -> Self {
+        if low.is_nan() || high.is_nan() || diff.is_nan() {
+            Self::NotPlayed
+        } else if low <= 0.0 && high >= 0.0 {
+            Self::Unsettled
+        } else if diff == 0.0 {
+            Self::Differs
+        } else if (diff > 0.0) == (low > 0.0) {
+            Self::Keeps
+        } else {
+            Self::Flips
+        }
+    }
+
+    /// Its word in `compare.csv`'s `strong_play` column.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Keeps => "keeps its sign",
+            Self::Flips => "flips",
+            Self::Differs => "differs",
+            Self::Unsettled => "unsettled",
+            Self::Itself => Verdict::Itself.word(),
+            Self::NotPlayed => Verdict::NotPlayed.word(),
+        }
+    }
+}
+
 /// A headline figure of the run: its value, and its value under strong play.
 #[derive(Clone, Debug)]
 pub struct Figure {
@@ -328,6 +372,18 @@ mod tests {
         assert_eq!(Verdict::of(at(0.415), strong), Verdict::Confirmed);
         assert_eq!(Verdict::of(at(0.46), strong), Verdict::Confirmed);
         assert_eq!(Verdict::of(at(0.46), Estimate::UNKNOWN), Verdict::NotPlayed);
+    }
+
+    #[test]
+    fn a_difference_keeps_its_sign_only_when_the_sample_s_interval_is_on_its_side() {
+        assert_eq!(Sign::of(0.02, 0.01, 0.05), Sign::Keeps);
+        assert_eq!(Sign::of(-0.02, -0.05, -0.01), Sign::Keeps);
+        assert_eq!(Sign::of(0.02, -0.05, -0.01), Sign::Flips);
+        assert_eq!(Sign::of(-0.02, 0.01, 0.05), Sign::Flips);
+        assert_eq!(Sign::of(0.02, -0.01, 0.05), Sign::Unsettled);
+        assert_eq!(Sign::of(0.02, 0.0, 0.05), Sign::Unsettled);
+        assert_eq!(Sign::of(0.0, 0.01, 0.05), Sign::Differs);
+        assert_eq!(Sign::of(0.02, f64::NAN, f64::NAN), Sign::NotPlayed);
     }
 
     #[test]

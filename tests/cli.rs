@@ -365,7 +365,7 @@ fn comparing_a_config_with_itself_finds_no_difference() {
             .lines()
             .next()
             .unwrap(),
-        "metric,a,b,diff,ci_low,ci_high,p_value,p_holm,significant"
+        "metric,a,b,diff,ci_low,ci_high,p_value,p_holm,significant,strong_diff,strong_ci_low,strong_ci_high,strong_play"
     );
 }
 

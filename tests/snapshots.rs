@@ -21,7 +21,8 @@ struct Game {
     vary: &'static str,
     ladder: &'static str,
     games: &'static str,
-    /// The strength sample's games in `simulate`: a few, as the search is slow in a debug build.
+    /// The strength sample's games in `simulate` and `compare`: a few, as the search is slow in
+    /// a debug build.
     strength: &'static str,
 }
 
@@ -176,7 +177,16 @@ fn every_command_reads_as_reviewed(g: &Game) {
         with_players(
             g,
             vec![
-                "compare", g.config, "--set-b", g.change, "--games", g.games, "--quiet", "--out",
+                "compare",
+                g.config,
+                "--set-b",
+                g.change,
+                "--games",
+                g.games,
+                "--strength",
+                g.strength,
+                "--quiet",
+                "--out",
                 &cmp,
             ],
         ),

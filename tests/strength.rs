@@ -222,3 +222,67 @@ fn a_run_without_a_sample_says_so_everywhere() {
         "{err}"
     );
 }
+
+/// `compare` plays its sample on both sides from the same first seeds: each difference of the
+/// sample is the difference of two runs of the search on those seeds, and a difference the
+/// sample confirms says it keeps its sign, in the terminal and on the page.
+#[test]
+fn compare_s_sample_is_the_search_on_both_sides() {
+    let d = scratch("strength-compare");
+    let at = |name: &str| d.join(name).to_str().unwrap().to_string();
+    let change = "variants.deep_pockets=true";
+    let o = whisker(&[
+        "compare",
+        "cat-and-the-mouse",
+        "--set-b",
+        change,
+        "--games",
+        "3000",
+        "--strength",
+        "400",
+        "--report",
+        "--quiet",
+        "--out",
+        &at("compare"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let seat = |sets: &[&str], name: &str| -> f64 {
+        let mut args = vec![
+            "simulate",
+            "cat-and-the-mouse",
+            "--games",
+            "400",
+            "--bots",
+            "ismcts",
+            "--quiet",
+            "--out",
+        ];
+        let out = at(name);
+        args.push(&out);
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let o = whisker(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let seats = rows(&d.join(name).join("seats.csv"));
+        seats[1][column(&seats, "win_rate")].parse().unwrap()
+    };
+    let diff = seat(&[change], "b") - seat(&[], "a");
+    let compared = rows(&d.join("compare/compare.csv"));
+    let row = compared.iter().find(|r| r[0] == "seat_1_win_rate").unwrap();
+    let strong: f64 = row[column(&compared, "strong_diff")].parse().unwrap();
+    assert!((strong - diff).abs() < 1e-6, "{strong} against {diff}");
+    assert_eq!(row[column(&compared, "strong_play")], "keeps its sign");
+    let line =
+        "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the";
+    assert!(out.contains(line), "{out}");
+    assert!(
+        out.contains("keeps its sign: seat_gap, first_seat_win_rate, seat_1_win_rate, seat_2_win_rate; unsettled (the sample cannot tell its sign): mean_turns."),
+        "{out}"
+    );
+    let page = fs::read_to_string(d.join("compare/report.html")).unwrap();
+    assert!(page.contains(line), "page");
+    let run = fs::read_to_string(d.join("compare/run.toml")).unwrap();
+    assert!(run.contains("--strength 400\""), "{run}");
+}

@@ -5,7 +5,7 @@ use std::time::Instant;
 use super::{finished, lineup, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::Bot;
 use crate::cli::CompareArgs;
-use crate::compare::items::{self, ItemPlan};
+use crate::compare::items::{self, ItemPlan, ItemSums};
 use crate::compare::{self, Paired, findings};
 use crate::config::{Override, Source};
 use crate::cost::Cost;
@@ -18,6 +18,7 @@ use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::report::headline::compared_stall;
 use crate::runner::{self, Plan, Played};
 use crate::signals;
+use crate::strength::{self, Sign};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
@@ -108,37 +109,8 @@ where
     let started = Instant::now();
     signals::catch();
     let bar = games_bar(plan.total(), args.run.quiet, Cost::compare(&plan));
-    let mut paired = Paired::default();
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
-    let mut item_sums = item_plan.sums();
-    let played = runner::play_all(
-        &plan,
-        &bar,
-        || {
-            let scratch = (GA::Scratch::default(), GB::Scratch::default());
-            let counts = (ga.declared().counts(), gb.declared().counts());
-            (Paired::default(), item_plan.sums(), scratch, counts)
-        },
-        |(p, items, (sa, sb), (ca, cb)), unit, lineup| {
-            // Common random numbers: both sides play game `i`, in the same seats, from the
-            // same seed. B's bots are named alike, so its seats take A's rotation.
-            let seats_b: [Bot; MAX_SEATS] =
-                std::array::from_fn(|s| lineup_b[(s + unit.offset) % pb]);
-            // Each game counts alone: its rows are compared game by game.
-            ca.clear();
-            cb.clear();
-            let a = ga.play(unit.seed, &lineup[..pa], sa, ca);
-            let b = gb.play(unit.seed, &seats_b[..pb], sb, cb);
-            let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
-            p.add(&a, &b, &index);
-            items.add(&item_plan, ca, cb);
-        },
-        |(p, items, ..)| {
-            paired.merge(&p);
-            item_sums.merge(&items);
-            Ok(())
-        },
-    )?;
+    let (paired, item_sums, played) = play_pairs(ga, gb, &plan, &lineup_b, &item_plan, &bar)?;
     bar.finish_and_clear();
     if let (0, Some(signal)) = (played.units, played.stopped) {
         return Err(stopped_empty(signal, "any game"));
@@ -158,14 +130,23 @@ where
             scored: gb.scored(),
         },
     ];
-    let rows = compare::rows(&paired, sides, bot_rows);
+    let mut rows = compare::rows(&paired, sides, bot_rows);
+    let sample = strength_pairs(ga, gb, (&plan, &lineup_b), &item_plan, args, played)?;
+    let (strong_rows, none) = match &sample {
+        Sample::Played { paired, .. } if paired.games() > 0 => {
+            (compare::rows(paired, sides, &[]), Sign::NotPlayed)
+        }
+        Sample::Itself => (Vec::new(), Sign::Itself),
+        _ => (Vec::new(), Sign::NotPlayed),
+    };
+    compare::with_strength(&mut rows, &strong_rows, none);
     dir.csv("compare.csv", rows.iter())?;
     let item_rows = items::item_rows(&item_plan, &item_sums);
     dir.csv(items::FILE, item_rows.iter())?;
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    let record = compare_record(args, sources, &plan, played, pb);
+    let record = compare_record(args, sources, &plan, played, pb, sample.games());
     dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
         record::HOST,
@@ -206,14 +187,178 @@ where
     if let Some(stall) = capped.and_then(|r| compared_stall(share(&r.a), share(&r.b))) {
         text += &format!("  ! {stall}\n\n");
     }
-    text += "  B − A: each change is B (the change tried) minus A (the reference); seats count from 1.\n\n";
+    if let Sample::Played {
+        paired: p,
+        elapsed,
+        stopped,
+    } = &sample
+    {
+        text += &format!(
+            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s): the first {} seeds on each side, {} at every seat\n\n",
+            2 * p.games(),
+            2.0 * p.games() as f64 / elapsed.max(1e-9),
+            p.games(),
+            strength::BOTS
+        );
+        if let Some(signal) = stopped {
+            text += &format!(
+                "INTERRUPTED by {} during the strength sample: its first {} games a side are kept; every game of the comparison was played\n\n",
+                signals::name(*signal),
+                p.games()
+            );
+        }
+    }
+    text += "  B − A: each change is B (the change tried) minus A (the reference); seats count from 1.\n";
+    text += &format!("  {}\n\n", strength_sentence(&rows, &sample));
     text += &findings::rank(findings::changes(&rows, &item_rows)).text();
     text += &items::headline(&item_rows);
     text += "\n";
     text += &compare::table(&rows);
     text += &written(&path, args.run.report);
     say(&text);
-    finished(&path, page, played.stopped)
+    finished(&path, page, played.stopped.or(sample.stopped()))
+}
+
+/// Plays `plan`'s games on both sides, game by game on the same seeds: A with the plan's lineup,
+/// B with `lineup_b` in the same seats.
+fn play_pairs<GA: Registered, GB: Registered>(
+    ga: &GA,
+    gb: &GB,
+    plan: &Plan,
+    lineup_b: &[Bot],
+    item_plan: &ItemPlan,
+    bar: &crate::progress::Progress,
+) -> anyhow::Result<(Paired, ItemSums, Played)> {
+    let (pa, pb) = (ga.players(), gb.players());
+    let bots = plan.bots();
+    let mut paired = Paired::default();
+    let mut item_sums = item_plan.sums();
+    let played = runner::play_all(
+        plan,
+        bar,
+        || {
+            let scratch = (GA::Scratch::default(), GB::Scratch::default());
+            let counts = (ga.declared().counts(), gb.declared().counts());
+            (Paired::default(), item_plan.sums(), scratch, counts)
+        },
+        |(p, items, (sa, sb), (ca, cb)), unit, lineup| {
+            // Common random numbers: both sides play game `i`, in the same seats, from the
+            // same seed. B's bots are named alike, so its seats take A's rotation.
+            let seats_b: [Bot; MAX_SEATS] =
+                std::array::from_fn(|s| lineup_b[(s + unit.offset) % pb]);
+            // Each game counts alone: its rows are compared game by game.
+            ca.clear();
+            cb.clear();
+            let a = ga.play(unit.seed, &lineup[..pa], sa, ca);
+            let b = gb.play(unit.seed, &seats_b[..pb], sb, cb);
+            let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
+            p.add(&a, &b, &index);
+            items.add(item_plan, ca, cb);
+        },
+        |(p, items, ..)| {
+            paired.merge(&p);
+            item_sums.merge(&items);
+            Ok(())
+        },
+    )?;
+    Ok((paired, item_sums, played))
+}
+
+/// A comparison's strength sample: played, or why not.
+enum Sample {
+    Played {
+        paired: Box<Paired>,
+        elapsed: f64,
+        stopped: Option<i32>,
+    },
+    /// Both sides' lineups are the strong one.
+    Itself,
+    Not(&'static str),
+}
+
+impl Sample {
+    /// Games a side it played, for the record (none: no sample).
+    fn games(&self) -> Option<u64> {
+        match self {
+            Self::Played { paired, .. } => Some(paired.games()),
+            _ => None,
+        }
+    }
+
+    fn stopped(&self) -> Option<i32> {
+        match self {
+            Self::Played { stopped, .. } => *stopped,
+            _ => None,
+        }
+    }
+}
+
+/// Plays the comparison's first games again on both sides with the strong lineup, as
+/// `--strength` asks (its auto size halved: each game is played on two sides), once the
+/// comparison (`played`) is finished.
+fn strength_pairs<GA: Registered, GB: Registered>(
+    ga: &GA,
+    gb: &GB,
+    (plan, lineup_b): (&Plan, &[Bot]),
+    item_plan: &ItemPlan,
+    args: &CompareArgs,
+    played: Played,
+) -> anyhow::Result<Sample> {
+    let strong_a = lineup(ga, Some(strength::BOTS), ga.players(), false)?;
+    let strong_b = lineup(gb, Some(strength::BOTS), gb.players(), false)?;
+    if !plan.rotate && plan.lineup == strong_a && lineup_b == strong_b {
+        return Ok(Sample::Itself);
+    }
+    let auto = ga.strength_games().min(gb.strength_games()) / 2;
+    let games = args.sample.strength.games(auto, plan.games);
+    if games == 0 {
+        return Ok(Sample::Not("(--strength off)"));
+    }
+    if !played.complete() {
+        return Ok(Sample::Not("(the comparison was stopped first)"));
+    }
+    let sample = Plan {
+        games,
+        lineup: strong_a,
+        rotate: false,
+        ..plan.clone()
+    };
+    let started = Instant::now();
+    let bar = games_bar(sample.total(), args.run.quiet, Cost::compare(&sample));
+    let (paired, _, played) = play_pairs(ga, gb, &sample, &strong_b, item_plan, &bar)?;
+    bar.finish_and_clear();
+    Ok(Sample::Played {
+        paired: Box::new(paired),
+        elapsed: started.elapsed().as_secs_f64(),
+        stopped: played.stopped,
+    })
+}
+
+/// The sentence that says whether the comparison's significant differences keep their sign
+/// under strong play.
+fn strength_sentence(rows: &[compare::Row], sample: &Sample) -> String {
+    let said = match sample {
+        Sample::Played { paired, .. } if paired.games() > 0 => {
+            strength::Sample::Played(strength::BOTS.into(), paired.games())
+        }
+        Sample::Played { .. } => {
+            strength::Sample::Not("(it was stopped before its first game)".into())
+        }
+        Sample::Itself => strength::Sample::Itself(strength::BOTS.into()),
+        Sample::Not(why) => strength::Sample::Not((*why).into()),
+    };
+    let found: Vec<compare::Checked> = rows
+        .iter()
+        .filter(|r| r.significant == "yes")
+        .map(|r| compare::Checked {
+            metric: &r.metric,
+            diff: &r.diff,
+            strong: [&r.strong_diff, &r.strong_ci_low, &r.strong_ci_high],
+            play: r.strong_play,
+        })
+        .collect();
+    let (warns, sentence) = compare::strength_sentence(&found, &said);
+    format!("{}{sentence}", if warns { "! " } else { "" })
 }
 
 /// `run.toml` of a comparison.
@@ -223,6 +368,7 @@ fn compare_record(
     plan: &Plan,
     played: Played,
     players_b: usize,
+    strength: Option<u64>,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
@@ -259,6 +405,10 @@ fn compare_record(
             reproduce += &format!(" {flag} {}", quote(&o.arg));
         }
     }
+    reproduce += &format!(
+        " --strength {}",
+        strength::Asked::arg(strength.unwrap_or(0))
+    );
     RunRecord {
         config_a: Some(sources[0].name.clone()),
         config_b: Some(sources[1].name.clone()),
@@ -270,6 +420,8 @@ fn compare_record(
         played: Some(played.units),
         partial: !played.complete(),
         bots,
+        strength_bots: strength.map(|_| strength::BOTS.to_string()),
+        strength_games: strength,
         reproduce,
         ..RunRecord::new("compare")
     }

@@ -208,7 +208,10 @@ fn strength_sample<G: Registered>(
     if !plan.rotate && plan.lineup == strong {
         return Ok(Sample::Itself);
     }
-    let games = args.strength.games(game.strength_games(), plan.games);
+    let games = args
+        .sample
+        .strength
+        .games(game.strength_games(), plan.games);
     let why = if games == 0 {
         "(--strength off)"
     } else if plan.shard.is_some() {

@@ -180,6 +180,12 @@ pub struct Row {
     pub p_holm: String,
     /// `yes` when `p_holm` < 0.05.
     pub significant: &'static str,
+    /// B − A and its interval in the strength sample's games, empty with no sample.
+    pub strong_diff: String,
+    pub strong_ci_low: String,
+    pub strong_ci_high: String,
+    /// Whether B − A keeps its sign there ([`crate::strength::Sign`]), for a row with an interval.
+    pub strong_play: &'static str,
 }
 
 /// A row of the comparison's `game_length.csv`: games of each length on each side.
@@ -533,6 +539,108 @@ fn blank() -> Row {
         p_value: String::new(),
         p_holm: String::new(),
         significant: "",
+        strong_diff: String::new(),
+        strong_ci_low: String::new(),
+        strong_ci_high: String::new(),
+        strong_play: "",
+    }
+}
+
+/// A significant difference of a comparison, as `compare.csv` writes it, beside the strength
+/// sample's.
+pub struct Checked<'a> {
+    pub metric: &'a str,
+    pub diff: &'a str,
+    /// B − A in the sample, and its interval.
+    pub strong: [&'a str; 3],
+    /// Its [`crate::strength::Sign`]'s word; empty for a row without an interval.
+    pub play: &'a str,
+}
+
+/// The sentence that says whether a comparison's significant differences (`found`) keep their
+/// sign under strong play; true if it warns.
+pub fn strength_sentence(found: &[Checked], sample: &crate::strength::Sample) -> (bool, String) {
+    use crate::strength::{Sample, Sign};
+    let (bots, games) = match sample {
+        Sample::Played(bots, games) => (bots, games),
+        Sample::Itself(bots) => {
+            let said = format!(
+                "These differences are strong play's: {bots} played every seat of both sides."
+            );
+            return (false, said);
+        }
+        Sample::Not(why) => {
+            let said = format!(
+                "No strength sample was played {why}: these differences are the run's bots' opinion and may not hold for good players."
+            );
+            return (false, said);
+        }
+    };
+    let of = format!("{bots} at every seat, on the first {games} seeds of both sides");
+    // The length distribution's test has no interval to compare.
+    let found: Vec<&Checked> = found.iter().filter(|c| !c.play.is_empty()).collect();
+    if found.is_empty() {
+        let said = format!(
+            "Under strong play ({of}): no difference of this run is significant, so none to check (compare.csv has every row's)."
+        );
+        return (false, said);
+    }
+    let named = |sign: Sign| -> Vec<String> {
+        found
+            .iter()
+            .filter(|c| c.play == sign.word())
+            .map(|c| match sign {
+                Sign::Flips => format!(
+                    "{} ({} here, {} under strong play, 95% CI {} – {})",
+                    c.metric, c.diff, c.strong[0], c.strong[1], c.strong[2]
+                ),
+                _ => c.metric.to_string(),
+            })
+            .collect()
+    };
+    let mut parts = Vec::new();
+    for (sign, verb) in [
+        (Sign::Flips, "B − A flips"),
+        (Sign::Keeps, "keeps its sign"),
+        (
+            Sign::Unsettled,
+            "unsettled (the sample cannot tell its sign)",
+        ),
+    ] {
+        let names = named(sign);
+        if !names.is_empty() {
+            parts.push(format!("{verb}: {}", names.join(", ")));
+        }
+    }
+    let said = format!(
+        "Under strong play ({of}), of the {} significant differences: {}.",
+        found.len(),
+        parts.join("; ")
+    );
+    (!named(Sign::Flips).is_empty(), said)
+}
+
+/// Sets beside each row with an interval its difference in the strength sample's rows
+/// (`strong`, played by the strong lineup on both sides) and whether it keeps its sign there;
+/// with no sample rows, each gets `none`.
+pub fn with_strength(rows: &mut [Row], strong: &[Row], none: crate::strength::Sign) {
+    use crate::strength::Sign;
+    let number = |s: &str| s.parse::<f64>().unwrap_or(f64::NAN);
+    for row in rows.iter_mut().filter(|r| !r.ci_low.is_empty()) {
+        let found = strong
+            .iter()
+            .find(|s| s.metric == row.metric && !s.ci_low.is_empty());
+        let sign = match found {
+            Some(s) => {
+                row.strong_diff = s.diff.clone();
+                row.strong_ci_low = s.ci_low.clone();
+                row.strong_ci_high = s.ci_high.clone();
+                Sign::of(number(&row.diff), number(&s.ci_low), number(&s.ci_high))
+            }
+            None if strong.is_empty() => none,
+            None => Sign::NotPlayed,
+        };
+        row.strong_play = sign.word();
     }
 }
 
@@ -564,6 +672,50 @@ pub fn table(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flipped_difference_leads_the_strength_sentence() {
+        use crate::strength::{Sample, Sign};
+        let row = |metric, diff, strong: [&'static str; 3], sign: Sign| Checked {
+            metric,
+            diff,
+            strong,
+            play: sign.word(),
+        };
+        let found = [
+            row("mean_turns", "0.53", ["0.79", "0.21", "1.37"], Sign::Keeps),
+            row(
+                "seat_1_win_rate",
+                "0.02",
+                ["-0.04", "-0.07", "-0.01"],
+                Sign::Flips,
+            ),
+            row(
+                "seat_gap",
+                "0.01",
+                ["0.02", "-0.01", "0.05"],
+                Sign::Unsettled,
+            ),
+            // No interval, so no verdict: left out of the count.
+            Checked {
+                metric: "game_length_distribution_ks",
+                diff: "0.05",
+                strong: ["", "", ""],
+                play: "",
+            },
+        ];
+        let (warns, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400));
+        assert!(warns);
+        assert_eq!(
+            said,
+            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences: B − A flips: seat_1_win_rate (0.02 here, -0.04 under strong play, 95% CI -0.07 – -0.01); keeps its sign: mean_turns; unsettled (the sample cannot tell its sign): seat_gap."
+        );
+        let (warns, said) = strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()));
+        assert!(!warns);
+        assert!(
+            said.starts_with("No strength sample was played (--strength off): these differences")
+        );
+    }
 
     #[test]
     fn erfc_matches_known_values() {

@@ -7,7 +7,9 @@ use super::page::{Page, Section};
 use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Unit, tail_note};
 use super::table::Table;
 use super::{Run, compare_items, config_name, unit_of, words};
+use crate::compare;
 use crate::compare::findings::{self, Change};
+use crate::strength::{Sample, Verdict};
 
 /// The row that repeats seat 1's win rate under another name.
 const FIRST_SEAT: &str = "first_seat_win_rate";
@@ -41,6 +43,47 @@ impl Row<'_> {
     fn count(&self) -> bool {
         self.interval.is_some() && self.p_holm.is_none()
     }
+}
+
+/// Whether the significant differences keep their sign under strong play, as `compare.csv`
+/// and `run.toml` record the strength sample.
+fn strength(csv: &Table, significant: &[&str], run: &Run) -> anyhow::Result<(bool, String)> {
+    let bots = run.get("strength_bots");
+    let sample = if !bots.is_empty() {
+        Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0))
+    } else {
+        Sample::Not("with this run".into())
+    };
+    if !csv.header().iter().any(|h| h == "strong_play") {
+        return Ok(compare::strength_sentence(&[], &sample));
+    }
+    let (names, diff, play) = (
+        csv.text("metric")?,
+        csv.text("diff")?,
+        csv.text("strong_play")?,
+    );
+    let (sd, lo, hi) = (
+        csv.text("strong_diff")?,
+        csv.text("strong_ci_low")?,
+        csv.text("strong_ci_high")?,
+    );
+    // Played by the strong lineup itself: every row with an interval says so.
+    let sample = match sample {
+        Sample::Not(_) if play.iter().any(|p| *p == Verdict::Itself.word()) => {
+            Sample::Itself(run.get("bots"))
+        }
+        s => s,
+    };
+    let found: Vec<compare::Checked> = (0..csv.len())
+        .filter(|&i| significant[i] == "yes")
+        .map(|i| compare::Checked {
+            metric: names[i],
+            diff: diff[i],
+            strong: [sd[i], lo[i], hi[i]],
+            play: play[i],
+        })
+        .collect();
+    Ok(compare::strength_sentence(&found, &sample))
 }
 
 pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
@@ -168,6 +211,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         "Every change is B − A: B, the change tried, minus A, the reference. Seats count from 1."
             .into(),
     ));
+    lead.push(strength(&csv, &significant, run)?);
     page.lead(&lead);
     page.keys(&keys);
     page.findings(&findings);
