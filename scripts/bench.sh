@@ -22,7 +22,7 @@ for edition in cheese ratings; do
     rates=()
     for _ in 1 2 3; do
       target/release/whisker simulate "configs/mice-heist/$edition.toml" --games "$games" --bots "$bot" \
-        --quiet --out "$out/r" >/dev/null
+        --quiet --strength off --out "$out/r" >/dev/null
       rates+=("$(sed -n 's/^games_per_second = //p' "$out/r/host.toml")")
     done
     median=$(printf '%s\n' "${rates[@]}" | sort -n | sed -n 2p)

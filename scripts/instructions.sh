@@ -15,7 +15,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" simulate "$config" \
-    --bots "$bots" --games "$1" --threads 1 --quiet --out "$out/r$1" "${extra[@]}" 2>&1 >/dev/null |
+    --bots "$bots" --games "$1" --threads 1 --quiet --strength off --out "$out/r$1" "${extra[@]}" 2>&1 >/dev/null |
     sed -n 's/.*Collected : //p'
 }
 a=$(count "$hi")
