@@ -342,4 +342,7 @@ pub struct SweepArgs {
     /// Result folder (default: results/sweep-<config name>+<what is varied>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// The strength sample at every point: `auto` shares simulate's among the points.
+    #[command(flatten)]
+    pub sample: StrengthArgs,
 }

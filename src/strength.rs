@@ -13,6 +13,9 @@ use crate::stats::{Estimate, wilson};
 /// The result file that sets each headline figure beside its value under strong play.
 pub const FILE: &str = "strength.csv";
 
+/// A sweep's file of each point's figures beside the strength sample's.
+pub const SWEEP_FILE: &str = "sweep_strength.csv";
+
 /// The strong lineup, as `--bots` names it: the game's default search at every seat.
 pub const BOTS: &str = "ismcts";
 
@@ -89,6 +92,29 @@ pub enum Sample {
 }
 
 impl Sample {
+    /// The sentence over a sweep's table: `doubted` of its `points` have a figure not
+    /// confirmed; true if it warns.
+    pub fn points_sentence(&self, doubted: usize, points: usize) -> (bool, String) {
+        let Self::Played(bots, games) = self else {
+            let (warns, said) = self.sentence([]);
+            return (
+                warns,
+                said.replace("these figures", "the figures at every point"),
+            );
+        };
+        let of = format!("{bots} at every seat, on the first {games} seeds of each point");
+        if doubted == 0 {
+            let said = format!(
+                "Under strong play ({of}), every figure at every point holds ({SWEEP_FILE})."
+            );
+            return (false, said);
+        }
+        let said = format!(
+            "Under strong play ({of}), {doubted} of {points} points have figures not confirmed ({SWEEP_FILE})."
+        );
+        (true, said)
+    }
+
     /// The sentence under a run's headline that says which strength its figures hold for,
     /// given each figure's name and verdict; true if it warns.
     pub fn sentence<'a>(

@@ -21,8 +21,8 @@ struct Game {
     vary: &'static str,
     ladder: &'static str,
     games: &'static str,
-    /// The strength sample's games in `simulate` and `compare`: a few, as the search is slow in
-    /// a debug build.
+    /// The strength sample's games in `simulate`, `compare` and each point of `sweep`: a few,
+    /// as the search is slow in a debug build.
     strength: &'static str,
 }
 
@@ -196,7 +196,17 @@ fn every_command_reads_as_reviewed(g: &Game) {
         with_players(
             g,
             vec![
-                "sweep", g.config, "--vary", g.vary, "--games", g.games, "--quiet", "--out", &sweep,
+                "sweep",
+                g.config,
+                "--vary",
+                g.vary,
+                "--games",
+                g.games,
+                "--strength",
+                g.strength,
+                "--quiet",
+                "--out",
+                &sweep,
             ],
         ),
     );

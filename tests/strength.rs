@@ -286,3 +286,69 @@ fn compare_s_sample_is_the_search_on_both_sides() {
     let run = fs::read_to_string(d.join("compare/run.toml")).unwrap();
     assert!(run.contains("--strength 400\""), "{run}");
 }
+
+/// `sweep` plays its sample at every point, on the point's first seeds: the sample's seat 1 at
+/// a point is a run of the search there; the terminal, the page and `run.toml` say so.
+#[test]
+fn sweep_s_sample_is_the_search_at_every_point() {
+    let d = scratch("strength-sweep");
+    let at = |name: &str| d.join(name).to_str().unwrap().to_string();
+    let o = whisker(&[
+        "sweep",
+        "cat-and-the-mouse",
+        "--vary",
+        "variants.subtle_movement=false,true",
+        "--games",
+        "600",
+        "--strength",
+        "200",
+        "--report",
+        "--quiet",
+        "--out",
+        &at("sweep"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "Under strong play (ismcts at every seat, on the first 200 seeds of each point)"
+        ),
+        "{out}"
+    );
+    let page = fs::read_to_string(d.join("sweep/report.html")).unwrap();
+    assert!(
+        page.contains("on the first 200 seeds of each point"),
+        "page"
+    );
+    let swept = rows(&d.join("sweep/sweep_strength.csv"));
+    let (metric, strong) = (column(&swept, "metric"), column(&swept, "strong_value"));
+    for value in ["false", "true"] {
+        let name = format!("point-{value}");
+        let set = format!("variants.subtle_movement={value}");
+        let o = whisker(&[
+            "simulate",
+            "cat-and-the-mouse",
+            "--games",
+            "200",
+            "--bots",
+            "ismcts",
+            "--set",
+            &set,
+            "--quiet",
+            "--out",
+            &at(&name),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let seats = rows(&d.join(&name).join("seats.csv"));
+        let row = swept
+            .iter()
+            .find(|r| r[0] == value && r[metric] == "seat_1_win_rate")
+            .unwrap();
+        assert_eq!(row[strong], seats[1][column(&seats, "win_rate")], "{value}");
+    }
+    let run = fs::read_to_string(d.join("sweep/run.toml")).unwrap();
+    assert!(
+        run.contains("strength_games = 200\n") && run.contains("--strength 200\""),
+        "{run}"
+    );
+}

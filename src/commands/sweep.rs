@@ -16,6 +16,7 @@ use crate::record::{self, HostRecord, RunRecord, quote};
 use crate::runner::{self, Plan};
 use crate::signals;
 use crate::stats::{Histogram, wilson};
+use crate::strength::{self, Verdict};
 use crate::vary::grid;
 
 /// Points a sweep may have: every combination of the varied values.
@@ -112,6 +113,36 @@ fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<Summa
     rows
 }
 
+/// One figure of a point beside the strength sample's.
+struct Checked {
+    metric: String,
+    /// The sample's row, if it was played.
+    strong: Option<SummaryRow>,
+    verdict: Verdict,
+}
+
+/// A point's figures with an interval, each beside the strength sample's (`sample`: none when
+/// no sample is played, `Some(None)` when it was stopped before its first game).
+fn point_verdicts(rows: &[SummaryRow], sample: Option<&Option<Vec<SummaryRow>>>) -> Vec<Checked> {
+    rows.iter()
+        .filter_map(|r| Some((r, r.parsed()?)))
+        .map(|(r, ours)| {
+            let strong = sample
+                .and_then(|s| s.as_ref())
+                .and_then(|s| s.iter().find(|x| x.metric == r.metric).cloned());
+            let verdict = match strong.as_ref().and_then(SummaryRow::parsed) {
+                Some(theirs) => Verdict::of(ours, theirs),
+                None => Verdict::NotPlayed,
+            };
+            Checked {
+                metric: r.metric.clone(),
+                strong,
+                verdict,
+            }
+        })
+        .collect()
+}
+
 /// What is varied and changed, for the default folder `results/sweep-<config>+…`.
 fn folder_parts(args: &SweepArgs, default_games: u64) -> Vec<String> {
     let mut parts: Vec<String> = args.vary.iter().map(|v| v.arg.clone()).collect();
@@ -169,10 +200,29 @@ fn sweep_game<G: Registered>(
     };
     // Every point is loaded, and so validated, before any game is played; each is loaded again
     // when it is played, so a large grid never holds every config at once.
-    let mut total: u64 = plan_for(first)?.total();
+    // The strength sample at each point: `auto` shares simulate's among the points, so the
+    // whole sample takes about as long as simulate's.
+    let auto = (first.strength_games() / points.len() as u64).max(1);
+    let sample_games = args.sample.strength.games(auto, games);
+    let sample_for = |game: &G, plan: &Plan| -> anyhow::Result<Option<Plan>> {
+        let strong = lineup(game, Some(strength::BOTS), game.players(), false)?;
+        let itself = !plan.rotate && plan.lineup == strong;
+        Ok((sample_games > 0 && !itself).then(|| Plan {
+            games: sample_games,
+            lineup: strong,
+            rotate: false,
+            ..plan.clone()
+        }))
+    };
+    let units = |game: &G| -> anyhow::Result<u64> {
+        let plan = plan_for(game)?;
+        let sample = sample_for(game, &plan)?.map_or(0, |s| s.total());
+        Ok(plan.total() + sample)
+    };
+    let mut total: u64 = units(first)?;
     for point in &points[1..] {
         let game = same_game(load(point)?, first)?;
-        let units = plan_for(&game)?.total();
+        let units = units(&game)?;
         total = total.checked_add(units).ok_or_else(|| {
             Failure::Usage("the sweep has more games than whisker counts: play fewer".into())
         })?;
@@ -193,6 +243,8 @@ fn sweep_game<G: Registered>(
     let mut items: Vec<Vec<[String; 6]>> = Vec::new();
     let mut played_units = 0;
     let mut stopped = None;
+    // Each point's figures beside the strength sample's, with their verdicts.
+    let mut verdicts: Vec<Vec<Checked>> = Vec::new();
     for (i, point) in points.iter().enumerate() {
         let loaded;
         let game: &G = if i == 0 {
@@ -209,6 +261,16 @@ fn sweep_game<G: Registered>(
         }
         played_units += report.played.units;
         results.push(metrics(game, &plan, &report));
+        let sample = match sample_for(game, &plan)? {
+            Some(sample) => {
+                let r = runner::run(game, &sample, &bar, None)?;
+                stopped = r.played.stopped;
+                Some((r.played.units > 0).then(|| metrics(game, &sample, &r)))
+            }
+            None => None,
+        };
+        let mine = results.last().expect("this point's");
+        verdicts.push(point_verdicts(mine, sample.as_ref()));
         let values = game
             .declared()
             .item_values(&report.counts, report.totals.games);
@@ -227,6 +289,9 @@ fn sweep_game<G: Registered>(
                 })
                 .collect(),
         );
+        if stopped.is_some() {
+            break;
+        }
     }
     bar.finish_and_clear();
     if results.is_empty() {
@@ -269,6 +334,54 @@ fn sweep_game<G: Registered>(
         })
     });
     dir.records("sweep_items.csv", &item_header, item_records)?;
+    // The run's own bots are the strong lineup: every figure is strong play's.
+    let itself = sample_for(first, &plan_for(first)?)?.is_none() && sample_games > 0;
+    let played_sample = !itself && sample_games > 0;
+    if itself {
+        for c in verdicts.iter_mut().flatten() {
+            c.verdict = Verdict::Itself;
+        }
+    }
+    let mut strength_header: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+    strength_header.extend(
+        [
+            "metric",
+            "value",
+            "ci_low",
+            "ci_high",
+            "strong_value",
+            "strong_ci_low",
+            "strong_ci_high",
+            "strong_play",
+        ]
+        .map(String::from),
+    );
+    let strength_records =
+        points
+            .iter()
+            .zip(results.iter().zip(&verdicts))
+            .flat_map(|(point, (rows, checked))| {
+                checked.iter().map(move |c| {
+                    let mut record: Vec<String> =
+                        point.iter().map(|o| value_text(&o.value)).collect();
+                    let ours = rows.iter().find(|r| r.metric == c.metric).expect("its row");
+                    record.extend([
+                        c.metric.clone(),
+                        ours.value.clone(),
+                        ours.ci_low.clone(),
+                        ours.ci_high.clone(),
+                    ]);
+                    match &c.strong {
+                        Some(t) => {
+                            record.extend([t.value.clone(), t.ci_low.clone(), t.ci_high.clone()])
+                        }
+                        None => record.extend([String::new(), String::new(), String::new()]),
+                    }
+                    record.push(c.verdict.word().to_string());
+                    record
+                })
+            });
+    dir.records(strength::SWEEP_FILE, &strength_header, strength_records)?;
     let vary: Vec<String> = args
         .vary
         .iter()
@@ -297,6 +410,17 @@ fn sweep_game<G: Registered>(
     for s in &sets {
         reproduce += &format!(" --set {}", quote(s));
     }
+    reproduce += &format!(
+        " --strength {}",
+        strength::Asked::arg(if played_sample { sample_games } else { 0 })
+    );
+    let said = if itself {
+        strength::Sample::Itself(strength::BOTS.into())
+    } else if played_sample {
+        strength::Sample::Played(strength::BOTS.into(), sample_games)
+    } else {
+        strength::Sample::Not("(--strength off)".into())
+    };
     let record = RunRecord {
         config: Some(source.name.clone()),
         seed: args.run.seed,
@@ -309,6 +433,8 @@ fn sweep_game<G: Registered>(
         points: Some(points.len() as u64),
         points_finished: (finished < points.len()).then_some(finished as u64),
         partial: finished < points.len(),
+        strength_bots: played_sample.then(|| strength::BOTS.to_string()),
+        strength_games: played_sample.then_some(sample_games),
         reproduce,
         ..RunRecord::new("sweep")
     };
@@ -353,16 +479,25 @@ fn sweep_game<G: Registered>(
     if let Some(stall) = swept_stall(&capped) {
         text += &format!("  ! {stall}\n\n");
     }
+    let doubted = verdicts
+        .iter()
+        .filter(|v| v.iter().any(|c| c.verdict == Verdict::NotConfirmed))
+        .count();
+    let (warns, sentence) = said.points_sentence(doubted, verdicts.len());
+    text += &format!("  {}{sentence}\n\n", if warns { "! " } else { "" });
     let widths: Vec<usize> = keys.iter().map(|k| k.len().max(6)).collect();
     for (k, w) in keys.iter().zip(&widths) {
         text += &format!("  {k:>w$}");
     }
     // A game without scores has no mean score column.
     let scored = results.iter().flatten().any(|r| r.metric == "mean_score");
-    let columns = |cells: [&str; 4]| {
+    let columns = |cells: [&str; 5]| {
         let mut line = format!("  {:>16}  {:>16}  {:>16}", cells[0], cells[1], cells[2]);
         if scored {
             line += &format!("  {:>16}", cells[3]);
+        }
+        if played_sample {
+            line += &format!("  {}", cells[4]);
         }
         line + "\n"
     };
@@ -371,16 +506,28 @@ fn sweep_game<G: Registered>(
         "seat gap, points",
         "seat 1 wins",
         "mean score",
+        "under strong play",
     ]);
-    for (point, rows) in points.iter().zip(&results) {
+    for (point, (rows, checked)) in points.iter().zip(results.iter().zip(&verdicts)) {
         for (o, w) in point.iter().zip(&widths) {
             text += &format!("  {:>w$}", value_text(&o.value));
         }
+        let doubted: Vec<&str> = checked
+            .iter()
+            .filter(|c| c.verdict == Verdict::NotConfirmed)
+            .map(|c| c.metric.as_str())
+            .collect();
+        let strong = match (doubted.is_empty(), checked.first().map(|c| c.verdict)) {
+            (_, Some(Verdict::NotPlayed) | None) => "not played".to_string(),
+            (true, _) => "all confirmed".to_string(),
+            (false, _) => format!("! not confirmed: {}", doubted.join(", ")),
+        };
         text += &columns([
             &pick(rows, "mean_turns"),
             &pick(rows, "seat_gap"),
             &pick(rows, "first_seat_win_rate"),
             &pick(rows, "mean_score"),
+            &strong,
         ]);
     }
     text += "\n  ± is the half-width of the 95% interval; the seat gap is the best seat's win rate minus the worst's, in points\n";

@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+use crate::strength::{self, Sample, Verdict};
+
 use super::headline::{self, points as points_text};
 use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Unit};
@@ -88,6 +90,44 @@ impl Grid<'_> {
     }
 }
 
+/// Whether the sweep's figures hold under strong play, as `sweep_strength.csv` and `run.toml`
+/// record its strength sample.
+fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
+    let table = Table::read(dir, strength::SWEEP_FILE)?;
+    let bots = run.get("strength_bots");
+    let Some(t) = table.filter(|_| !bots.is_empty()) else {
+        let itself = Table::read(dir, strength::SWEEP_FILE)?.is_some_and(|t| {
+            t.text("strong_play")
+                .is_ok_and(|p| !p.is_empty() && p.iter().all(|w| *w == Verdict::Itself.word()))
+        });
+        let sample = if itself {
+            Sample::Itself(run.get("bots"))
+        } else {
+            Sample::Not("with this run".into())
+        };
+        return Ok(sample.points_sentence(0, 0));
+    };
+    let sample = Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0));
+    // A point is its varied values: the columns before `metric`.
+    let keys = t.header().iter().position(|h| h == "metric").unwrap_or(0);
+    let columns: Vec<Vec<&str>> = t.header()[..keys]
+        .iter()
+        .map(|k| t.text(k))
+        .collect::<Result<_, _>>()?;
+    let play = t.text("strong_play")?;
+    let point = |i: usize| columns.iter().map(|c| c[i]).collect::<Vec<_>>();
+    let (mut all, mut doubted) = (Vec::new(), Vec::new());
+    for (i, word) in play.iter().enumerate() {
+        if !all.contains(&point(i)) {
+            all.push(point(i));
+        }
+        if *word == Verdict::NotConfirmed.word() && !doubted.contains(&point(i)) {
+            doubted.push(point(i));
+        }
+    }
+    Ok(sample.points_sentence(doubted.len(), all.len()))
+}
+
 pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let sweep = Table::needed(dir, "sweep.csv", "sweep")?;
     let file = dir.join("sweep.csv");
@@ -169,6 +209,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         ),
     );
     page.command(&run.get("reproduce"));
+    page.lead(&[strength(dir, run)?]);
 
     let mut findings = Vec::new();
     if run.partial() {
