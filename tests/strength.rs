@@ -352,3 +352,49 @@ fn sweep_s_sample_is_the_search_at_every_point() {
         "{run}"
     );
 }
+
+/// Stopped during the sample (the test hook stands in for Ctrl-C once 230 games are played: the
+/// run's 200 and some of the sample's), the run keeps every game, the sample's finished ones
+/// are used, the exit code says it was interrupted, and `run.toml` replays exactly those.
+#[test]
+fn a_stopped_sample_keeps_its_games_and_says_so() {
+    let d = scratch("strength-stopped");
+    let out = d.join("run");
+    let o = common::command()
+        .env("WHISKER_TEST_STOP", "230")
+        .args([
+            "simulate",
+            "cat-and-the-mouse",
+            "--games",
+            "200",
+            "--strength",
+            "100",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let text = stdout(&o);
+    let kept: u64 = text
+        .split("during the strength sample: its first ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!((1..100).contains(&kept), "{kept}");
+    assert!(text.contains("every game of the run was played"), "{text}");
+    let run = fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(run.contains(&format!("strength_games = {kept}\n")), "{run}");
+    assert!(run.contains(&format!("--strength {kept}\"")), "{run}");
+    let summary = rows(&out.join("summary.csv"));
+    assert_eq!(summary[1][0], "games");
+    assert_eq!(summary[1][1], "200");
+    assert_eq!(
+        summary[1][column(&summary, "strong_value")],
+        kept.to_string()
+    );
+}
