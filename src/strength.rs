@@ -22,6 +22,12 @@ pub const BOTS: &str = "ismcts";
 /// Why a shard, and so a merged result, has no strength sample.
 pub const NONE_IN_SHARDS: &str = "(a shard plays none, so a merged result has none)";
 
+/// Why a sample stopped before its first game has no figures.
+pub const STOPPED_FIRST: &str = "(it was stopped before its first game)";
+
+/// Why a result page's run has no sample: its terminal said why (`--strength off`, a shard).
+pub const NOT_RECORDED: &str = "with this run";
+
 /// `--strength`: how many of the run's first games the strong bots play again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Asked {
@@ -302,11 +308,15 @@ pub fn figures<G: Game>(
     };
     ours.0
         .into_iter()
-        .enumerate()
-        .map(|(i, (from, name, e))| {
+        .map(|(from, name, e)| {
             let (strong_e, verdict) = match (strong, &theirs) {
                 (Strong::Played { .. }, Some(t)) => {
-                    let s = t.0[i].2;
+                    // By name: a figure with nothing to estimate from on one side only (a rate
+                    // of no trials) is left out there.
+                    let s =
+                        t.0.iter()
+                            .find(|(f, n, _)| *f == from && *n == name)
+                            .map_or(Estimate::UNKNOWN, |x| x.2);
                     (s, Verdict::of(e, s))
                 }
                 (Strong::Itself, _) => (e, Verdict::Itself),

@@ -278,7 +278,7 @@ fn compare_s_sample_is_the_search_on_both_sides() {
         "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the";
     assert!(out.contains(line), "{out}");
     assert!(
-        out.contains("keeps its sign: seat_gap, first_seat_win_rate, seat_1_win_rate, seat_2_win_rate; unsettled (the sample cannot tell its sign): mean_turns."),
+        out.contains("of the 4 significant differences: keeps its sign: seat_gap, seat_1_win_rate, seat_2_win_rate; unsettled (the sample cannot tell its sign): mean_turns."),
         "{out}"
     );
     let page = fs::read_to_string(d.join("compare/report.html")).unwrap();
@@ -397,4 +397,43 @@ fn a_stopped_sample_keeps_its_games_and_says_so() {
         summary[1][column(&summary, "strong_value")],
         kept.to_string()
     );
+}
+
+/// A sweep stopped in a point's strength sample keeps the points before it, each whole with its
+/// sample, and says the sweep is partial.
+#[test]
+fn a_sweep_stopped_in_a_sample_keeps_the_points_before_it() {
+    let d = scratch("strength-sweep-stopped");
+    let out = d.join("sweep");
+    // The first point's 300 games and 100 of sample, then the second point's 300: the hook
+    // fires in the second point's sample.
+    let o = common::command()
+        .env("WHISKER_TEST_STOP", "720")
+        .args([
+            "sweep",
+            "cat-and-the-mouse",
+            "--vary",
+            "variants.subtle_movement=false,true",
+            "--games",
+            "300",
+            "--strength",
+            "100",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let run = fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(
+        run.contains("points_finished = 1\n") && run.contains("partial = true"),
+        "{run}"
+    );
+    let swept = rows(&out.join("sweep_strength.csv"));
+    assert!(swept[1..].iter().all(|r| r[0] == "false"), "{swept:?}");
+    let at = column(&swept, "strong_play");
+    assert!(swept[1..].iter().all(|r| r[at] != "not played"));
 }

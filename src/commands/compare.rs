@@ -277,10 +277,10 @@ enum Sample {
 }
 
 impl Sample {
-    /// Games a side it played, for the record (none: no sample).
+    /// Games a side it played, for the record (none: no sample, or none finished).
     fn games(&self) -> Option<u64> {
         match self {
-            Self::Played { paired, .. } => Some(paired.games()),
+            Self::Played { paired, .. } => Some(paired.games()).filter(|&g| g > 0),
             _ => None,
         }
     }
@@ -341,9 +341,7 @@ fn strength_sentence(rows: &[compare::Row], sample: &Sample) -> String {
         Sample::Played { paired, .. } if paired.games() > 0 => {
             strength::Sample::Played(strength::BOTS.into(), paired.games())
         }
-        Sample::Played { .. } => {
-            strength::Sample::Not("(it was stopped before its first game)".into())
-        }
+        Sample::Played { .. } => strength::Sample::Not(strength::STOPPED_FIRST.into()),
         Sample::Itself => strength::Sample::Itself(strength::BOTS.into()),
         Sample::Not(why) => strength::Sample::Not((*why).into()),
     };

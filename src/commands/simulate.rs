@@ -107,7 +107,7 @@ fn simulate_game<G: Registered>(
             totals: &report.totals,
             counts: &report.counts,
         },
-        Sample::Played { .. } => Strong::Not("(it was stopped before its first game)".into()),
+        Sample::Played { .. } => Strong::Not(strength::STOPPED_FIRST.into()),
         Sample::Itself => Strong::Itself,
         Sample::Not(why) => Strong::Not(why.clone()),
     };

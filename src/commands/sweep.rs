@@ -122,14 +122,13 @@ struct Checked {
 }
 
 /// A point's figures with an interval, each beside the strength sample's (`sample`: none when
-/// no sample is played, `Some(None)` when it was stopped before its first game).
-fn point_verdicts(rows: &[SummaryRow], sample: Option<&Option<Vec<SummaryRow>>>) -> Vec<Checked> {
+/// no sample is played), but the first seat's win rate (seat 1's row says it).
+fn point_verdicts(rows: &[SummaryRow], sample: Option<&[SummaryRow]>) -> Vec<Checked> {
     rows.iter()
+        .filter(|r| r.metric != "first_seat_win_rate")
         .filter_map(|r| Some((r, r.parsed()?)))
         .map(|(r, ours)| {
-            let strong = sample
-                .and_then(|s| s.as_ref())
-                .and_then(|s| s.iter().find(|x| x.metric == r.metric).cloned());
+            let strong = sample.and_then(|s| s.iter().find(|x| x.metric == r.metric).cloned());
             let verdict = match strong.as_ref().and_then(SummaryRow::parsed) {
                 Some(theirs) => Verdict::of(ours, theirs),
                 None => Verdict::NotPlayed,
@@ -259,18 +258,23 @@ fn sweep_game<G: Registered>(
             stopped = Some(signal);
             break;
         }
-        played_units += report.played.units;
-        results.push(metrics(game, &plan, &report));
+        // A point stopped in its strength sample is unfinished, as one stopped in its own
+        // games is: the sweep keeps the points before it, each whole.
         let sample = match sample_for(game, &plan)? {
             Some(sample) => {
                 let r = runner::run(game, &sample, &bar, None)?;
-                stopped = r.played.stopped;
-                Some((r.played.units > 0).then(|| metrics(game, &sample, &r)))
+                if let Some(signal) = r.played.stopped {
+                    stopped = Some(signal);
+                    break;
+                }
+                Some(metrics(game, &sample, &r))
             }
             None => None,
         };
+        played_units += report.played.units;
+        results.push(metrics(game, &plan, &report));
         let mine = results.last().expect("this point's");
-        verdicts.push(point_verdicts(mine, sample.as_ref()));
+        verdicts.push(point_verdicts(mine, sample.as_deref()));
         let values = game
             .declared()
             .item_values(&report.counts, report.totals.games);
@@ -289,9 +293,6 @@ fn sweep_game<G: Registered>(
                 })
                 .collect(),
         );
-        if stopped.is_some() {
-            break;
-        }
     }
     bar.finish_and_clear();
     if results.is_empty() {

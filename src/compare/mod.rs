@@ -577,8 +577,13 @@ pub fn strength_sentence(found: &[Checked], sample: &crate::strength::Sample) ->
         }
     };
     let of = format!("{bots} at every seat, on the first {games} seeds of both sides");
-    // The length distribution's test has no interval to compare.
-    let found: Vec<&Checked> = found.iter().filter(|c| !c.play.is_empty()).collect();
+    // The length distribution's test has no interval to compare, a bot's row (seats rotated)
+    // none in the sample, and the first seat's rate is seat 1's row again.
+    let found: Vec<&Checked> = found
+        .iter()
+        .filter(|c| !c.play.is_empty() && c.play != Sign::NotPlayed.word())
+        .filter(|c| c.metric != "first_seat_win_rate")
+        .collect();
     if found.is_empty() {
         let said = format!(
             "Under strong play ({of}): no difference of this run is significant, so none to check (compare.csv has every row's)."

@@ -9,7 +9,7 @@ use super::table::Table;
 use super::{Run, compare_items, config_name, unit_of, words};
 use crate::compare;
 use crate::compare::findings::{self, Change};
-use crate::strength::{Sample, Verdict};
+use crate::strength::{self, Sample, Verdict};
 
 /// The row that repeats seat 1's win rate under another name.
 const FIRST_SEAT: &str = "first_seat_win_rate";
@@ -52,7 +52,7 @@ fn strength(csv: &Table, significant: &[&str], run: &Run) -> anyhow::Result<(boo
     let sample = if !bots.is_empty() {
         Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0))
     } else {
-        Sample::Not("with this run".into())
+        Sample::Not(strength::NOT_RECORDED.into())
     };
     if !csv.header().iter().any(|h| h == "strong_play") {
         return Ok(compare::strength_sentence(&[], &sample));

@@ -150,9 +150,6 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
 /// A table's rows of cells, and the rows marked.
 type Rows = (Vec<Vec<String>>, Vec<usize>);
 
-/// Why a page's run has no strength sample: its terminal said why (`--strength off`, a shard).
-const NOT_RECORDED: &str = "with this run";
-
 /// The sentence that says which strength the figures hold for, and `strength.csv`'s table (its
 /// rows, and those not confirmed) when a sample was played.
 fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Rows>)> {
@@ -172,7 +169,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
         _ if !verdicts.is_empty() && verdicts.iter().all(|v| *v == Verdict::Itself) => {
             Sample::Itself(run.get("bots"))
         }
-        _ => Sample::Not(NOT_RECORDED.into()),
+        _ => Sample::Not(strength::NOT_RECORDED.into()),
     };
     let (Some(t), Sample::Played(..)) = (&table, &sample) else {
         return Ok((sample.sentence([]), None));

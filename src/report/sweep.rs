@@ -103,7 +103,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
         let sample = if itself {
             Sample::Itself(run.get("bots"))
         } else {
-            Sample::Not("with this run".into())
+            Sample::Not(strength::NOT_RECORDED.into())
         };
         return Ok(sample.points_sentence(0, 0));
     };
