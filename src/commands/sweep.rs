@@ -274,7 +274,14 @@ fn sweep_game<G: Registered>(
         played_units += report.played.units;
         results.push(metrics(game, &plan, &report));
         let mine = results.last().expect("this point's");
-        verdicts.push(point_verdicts(mine, sample.as_deref()));
+        let mut checked = point_verdicts(mine, sample.as_deref());
+        // Asked for, but not played: this point's own bots are the strong lineup.
+        if sample.is_none() && sample_games > 0 {
+            for c in &mut checked {
+                c.verdict = Verdict::Itself;
+            }
+        }
+        verdicts.push(checked);
         let values = game
             .declared()
             .item_values(&report.counts, report.totals.games);
@@ -335,14 +342,14 @@ fn sweep_game<G: Registered>(
         })
     });
     dir.records("sweep_items.csv", &item_header, item_records)?;
-    // The run's own bots are the strong lineup: every figure is strong play's.
-    let itself = sample_for(first, &plan_for(first)?)?.is_none() && sample_games > 0;
+    // Points whose own bots are the strong lineup played no sample: their figures are strong
+    // play's. A sample was played if any point played one.
+    let itself = sample_games > 0
+        && verdicts
+            .iter()
+            .flatten()
+            .all(|c| c.verdict == Verdict::Itself);
     let played_sample = !itself && sample_games > 0;
-    if itself {
-        for c in verdicts.iter_mut().flatten() {
-            c.verdict = Verdict::Itself;
-        }
-    }
     let mut strength_header: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
     strength_header.extend(
         [
