@@ -43,6 +43,30 @@ fn column(table: &[Vec<String>], name: &str) -> usize {
     table[0].iter().position(|h| h == name).expect(name)
 }
 
+/// Seat 1's win rate, as `seats.csv` writes it, in `games` Cat & The Mouse games played by the
+/// search at every seat with `sets`, to `out`.
+fn searched_seat_1(out: &Path, games: &str, sets: &[&str]) -> String {
+    let out = out.to_str().unwrap();
+    let mut args = vec![
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        games,
+        "--bots",
+        "ismcts",
+        "--quiet",
+        "--out",
+        out,
+    ];
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    let o = whisker(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let seats = rows(&Path::new(out).join("seats.csv"));
+    seats[1][column(&seats, "win_rate")].clone()
+}
+
 #[test]
 fn the_sample_replays_the_run_s_first_seeds_with_the_search() {
     let d = scratch("strength-seeds");
@@ -248,25 +272,7 @@ fn compare_s_sample_is_the_search_on_both_sides() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     let seat = |sets: &[&str], name: &str| -> f64 {
-        let mut args = vec![
-            "simulate",
-            "cat-and-the-mouse",
-            "--games",
-            "400",
-            "--bots",
-            "ismcts",
-            "--quiet",
-            "--out",
-        ];
-        let out = at(name);
-        args.push(&out);
-        for s in sets {
-            args.extend(["--set", s]);
-        }
-        let o = whisker(&args);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let seats = rows(&d.join(name).join("seats.csv"));
-        seats[1][column(&seats, "win_rate")].parse().unwrap()
+        searched_seat_1(&d.join(name), "400", sets).parse().unwrap()
     };
     let diff = seat(&[change], "b") - seat(&[], "a");
     let compared = rows(&d.join("compare/compare.csv"));
@@ -323,28 +329,13 @@ fn sweep_s_sample_is_the_search_at_every_point() {
     let swept = rows(&d.join("sweep/sweep_strength.csv"));
     let (metric, strong) = (column(&swept, "metric"), column(&swept, "strong_value"));
     for value in ["false", "true"] {
-        let name = format!("point-{value}");
         let set = format!("variants.subtle_movement={value}");
-        let o = whisker(&[
-            "simulate",
-            "cat-and-the-mouse",
-            "--games",
-            "200",
-            "--bots",
-            "ismcts",
-            "--set",
-            &set,
-            "--quiet",
-            "--out",
-            &at(&name),
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let seats = rows(&d.join(&name).join("seats.csv"));
+        let searched = searched_seat_1(&d.join(format!("point-{value}")), "200", &[&set]);
         let row = swept
             .iter()
             .find(|r| r[0] == value && r[metric] == "seat_1_win_rate")
             .unwrap();
-        assert_eq!(row[strong], seats[1][column(&seats, "win_rate")], "{value}");
+        assert_eq!(row[strong], searched, "{value}");
     }
     let run = fs::read_to_string(d.join("sweep/run.toml")).unwrap();
     assert!(
