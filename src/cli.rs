@@ -161,6 +161,16 @@ pub struct CheckArgs {
     /// No progress bar, and no note on how long a long run will take.
     #[arg(long)]
     pub quiet: bool,
+    /// Also play the baseline's strength sample again (its strong lineup on its first seeds)
+    /// and say whether each metric that moved moves the same way under strong play: `auto`
+    /// (the baseline's own sample), its first N games, or `off`.
+    #[arg(
+        long,
+        value_name = "off|auto|N",
+        default_value = "auto",
+        env = "WHISKER_STRENGTH"
+    )]
+    pub strength: crate::strength::Asked,
 }
 
 /// Games a run of a fast game plays when `--games` is not given (a slow game plays fewer:
@@ -281,6 +291,10 @@ pub struct StrengthArgs {
         env = "WHISKER_STRENGTH"
     )]
     pub strength: crate::strength::Asked,
+    /// The strong lineup the sample plays, as `--bots` names one: a config's `reference`
+    /// preset, for one (`whisker bots CONFIG` lists them), or a search of another budget.
+    #[arg(long, value_name = "BOTS", default_value = crate::strength::BOTS)]
+    pub strength_bots: String,
 }
 
 /// `--shard I/N`.

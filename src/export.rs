@@ -498,7 +498,10 @@ impl Shown {
         let Sample::Played(bots, _) = &self.sample else {
             return String::new();
         };
-        let mut out = format!("\n  under strong play (strength.csv; {bots} at every seat)\n");
+        let mut out = format!(
+            "\n  under strong play (strength.csv; {})\n",
+            crate::strength::played_by(bots)
+        );
         let width = self
             .strength
             .iter()

@@ -128,10 +128,11 @@ pub trait Game: Sync {
         "greedy"
     }
 
-    /// The `ismcts` budgets (iterations a decision) `whisker ladder` tries when not told: what
-    /// a ladder of this game plays in minutes on a laptop.
+    /// The `ismcts` budgets (iterations a decision) below its default that `whisker ladder`
+    /// tries when not told, besides the default and the config's reference: a weak search, for
+    /// the strength curve.
     fn search_budgets(&self) -> &'static [u32] {
-        &[10, 40, 160]
+        &[10]
     }
 
     /// Whether a seat ends a game with a score. A game decided without one (Cat & The Mouse)

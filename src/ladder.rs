@@ -135,6 +135,11 @@ const ELO: f64 = 400.0 / std::f64::consts::LN_10;
 /// never lost) has a finite rating, not an infinite one. A win the one shares with the field
 /// counts half to each side.
 pub fn ratings(cells: &[Vec<Cell>], players: usize) -> Vec<Rating> {
+    ratings_against(cells, players, 0)
+}
+
+/// [`ratings`] against bot `base`'s, at 0: each interval is of the difference from it.
+pub fn ratings_against(cells: &[Vec<Cell>], players: usize, base: usize) -> Vec<Rating> {
     assert!(players >= 2, "a ladder seats two players or more");
     let n = cells.len();
     let field = ((players - 1) as f64).ln();
@@ -180,8 +185,8 @@ pub fn ratings(cells: &[Vec<Cell>], players: usize) -> Vec<Rating> {
     }
     (0..n)
         .map(|i| {
-            let value = ELO * (theta[i] - theta[0]);
-            let var = cov[i][i] + cov[0][0] - 2.0 * cov[i][0];
+            let value = ELO * (theta[i] - theta[base]);
+            let var = cov[i][i] + cov[base][base] - 2.0 * cov[i][base];
             let half = Z95 * ELO * var.max(0.0).sqrt();
             Rating {
                 elo: Estimate {
@@ -254,6 +259,14 @@ pub struct RatingRow<S> {
     pub elo: Option<f64>,
     pub ci_low: Option<f64>,
     pub ci_high: Option<f64>,
+    /// Its rating against the config's strength reference (its `reference` preset), when the
+    /// ladder rates that, with the 95% interval of the difference (absent from older ladders).
+    #[serde(default)]
+    pub vs_reference: Option<f64>,
+    #[serde(default)]
+    pub vs_reference_low: Option<f64>,
+    #[serde(default)]
+    pub vs_reference_high: Option<f64>,
     /// Its games in the ladder, seated once among another bot's copies, and its wins there.
     pub games: u64,
     pub wins: u64,

@@ -16,8 +16,29 @@ pub const FILE: &str = "strength.csv";
 /// A sweep's file of each point's figures beside the strength sample's.
 pub const SWEEP_FILE: &str = "sweep_strength.csv";
 
-/// The strong lineup, as `--bots` names it: the game's default search at every seat.
+/// The strong lineup when `--strength-bots` is not given, as `--bots` names it: the game's
+/// default search at every seat.
 pub const BOTS: &str = "ismcts";
+
+/// How a sentence names the sample's lineup, as `run.toml` records it: one bot `at every seat`,
+/// or each seat's in turn.
+pub fn played_by(bots: &str) -> String {
+    if crate::bots::split(bots).len() == 1 {
+        format!("{bots} at every seat")
+    } else {
+        format!("{bots}, seat by seat")
+    }
+}
+
+/// The end of a command line that plays `played` games of sample with `bots` (as `run.toml`
+/// records them): `--strength N`, and `--strength-bots` when they are not the default.
+pub fn reproduce(played: u64, bots: Option<&str>) -> String {
+    let mut out = format!(" --strength {}", Asked::arg(played));
+    if let Some(b) = bots.filter(|&b| b != BOTS) {
+        out += &format!(" --strength-bots {}", crate::record::quote(b));
+    }
+    out
+}
 
 /// Why a shard, and so a merged result, has no strength sample.
 pub const NONE_IN_SHARDS: &str = "(a shard plays none, so a merged result has none)";
@@ -81,8 +102,8 @@ pub enum Strong<'a> {
         totals: &'a Totals,
         counts: &'a Counts,
     },
-    /// The run's own bots are the strong lineup: its figures are strong play's.
-    Itself,
+    /// The run's own bots are the strong lineup (named so): its figures are strong play's.
+    Itself(String),
     /// No sample, and why, as the end of "no strength sample was played …".
     Not(String),
 }
@@ -108,7 +129,10 @@ impl Sample {
                 said.replace("these figures", "the figures at every point"),
             );
         };
-        let of = format!("{bots} at every seat, on the first {games} seeds of each point");
+        let of = format!(
+            "{}, on the first {games} seeds of each point",
+            played_by(bots)
+        );
         if doubted == 0 {
             let said = format!(
                 "Under strong play ({of}), every figure at every point holds ({SWEEP_FILE})."
@@ -135,7 +159,7 @@ impl Sample {
                     .filter(|f| f.1 == Verdict::NotConfirmed)
                     .map(|f| f.0)
                     .collect();
-                let of = format!("{bots} at every seat, on the run's first {games} seeds");
+                let of = format!("{}, on the run's first {games} seeds", played_by(bots));
                 if doubted.is_empty() {
                     let all = figures.len();
                     (
@@ -174,7 +198,7 @@ impl Strong<'_> {
     pub fn sample(&self) -> Sample {
         match self {
             Self::Played { bots, totals, .. } => Sample::Played(bots.clone(), totals.games),
-            Self::Itself => Sample::Itself(BOTS.to_string()),
+            Self::Itself(bots) => Sample::Itself(bots.clone()),
             Self::Not(why) => Sample::Not(why.clone()),
         }
     }
@@ -319,7 +343,7 @@ pub fn figures<G: Game>(
                             .map_or(Estimate::UNKNOWN, |x| x.2);
                     (s, Verdict::of(e, s))
                 }
-                (Strong::Itself, _) => (e, Verdict::Itself),
+                (Strong::Itself(_), _) => (e, Verdict::Itself),
                 _ => (Estimate::UNKNOWN, Verdict::NotPlayed),
             };
             Figure {
@@ -333,7 +357,29 @@ pub fn figures<G: Game>(
         .collect()
 }
 
-/// Every headline figure of one set of games, in a fixed order.
+/// Every headline figure of one set of games, in a fixed order: which file holds it, its name,
+/// its estimate.
+pub fn headline<G: Game>(
+    game: &G,
+    totals: &Totals,
+    counts: &Counts,
+) -> Vec<(&'static str, String, Estimate)> {
+    Headline::of(game, totals, counts).0
+}
+
+/// The change `now − then` of two estimates made on separate games, with an approximate 95%
+/// interval: the half-widths of their intervals added in quadrature.
+pub fn change(now: Estimate, then: Estimate) -> Estimate {
+    let half = |e: Estimate| (e.high - e.low) / 2.0;
+    let value = now.value - then.value;
+    let spread = half(now).hypot(half(then));
+    Estimate {
+        value,
+        low: value - spread,
+        high: value + spread,
+    }
+}
+
 struct Headline(Vec<(&'static str, String, Estimate)>);
 
 impl Headline {

@@ -629,7 +629,7 @@ fn an_interrupted_ladder_is_never_hollow_and_every_ladder_folder_has_a_page() {
     let ratings = fs::read_to_string(d.join("first/ratings.csv")).unwrap();
     let search = ratings.lines().find(|l| l.contains("ismcts")).unwrap();
     assert!(
-        search.contains(",10,,,,0,0"),
+        search.contains(",10,,,,,,,0,0"),
         "no rating without a pairing: {ratings}"
     );
     let out = stdout(&o);

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{files, scratch, stderr, stdout, whisker};
+use common::{BUILTINS, files, scratch, stderr, stdout, whisker};
 
 /// Short games for a debug build: Mouse Chaos's play-outs run to its turn cap.
 fn short(name: &str) -> Vec<&'static str> {
@@ -35,13 +35,7 @@ fn same_files(one: &Path, two: &Path) {
 #[test]
 fn ismcts_plays_every_game_the_same_on_any_thread_count() {
     let d = scratch("ismcts");
-    for name in [
-        "mice-heist-cheese",
-        "mice-heist-ratings",
-        "cat-and-the-mouse",
-        "cheesy-heist",
-        "mouse-chaos",
-    ] {
+    for name in BUILTINS {
         let play = |threads: &str| {
             let out = d.join(format!("{name}-{threads}"));
             let mut args = vec![
@@ -323,4 +317,67 @@ fn the_default_search_is_as_strong_as_each_game_s_own_bot() {
         println!("{name}: ismcts {elo:+.0} Elo against {own} (95% CI {low:+.0} to {high:+.0})");
         assert!(high >= 0.0, "{name}: {row}");
     }
+}
+
+/// A config's `reference` preset joins the default ladder, and every bot is rated against it:
+/// the same fit as the ratings, shifted so the reference is 0, with the interval of the
+/// difference.
+#[test]
+fn a_ladder_rates_every_bot_against_the_config_s_reference() {
+    let d = scratch("ladder-reference");
+    let out = d.join("lad");
+    // A small reference, so a debug build plays it in seconds.
+    let text = run(&[
+        "ladder",
+        "cat-and-the-mouse",
+        "--set",
+        "bots.reference=ismcts(iterations=3)",
+        "--set",
+        "bots.weak=random",
+        "--games",
+        "20",
+        "--bots",
+        "weak,sleuth+thief,reference",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        text.contains(
+            "against the strength reference (reference, the config's `reference`: ismcts(iterations=3)), Elo"
+        ),
+        "{text}"
+    );
+    let ratings = fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let mut lines = ratings.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "bot,iterations,elo,ci_low,ci_high,vs_reference,vs_reference_low,vs_reference_high,games,wins"
+        )
+    );
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| {
+            l.split(',')
+                .skip(2)
+                .take(6)
+                .map(|c| c.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let reference = &rows[2];
+    assert_eq!(reference[3..6], [0.0, 0.0, 0.0], "{ratings}");
+    for (row, name) in rows.iter().zip(["weak", "sleuth+thief"]) {
+        // A shift of the same fit: the difference of the two ratings.
+        assert!((row[3] - (row[0] - reference[0])).abs() < 1e-6, "{ratings}");
+        assert!(row[4] < row[3] && row[3] < row[5], "{ratings}");
+        assert!(
+            text.contains(&format!("\n  {name:12}  {:>+7.0}", row[3])),
+            "{text}"
+        );
+    }
+    // Random never wins a game as the Mouse against a deduction Inspector here, so it rates
+    // below the reference, and the interval says so.
+    assert!(rows[0][5] < 0.0, "{ratings}");
+    assert!(text.contains("weaker"), "{text}");
 }

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{scratch, stderr, stdout, whisker};
+use common::{BUILTINS, scratch, stderr, stdout, whisker};
 
 /// A small Mice Heist run with a sample of 24 games, on seed 9.
 fn sampled(d: &Path, name: &str, threads: &str) -> String {
@@ -427,4 +427,290 @@ fn a_sweep_stopped_in_a_sample_keeps_the_points_before_it() {
     assert!(swept[1..].iter().all(|r| r[0] == "false"), "{swept:?}");
     let at = column(&swept, "strong_play");
     assert!(swept[1..].iter().all(|r| r[at] != "not played"));
+}
+
+/// `--strength-bots` chooses the strong lineup: the sample is that lineup's own run on the first
+/// seeds, run.toml and its reproduce line name it spelled out (a preset too), and a lineup that
+/// is not one is refused by that flag's name.
+#[test]
+fn strength_bots_chooses_the_lineup_the_sample_plays() {
+    let d = scratch("strength-bots");
+    let run = d.join("run");
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "60",
+        "--strength",
+        "30",
+        "--set",
+        "bots.reference=ismcts(iterations=4)",
+        "--strength-bots",
+        "reference",
+        "--quiet",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("strength sample: 30 games in ")
+            && stdout(&o).contains("ismcts(iterations=4) at every seat\n"),
+        "{}",
+        stdout(&o)
+    );
+    let strength = rows(&run.join("strength.csv"));
+    let seat_1 = &strength[1];
+    assert_eq!(seat_1[1], "seat 1");
+    let theirs = searched_seat_1(&d.join("search"), "30", &[]);
+    let ours = &seat_1[column(&strength, "strong_value")];
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "30",
+        "--bots",
+        "ismcts(iterations=4)",
+        "--quiet",
+        "--out",
+        d.join("asked").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let seats = rows(&d.join("asked/seats.csv"));
+    assert_eq!(ours, &seats[1][column(&seats, "win_rate")]);
+    // The default search plays other games: the sample is not it.
+    assert_ne!(
+        ours, &theirs,
+        "the sample played the default search, not the one asked"
+    );
+
+    let record = fs::read_to_string(run.join("run.toml")).unwrap();
+    assert!(
+        record.contains("strength_bots = \"ismcts(iterations=4)\"\nstrength_games = 30\n"),
+        "{record}"
+    );
+    assert!(
+        record.contains("--strength 30 --strength-bots 'ismcts(iterations=4)'"),
+        "{record}"
+    );
+
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "10",
+        "--strength-bots",
+        "nosuch",
+        "--quiet",
+        "--out",
+        d.join("bad").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--strength-bots: unknown bot `nosuch`"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("bad").exists());
+}
+
+/// `check` plays the baseline's strength sample again: on an unchanged game it plays the same
+/// games, so nothing moves there; with a rule changed, each metric's change under strong play
+/// is the changed game's sample less the baseline's, as their own runs give them.
+#[test]
+fn check_replays_the_baseline_s_sample_and_says_what_holds() {
+    let d = scratch("strength-check");
+    let base = d.join("base");
+    let search = "ismcts(iterations=3)";
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "300",
+        "--games-csv",
+        "--strength",
+        "40",
+        "--strength-bots",
+        search,
+        "--quiet",
+        "--out",
+        base.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let check = |extra: &[&str]| {
+        let mut args = vec!["check", "--baseline", base.to_str().unwrap(), "--quiet"];
+        args.extend(extra);
+        if !extra.contains(&"--strength") {
+            args.extend(["--strength", "auto"]);
+        }
+        whisker(&args)
+    };
+
+    let o = check(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains(&format!(
+            "Under strong play ({search} at every seat, on the baseline's first 40 seeds): nothing moved here to hold or not."
+        )),
+        "{text}"
+    );
+    // The same games: every change under strong play is exactly 0, and says `same`.
+    // Every checked metric of the game but the length distribution's KS has a figure there.
+    let unchanged = text
+        .lines()
+        .filter(|l| l.contains(" 0.000000 (") && l.ends_with(") same"))
+        .count();
+    assert_eq!(unchanged, 7, "{text}");
+    assert!(!text.contains(" moves\n") && !text.contains("! "), "{text}");
+
+    // Subtle movement helps the Mouse a great deal.
+    let changed = "variants.subtle_movement=true";
+    let o = check(&["--set", changed, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["strength"]["games"], 40);
+    let metric = |name: &str| {
+        json["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["metric"] == name)
+            .unwrap()
+            .clone()
+    };
+    // The changed game's own sample, played as a run of its own.
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--set",
+        changed,
+        "--games",
+        "40",
+        "--bots",
+        search,
+        "--quiet",
+        "--out",
+        d.join("deep").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let seats = rows(&d.join("deep/seats.csv"));
+    let now: f64 = seats[1][column(&seats, "win_rate")].parse().unwrap();
+    let strength = rows(&base.join("strength.csv"));
+    let then: f64 = strength[1][column(&strength, "strong_value")]
+        .parse()
+        .unwrap();
+    let seat_1 = metric("seat_1_win_rate");
+    let strong = seat_1["strong_change"].as_f64().unwrap();
+    assert!((strong - (now - then)).abs() < 1e-6, "{seat_1}");
+    assert!(seat_1["strong_ci_low"].as_f64().unwrap() < strong);
+    // The word is the sign rule's: a change that moved, against the sample's interval.
+    let word = seat_1["strong_play"].as_str().unwrap();
+    let (low, high) = (
+        seat_1["strong_ci_low"].as_f64().unwrap(),
+        seat_1["strong_ci_high"].as_f64().unwrap(),
+    );
+    let diff = seat_1["diff"].as_f64().unwrap();
+    assert_ne!(seat_1["status"], "same", "{seat_1}");
+    let expected = if low <= 0.0 && high >= 0.0 {
+        "unsettled"
+    } else if (diff > 0.0) == (low > 0.0) {
+        "keeps its sign"
+    } else {
+        "flips"
+    };
+    assert_eq!(word, expected, "{seat_1}");
+
+    let o = check(&["--strength", "off"]);
+    assert!(
+        stdout(&o).contains("No strength sample was played (--strength off)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Every built-in config names a strength reference, and `results/reference/<config>/` is what
+/// `scripts/reference.sh` makes of it today: the preset at every seat, the config as built in,
+/// each seat's interval within ±2.5 points, and the convergence table true to its strength.csv.
+/// A rules change that leaves the reference behind fails here: remake it with the script.
+#[test]
+fn every_built_in_config_has_its_strength_reference_committed() {
+    let d = scratch("strength-reference");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/reference");
+    for name in BUILTINS {
+        let dir = root.join(name);
+        let o = whisker(&["bots", name]);
+        let listing = stdout(&o);
+        let preset = listing
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("reference"))
+            .and_then(|l| l.trim().strip_prefix('='))
+            .unwrap_or_else(|| panic!("{name}: no `reference` preset:\n{listing}"))
+            .trim();
+        let run = fs::read_to_string(dir.join("run.toml")).unwrap();
+        let record: toml::Table = toml::from_str(&run).unwrap();
+        let bots = record["bots"].as_array().unwrap();
+        assert!(
+            bots.iter().all(|b| b.as_str() == Some(preset)),
+            "{name}: {run}"
+        );
+        assert_eq!(record["games"].as_integer(), Some(1600), "{name}");
+
+        // The config as built in today.
+        let fresh = d.join(name);
+        let o = whisker(&[
+            "simulate",
+            name,
+            "--games",
+            "1",
+            "--quiet",
+            "--out",
+            fresh.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(
+            fs::read_to_string(dir.join("config.toml")).unwrap(),
+            fs::read_to_string(fresh.join("config.toml")).unwrap(),
+            "{name}: the config changed since its reference was made; run scripts/reference.sh {name}"
+        );
+
+        let seats = rows(&dir.join("seats.csv"));
+        let (low, high) = (column(&seats, "ci_low"), column(&seats, "ci_high"));
+        for s in &seats[1..] {
+            let half = (s[high].parse::<f64>().unwrap() - s[low].parse::<f64>().unwrap()) / 2.0;
+            assert!(half <= 0.025, "{name}: {s:?}");
+        }
+
+        let strength = rows(&dir.join("strength.csv"));
+        let table = rows(&dir.join("convergence.csv"));
+        assert_eq!(
+            table[0],
+            [
+                "from",
+                "figure",
+                "value",
+                "ci_low",
+                "ci_high",
+                "doubled",
+                "moved",
+                "allowed",
+                "converged"
+            ]
+        );
+        assert_eq!(table.len(), strength.len(), "{name}");
+        let c = |t: &[Vec<String>], n| column(t, n);
+        for (row, s) in table[1..].iter().zip(&strength[1..]) {
+            let f = |i: usize| row[i].parse::<f64>().unwrap();
+            assert_eq!(row[1], s[c(&strength, "figure")]);
+            assert_eq!(row[c(&table, "doubled")], s[c(&strength, "strong_value")]);
+            let (value, low, high, doubled) = (f(2), f(3), f(4), f(5));
+            let (moved, allowed) = (f(6), f(7));
+            assert!(
+                (moved - (doubled - value).abs()).abs() < 1e-6,
+                "{name}: {row:?}"
+            );
+            assert!((allowed - (high - low)).abs() < 1e-6, "{name}: {row:?}");
+            let converged = if moved <= allowed + 1e-9 { "yes" } else { "no" };
+            assert_eq!(row[8], converged, "{name}: {row:?}");
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::{lineup_of, say};
+use super::{lineup_of, say, strong_lineup};
 use crate::cli::{CheckArgs, Format};
 use crate::compare::{self, Paired};
 use crate::config::{Override, Source};
@@ -17,6 +17,8 @@ use crate::progress::games_bar;
 use crate::record::{RUN, RunRecord};
 use crate::rng::game_seed;
 use crate::runner::{self, Plan};
+use crate::stats::Estimate;
+use crate::strength;
 use crate::{games_csv, result_dir, signals};
 
 /// Tolerances a baseline folder may hold beside its results.
@@ -87,6 +89,10 @@ struct Verdict {
     tolerance: String,
     /// `same`, `moved` (significant but within tolerance), or `regressed`.
     status: &'static str,
+    /// The change under strong play, with its interval, when the check played a sample.
+    strong: Option<Estimate>,
+    /// What the sample says of it ([`strong_word`]); empty without a sample.
+    strong_play: &'static str,
 }
 
 impl Verdict {
@@ -106,6 +112,10 @@ impl Verdict {
             "p_holm": number(&self.p_holm),
             "tolerance": number(&self.tolerance),
             "status": self.status,
+            "strong_change": self.strong.map(|e| e.value),
+            "strong_ci_low": self.strong.map(|e| e.low),
+            "strong_ci_high": self.strong.map(|e| e.high),
+            "strong_play": (!self.strong_play.is_empty()).then_some(self.strong_play),
         })
     }
 }
@@ -308,6 +318,7 @@ fn check_game<G: Registered>(
         return Err(Failure::Interrupted(signal).into());
     }
 
+    let sample = strength_sample(game, record, &plan, args)?;
     let side = compare::Side {
         players,
         summary: &game.declared().summary,
@@ -327,7 +338,13 @@ fn check_game<G: Registered>(
                 (true, false) => "moved",
                 _ => "same",
             };
+            let strong = match &sample {
+                Strong::Played { changes, .. } => changes.get(&row.metric).copied(),
+                Strong::Not(_) => None,
+            };
             Some(Verdict {
+                strong_play: strong.map_or("", |s| strong_word(status, diff, s)),
+                strong,
                 baseline: row.a,
                 current: row.b,
                 diff: row.diff,
@@ -347,13 +364,210 @@ fn check_game<G: Registered>(
                 "baseline": args.baseline.display().to_string(),
                 "games": plan.total(),
                 "regressed": regressed,
+                "strength": sample.json(),
                 "metrics": verdicts.iter().map(Verdict::json).collect::<Vec<_>>(),
             });
             say(&format!("{}\n", serde_json::to_string_pretty(&report)?));
         }
-        Format::Table => say(&table(&verdicts, &args.baseline, plan.total(), regressed)),
+        Format::Table => {
+            let mut text = table(&verdicts, &args.baseline, plan.total(), regressed);
+            text += &format!("{}\n", sample.sentence(&verdicts));
+            say(&text);
+        }
     }
     Ok(i32::from(regressed))
+}
+
+/// What the check's strength sample found, or why it played none.
+enum Strong {
+    Played {
+        /// Its lineup, as the baseline recorded it.
+        bots: String,
+        games: u64,
+        /// Each checked metric's change under strong play, now − baseline, by its name.
+        changes: BTreeMap<String, Estimate>,
+    },
+    /// Why not, as the end of "no strength sample was played …".
+    Not(String),
+}
+
+impl Strong {
+    fn json(&self) -> serde_json::Value {
+        match self {
+            Self::Played { bots, games, .. } => serde_json::json!({"bots": bots, "games": games}),
+            Self::Not(why) => serde_json::json!({"not_played": why}),
+        }
+    }
+
+    /// The sentence under the check's table: whether what moved moves the same way under
+    /// strong play, and what moved there only.
+    fn sentence(&self, verdicts: &[Verdict]) -> String {
+        let Self::Played { bots, games, .. } = self else {
+            let Self::Not(why) = self else { unreachable!() };
+            return format!(
+                "No strength sample was played {why}: whether these changes hold for good players is not known."
+            );
+        };
+        let of = format!(
+            "{}, on the baseline's first {games} seeds",
+            strength::played_by(bots)
+        );
+        let named = |word: &str| -> Vec<&str> {
+            verdicts
+                .iter()
+                .filter(|v| v.strong_play == word)
+                .map(|v| v.metric.as_str())
+                .collect()
+        };
+        let mut parts = Vec::new();
+        for word in [KEEPS, FLIPS, UNSETTLED] {
+            let metrics = named(word);
+            if !metrics.is_empty() {
+                parts.push(format!("{word}: {}", metrics.join(", ")));
+            }
+        }
+        // Of the metrics the sample has a figure for (the length distribution's KS it has not).
+        let moved = verdicts
+            .iter()
+            .filter(|v| v.status != "same" && v.strong.is_some())
+            .count();
+        let mut said = if moved == 0 {
+            format!("Under strong play ({of}): nothing moved here to hold or not.")
+        } else {
+            format!(
+                "Under strong play ({of}), of the {moved} metrics that moved: {}.",
+                parts.join("; ")
+            )
+        };
+        let only = named(MOVES_THERE);
+        if !only.is_empty() {
+            said += &format!(
+                " ! Moved under strong play only: {} (the `strong play` column).",
+                only.join(", ")
+            );
+        }
+        if !named(FLIPS).is_empty() {
+            said.insert_str(0, "! ");
+        }
+        said
+    }
+}
+
+const KEEPS: &str = "keeps its sign";
+const FLIPS: &str = "flips";
+const UNSETTLED: &str = "unsettled";
+const MOVES_THERE: &str = "moves";
+const SAME_THERE: &str = "same";
+
+/// What the strength sample says of a metric that `status` (with the change `diff`): whether a
+/// change that moved keeps its sign there, or whether one that did not moves there.
+fn strong_word(status: &str, diff: f64, strong: Estimate) -> &'static str {
+    if status == "same" {
+        return if strong.low > 0.0 || strong.high < 0.0 {
+            MOVES_THERE
+        } else {
+            SAME_THERE
+        };
+    }
+    match strength::Sign::of(diff, strong.low, strong.high) {
+        strength::Sign::Keeps => KEEPS,
+        strength::Sign::Flips => FLIPS,
+        _ => UNSETTLED,
+    }
+}
+
+/// Plays the baseline's strength sample again with the current code and config, as `--strength`
+/// asks: its lineup on its first seeds, so an unchanged game plays the same games.
+fn strength_sample<G: Registered>(
+    game: &G,
+    record: &RunRecord,
+    plan: &Plan,
+    args: &CheckArgs,
+) -> anyhow::Result<Strong> {
+    let (Some(bots), Some(recorded)) = (&record.strength_bots, record.strength_games) else {
+        return Ok(Strong::Not(
+            "(the baseline has none: remake it with the `reproduce` line of its run.toml, or scripts/update-baselines.sh)".into(),
+        ));
+    };
+    let games = args.strength.games(recorded, recorded);
+    if games == 0 {
+        return Ok(Strong::Not("(--strength off)".into()));
+    }
+    let then = read_strength(&args.baseline)?;
+    let (lineup, _) = strong_lineup(game, bots)?;
+    let sample = Plan {
+        games,
+        lineup,
+        rotate: false,
+        ..plan.clone()
+    };
+    let bar = games_bar(sample.total(), args.quiet, Cost::check(&sample));
+    let report = runner::run(game, &sample, &bar, None)?;
+    bar.finish_and_clear();
+    if let Some(signal) = report.played.stopped {
+        say(&format!(
+            "INTERRUPTED by {} during the strength sample: nothing checked\n",
+            signals::name(signal)
+        ));
+        return Err(Failure::Interrupted(signal).into());
+    }
+    let mut changes = BTreeMap::new();
+    for (from, name, now) in strength::headline(game, &report.totals, &report.counts) {
+        let Some(then) = then.get(&(from.to_string(), name.clone())) else {
+            continue;
+        };
+        let change = strength::change(now, *then);
+        // The check's names for the figure: a seat's win rate, seat 1's as the first seat's too.
+        let mut names = Vec::new();
+        match (from, name.strip_prefix("seat ")) {
+            ("seats", Some(n)) => {
+                names.push(format!("seat_{n}_win_rate"));
+                if n == "1" {
+                    names.push("first_seat_win_rate".into());
+                }
+            }
+            ("summary", _) => names.push(name),
+            _ => {}
+        }
+        for n in names {
+            changes.insert(n, change);
+        }
+    }
+    Ok(Strong::Played {
+        bots: bots.clone(),
+        games,
+        changes,
+    })
+}
+
+/// The baseline's strength sample, figure by figure, from its `strength.csv`.
+fn read_strength(dir: &Path) -> anyhow::Result<BTreeMap<(String, String), Estimate>> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        from: String,
+        figure: String,
+        strong_value: String,
+        strong_ci_low: String,
+        strong_ci_high: String,
+    }
+    let path = dir.join(strength::FILE);
+    let bad = |e: &dyn std::fmt::Display| {
+        usage(format!(
+            "{}: {e}; its {RUN} records a strength sample, so remake the baseline",
+            path.display()
+        ))
+    };
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| bad(&e))?;
+    let mut out = BTreeMap::new();
+    for row in reader.deserialize::<Row>() {
+        let row = row.map_err(|e| bad(&e))?;
+        let [value, low, high] =
+            [&row.strong_value, &row.strong_ci_low, &row.strong_ci_high].map(|s| s.parse::<f64>());
+        if let (Ok(value), Ok(low), Ok(high)) = (value, low, high) {
+            out.insert((row.from, row.figure), Estimate { value, low, high });
+        }
+    }
+    Ok(out)
 }
 
 /// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
@@ -418,11 +632,24 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         "whisker check against {} ({games} games replayed)\nchange = now − baseline; seats counted from 1\n\n",
         baseline.display()
     );
-    let _ = writeln!(
-        out,
-        "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>8}  {:>9}  status",
-        "metric", "baseline", "now", "change", "95% CI of change", "p (Holm)", "tolerance"
+    let strong = verdicts.iter().any(|v| v.strong.is_some());
+    let header = format!(
+        "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>8}  {:>9}  {:9}{}",
+        "metric",
+        "baseline",
+        "now",
+        "change",
+        "95% CI of change",
+        "p (Holm)",
+        "tolerance",
+        "status",
+        if strong {
+            "  strong play: change (95% CI)"
+        } else {
+            ""
+        }
     );
+    let _ = writeln!(out, "{}", header.trim_end());
     for v in verdicts {
         let ci = if v.ci_low.is_empty() {
             String::new()
@@ -434,11 +661,20 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         } else {
             v.status
         };
-        let _ = writeln!(
-            out,
-            "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>8}  {:>9}  {mark}",
+        let under = v.strong.map_or(String::new(), |s| {
+            format!(
+                "  {:>10} ({:.6} – {:.6}) {}",
+                format!("{:.6}", s.value),
+                s.low,
+                s.high,
+                v.strong_play
+            )
+        });
+        let line = format!(
+            "  {:w$}  {:>12}  {:>12}  {:>10}  {:^25}  {:>8}  {:>9}  {mark:9}{under}",
             v.metric, v.baseline, v.current, v.diff, ci, v.p_holm, v.tolerance
         );
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out.push_str(if regressed {
         "\nFAILED: a metric moved significantly (Holm-corrected p < 0.05) by more than its tolerance.\n"

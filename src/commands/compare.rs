@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use super::{finished, lineup, page, result_dir, say, source, stopped_empty, written};
+use super::{
+    finished, lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written,
+};
 use crate::bots::Bot;
 use crate::cli::CompareArgs;
 use crate::compare::items::{self, ItemPlan, ItemSums};
@@ -136,7 +138,7 @@ where
         Sample::Played { paired, .. } if paired.games() > 0 => {
             (compare::rows(paired, sides, &[]), Sign::NotPlayed)
         }
-        Sample::Itself => (Vec::new(), Sign::Itself),
+        Sample::Itself(_) => (Vec::new(), Sign::Itself),
         _ => (Vec::new(), Sign::NotPlayed),
     };
     compare::with_strength(&mut rows, &strong_rows, none);
@@ -191,14 +193,15 @@ where
         paired: p,
         elapsed,
         stopped,
+        bots,
     } = &sample
     {
         text += &format!(
-            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s): the first {} seeds on each side, {} at every seat\n\n",
+            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s): the first {} seeds on each side, {}\n\n",
             2 * p.games(),
             2.0 * p.games() as f64 / elapsed.max(1e-9),
             p.games(),
-            strength::BOTS
+            strength::played_by(bots)
         );
         if let Some(signal) = stopped {
             text += &format!(
@@ -270,17 +273,22 @@ enum Sample {
         paired: Box<Paired>,
         elapsed: f64,
         stopped: Option<i32>,
+        /// The lineup, as the record names it.
+        bots: String,
     },
-    /// Both sides' lineups are the strong one.
-    Itself,
+    /// Both sides' lineups are the strong one, so named.
+    Itself(String),
     Not(&'static str),
 }
 
 impl Sample {
-    /// Games a side it played, for the record (none: no sample, or none finished).
-    fn games(&self) -> Option<u64> {
+    /// Games a side it played and its lineup, for the record (none: no sample, or none
+    /// finished).
+    fn games(&self) -> Option<(u64, &str)> {
         match self {
-            Self::Played { paired, .. } => Some(paired.games()).filter(|&g| g > 0),
+            Self::Played { paired, bots, .. } => {
+                Some((paired.games(), bots.as_str())).filter(|&(g, _)| g > 0)
+            }
             _ => None,
         }
     }
@@ -304,10 +312,17 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     args: &CompareArgs,
     played: Played,
 ) -> anyhow::Result<Sample> {
-    let strong_a = lineup(ga, Some(strength::BOTS), ga.players(), false)?;
-    let strong_b = lineup(gb, Some(strength::BOTS), gb.players(), false)?;
+    let (strong_a, name_a) = strong_lineup(ga, &args.sample.strength_bots)?;
+    let (strong_b, name_b) = strong_lineup(gb, &args.sample.strength_bots)?;
+    // Named as each side spells it out when they agree, else as it was asked: both sides'
+    // configs are recorded, so that reproduces it.
+    let bots = if name_a == name_b {
+        name_a
+    } else {
+        args.sample.strength_bots.clone()
+    };
     if !plan.rotate && plan.lineup == strong_a && lineup_b == strong_b {
-        return Ok(Sample::Itself);
+        return Ok(Sample::Itself(bots));
     }
     let auto = ga.strength_games().min(gb.strength_games()) / 2;
     let games = args.sample.strength.games(auto, plan.games);
@@ -331,6 +346,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
         paired: Box::new(paired),
         elapsed: started.elapsed().as_secs_f64(),
         stopped: played.stopped,
+        bots,
     })
 }
 
@@ -338,11 +354,11 @@ fn strength_pairs<GA: Registered, GB: Registered>(
 /// under strong play.
 fn strength_sentence(rows: &[compare::Row], sample: &Sample) -> String {
     let said = match sample {
-        Sample::Played { paired, .. } if paired.games() > 0 => {
-            strength::Sample::Played(strength::BOTS.into(), paired.games())
+        Sample::Played { paired, bots, .. } if paired.games() > 0 => {
+            strength::Sample::Played(bots.clone(), paired.games())
         }
         Sample::Played { .. } => strength::Sample::Not(strength::STOPPED_FIRST.into()),
-        Sample::Itself => strength::Sample::Itself(strength::BOTS.into()),
+        Sample::Itself(bots) => strength::Sample::Itself(bots.clone()),
         Sample::Not(why) => strength::Sample::Not((*why).into()),
     };
     let found: Vec<compare::Checked> = rows
@@ -366,7 +382,7 @@ fn compare_record(
     plan: &Plan,
     played: Played,
     players_b: usize,
-    strength: Option<u64>,
+    strength: Option<(u64, &str)>,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
@@ -403,10 +419,7 @@ fn compare_record(
             reproduce += &format!(" {flag} {}", quote(&o.arg));
         }
     }
-    reproduce += &format!(
-        " --strength {}",
-        strength::Asked::arg(strength.unwrap_or(0))
-    );
+    reproduce += &strength::reproduce(strength.map_or(0, |s| s.0), strength.map(|s| s.1));
     RunRecord {
         config_a: Some(sources[0].name.clone()),
         config_b: Some(sources[1].name.clone()),
@@ -418,8 +431,8 @@ fn compare_record(
         played: Some(played.units),
         partial: !played.complete(),
         bots,
-        strength_bots: strength.map(|_| strength::BOTS.to_string()),
-        strength_games: strength,
+        strength_bots: strength.map(|s| s.1.to_string()),
+        strength_games: strength.map(|s| s.0),
         reproduce,
         ..RunRecord::new("compare")
     }

@@ -12,7 +12,9 @@ use crate::cost::Cost;
 use crate::export;
 use crate::game::Game;
 use crate::games::{self, Registered, with_game};
-use crate::ladder::{Cell, Entry, MatrixRow, RECORD, RatingRow, Record, SeatRow, ratings};
+use crate::ladder::{
+    Cell, Entry, MatrixRow, RECORD, RatingRow, Record, SeatRow, ratings, ratings_against,
+};
 use crate::output::Failure;
 use crate::progress::games_bar;
 
@@ -28,9 +30,13 @@ pub fn run(args: &LadderArgs) -> anyhow::Result<()> {
     })
 }
 
+/// The preset that names a config's strength reference (`results/reference/`).
+pub const REFERENCE: &str = "reference";
+
 /// The entries when `--bots` is not given: `random`, the game's own bots (one entry, each
-/// seat taking the one of its role), and `ismcts` at the game's budgets.
-fn default_entries<G: Game>(game: &G) -> String {
+/// seat taking the one of its role), `ismcts` at the game's smaller budgets and at its default,
+/// and the config's strength reference when it names one.
+fn default_entries<G: Game>(game: &G, presets: &[(String, String)]) -> String {
     let kinds = game.bots();
     let own: Vec<&str> = kinds[1..kinds.len() - 1].iter().map(|k| k.name).collect();
     let mut entries = vec!["random".to_string(), own.join("+")];
@@ -39,6 +45,10 @@ fn default_entries<G: Game>(game: &G) -> String {
             .iter()
             .map(|b| format!("ismcts(iterations={b})")),
     );
+    entries.push(crate::ismcts::ISMCTS.name.to_string());
+    if presets.iter().any(|(name, _)| name == REFERENCE) {
+        entries.push(REFERENCE.to_string());
+    }
     entries.join(",")
 }
 
@@ -70,7 +80,10 @@ fn ladder<G: Registered>(
     let players = game.players();
     let presets = games::presets(game.resolved());
     let parse = |t: &str| bots::parse(t, game.bots(), &presets);
-    let text = args.bots.clone().unwrap_or_else(|| default_entries(game));
+    let text = args
+        .bots
+        .clone()
+        .unwrap_or_else(|| default_entries(game, &presets));
     let entries = bots::split(&text)
         .iter()
         .map(|t| Entry::parse(t, parse, game.roles(), players))
@@ -174,6 +187,19 @@ fn ladder<G: Registered>(
         ));
     }
     let rated = ratings(&cells, players);
+    // The entry that plays as the config's reference, however it was named, once rated.
+    let reference = presets
+        .iter()
+        .any(|(name, _)| name == REFERENCE)
+        .then(|| parse(REFERENCE).ok())
+        .flatten()
+        .and_then(|r| {
+            entries
+                .iter()
+                .position(|e| e.seats[..players].iter().all(|s| *s == r))
+        })
+        .filter(|&r| rated_bots[r]);
+    let vs_reference = reference.map(|r| ratings_against(&cells, players, r));
     let best = (0..n)
         .filter(|&i| rated_bots[i])
         .max_by(|&i, &j| {
@@ -234,12 +260,19 @@ fn ladder<G: Registered>(
                 .iter()
                 .fold((0, 0), |(g, w), c| (g + c.games, w + c.one + c.split));
             let elo = rated_bots[i].then_some(r.elo);
+            let vs = vs_reference
+                .as_ref()
+                .filter(|_| rated_bots[i])
+                .map(|v| v[i].elo);
             RatingRow {
                 bot: e.label.as_str(),
                 iterations: e.iterations,
                 elo: elo.map(|e| e.value),
                 ci_low: elo.map(|e| e.low),
                 ci_high: elo.map(|e| e.high),
+                vs_reference: vs.map(|e| e.value),
+                vs_reference_low: vs.map(|e| e.low),
+                vs_reference_high: vs.map(|e| e.high),
                 games,
                 wins,
             }
@@ -309,6 +342,9 @@ fn ladder<G: Registered>(
     }
     out += &matrix_text(&entries, &cells, fair);
     out += &ratings_text(&rating_rows, best);
+    if let Some(r) = reference {
+        out += &reference_text(&rating_rows, r, &entries[r].seats[0].label());
+    }
     if let Some(report) = &seats {
         let _ = writeln!(
             out,
@@ -316,14 +352,15 @@ fn ladder<G: Registered>(
             entries[best].label, report.totals.games
         );
         for r in &seat_rows {
+            // Rounded as the seat gap sentence below rounds them.
             let _ = writeln!(
                 out,
-                "  seat {} {:10} {:>6.1}%  (95% CI {:.1} – {:.1}%)",
+                "  seat {} {:10} {:>7}  (95% CI {} – {})",
                 r.seat,
                 r.role,
-                100.0 * r.win_rate,
-                100.0 * r.ci_low,
-                100.0 * r.ci_high
+                headline::pct(r.win_rate),
+                headline::tenths(r.ci_low),
+                headline::pct(r.ci_high)
             );
         }
         let endings = export::endings(game.declared(), &report.counts, report.totals.games);
@@ -369,6 +406,40 @@ fn matrix_text(entries: &[Entry], cells: &[Vec<Cell>], fair: f64) -> String {
             }
         }
         let _ = writeln!(out, "   [{}]", a + 1);
+    }
+    out
+}
+
+/// Where each bot stands against the config's strength reference (`rows[reference]`, which
+/// plays as `bot`).
+fn reference_text(rows: &[RatingRow<&str>], reference: usize, bot: &str) -> String {
+    let width = rows.iter().map(|r| r.bot.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "\nagainst the strength reference ({}, the config's `{REFERENCE}`: {bot}), Elo with the 95% interval of the difference:\n",
+        rows[reference].bot
+    );
+    let others = rows
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != reference)
+        .map(|(_, r)| r);
+    for r in others {
+        if let (Some(v), Some(low), Some(high)) =
+            (r.vs_reference, r.vs_reference_low, r.vs_reference_high)
+        {
+            let verdict = if high < 0.0 {
+                "weaker"
+            } else if low > 0.0 {
+                "stronger"
+            } else {
+                "level: the ladder cannot tell them apart"
+            };
+            let _ = writeln!(
+                out,
+                "  {:width$}  {v:>+7.0}  (95% CI {low:+.0} – {high:+.0})  {verdict}",
+                r.bot
+            );
+        }
     }
     out
 }

@@ -203,6 +203,22 @@ pub fn lineup<G: Registered>(
     lineup
 }
 
+/// The strength sample's lineup (`--strength-bots`), and how `run.toml` and the run's words name
+/// it: one bot's label, spelled out, when it plays every seat, else each seat's in turn.
+pub fn strong_lineup<G: Registered>(game: &G, bots: &str) -> Result<(Vec<Bot>, String), Failure> {
+    let strong = lineup(game, Some(bots), game.players(), false).map_err(|f| match f {
+        Failure::Usage(m) => Failure::Usage(m.replacen("--bots", "--strength-bots", 1)),
+        other => other,
+    })?;
+    let labels: Vec<String> = strong.iter().map(Bot::label).collect();
+    let name = if labels.iter().all(|l| *l == labels[0]) {
+        labels[0].clone()
+    } else {
+        labels.join(",")
+    };
+    Ok((strong, name))
+}
+
 /// [`lineup`] from a list as `bots::split` cuts it (as a result folder records it).
 pub fn lineup_of<G: Registered>(
     game: &G,

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use super::{finished, lineup, page, result_dir, say, source, stopped_empty, written};
+use super::{
+    finished, lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written,
+};
 use crate::bots::Bot;
 use crate::cli::SimulateArgs;
 use crate::config::Source;
@@ -102,13 +104,13 @@ fn simulate_game<G: Registered>(
 
     let sample = strength_sample(game, &plan, args, report.played)?;
     let strong = match &sample {
-        Sample::Played { report, .. } if report.played.units > 0 => Strong::Played {
-            bots: strength::BOTS.into(),
+        Sample::Played { report, bots, .. } if report.played.units > 0 => Strong::Played {
+            bots: bots.clone(),
             totals: &report.totals,
             counts: &report.counts,
         },
         Sample::Played { .. } => Strong::Not(strength::STOPPED_FIRST.into()),
-        Sample::Itself => Strong::Itself,
+        Sample::Itself(bots) => Strong::Itself(bots.clone()),
         Sample::Not(why) => Strong::Not(why.clone()),
     };
     let shown = export::write(game, &plan, &report.totals, &report.counts, &strong, &dir)?;
@@ -155,12 +157,17 @@ fn simulate_game<G: Registered>(
             plan.total()
         );
     }
-    if let Sample::Played { report: r, elapsed } = &sample {
+    if let Sample::Played {
+        report: r,
+        elapsed,
+        bots,
+    } = &sample
+    {
         text += &format!(
-            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s), {} at every seat\n\n",
+            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s), {}\n\n",
             r.played.units,
             r.played.units as f64 / elapsed.max(1e-9),
-            strength::BOTS
+            strength::played_by(bots)
         );
         if let Some(signal) = r.played.stopped {
             text += &format!(
@@ -181,9 +188,11 @@ enum Sample {
     Played {
         report: Box<runner::Report>,
         elapsed: f64,
+        /// The lineup, as [`strong_lineup`] names it.
+        bots: String,
     },
-    /// The run's own lineup is the strong one.
-    Itself,
+    /// The run's own lineup is the strong one, so named.
+    Itself(String),
     Not(String),
 }
 
@@ -204,9 +213,9 @@ fn strength_sample<G: Registered>(
     args: &SimulateArgs,
     played: Played,
 ) -> anyhow::Result<Sample> {
-    let strong = lineup(game, Some(strength::BOTS), game.players(), false)?;
+    let (strong, bots) = strong_lineup(game, &args.sample.strength_bots)?;
     if !plan.rotate && plan.lineup == strong {
-        return Ok(Sample::Itself);
+        return Ok(Sample::Itself(bots));
     }
     let games = args
         .sample
@@ -239,6 +248,7 @@ fn strength_sample<G: Registered>(
     Ok(Sample::Played {
         report: Box::new(report),
         elapsed: started.elapsed().as_secs_f64(),
+        bots,
     })
 }
 
@@ -285,9 +295,9 @@ pub fn run_record(
         strength::Sample::Played(bots, games) => (Some(bots.clone()), Some(*games)),
         _ => (None, None),
     };
-    reproduce.push_str(&format!(
-        " --strength {}",
-        strength::Asked::arg(strength_games.unwrap_or(0))
+    reproduce.push_str(&strength::reproduce(
+        strength_games.unwrap_or(0),
+        strength_bots.as_deref(),
     ));
     for s in sets {
         reproduce.push_str(&format!(" --set {}", quote(s)));

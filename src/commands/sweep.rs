@@ -3,7 +3,7 @@
 use crate::report::headline::swept_stall;
 use std::time::Instant;
 
-use super::{lineup, page, result_dir, say, source, stopped_empty, written};
+use super::{lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written};
 use crate::cli::SweepArgs;
 use crate::config::{Override, Source};
 use crate::cost::Cost;
@@ -204,7 +204,7 @@ fn sweep_game<G: Registered>(
     let auto = (first.strength_games() / points.len() as u64).max(1);
     let sample_games = args.sample.strength.games(auto, games);
     let sample_for = |game: &G, plan: &Plan| -> anyhow::Result<Option<Plan>> {
-        let strong = lineup(game, Some(strength::BOTS), game.players(), false)?;
+        let (strong, _) = strong_lineup(game, &args.sample.strength_bots)?;
         let itself = !plan.rotate && plan.lineup == strong;
         Ok((sample_games > 0 && !itself).then(|| Plan {
             games: sample_games,
@@ -418,14 +418,16 @@ fn sweep_game<G: Registered>(
     for s in &sets {
         reproduce += &format!(" --set {}", quote(s));
     }
-    reproduce += &format!(
-        " --strength {}",
-        strength::Asked::arg(if played_sample { sample_games } else { 0 })
+    // Named as the first point spells it out: the points differ in values, not in bots.
+    let strong_name = strong_lineup(first, &args.sample.strength_bots)?.1;
+    reproduce += &strength::reproduce(
+        if played_sample { sample_games } else { 0 },
+        Some(&strong_name),
     );
     let said = if itself {
-        strength::Sample::Itself(strength::BOTS.into())
+        strength::Sample::Itself(strong_name.clone())
     } else if played_sample {
-        strength::Sample::Played(strength::BOTS.into(), sample_games)
+        strength::Sample::Played(strong_name.clone(), sample_games)
     } else {
         strength::Sample::Not("(--strength off)".into())
     };
@@ -441,7 +443,7 @@ fn sweep_game<G: Registered>(
         points: Some(points.len() as u64),
         points_finished: (finished < points.len()).then_some(finished as u64),
         partial: finished < points.len(),
-        strength_bots: played_sample.then(|| strength::BOTS.to_string()),
+        strength_bots: played_sample.then_some(strong_name),
         strength_games: played_sample.then_some(sample_games),
         reproduce,
         ..RunRecord::new("sweep")

@@ -576,7 +576,10 @@ pub fn strength_sentence(found: &[Checked], sample: &crate::strength::Sample) ->
             return (false, said);
         }
     };
-    let of = format!("{bots} at every seat, on the first {games} seeds of both sides");
+    let of = format!(
+        "{}, on the first {games} seeds of both sides",
+        crate::strength::played_by(bots)
+    );
     // The length distribution's test has no interval to compare, a bot's row (seats rotated)
     // none in the sample, and the first seat's rate is seat 1's row again.
     let found: Vec<&Checked> = found

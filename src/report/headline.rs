@@ -34,7 +34,7 @@ pub fn points(x: f64) -> String {
 
 /// A share in percent to one decimal, halves rounded away from zero as people round them, so
 /// the figure reads the same from the exact count and from the CSV's six decimals.
-fn tenths(x: f64) -> String {
+pub fn tenths(x: f64) -> String {
     format!("{:.1}", rounded(x, 3) * 100.0 + 0.0)
 }
 

@@ -55,6 +55,15 @@ pub fn spawn(args: &[&str]) -> Child {
 /// under way, so a tight bound here only measured the machine.
 pub const PROMPTLY: Duration = Duration::from_secs(60);
 
+/// The built-in configs, by the names `whisker games` lists.
+pub const BUILTINS: [&str; 5] = [
+    "mice-heist-cheese",
+    "mice-heist-ratings",
+    "cat-and-the-mouse",
+    "cheesy-heist",
+    "mouse-chaos",
+];
+
 /// Starts `command` (with its own arguments) playing more games than it will finish, on one
 /// thread, writing to `out`: a run to stop.
 pub fn endless(command: &[&str], out: &Path) -> Child {

@@ -249,7 +249,7 @@ impl Game for MouseChaos {
     fn search_budgets(&self) -> &'static [u32] {
         // Even stopped at 20 decisions, a play-out here costs several of Mice Heist's, and
         // games with a search last longer (they play more carefully).
-        &[2, 8]
+        &[2]
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
