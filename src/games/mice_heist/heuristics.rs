@@ -39,7 +39,13 @@ impl Payout<'_> {
             Climb::To(space) => space,
             Climb::AtEnd => now,
         };
-        self.food_at(track, seat, then) - self.food_at(track, seat, now) + STEP * f64::from(steps)
+        // Not moving wins no food; the ranks are not looked up for it.
+        let food = if then == now {
+            0.0
+        } else {
+            self.food_at(track, seat, then) - self.food_at(track, seat, now)
+        };
+        food + STEP * f64::from(steps)
     }
 }
 

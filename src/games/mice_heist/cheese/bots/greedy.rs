@@ -83,6 +83,16 @@ fn projected(v: &View) -> [f64; MAX_SEATS] {
     score
 }
 
+/// Whether this seat's projected score is above every other seat's.
+fn leads(v: &View) -> bool {
+    let scores = projected(v);
+    let leader = (0..v.rules.players)
+        .filter(|&s| s != v.me)
+        .map(|s| scores[s])
+        .fold(f64::MIN, f64::max);
+    scores[v.me] > leader
+}
+
 /// A skill's worth to hold, independent of the moment: modifiers weighted by how often their
 /// icon shows, chip effects at their typical gain, pay-outs at face value; less the cheese every
 /// activation costs.
@@ -183,12 +193,9 @@ fn reachable(v: &View, target: i32, icons: u8) -> bool {
 
 impl Policy for Greedy {
     fn choose_obstacle(&self, v: &View) -> u8 {
-        let scores = projected(v);
-        let me = scores[v.me];
-        let leader = (0..v.rules.players)
-            .filter(|&s| s != v.me)
-            .map(|s| scores[s])
-            .fold(f64::MIN, f64::max);
+        // Whether it leads on projected score matters only for a finale, and reckoning it
+        // reads every track: done once, at the first finale open.
+        let mut ahead = None;
         let learnable = if v.state.market.is_empty() { 0.0 } else { 1.0 };
         let mut best = (f64::MIN, 0u8);
         for job in v.state.open_jobs(v.rules) {
@@ -199,7 +206,7 @@ impl Policy for Greedy {
                 + f64::from(state.cheese[state.next as usize]);
             let mut value = p * gain + (1.0 - p) * (climb_value(v, v.me, job, 1) + learnable);
             if spec.finale {
-                value += p * if me > leader {
+                value += p * if *ahead.get_or_insert_with(|| leads(v)) {
                     self.ending_swing
                 } else {
                     -self.ending_swing
