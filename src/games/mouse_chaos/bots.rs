@@ -5,7 +5,7 @@
 //! mouse of its own a cat could reach, to block a rival's mousehole, or off its own.
 
 use super::config::{Beams, MAX_MICE, NESTS, NONE, Rules, opposite};
-use super::engine::{Action, Decision, Engine, IN_NEST, Piece, View};
+use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::play::Seen;
 use crate::rng::{Dice, GameRng};
@@ -84,22 +84,40 @@ struct Reckoning<'v> {
     odds: [[f32; NESTS]; MAX_MICE],
     /// How much a step of each colour towards its nest is worth to the bot.
     weight: [f32; NESTS],
-    /// The chance a cheese holder says at least `d`, for `d` of 0 to 15.
-    at_least: [f32; 16],
-    /// Each colour's distance to its nest from under the table, where a caught mouse goes.
-    from_table: [f32; NESTS],
+    /// What each step of each mouse from each colour's nest is worth to the bot: the
+    /// colour's weight times the mouse's chance of it, negated.
+    stake: [[f32; NESTS]; MAX_MICE],
+    /// What each mouse is worth under the table.
+    caught: [f32; MAX_MICE],
     params: Params,
 }
 
+/// `shepherd`'s parameters, read once a decision (by position, as a name would be compared).
 #[derive(Clone, Copy)]
 struct Params {
+    spite: f32,
     look: f32,
     caution: f32,
     block: f32,
+    patience: i32,
+}
+
+impl Params {
+    fn of(bot: &Bot) -> Self {
+        // In SHEPHERD's order.
+        let [spite, look, caution, block, patience, ..] = bot.params;
+        Self {
+            spite: spite as f32 / 100.0,
+            look: look as f32,
+            caution: caution as f32 / 100.0,
+            block: block as f32 / 100.0,
+            patience,
+        }
+    }
 }
 
 impl<'v> Reckoning<'v> {
-    fn new(view: &'v View<'v>, bot: &Bot) -> Self {
+    fn new(view: &'v View<'v>, params: Params) -> Self {
         let rules = view.rules;
         let mut known = [0usize; NESTS];
         let mut unknown = 0;
@@ -109,50 +127,36 @@ impl<'v> Reckoning<'v> {
                 c => known[usize::from(c)] += 1,
             }
         }
-        let mut odds = [[0.0; NESTS]; MAX_MICE];
-        for (m, o) in odds.iter_mut().enumerate().take(rules.mice) {
-            match view.colours[m] {
-                NONE => {
-                    for c in 0..NESTS {
-                        o[c] = (rules.mice_per_colour - known[c]) as f32 / unknown as f32;
-                    }
-                }
-                c => o[usize::from(c)] = 1.0,
-            }
+        // Every mouse not seen has the same chances (no use when there is none).
+        let mut guess = [0.0; NESTS];
+        for (c, g) in guess.iter_mut().enumerate() {
+            *g = (rules.mice_per_colour - known[c]) as f32 / unknown as f32;
         }
         let mine = rules.nest_of[view.me];
-        let spite = bot.param("spite") as f32 / 100.0;
-        let mut weight = [-spite; NESTS];
+        let mut weight = [-params.spite; NESTS];
         weight[usize::from(mine)] = 1.0;
-        let mut at_least = [0.0; 16];
-        let n = rules.holders.len() as f32;
-        for (d, a) in at_least.iter_mut().enumerate() {
-            *a = rules
-                .holders
-                .iter()
-                .filter(|&&h| usize::from(h) >= d)
-                .count() as f32
-                / n;
-        }
-        let b = &rules.board;
-        let mut from_table = [f32::MAX; NESTS];
-        for t in b.squares().filter(|&s| b.is_table(s)) {
-            for (c, f) in from_table.iter_mut().enumerate() {
-                *f = f.min(f32::from(b.to_nest[usize::from(t)][c]));
+        let mut odds = [[0.0; NESTS]; MAX_MICE];
+        let (mut stake, mut caught) = ([[0.0; NESTS]; MAX_MICE], [0.0; MAX_MICE]);
+        for m in 0..rules.mice {
+            match view.colours[m] {
+                NONE => odds[m] = guess,
+                c => odds[m][usize::from(c)] = 1.0,
             }
+            for c in 0..NESTS {
+                stake[m][c] = -weight[c] * odds[m][c];
+            }
+            caught[m] = (0..NESTS)
+                .map(|c| stake[m][c] * rules.table_to_nest[c])
+                .sum();
         }
         Self {
             view,
             rules,
             odds,
             weight,
-            at_least,
-            from_table,
-            params: Params {
-                look: bot.param("look") as f32,
-                caution: bot.param("caution") as f32 / 100.0,
-                block: bot.param("block") as f32 / 100.0,
-            },
+            stake,
+            caught,
+            params,
         }
     }
 
@@ -163,7 +167,7 @@ impl<'v> Reckoning<'v> {
     /// What mouse `m` at `place` is worth to the bot: each colour's distance from its nest,
     /// weighed by the chance it is that colour and what that colour's progress means to the bot.
     fn worth(&self, m: u8, place: u8) -> f32 {
-        let o = &self.odds[usize::from(m)];
+        let stake = &self.stake[usize::from(m)];
         (0..NESTS)
             .map(|c| {
                 let d = if place >= IN_NEST {
@@ -175,43 +179,32 @@ impl<'v> Reckoning<'v> {
                 } else {
                     f32::from(self.rules.board.to_nest[usize::from(place)][c])
                 };
-                -self.weight[c] * o[c] * d
+                stake[c] * d
             })
-            .sum()
-    }
-
-    /// What mouse `m` is worth under the table instead.
-    fn worth_caught(&self, m: u8) -> f32 {
-        let o = &self.odds[usize::from(m)];
-        (0..NESTS)
-            .map(|c| -self.weight[c] * o[c] * self.from_table[c])
             .sum()
     }
 
     /// The chance some cat can reach square `s` next turn.
     fn threat(&self, s: u8) -> f32 {
-        let p = self.view.public;
-        let w = self.rules.board.width;
-        let (r, c) = (usize::from(s) / w, usize::from(s) % w);
-        let cats =
-            self.rules.board.cats.len() + self.rules.board.chairs.iter().filter(|c| c.cat).count();
-        p.cat[..cats]
+        let (p, cells) = (self.view.public, self.rules.board.cells.len());
+        p.cat[..self.rules.cats]
             .iter()
-            .map(|&at| {
-                let (ar, ac) = (usize::from(at) / w, usize::from(at) % w);
-                let d = ar.abs_diff(r) + ac.abs_diff(c);
-                self.at_least[d.min(15)]
-            })
+            .map(|&at| self.rules.cat_odds[usize::from(at) * cells + usize::from(s)])
             .fold(0.0, f32::max)
     }
 
-    /// What a catch of mouse `m` on `s` would cost the bot, weighed by its chance.
-    fn exposure(&self, m: u8, s: u8, sheltered: bool) -> f32 {
+    /// What a catch of mouse `m` on `s`, where it is worth `worth`, would cost the bot,
+    /// weighed by its chance.
+    fn exposure(&self, m: u8, s: u8, worth: f32, sheltered: bool) -> f32 {
         if sheltered {
             return 0.0;
         }
-        let loss = self.worth(m, s) - self.worth_caught(m);
-        loss.max(0.0) * self.threat(s)
+        let loss = worth - self.caught[usize::from(m)];
+        // No loss, no need of its chance (which might turn the nought's sign, no more).
+        if loss <= 0.0 {
+            return 0.0;
+        }
+        loss * self.threat(s)
     }
 
     /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
@@ -238,21 +231,30 @@ impl<'v> Reckoning<'v> {
                 best = (piece, to, gain);
             }
         };
+        let walls = p.walls(rules);
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
-            let now = self.worth(m, from)
-                - self.params.caution * self.exposure(m, from, p.sheltered(rules, from));
+            let here = self.worth(m, from);
+            let now =
+                here - self.params.caution * self.exposure(m, from, here, p.sheltered(rules, from));
             let looked = if self.unknown(m) {
                 self.params.look
             } else {
                 0.0
             };
-            for to in p.mouse_reach(rules, m, p.roll).options() {
+            // A square's options, without a look and with one, come together: it is valued
+            // once for both.
+            let mut last = (NONE, 0.0);
+            for to in walls.mouse_reach(rules, from, p.roll).options() {
                 let gain = match to {
                     Action::Go { to: s, look } => {
-                        let safe = p.chair_on[usize::from(s)] != NONE || rules.board.is_table(s);
-                        self.worth(m, s) - self.params.caution * self.exposure(m, s, safe) - now
-                            + if look { looked } else { 0.0 }
+                        if last.0 != s {
+                            let safe = p.sheltered(rules, s);
+                            let worth = self.worth(m, s);
+                            let exposure = self.exposure(m, s, worth, safe);
+                            last = (s, worth - self.params.caution * exposure - now);
+                        }
+                        last.1 + if look { looked } else { 0.0 }
                     }
                     Action::Enter { nest, look } => {
                         // Out of patience, it takes a move that cannot be undone: a mouse
@@ -265,11 +267,12 @@ impl<'v> Reckoning<'v> {
                 consider(Action::Pick(Piece::Mouse(m)), to, gain, rng);
             }
         }
-        let cats = rules.board.cats.len() + rules.board.chairs.iter().filter(|c| c.cat).count();
-        for c in 0..cats as u8 {
-            for s in p.cat_reach(rules, c, p.roll).iter() {
+        for c in 0..rules.cats as u8 {
+            // Only a catch can gain.
+            let catches = walls.cat_reach(rules, p.cat[usize::from(c)], p.roll);
+            for s in catches.and(walls.mice()).iter() {
                 let m = p.mouse_on[usize::from(s)];
-                if m == NONE || p.chair_on[usize::from(s)] != NONE {
+                if p.chair_on[usize::from(s)] != NONE {
                     continue;
                 }
                 let looked = if self.unknown(m) {
@@ -277,7 +280,7 @@ impl<'v> Reckoning<'v> {
                 } else {
                     0.0
                 };
-                let gain = self.worth_caught(m) - self.worth(m, s) + looked;
+                let gain = self.caught[usize::from(m)] - self.worth(m, s) + looked;
                 consider(
                     Action::Pick(Piece::Cat(c)),
                     Action::Go { to: s, look: false },
@@ -307,32 +310,39 @@ impl<'v> Reckoning<'v> {
         }
     }
 
-    /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters, the
-    /// mousehole it blocks.
-    fn chair_worth(&self, s: u8, facing: u8) -> f32 {
+    /// The mice near each nest: the chance each is the nest's colour, the more the nearer.
+    fn near(&self) -> [f32; NESTS] {
         let (p, b) = (self.view.public, &self.rules.board);
-        let mut worth = 0.0;
-        let m = p.mouse_on[usize::from(s)];
-        if m != NONE {
-            worth += self.params.caution * self.exposure(m, s, false);
-        }
-        let (nest, side) = b.hole[usize::from(s)];
-        let blocks = nest != NONE
-            && match self.rules.beams {
-                Beams::BackAndSides => side != facing,
-                Beams::Back => side == opposite(facing),
-                Beams::Sides => side != facing && side != opposite(facing),
-            };
-        if blocks {
-            let n = usize::from(nest);
-            let near: f32 = p
+        let mut near = [0.0; NESTS];
+        for (n, near) in near.iter_mut().enumerate() {
+            *near = p
                 .mice_on_board(self.rules)
                 .map(|m| {
                     let d = f32::from(b.to_nest[usize::from(p.mouse[usize::from(m)])][n]);
                     self.odds[usize::from(m)][n] * (6.0 - d).max(0.0) / 5.0
                 })
                 .sum();
-            worth -= self.weight[n] * self.params.block * near;
+        }
+        near
+    }
+
+    /// What a chair on `s` is worth to the bot for the mouse it shelters there.
+    fn shelter(&self, s: u8) -> f32 {
+        let m = self.view.public.mouse_on[usize::from(s)];
+        if m == NONE {
+            return 0.0;
+        }
+        self.params.caution * self.exposure(m, s, self.worth(m, s), false)
+    }
+
+    /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters
+    /// (`shelter`), the mousehole it blocks (`near`: the mice near each nest).
+    fn chair_worth(&self, s: u8, facing: u8, shelter: f32, near: &[f32; NESTS]) -> f32 {
+        let mut worth = shelter;
+        let (nest, side) = self.rules.board.hole[usize::from(s)];
+        if nest != NONE && self.rules.beams.across(facing, side) {
+            let n = usize::from(nest);
+            worth -= self.weight[n] * self.params.block * near[n];
         }
         worth
     }
@@ -342,20 +352,24 @@ impl<'v> Reckoning<'v> {
         let (p, rules) = (self.view.public, self.rules);
         let b = &rules.board;
         // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
-        // out of the way.
-        let mut spots: arrayvec::ArrayVec<(u8, u8), 64> = arrayvec::ArrayVec::new();
+        // out of the way; each with the shelter it gives there, the same for every chair.
+        let mut spots: arrayvec::ArrayVec<(u8, u8, f32), 64> = arrayvec::ArrayVec::new();
         for m in p.mice_on_board(rules) {
             let s = p.mouse[usize::from(m)];
             if !b.is_table(s) && spots.len() < 48 {
-                spots.push((s, self.homeward(s)));
+                spots.push((s, self.homeward(s), self.shelter(s)));
             }
         }
-        for s in b.squares() {
-            let (nest, side) = b.hole[usize::from(s)];
-            if nest != NONE && spots.len() < 63 {
-                spots.push((s, self.blocking(side)));
+        let mut holes = Squares::default();
+        for h in &rules.holes {
+            holes.or(h);
+        }
+        for s in holes.iter() {
+            if spots.len() < 63 {
+                spots.push((s, self.blocking(b.hole[usize::from(s)].1), self.shelter(s)));
             }
         }
+        let near = self.near();
         let mut best = (
             Action::Skip,
             Action::Skip,
@@ -366,7 +380,7 @@ impl<'v> Reckoning<'v> {
             if p.cat_on[usize::from(at)] != NONE || only.is_some_and(|o| o != Piece::Chair(h)) {
                 continue;
             }
-            let here = self.chair_worth(at, facing);
+            let here = self.chair_worth(at, facing, self.shelter(at), &near);
             let free = |s: u8| {
                 let i = usize::from(s);
                 (p.chair_on[i] == NONE || p.chair_on[i] == h)
@@ -374,24 +388,25 @@ impl<'v> Reckoning<'v> {
                     && p.cheese_on[i] == NONE
                     && !b.is_table(s)
             };
-            let mut candidates = spots.clone();
             // A chair doing harm where it stands (blocking its own hole) may also just go
             // somewhere out of the way.
-            if here <= 0.0
-                && let Some(s) = b.squares().find(|&s| {
-                    free(s)
-                        && s != at
-                        && b.hole[usize::from(s)].0 == NONE
-                        && p.mouse_on[usize::from(s)] == NONE
+            let aside = (here <= 0.0)
+                .then(|| {
+                    b.squares().find(|&s| {
+                        free(s)
+                            && s != at
+                            && b.hole[usize::from(s)].0 == NONE
+                            && p.mouse_on[usize::from(s)] == NONE
+                    })
                 })
-            {
-                candidates.push((s, facing));
-            }
-            for &(s, f) in &candidates {
+                .flatten()
+                .map(|s| (s, facing, self.shelter(s)));
+            for (s, f, shelter) in spots.iter().copied().chain(aside) {
                 if !free(s) || (s, f) == (at, facing) {
                     continue;
                 }
-                let gain = self.chair_worth(s, f) - here + rng.below(1000) as f32 * 1e-6;
+                let gain =
+                    self.chair_worth(s, f, shelter, &near) - here + rng.below(1000) as f32 * 1e-6;
                 if gain > best.2 {
                     best = (
                         Action::Pick(Piece::Chair(h)),
@@ -429,10 +444,11 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
     {
         return plan;
     }
-    let r = Reckoning::new(&view, bot);
+    let params = Params::of(bot);
+    let r = Reckoning::new(&view, params);
     let (pick, plan) = match asked {
         Decision::Move => {
-            let impatient = i32::from(memory.idle) >= bot.param("patience");
+            let impatient = i32::from(memory.idle) >= params.patience;
             let (pick, plan) = r.best_move(impatient, None, rng);
             memory.idle = if pick == Action::Skip {
                 memory.idle.saturating_add(1)
