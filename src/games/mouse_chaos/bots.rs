@@ -186,11 +186,12 @@ impl<'v> Reckoning<'v> {
 
     /// The chance some cat can reach square `s` next turn.
     fn threat(&self, s: u8) -> f32 {
-        let (p, cells) = (self.view.public, self.rules.board.cells.len());
-        p.cat[..self.rules.cats]
+        let (odds, cells) = (&self.rules.cat_odds, self.rules.board.cells.len());
+        // No chance is NaN: the greater of two is the one compared greater.
+        self.view.public.cat[..self.rules.cats]
             .iter()
-            .map(|&at| self.rules.cat_odds[usize::from(at) * cells + usize::from(s)])
-            .fold(0.0, f32::max)
+            .map(|&at| odds[usize::from(at) * cells + usize::from(s)])
+            .fold(0.0, |a, b| if b > a { b } else { a })
     }
 
     /// What a catch of mouse `m` on `s`, where it is worth `worth`, would cost the bot,
@@ -242,35 +243,36 @@ impl<'v> Reckoning<'v> {
             } else {
                 0.0
             };
-            // A square's options, without a look and with one, come together: it is valued
-            // once for both.
-            let mut last = (NONE, 0.0);
-            for to in walls.mouse_reach(rules, from, p.roll).options() {
-                let gain = match to {
-                    Action::Go { to: s, look } => {
-                        if last.0 != s {
-                            let safe = p.sheltered(rules, s);
-                            let worth = self.worth(m, s);
-                            let exposure = self.exposure(m, s, worth, safe);
-                            last = (s, worth - self.params.caution * exposure - now);
-                        }
-                        last.1 + if look { looked } else { 0.0 }
-                    }
-                    Action::Enter { nest, look } => {
-                        // Out of patience, it takes a move that cannot be undone: a mouse
-                        // into a nest brings a fill, and the colours it shows, closer.
-                        let push = if impatient { PUSH } else { 0.0 };
-                        self.worth(m, IN_NEST + nest) - now + if look { looked } else { 0.0 } + push
-                    }
-                    _ => unreachable!("a mouse goes to a square or a nest"),
-                };
-                consider(Action::Pick(Piece::Mouse(m)), to, gain, rng);
+            let reach = walls.mouse_reach(rules, from, p.roll);
+            let pick = Action::Pick(Piece::Mouse(m));
+            // In the order of the mouse's options (each place without a look, then with one),
+            // as the noise is drawn.
+            for (s, plain, look) in reach.squares() {
+                let safe = p.sheltered(rules, s);
+                let worth = self.worth(m, s);
+                let gain = worth - self.params.caution * self.exposure(m, s, worth, safe) - now;
+                if plain {
+                    consider(pick, Action::Go { to: s, look: false }, gain, rng);
+                }
+                if look {
+                    consider(pick, Action::Go { to: s, look: true }, gain + looked, rng);
+                }
+            }
+            // Out of patience, it takes a move that cannot be undone: a mouse into a nest
+            // brings a fill, and the colours it shows, closer.
+            let push = if impatient { PUSH } else { 0.0 };
+            for (nest, look) in reach.nest_ways() {
+                let gain = self.worth(m, IN_NEST + nest) - now;
+                consider(pick, Action::Enter { nest, look: false }, gain + push, rng);
+                if look {
+                    let to = Action::Enter { nest, look: true };
+                    consider(pick, to, gain + looked + push, rng);
+                }
             }
         }
         for c in 0..rules.cats as u8 {
             // Only a catch can gain.
-            let catches = walls.cat_reach(rules, p.cat[usize::from(c)], p.roll);
-            for s in catches.and(walls.mice()).iter() {
+            for s in p.cat_reach(rules, c, p.roll).and(walls.mice()).iter() {
                 let m = p.mouse_on[usize::from(s)];
                 if p.chair_on[usize::from(s)] != NONE {
                     continue;
@@ -326,20 +328,16 @@ impl<'v> Reckoning<'v> {
         near
     }
 
-    /// What a chair on `s` is worth to the bot for the mouse it shelters there.
-    fn shelter(&self, s: u8) -> f32 {
-        let m = self.view.public.mouse_on[usize::from(s)];
-        if m == NONE {
-            return 0.0;
+    /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters, the
+    /// mousehole it blocks (`near`: the mice near each nest).
+    fn chair_worth(&self, s: u8, facing: u8, near: &[f32; NESTS]) -> f32 {
+        let (p, b) = (self.view.public, &self.rules.board);
+        let mut worth = 0.0;
+        let m = p.mouse_on[usize::from(s)];
+        if m != NONE {
+            worth += self.params.caution * self.exposure(m, s, self.worth(m, s), false);
         }
-        self.params.caution * self.exposure(m, s, self.worth(m, s), false)
-    }
-
-    /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters
-    /// (`shelter`), the mousehole it blocks (`near`: the mice near each nest).
-    fn chair_worth(&self, s: u8, facing: u8, shelter: f32, near: &[f32; NESTS]) -> f32 {
-        let mut worth = shelter;
-        let (nest, side) = self.rules.board.hole[usize::from(s)];
+        let (nest, side) = b.hole[usize::from(s)];
         if nest != NONE && self.rules.beams.across(facing, side) {
             let n = usize::from(nest);
             worth -= self.weight[n] * self.params.block * near[n];
@@ -351,13 +349,28 @@ impl<'v> Reckoning<'v> {
     fn best_shift(&self, only: Option<Piece>, rng: &mut GameRng) -> (Action, Action) {
         let (p, rules) = (self.view.public, self.rules);
         let b = &rules.board;
+        // A chair with a cat on it stays.
+        let movable = |h: u8| {
+            p.cat_on[usize::from(p.chair[usize::from(h)].0)] == NONE
+                && only.is_none_or(|o| o == Piece::Chair(h))
+        };
+        if !(0..b.chairs.len() as u8).any(movable) {
+            return (Action::Skip, Action::Skip);
+        }
+        let near = self.near();
+        // Whether a chair may go to `s` but for another chair there.
+        let open = |s: u8| {
+            let i = usize::from(s);
+            p.cat_on[i] == NONE && p.cheese_on[i] == NONE && !b.is_table(s)
+        };
         // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
-        // out of the way; each with the shelter it gives there, the same for every chair.
-        let mut spots: arrayvec::ArrayVec<(u8, u8, f32), 64> = arrayvec::ArrayVec::new();
+        // out of the way; each with what a chair there is worth, the same for every chair.
+        let spot = |s: u8, facing: u8| (s, facing, self.chair_worth(s, facing, &near), open(s));
+        let mut spots: arrayvec::ArrayVec<(u8, u8, f32, bool), 64> = arrayvec::ArrayVec::new();
         for m in p.mice_on_board(rules) {
             let s = p.mouse[usize::from(m)];
             if !b.is_table(s) && spots.len() < 48 {
-                spots.push((s, self.homeward(s), self.shelter(s)));
+                spots.push(spot(s, self.homeward(s)));
             }
         }
         let mut holes = Squares::default();
@@ -366,27 +379,20 @@ impl<'v> Reckoning<'v> {
         }
         for s in holes.iter() {
             if spots.len() < 63 {
-                spots.push((s, self.blocking(b.hole[usize::from(s)].1), self.shelter(s)));
+                spots.push(spot(s, self.blocking(b.hole[usize::from(s)].1)));
             }
         }
-        let near = self.near();
         let mut best = (
             Action::Skip,
             Action::Skip,
             if only.is_some() { f32::MIN } else { 0.5 },
         );
-        for h in 0..b.chairs.len() as u8 {
+        for h in (0..b.chairs.len() as u8).filter(|&h| movable(h)) {
             let (at, facing) = p.chair[usize::from(h)];
-            if p.cat_on[usize::from(at)] != NONE || only.is_some_and(|o| o != Piece::Chair(h)) {
-                continue;
-            }
-            let here = self.chair_worth(at, facing, self.shelter(at), &near);
+            let here = self.chair_worth(at, facing, &near);
             let free = |s: u8| {
-                let i = usize::from(s);
-                (p.chair_on[i] == NONE || p.chair_on[i] == h)
-                    && p.cat_on[i] == NONE
-                    && p.cheese_on[i] == NONE
-                    && !b.is_table(s)
+                let c = p.chair_on[usize::from(s)];
+                c == NONE || c == h
             };
             // A chair doing harm where it stands (blocking its own hole) may also just go
             // somewhere out of the way.
@@ -394,19 +400,19 @@ impl<'v> Reckoning<'v> {
                 .then(|| {
                     b.squares().find(|&s| {
                         free(s)
+                            && open(s)
                             && s != at
                             && b.hole[usize::from(s)].0 == NONE
                             && p.mouse_on[usize::from(s)] == NONE
                     })
                 })
                 .flatten()
-                .map(|s| (s, facing, self.shelter(s)));
-            for (s, f, shelter) in spots.iter().copied().chain(aside) {
-                if !free(s) || (s, f) == (at, facing) {
+                .map(|s| spot(s, facing));
+            for (s, f, worth, open) in spots.iter().copied().chain(aside) {
+                if !(open && free(s)) || (s, f) == (at, facing) {
                     continue;
                 }
-                let gain =
-                    self.chair_worth(s, f, shelter, &near) - here + rng.below(1000) as f32 * 1e-6;
+                let gain = worth - here + rng.below(1000) as f32 * 1e-6;
                 if gain > best.2 {
                     best = (
                         Action::Pick(Piece::Chair(h)),

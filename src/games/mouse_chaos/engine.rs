@@ -129,17 +129,39 @@ impl Reach {
         self.plain.is_empty() && self.cheese.is_empty() && self.nests | self.cheese_nests == 0
     }
 
-    /// Its options, in order: each square (not looking, then looking where it can), then each
-    /// nest the same way.
-    pub fn options(&self) -> ReachOptions<'_> {
+    /// Each square it can stop on, in order, and whether it can stop there without a look and
+    /// with one. Looking is a choice ("you may look"), so every square is an option without
+    /// it, but the one the mouse stands on: going back there is a move only to look.
+    pub fn squares(&self) -> impl Iterator<Item = (u8, bool, bool)> + '_ {
         let mut all = self.plain;
         all.or(&self.cheese);
-        ReachOptions {
-            reach: self,
-            squares: all.iter(),
-            look_at: None,
-            nest: 0,
-        }
+        all.iter()
+            .map(|to| (to, to != self.from, self.cheese.has(to)))
+    }
+
+    /// Each nest it can step into, in order, and whether it can with a look too.
+    pub fn nest_ways(&self) -> impl Iterator<Item = (u8, bool)> + '_ {
+        (0..NESTS as u8)
+            .filter(|&nest| (self.nests | self.cheese_nests) >> nest & 1 == 1)
+            .map(|nest| (nest, self.cheese_nests >> nest & 1 == 1))
+    }
+
+    /// Its options, in order: each square (not looking, then looking where it can), then each
+    /// nest the same way.
+    pub fn options(&self) -> impl Iterator<Item = Action> + '_ {
+        let squares = self.squares().flat_map(|(to, plain, look)| {
+            [
+                plain.then_some(Action::Go { to, look: false }),
+                look.then_some(Action::Go { to, look: true }),
+            ]
+        });
+        let nests = self.nest_ways().flat_map(|(nest, look)| {
+            [
+                Some(Action::Enter { nest, look: false }),
+                look.then_some(Action::Enter { nest, look: true }),
+            ]
+        });
+        squares.chain(nests).flatten()
     }
 
     pub fn count(&self) -> usize {
@@ -157,10 +179,11 @@ pub struct Walls {
     /// The squares a mouse may step from in each direction: no beam on the edge crossed, no
     /// cat on the square beyond.
     go: [Squares; 4],
-    /// Each nest's mouseholes a mouse may leave through: no beam across, the nest not full.
+    /// Each nest's mouseholes a mouse may leave through (no beam across, the nest not full),
+    /// and all of them.
     holes: [Squares; NESTS],
+    any_hole: Squares,
     mice: Squares,
-    cats: Squares,
     cheese: Squares,
 }
 
@@ -182,6 +205,10 @@ impl Walls {
 
     /// The nests a mouse on one of `layer` can step into.
     fn nests(&self, layer: &Squares) -> u8 {
+        // Most walks pass no mousehole.
+        if layer.and(&self.any_hole).is_empty() {
+            return 0;
+        }
         (0..NESTS).fold(0, |bits, n| {
             bits | u8::from(!layer.and(&self.holes[n]).is_empty()) << n
         })
@@ -224,62 +251,6 @@ impl Walls {
         reach.plain = seen.without(&taken);
         reach.cheese = seen_cheese.without(&taken);
         reach
-    }
-
-    /// Where a cat on `from` can stop in up to `steps` steps: a cat crosses anything, and stops
-    /// on floor, on a chair without a cat, or on a mouse (catching it unless a chair covers
-    /// it).
-    pub fn cat_reach(&self, rules: &Rules, from: u8, steps: u8) -> Squares {
-        rules.cat_ball[usize::from(steps)][usize::from(from)]
-            .without(&self.cats)
-            .without(&self.cheese)
-    }
-}
-
-/// The options of a [`Reach`], in order: a hand-written iterator, as the bots walk every
-/// mouse's options at every move.
-pub struct ReachOptions<'a> {
-    reach: &'a Reach,
-    squares: SquaresIter,
-    /// The square whose option with a look comes next.
-    look_at: Option<u8>,
-    /// The next nest option: the nest twice over, without a look and with one.
-    nest: u8,
-}
-
-impl Iterator for ReachOptions<'_> {
-    type Item = Action;
-
-    fn next(&mut self) -> Option<Action> {
-        if let Some(to) = self.look_at.take() {
-            return Some(Action::Go { to, look: true });
-        }
-        let r = self.reach;
-        for to in self.squares.by_ref() {
-            let look = r.cheese.has(to);
-            // Looking is a choice ("you may look"), so every square is an option without it,
-            // but the one the mouse stands on: going back there is a move only to look.
-            if to != r.from {
-                self.look_at = look.then_some(to);
-                return Some(Action::Go { to, look: false });
-            }
-            if look {
-                return Some(Action::Go { to, look: true });
-            }
-        }
-        while self.nest < 2 * NESTS as u8 {
-            let (nest, look) = (self.nest / 2, self.nest % 2 == 1);
-            self.nest += 1;
-            let bits = if look {
-                r.cheese_nests
-            } else {
-                r.nests | r.cheese_nests
-            };
-            if bits >> nest & 1 == 1 {
-                return Some(Action::Enter { nest, look });
-            }
-        }
-        None
     }
 }
 
@@ -471,8 +442,8 @@ impl Public {
         let mut w = Walls {
             go: rules.exits,
             holes: [Squares::default(); NESTS],
+            any_hole: Squares::default(),
             mice: Squares::default(),
-            cats: Squares::default(),
             cheese: Squares::default(),
         };
         for (n, holes) in w.holes.iter_mut().enumerate() {
@@ -495,12 +466,14 @@ impl Public {
             }
         }
         for &s in &self.cat[..rules.cats] {
-            w.cats.add(s);
             for (d, &beyond) in (0..4).zip(&b.step[usize::from(s)]) {
                 if beyond != NONE {
                     w.go[usize::from(opposite(d))].remove(beyond);
                 }
             }
+        }
+        for holes in &w.holes {
+            w.any_hole.or(holes);
         }
         for &s in &self.cheese[..b.cheese.len()] {
             w.cheese.add(s);
@@ -513,7 +486,7 @@ impl Public {
 
     /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
     /// which spares the search.
-    fn mouse_can_move(&self, rules: &Rules, walls: &Walls, m: u8) -> bool {
+    fn mouse_can_move(&self, rules: &Rules, m: u8) -> bool {
         let from = self.mouse[usize::from(m)];
         let near = (0..4).any(|d| {
             self.mouse_step(rules, from, d).is_some_and(|t| {
@@ -522,13 +495,18 @@ impl Public {
             })
         });
         near || self.roll > 0 && self.hole_exit(rules, from).is_some()
-            || !walls.mouse_reach(rules, from, self.roll).is_empty()
+            || !self.mouse_reach(rules, m, self.roll).is_empty()
     }
 
-    /// Where cat `c` can stop in up to `steps` steps.
+    /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
+    /// floor, on a chair without a cat, or on a mouse (catching it unless a chair covers it).
     pub fn cat_reach(&self, rules: &Rules, c: u8, steps: u8) -> Squares {
-        self.walls(rules)
-            .cat_reach(rules, self.cat[usize::from(c)], steps)
+        let mut out = rules.cat_ball[usize::from(steps)][usize::from(self.cat[usize::from(c)])];
+        let cheese = &self.cheese[..rules.board.cheese.len()];
+        for &s in self.cat[..rules.cats].iter().chain(cheese) {
+            out.remove(s);
+        }
+        out
     }
 
     /// Whether a mouse may be put on `s`: no other mouse, no cat on the floor or a chair, no
@@ -767,17 +745,12 @@ impl<'r> Engine<'r> {
     /// The step-2 pieces that can go somewhere this turn.
     fn movers_now(&self) -> impl Iterator<Item = Piece> + use<'_, 'r> {
         let (p, rules) = (&self.public, self.rules);
-        let walls = p.walls(rules);
         let mice = p
             .mice_on_board(rules)
-            .filter(move |&m| p.mouse_can_move(rules, &walls, m))
+            .filter(move |&m| p.mouse_can_move(rules, m))
             .map(Piece::Mouse);
         let cats = (0..self.cats())
-            .filter(move |&c| {
-                !walls
-                    .cat_reach(rules, p.cat[usize::from(c)], p.roll)
-                    .is_empty()
-            })
+            .filter(move |&c| !p.cat_reach(rules, c, p.roll).is_empty())
             .map(Piece::Cat);
         mice.chain(cats)
     }
