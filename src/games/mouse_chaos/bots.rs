@@ -4,7 +4,7 @@
 //! sends cats after rivals' mice and unknown ones; and in step 3 moves a chair to shelter a
 //! mouse of its own a cat could reach, to block a rival's mousehole, or off its own.
 
-use super::config::{Beams, MAX_MICE, NESTS, NONE, Rules, opposite};
+use super::config::{Beams, NESTS, NONE, Rules, opposite};
 use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::play::Seen;
@@ -80,16 +80,24 @@ pub struct Memory {
 struct Reckoning<'v> {
     view: &'v View<'v>,
     rules: &'v Rules,
-    /// Each mouse's chance of each colour.
-    odds: [[f32; NESTS]; MAX_MICE],
+    /// What it believes of a mouse seen to be of each colour, and of one not seen (last): all
+    /// of a kind are alike.
+    beliefs: [Belief; NESTS + 1],
     /// How much a step of each colour towards its nest is worth to the bot.
     weight: [f32; NESTS],
-    /// What each step of each mouse from each colour's nest is worth to the bot: the
-    /// colour's weight times the mouse's chance of it, negated.
-    stake: [[f32; NESTS]; MAX_MICE],
-    /// What each mouse is worth under the table.
-    caught: [f32; MAX_MICE],
     params: Params,
+}
+
+/// What the bot believes of a mouse.
+#[derive(Clone, Copy, Default)]
+struct Belief {
+    /// Its chance of each colour.
+    odds: [f32; NESTS],
+    /// What each step of it from each colour's nest is worth to the bot: the colour's weight
+    /// times the mouse's chance of it, negated.
+    stake: [f32; NESTS],
+    /// What it is worth under the table.
+    caught: f32,
 }
 
 /// `shepherd`'s parameters, read once a decision (by position, as a name would be compared).
@@ -127,36 +135,37 @@ impl<'v> Reckoning<'v> {
                 c => known[usize::from(c)] += 1,
             }
         }
-        // Every mouse not seen has the same chances (no use when there is none).
-        let mut guess = [0.0; NESTS];
-        for (c, g) in guess.iter_mut().enumerate() {
-            *g = (rules.mice_per_colour - known[c]) as f32 / unknown as f32;
-        }
         let mine = rules.nest_of[view.me];
         let mut weight = [-params.spite; NESTS];
         weight[usize::from(mine)] = 1.0;
-        let mut odds = [[0.0; NESTS]; MAX_MICE];
-        let (mut stake, mut caught) = ([[0.0; NESTS]; MAX_MICE], [0.0; MAX_MICE]);
-        for m in 0..rules.mice {
-            match view.colours[m] {
-                NONE => odds[m] = guess,
-                c => odds[m][usize::from(c)] = 1.0,
-            }
+        let mut beliefs = [Belief::default(); NESTS + 1];
+        for (k, b) in beliefs.iter_mut().enumerate() {
             for c in 0..NESTS {
-                stake[m][c] = -weight[c] * odds[m][c];
+                b.odds[c] = match k {
+                    // Every mouse not seen has the same chances (no use when there is none).
+                    NESTS => (rules.mice_per_colour - known[c]) as f32 / unknown as f32,
+                    _ if k == c => 1.0,
+                    _ => 0.0,
+                };
+                b.stake[c] = -weight[c] * b.odds[c];
             }
-            caught[m] = (0..NESTS)
-                .map(|c| stake[m][c] * rules.table_to_nest[c])
+            b.caught = (0..NESTS)
+                .map(|c| b.stake[c] * rules.table_to_nest[c])
                 .sum();
         }
         Self {
             view,
             rules,
-            odds,
+            beliefs,
             weight,
-            stake,
-            caught,
             params,
+        }
+    }
+
+    fn belief(&self, m: u8) -> &Belief {
+        match self.view.colours[usize::from(m)] {
+            NONE => &self.beliefs[NESTS],
+            c => &self.beliefs[usize::from(c)],
         }
     }
 
@@ -167,7 +176,7 @@ impl<'v> Reckoning<'v> {
     /// What mouse `m` at `place` is worth to the bot: each colour's distance from its nest,
     /// weighed by the chance it is that colour and what that colour's progress means to the bot.
     fn worth(&self, m: u8, place: u8) -> f32 {
-        let stake = &self.stake[usize::from(m)];
+        let stake = &self.belief(m).stake;
         (0..NESTS)
             .map(|c| {
                 let d = if place >= IN_NEST {
@@ -200,7 +209,7 @@ impl<'v> Reckoning<'v> {
         if sheltered {
             return 0.0;
         }
-        let loss = worth - self.caught[usize::from(m)];
+        let loss = worth - self.belief(m).caught;
         // No loss, no need of its chance (which might turn the nought's sign, no more).
         if loss <= 0.0 {
             return 0.0;
@@ -282,7 +291,7 @@ impl<'v> Reckoning<'v> {
                 } else {
                     0.0
                 };
-                let gain = self.caught[usize::from(m)] - self.worth(m, s) + looked;
+                let gain = self.belief(m).caught - self.worth(m, s) + looked;
                 consider(
                     Action::Pick(Piece::Cat(c)),
                     Action::Go { to: s, look: false },
@@ -321,7 +330,7 @@ impl<'v> Reckoning<'v> {
                 .mice_on_board(self.rules)
                 .map(|m| {
                     let d = f32::from(b.to_nest[usize::from(p.mouse[usize::from(m)])][n]);
-                    self.odds[usize::from(m)][n] * (6.0 - d).max(0.0) / 5.0
+                    self.belief(m).odds[n] * (6.0 - d).max(0.0) / 5.0
                 })
                 .sum();
         }
