@@ -186,7 +186,7 @@ impl<'v> Reckoning<'v> {
                         DETOUR
                     }
                 } else {
-                    f32::from(self.rules.board.to_nest[usize::from(place)][c])
+                    self.rules.steps_home[usize::from(place)][c]
                 };
                 stake[c] * d
             })
@@ -323,16 +323,14 @@ impl<'v> Reckoning<'v> {
 
     /// The mice near each nest: the chance each is the nest's colour, the more the nearer.
     fn near(&self) -> [f32; NESTS] {
-        let (p, b) = (self.view.public, &self.rules.board);
+        let p = self.view.public;
         let mut near = [0.0; NESTS];
-        for (n, near) in near.iter_mut().enumerate() {
-            *near = p
-                .mice_on_board(self.rules)
-                .map(|m| {
-                    let d = f32::from(b.to_nest[usize::from(p.mouse[usize::from(m)])][n]);
-                    self.belief(m).odds[n] * (6.0 - d).max(0.0) / 5.0
-                })
-                .sum();
+        for m in p.mice_on_board(self.rules) {
+            let home = &self.rules.steps_home[usize::from(p.mouse[usize::from(m)])];
+            let odds = &self.belief(m).odds;
+            for n in 0..NESTS {
+                near[n] += odds[n] * (6.0 - home[n]).max(0.0) / 5.0;
+            }
         }
         near
     }

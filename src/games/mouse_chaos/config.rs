@@ -221,8 +221,10 @@ pub struct Rules {
     /// chance a cheese holder says at least their distance in rows and columns (15 at most),
     /// `cat_odds[a * cells + b]`.
     pub cat_odds: Vec<f32>,
-    /// Each colour's distance to its nest from the nearest table square, where a caught mouse
+    /// [`Board::to_nest`] as floats, as `shepherd` weighs them at every place it values; and
+    /// each colour's distance to its nest from the nearest table square, where a caught mouse
     /// goes.
+    pub steps_home: Vec<[f32; NESTS]>,
     pub table_to_nest: [f32; NESTS],
 }
 
@@ -351,6 +353,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             *f = f.min(f32::from(b.to_nest[usize::from(t)][c]));
         }
     }
+    let steps_home = b.to_nest.iter().map(|t| t.map(f32::from)).collect();
     let cats = b.cats.len() + b.chairs.iter().filter(|c| c.cat).count();
     Ok(Rules {
         players,
@@ -371,6 +374,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         holes,
         cat_ball,
         cat_odds,
+        steps_home,
         table_to_nest,
     })
 }
