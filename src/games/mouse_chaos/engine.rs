@@ -485,17 +485,20 @@ impl Public {
     }
 
     /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
-    /// which spares the search.
+    /// which spares the search, and one that cannot take a step at all (boxed in by cats and
+    /// beams) goes nowhere but through its mousehole.
     fn mouse_can_move(&self, rules: &Rules, m: u8) -> bool {
         let from = self.mouse[usize::from(m)];
-        let near = (0..4).any(|d| {
-            self.mouse_step(rules, from, d).is_some_and(|t| {
-                let t = usize::from(t);
-                self.mouse_on[t] == NONE && self.cheese_on[t] == NONE
-            })
-        });
-        near || self.roll > 0 && self.hole_exit(rules, from).is_some()
-            || !self.mouse_reach(rules, m, self.roll).is_empty()
+        let mut boxed = true;
+        for t in (0..4).filter_map(|d| self.mouse_step(rules, from, d)) {
+            let t = usize::from(t);
+            if self.mouse_on[t] == NONE && self.cheese_on[t] == NONE {
+                return true;
+            }
+            boxed = false;
+        }
+        self.roll > 0 && self.hole_exit(rules, from).is_some()
+            || !boxed && !self.mouse_reach(rules, m, self.roll).is_empty()
     }
 
     /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
