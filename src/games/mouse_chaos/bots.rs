@@ -4,8 +4,8 @@
 //! sends cats after rivals' mice and unknown ones; and in step 3 moves a chair to shelter a
 //! mouse of its own a cat could reach, to block a rival's mousehole, or off its own.
 
-use super::config::{Beams, MAX_MICE, NESTS, NONE, Rules, opposite};
-use super::engine::{Action, Decision, Engine, IN_NEST, Piece, View};
+use super::config::{Beams, NESTS, NONE, Rules, opposite};
+use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::play::Seen;
 use crate::rng::{Dice, GameRng};
@@ -80,26 +80,52 @@ pub struct Memory {
 struct Reckoning<'v> {
     view: &'v View<'v>,
     rules: &'v Rules,
-    /// Each mouse's chance of each colour.
-    odds: [[f32; NESTS]; MAX_MICE],
+    /// What it believes of a mouse seen to be of each colour, and of one not seen (last): all
+    /// of a kind are alike.
+    beliefs: [Belief; NESTS + 1],
     /// How much a step of each colour towards its nest is worth to the bot.
     weight: [f32; NESTS],
-    /// The chance a cheese holder says at least `d`, for `d` of 0 to 15.
-    at_least: [f32; 16],
-    /// Each colour's distance to its nest from under the table, where a caught mouse goes.
-    from_table: [f32; NESTS],
     params: Params,
 }
 
+/// What the bot believes of a mouse.
+#[derive(Clone, Copy, Default)]
+struct Belief {
+    /// Its chance of each colour.
+    odds: [f32; NESTS],
+    /// What each step of it from each colour's nest is worth to the bot: the colour's weight
+    /// times the mouse's chance of it, negated.
+    stake: [f32; NESTS],
+    /// What it is worth under the table.
+    caught: f32,
+}
+
+/// `shepherd`'s parameters, read once a decision (by position, as a name would be compared).
 #[derive(Clone, Copy)]
 struct Params {
+    spite: f32,
     look: f32,
     caution: f32,
     block: f32,
+    patience: i32,
+}
+
+impl Params {
+    fn of(bot: &Bot) -> Self {
+        // In SHEPHERD's order.
+        let [spite, look, caution, block, patience, ..] = bot.params;
+        Self {
+            spite: spite as f32 / 100.0,
+            look: look as f32,
+            caution: caution as f32 / 100.0,
+            block: block as f32 / 100.0,
+            patience,
+        }
+    }
 }
 
 impl<'v> Reckoning<'v> {
-    fn new(view: &'v View<'v>, bot: &Bot) -> Self {
+    fn new(view: &'v View<'v>, params: Params) -> Self {
         let rules = view.rules;
         let mut known = [0usize; NESTS];
         let mut unknown = 0;
@@ -109,50 +135,37 @@ impl<'v> Reckoning<'v> {
                 c => known[usize::from(c)] += 1,
             }
         }
-        let mut odds = [[0.0; NESTS]; MAX_MICE];
-        for (m, o) in odds.iter_mut().enumerate().take(rules.mice) {
-            match view.colours[m] {
-                NONE => {
-                    for c in 0..NESTS {
-                        o[c] = (rules.mice_per_colour - known[c]) as f32 / unknown as f32;
-                    }
-                }
-                c => o[usize::from(c)] = 1.0,
-            }
-        }
         let mine = rules.nest_of[view.me];
-        let spite = bot.param("spite") as f32 / 100.0;
-        let mut weight = [-spite; NESTS];
+        let mut weight = [-params.spite; NESTS];
         weight[usize::from(mine)] = 1.0;
-        let mut at_least = [0.0; 16];
-        let n = rules.holders.len() as f32;
-        for (d, a) in at_least.iter_mut().enumerate() {
-            *a = rules
-                .holders
-                .iter()
-                .filter(|&&h| usize::from(h) >= d)
-                .count() as f32
-                / n;
-        }
-        let b = &rules.board;
-        let mut from_table = [f32::MAX; NESTS];
-        for t in b.squares().filter(|&s| b.is_table(s)) {
-            for (c, f) in from_table.iter_mut().enumerate() {
-                *f = f.min(f32::from(b.to_nest[usize::from(t)][c]));
+        let mut beliefs = [Belief::default(); NESTS + 1];
+        for (k, b) in beliefs.iter_mut().enumerate() {
+            for c in 0..NESTS {
+                b.odds[c] = match k {
+                    // Every mouse not seen has the same chances (no use when there is none).
+                    NESTS => (rules.mice_per_colour - known[c]) as f32 / unknown as f32,
+                    _ if k == c => 1.0,
+                    _ => 0.0,
+                };
+                b.stake[c] = -weight[c] * b.odds[c];
             }
+            b.caught = (0..NESTS)
+                .map(|c| b.stake[c] * rules.table_to_nest[c])
+                .sum();
         }
         Self {
             view,
             rules,
-            odds,
+            beliefs,
             weight,
-            at_least,
-            from_table,
-            params: Params {
-                look: bot.param("look") as f32,
-                caution: bot.param("caution") as f32 / 100.0,
-                block: bot.param("block") as f32 / 100.0,
-            },
+            params,
+        }
+    }
+
+    fn belief(&self, m: u8) -> &Belief {
+        match self.view.colours[usize::from(m)] {
+            NONE => &self.beliefs[NESTS],
+            c => &self.beliefs[usize::from(c)],
         }
     }
 
@@ -163,7 +176,7 @@ impl<'v> Reckoning<'v> {
     /// What mouse `m` at `place` is worth to the bot: each colour's distance from its nest,
     /// weighed by the chance it is that colour and what that colour's progress means to the bot.
     fn worth(&self, m: u8, place: u8) -> f32 {
-        let o = &self.odds[usize::from(m)];
+        let stake = &self.belief(m).stake;
         (0..NESTS)
             .map(|c| {
                 let d = if place >= IN_NEST {
@@ -173,45 +186,35 @@ impl<'v> Reckoning<'v> {
                         DETOUR
                     }
                 } else {
-                    f32::from(self.rules.board.to_nest[usize::from(place)][c])
+                    self.rules.steps_home[usize::from(place)][c]
                 };
-                -self.weight[c] * o[c] * d
+                stake[c] * d
             })
-            .sum()
-    }
-
-    /// What mouse `m` is worth under the table instead.
-    fn worth_caught(&self, m: u8) -> f32 {
-        let o = &self.odds[usize::from(m)];
-        (0..NESTS)
-            .map(|c| -self.weight[c] * o[c] * self.from_table[c])
             .sum()
     }
 
     /// The chance some cat can reach square `s` next turn.
     fn threat(&self, s: u8) -> f32 {
-        let p = self.view.public;
-        let w = self.rules.board.width;
-        let (r, c) = (usize::from(s) / w, usize::from(s) % w);
-        let cats =
-            self.rules.board.cats.len() + self.rules.board.chairs.iter().filter(|c| c.cat).count();
-        p.cat[..cats]
+        let (odds, cells) = (&self.rules.cat_odds, self.rules.board.cells.len());
+        // No chance is NaN: the greater of two is the one compared greater.
+        self.view.public.cat[..self.rules.cats]
             .iter()
-            .map(|&at| {
-                let (ar, ac) = (usize::from(at) / w, usize::from(at) % w);
-                let d = ar.abs_diff(r) + ac.abs_diff(c);
-                self.at_least[d.min(15)]
-            })
-            .fold(0.0, f32::max)
+            .map(|&at| odds[usize::from(at) * cells + usize::from(s)])
+            .fold(0.0, |a, b| if b > a { b } else { a })
     }
 
-    /// What a catch of mouse `m` on `s` would cost the bot, weighed by its chance.
-    fn exposure(&self, m: u8, s: u8, sheltered: bool) -> f32 {
+    /// What a catch of mouse `m` on `s`, where it is worth `worth`, would cost the bot,
+    /// weighed by its chance.
+    fn exposure(&self, m: u8, s: u8, worth: f32, sheltered: bool) -> f32 {
         if sheltered {
             return 0.0;
         }
-        let loss = self.worth(m, s) - self.worth_caught(m);
-        loss.max(0.0) * self.threat(s)
+        let loss = worth - self.belief(m).caught;
+        // No loss, no need of its chance (which might turn the nought's sign, no more).
+        if loss <= 0.0 {
+            return 0.0;
+        }
+        loss * self.threat(s)
     }
 
     /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
@@ -238,38 +241,49 @@ impl<'v> Reckoning<'v> {
                 best = (piece, to, gain);
             }
         };
+        let walls = p.walls(rules);
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
-            let now = self.worth(m, from)
-                - self.params.caution * self.exposure(m, from, p.sheltered(rules, from));
+            let here = self.worth(m, from);
+            let now =
+                here - self.params.caution * self.exposure(m, from, here, p.sheltered(rules, from));
             let looked = if self.unknown(m) {
                 self.params.look
             } else {
                 0.0
             };
-            for to in p.mouse_reach(rules, m, p.roll).options() {
-                let gain = match to {
-                    Action::Go { to: s, look } => {
-                        let safe = p.chair_on[usize::from(s)] != NONE || rules.board.is_table(s);
-                        self.worth(m, s) - self.params.caution * self.exposure(m, s, safe) - now
-                            + if look { looked } else { 0.0 }
-                    }
-                    Action::Enter { nest, look } => {
-                        // Out of patience, it takes a move that cannot be undone: a mouse
-                        // into a nest brings a fill, and the colours it shows, closer.
-                        let push = if impatient { PUSH } else { 0.0 };
-                        self.worth(m, IN_NEST + nest) - now + if look { looked } else { 0.0 } + push
-                    }
-                    _ => unreachable!("a mouse goes to a square or a nest"),
-                };
-                consider(Action::Pick(Piece::Mouse(m)), to, gain, rng);
+            let reach = walls.mouse_reach(rules, from, p.roll);
+            let pick = Action::Pick(Piece::Mouse(m));
+            // In the order of the mouse's options (each place without a look, then with one),
+            // as the noise is drawn.
+            for (s, plain, look) in reach.squares() {
+                let safe = p.sheltered(rules, s);
+                let worth = self.worth(m, s);
+                let gain = worth - self.params.caution * self.exposure(m, s, worth, safe) - now;
+                if plain {
+                    consider(pick, Action::Go { to: s, look: false }, gain, rng);
+                }
+                if look {
+                    consider(pick, Action::Go { to: s, look: true }, gain + looked, rng);
+                }
+            }
+            // Out of patience, it takes a move that cannot be undone: a mouse into a nest
+            // brings a fill, and the colours it shows, closer.
+            let push = if impatient { PUSH } else { 0.0 };
+            for (nest, look) in reach.nest_ways() {
+                let gain = self.worth(m, IN_NEST + nest) - now;
+                consider(pick, Action::Enter { nest, look: false }, gain + push, rng);
+                if look {
+                    let to = Action::Enter { nest, look: true };
+                    consider(pick, to, gain + looked + push, rng);
+                }
             }
         }
-        let cats = rules.board.cats.len() + rules.board.chairs.iter().filter(|c| c.cat).count();
-        for c in 0..cats as u8 {
-            for s in p.cat_reach(rules, c, p.roll).iter() {
+        for c in 0..rules.cats as u8 {
+            // Only a catch can gain.
+            for s in p.cat_reach(rules, c, p.roll).and(walls.mice()).iter() {
                 let m = p.mouse_on[usize::from(s)];
-                if m == NONE || p.chair_on[usize::from(s)] != NONE {
+                if p.chair_on[usize::from(s)] != NONE {
                     continue;
                 }
                 let looked = if self.unknown(m) {
@@ -277,7 +291,7 @@ impl<'v> Reckoning<'v> {
                 } else {
                     0.0
                 };
-                let gain = self.worth_caught(m) - self.worth(m, s) + looked;
+                let gain = self.belief(m).caught - self.worth(m, s) + looked;
                 consider(
                     Action::Pick(Piece::Cat(c)),
                     Action::Go { to: s, look: false },
@@ -307,32 +321,33 @@ impl<'v> Reckoning<'v> {
         }
     }
 
+    /// The mice near each nest: the chance each is the nest's colour, the more the nearer.
+    fn near(&self) -> [f32; NESTS] {
+        let p = self.view.public;
+        let mut near = [0.0; NESTS];
+        for m in p.mice_on_board(self.rules) {
+            let home = &self.rules.steps_home[usize::from(p.mouse[usize::from(m)])];
+            let odds = &self.belief(m).odds;
+            for n in 0..NESTS {
+                near[n] += odds[n] * (6.0 - home[n]).max(0.0) / 5.0;
+            }
+        }
+        near
+    }
+
     /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters, the
-    /// mousehole it blocks.
-    fn chair_worth(&self, s: u8, facing: u8) -> f32 {
+    /// mousehole it blocks (`near`: the mice near each nest).
+    fn chair_worth(&self, s: u8, facing: u8, near: &[f32; NESTS]) -> f32 {
         let (p, b) = (self.view.public, &self.rules.board);
         let mut worth = 0.0;
         let m = p.mouse_on[usize::from(s)];
         if m != NONE {
-            worth += self.params.caution * self.exposure(m, s, false);
+            worth += self.params.caution * self.exposure(m, s, self.worth(m, s), false);
         }
         let (nest, side) = b.hole[usize::from(s)];
-        let blocks = nest != NONE
-            && match self.rules.beams {
-                Beams::BackAndSides => side != facing,
-                Beams::Back => side == opposite(facing),
-                Beams::Sides => side != facing && side != opposite(facing),
-            };
-        if blocks {
+        if nest != NONE && self.rules.beams.across(facing, side) {
             let n = usize::from(nest);
-            let near: f32 = p
-                .mice_on_board(self.rules)
-                .map(|m| {
-                    let d = f32::from(b.to_nest[usize::from(p.mouse[usize::from(m)])][n]);
-                    self.odds[usize::from(m)][n] * (6.0 - d).max(0.0) / 5.0
-                })
-                .sum();
-            worth -= self.weight[n] * self.params.block * near;
+            worth -= self.weight[n] * self.params.block * near[n];
         }
         worth
     }
@@ -341,19 +356,37 @@ impl<'v> Reckoning<'v> {
     fn best_shift(&self, only: Option<Piece>, rng: &mut GameRng) -> (Action, Action) {
         let (p, rules) = (self.view.public, self.rules);
         let b = &rules.board;
+        // A chair with a cat on it stays.
+        let movable = |h: u8| {
+            p.cat_on[usize::from(p.chair[usize::from(h)].0)] == NONE
+                && only.is_none_or(|o| o == Piece::Chair(h))
+        };
+        if !(0..b.chairs.len() as u8).any(movable) {
+            return (Action::Skip, Action::Skip);
+        }
+        let near = self.near();
+        // Whether a chair may go to `s` but for another chair there.
+        let open = |s: u8| {
+            let i = usize::from(s);
+            p.cat_on[i] == NONE && p.cheese_on[i] == NONE && !b.is_table(s)
+        };
         // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
-        // out of the way.
-        let mut spots: arrayvec::ArrayVec<(u8, u8), 64> = arrayvec::ArrayVec::new();
+        // out of the way; each with what a chair there is worth, the same for every chair.
+        let spot = |s: u8, facing: u8| (s, facing, self.chair_worth(s, facing, &near), open(s));
+        let mut spots: arrayvec::ArrayVec<(u8, u8, f32, bool), 64> = arrayvec::ArrayVec::new();
         for m in p.mice_on_board(rules) {
             let s = p.mouse[usize::from(m)];
             if !b.is_table(s) && spots.len() < 48 {
-                spots.push((s, self.homeward(s)));
+                spots.push(spot(s, self.homeward(s)));
             }
         }
-        for s in b.squares() {
-            let (nest, side) = b.hole[usize::from(s)];
-            if nest != NONE && spots.len() < 63 {
-                spots.push((s, self.blocking(side)));
+        let mut holes = Squares::default();
+        for h in &rules.holes {
+            holes.or(h);
+        }
+        for s in holes.iter() {
+            if spots.len() < 63 {
+                spots.push(spot(s, self.blocking(b.hole[usize::from(s)].1)));
             }
         }
         let mut best = (
@@ -361,37 +394,32 @@ impl<'v> Reckoning<'v> {
             Action::Skip,
             if only.is_some() { f32::MIN } else { 0.5 },
         );
-        for h in 0..b.chairs.len() as u8 {
+        for h in (0..b.chairs.len() as u8).filter(|&h| movable(h)) {
             let (at, facing) = p.chair[usize::from(h)];
-            if p.cat_on[usize::from(at)] != NONE || only.is_some_and(|o| o != Piece::Chair(h)) {
-                continue;
-            }
-            let here = self.chair_worth(at, facing);
+            let here = self.chair_worth(at, facing, &near);
             let free = |s: u8| {
-                let i = usize::from(s);
-                (p.chair_on[i] == NONE || p.chair_on[i] == h)
-                    && p.cat_on[i] == NONE
-                    && p.cheese_on[i] == NONE
-                    && !b.is_table(s)
+                let c = p.chair_on[usize::from(s)];
+                c == NONE || c == h
             };
-            let mut candidates = spots.clone();
             // A chair doing harm where it stands (blocking its own hole) may also just go
             // somewhere out of the way.
-            if here <= 0.0
-                && let Some(s) = b.squares().find(|&s| {
-                    free(s)
-                        && s != at
-                        && b.hole[usize::from(s)].0 == NONE
-                        && p.mouse_on[usize::from(s)] == NONE
+            let aside = (here <= 0.0)
+                .then(|| {
+                    b.squares().find(|&s| {
+                        free(s)
+                            && open(s)
+                            && s != at
+                            && b.hole[usize::from(s)].0 == NONE
+                            && p.mouse_on[usize::from(s)] == NONE
+                    })
                 })
-            {
-                candidates.push((s, facing));
-            }
-            for &(s, f) in &candidates {
-                if !free(s) || (s, f) == (at, facing) {
+                .flatten()
+                .map(|s| spot(s, facing));
+            for (s, f, worth, open) in spots.iter().copied().chain(aside) {
+                if !(open && free(s)) || (s, f) == (at, facing) {
                     continue;
                 }
-                let gain = self.chair_worth(s, f) - here + rng.below(1000) as f32 * 1e-6;
+                let gain = worth - here + rng.below(1000) as f32 * 1e-6;
                 if gain > best.2 {
                     best = (
                         Action::Pick(Piece::Chair(h)),
@@ -429,10 +457,11 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
     {
         return plan;
     }
-    let r = Reckoning::new(&view, bot);
+    let params = Params::of(bot);
+    let r = Reckoning::new(&view, params);
     let (pick, plan) = match asked {
         Decision::Move => {
-            let impatient = i32::from(memory.idle) >= bot.param("patience");
+            let impatient = i32::from(memory.idle) >= params.patience;
             let (pick, plan) = r.best_move(impatient, None, rng);
             memory.idle = if pick == Action::Skip {
                 memory.idle.saturating_add(1)

@@ -4,6 +4,7 @@
 
 use serde::Deserialize;
 
+use super::engine::Squares;
 use crate::config::{Invalid, Named, Problems, range};
 
 /// Nests, and so colours: the rulebook's four corners, one colour each. Colour `c` is nest `c`'s.
@@ -93,6 +94,17 @@ pub enum Beams {
     Back,
     /// The two side edges.
     Sides,
+}
+
+impl Beams {
+    /// Whether a chair facing `facing` has a beam on its square's edge in direction `d`.
+    pub fn across(self, facing: u8, d: u8) -> bool {
+        match self {
+            Beams::BackAndSides => d != facing,
+            Beams::Back => d == opposite(facing),
+            Beams::Sides => d != facing && d != opposite(facing),
+        }
+    }
 }
 
 /// Who sees a mouse's colour when it is looked at.
@@ -195,6 +207,25 @@ pub struct Rules {
     pub owner: [u8; NESTS],
     /// Each seat's nest (and colour).
     pub nest_of: Vec<u8>,
+    // What follows is worked out from the above once, as the engine and the bots ask for it
+    // at every decision.
+    /// The cats, those on chairs and those on the floor.
+    pub cats: usize,
+    /// The squares with a neighbour square in each direction; each nest's mouseholes.
+    pub exits: [Squares; 4],
+    pub holes: [Squares; NESTS],
+    /// Where a cat on cell `s` may stop in up to `k` steps, pieces aside, `cat_ball[k][s]`: a
+    /// cat crosses anything, so only the table (and its own square) is left out.
+    pub cat_ball: Vec<Vec<Squares>>,
+    /// The chance a cat on cell `a` reaches cell `b` next turn as `shepherd` reckons it: the
+    /// chance a cheese holder says at least their distance in rows and columns (15 at most),
+    /// `cat_odds[a * cells + b]`.
+    pub cat_odds: Vec<f32>,
+    /// [`Board::to_nest`] as floats, as `shepherd` weighs them at every place it values; and
+    /// each colour's distance to its nest from the nearest table square, where a caught mouse
+    /// goes.
+    pub steps_home: Vec<[f32; NESTS]>,
+    pub table_to_nest: [f32; NESTS],
 }
 
 impl Rules {
@@ -280,6 +311,50 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     for (seat, &n) in nest_of.iter().enumerate() {
         owner[usize::from(n)] = seat as u8;
     }
+    let b = &board;
+    let (mut exits, mut holes) = ([Squares::default(); 4], [Squares::default(); NESTS]);
+    for s in b.squares() {
+        for (d, e) in exits.iter_mut().enumerate() {
+            if b.step[usize::from(s)][d] != NONE {
+                e.add(s);
+            }
+        }
+        let (nest, _) = b.hole[usize::from(s)];
+        if nest != NONE {
+            holes[usize::from(nest)].add(s);
+        }
+    }
+    let most = r.holders.iter().copied().max().unwrap_or(0);
+    let mut cat_ball = vec![vec![Squares::default(); b.cells.len()]; usize::from(most) + 1];
+    for s in b.squares() {
+        for (t, d) in distances(b, &[s]).into_iter().enumerate() {
+            let t = t as u8;
+            if d == NONE || t == s || b.is_table(t) {
+                continue;
+            }
+            for ball in &mut cat_ball[usize::from(d).min(usize::from(most) + 1)..] {
+                ball[usize::from(s)].add(t);
+            }
+        }
+    }
+    let n = r.holders.len() as f32;
+    let at_least = |d: usize| r.holders.iter().filter(|&&h| usize::from(h) >= d).count() as f32 / n;
+    let w = b.width;
+    let cat_odds = (0..b.cells.len() * b.cells.len())
+        .map(|i| {
+            let (a, s) = (i / b.cells.len(), i % b.cells.len());
+            let d = (a / w).abs_diff(s / w) + (a % w).abs_diff(s % w);
+            at_least(d.min(15))
+        })
+        .collect();
+    let mut table_to_nest = [f32::MAX; NESTS];
+    for t in b.squares().filter(|&s| b.is_table(s)) {
+        for (c, f) in table_to_nest.iter_mut().enumerate() {
+            *f = f.min(f32::from(b.to_nest[usize::from(t)][c]));
+        }
+    }
+    let steps_home = b.to_nest.iter().map(|t| t.map(f32::from)).collect();
+    let cats = b.cats.len() + b.chairs.iter().filter(|c| c.cat).count();
     Ok(Rules {
         players,
         holders: r.holders.clone(),
@@ -294,6 +369,13 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         board,
         owner,
         nest_of,
+        cats,
+        exits,
+        holes,
+        cat_ball,
+        cat_odds,
+        steps_home,
+        table_to_nest,
     })
 }
 

@@ -7,8 +7,8 @@
 use arrayvec::ArrayVec;
 
 use super::config::{
-    Beams, Look, MAX_CATS, MAX_CELLS, MAX_CHAIRS, MAX_CHEESE, MAX_HOLDERS, MAX_MICE, MAX_NEST,
-    Mothers, NESTS, NONE, Rules, opposite,
+    Look, MAX_CATS, MAX_CELLS, MAX_CHAIRS, MAX_CHEESE, MAX_HOLDERS, MAX_MICE, MAX_NEST, Mothers,
+    NESTS, NONE, Rules, opposite,
 };
 use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat, next_seat};
 use crate::play::{Decisions, Options, nth_of};
@@ -30,17 +30,17 @@ impl Squares {
         self.0[usize::from(s >> 6)] |= 1 << (s & 63);
     }
 
-    fn remove(&mut self, s: u8) {
+    pub fn remove(&mut self, s: u8) {
         self.0[usize::from(s >> 6)] &= !(1 << (s & 63));
     }
 
-    fn or(&mut self, other: &Squares) {
+    pub fn or(&mut self, other: &Squares) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
     }
 
-    fn without(&self, other: &Squares) -> Squares {
+    pub fn without(&self, other: &Squares) -> Squares {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
             *a &= !b;
@@ -57,17 +57,58 @@ impl Squares {
     }
 
     /// The squares in order.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + use<> {
-        self.0.into_iter().enumerate().flat_map(|(i, w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros();
-                    w &= w - 1;
-                    (i as u32 * 64 + b) as u8
-                })
-            })
-        })
+    pub fn iter(&self) -> SquaresIter {
+        SquaresIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+
+    pub fn and(&self, other: &Squares) -> Squares {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        out
+    }
+
+    /// Each square moved `by` cells along the cells' order (`-width`: one row up); `by` is
+    /// less than 64 either way.
+    fn shifted(&self, by: i32) -> Squares {
+        let (w, k) = (self.0, by.unsigned_abs());
+        let mut out = [0; 4];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = if by > 0 {
+                w[i] << k | if i > 0 { w[i - 1] >> (64 - k) } else { 0 }
+            } else {
+                w[i] >> k | if i < 3 { w[i + 1] << (64 - k) } else { 0 }
+            };
+        }
+        Squares(out)
+    }
+}
+
+/// The squares of a [`Squares`] in order: a hand-written loop, as this runs in the bots'
+/// innermost loops.
+pub struct SquaresIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SquaresIter {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        while self.word < 4 {
+            let w = &mut self.words[self.word];
+            if *w != 0 {
+                let b = w.trailing_zeros();
+                *w &= *w - 1;
+                return Some((self.word as u32 * 64 + b) as u8);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
@@ -88,27 +129,36 @@ impl Reach {
         self.plain.is_empty() && self.cheese.is_empty() && self.nests | self.cheese_nests == 0
     }
 
+    /// Each square it can stop on, in order, and whether it can stop there without a look and
+    /// with one. Looking is a choice ("you may look"), so every square is an option without
+    /// it, but the one the mouse stands on: going back there is a move only to look.
+    pub fn squares(&self) -> impl Iterator<Item = (u8, bool, bool)> + '_ {
+        let mut all = self.plain;
+        all.or(&self.cheese);
+        all.iter()
+            .map(|to| (to, to != self.from, self.cheese.has(to)))
+    }
+
+    /// Each nest it can step into, in order, and whether it can with a look too.
+    pub fn nest_ways(&self) -> impl Iterator<Item = (u8, bool)> + '_ {
+        (0..NESTS as u8)
+            .filter(|&nest| (self.nests | self.cheese_nests) >> nest & 1 == 1)
+            .map(|nest| (nest, self.cheese_nests >> nest & 1 == 1))
+    }
+
     /// Its options, in order: each square (not looking, then looking where it can), then each
     /// nest the same way.
     pub fn options(&self) -> impl Iterator<Item = Action> + '_ {
-        let mut all = self.plain;
-        all.or(&self.cheese);
-        // Looking is a choice ("you may look"), so every square is an option without it,
-        // but the one the mouse stands on: going back there is a move only to look.
-        let squares = all.iter().flat_map(|to| {
+        let squares = self.squares().flat_map(|(to, plain, look)| {
             [
-                (to != self.from).then_some(Action::Go { to, look: false }),
-                self.cheese.has(to).then_some(Action::Go { to, look: true }),
+                plain.then_some(Action::Go { to, look: false }),
+                look.then_some(Action::Go { to, look: true }),
             ]
         });
-        let nests = (0..NESTS as u8).flat_map(|nest| {
-            let (plain, cheese) = (
-                (self.nests | self.cheese_nests) >> nest & 1 == 1,
-                self.cheese_nests >> nest & 1 == 1,
-            );
+        let nests = self.nest_ways().flat_map(|(nest, look)| {
             [
-                plain.then_some(Action::Enter { nest, look: false }),
-                cheese.then_some(Action::Enter { nest, look: true }),
+                Some(Action::Enter { nest, look: false }),
+                look.then_some(Action::Enter { nest, look: true }),
             ]
         });
         squares.chain(nests).flatten()
@@ -119,6 +169,88 @@ impl Reach {
         all.or(&self.cheese);
         let nests = (self.nests | self.cheese_nests).count_ones() + self.cheese_nests.count_ones();
         all.len() - usize::from(all.has(self.from)) + self.cheese.len() + nests as usize
+    }
+}
+
+/// The pieces as sets of squares, and where they let a mouse step: worked out once for a
+/// position, as the reach of every piece asks.
+#[derive(Clone, Copy, Debug)]
+pub struct Walls {
+    /// The squares a mouse may step from in each direction: no beam on the edge crossed, no
+    /// cat on the square beyond.
+    go: [Squares; 4],
+    /// Each nest's mouseholes a mouse may leave through (no beam across, the nest not full),
+    /// and all of them.
+    holes: [Squares; NESTS],
+    any_hole: Squares,
+    mice: Squares,
+    cheese: Squares,
+}
+
+impl Walls {
+    /// The squares with a mouse.
+    pub fn mice(&self) -> &Squares {
+        &self.mice
+    }
+
+    /// Where the squares of `layer` lead in one step.
+    fn step(&self, rules: &Rules, layer: &Squares) -> Squares {
+        let w = rules.board.width as i32;
+        let mut out = Squares::default();
+        for (d, by) in [-w, 1, w, -1].into_iter().enumerate() {
+            out.or(&layer.and(&self.go[d]).shifted(by));
+        }
+        out
+    }
+
+    /// The nests a mouse on one of `layer` can step into.
+    fn nests(&self, layer: &Squares) -> u8 {
+        // Most walks pass no mousehole.
+        if layer.and(&self.any_hole).is_empty() {
+            return 0;
+        }
+        (0..NESTS).fold(0, |bits, n| {
+            bits | u8::from(!layer.and(&self.holes[n]).is_empty()) << n
+        })
+    }
+
+    /// Where a mouse on `from` can go in up to `steps` steps: breadth first over (square,
+    /// crossed cheese yet), so a walk may turn back on itself.
+    pub fn mouse_reach(&self, rules: &Rules, from: u8, steps: u8) -> Reach {
+        let mut reach = Reach {
+            from,
+            ..Reach::default()
+        };
+        let (mut seen, mut seen_cheese) = (Squares::default(), Squares::default());
+        seen.add(from);
+        let (mut plain, mut cheese) = (seen, Squares::default());
+        // The squares fewer than `steps` steps away, where a mouse can still step into a nest.
+        let (mut inner, mut inner_cheese) = (Squares::default(), Squares::default());
+        for _ in 0..steps {
+            (inner, inner_cheese) = (seen, seen_cheese);
+            let mut next_cheese = self.step(rules, &plain);
+            plain = next_cheese.without(&self.cheese).without(&seen);
+            next_cheese = next_cheese.and(&self.cheese);
+            if !cheese.is_empty() {
+                next_cheese.or(&self.step(rules, &cheese));
+            }
+            cheese = next_cheese.without(&seen_cheese);
+            if plain.is_empty() && cheese.is_empty() {
+                break;
+            }
+            seen.or(&plain);
+            seen_cheese.or(&cheese);
+        }
+        reach.nests = self.nests(&inner);
+        reach.cheese_nests = self.nests(&inner_cheese);
+        seen.remove(from);
+        // A walk ends on no other mouse and no cheese.
+        let mut taken = self.mice;
+        taken.remove(from);
+        taken.or(&self.cheese);
+        reach.plain = seen.without(&taken);
+        reach.cheese = seen_cheese.without(&taken);
+        reach
     }
 }
 
@@ -276,12 +408,7 @@ impl Public {
         if c == NONE {
             return false;
         }
-        let facing = self.chair[usize::from(c)].1;
-        match rules.beams {
-            Beams::BackAndSides => d != facing,
-            Beams::Back => d == opposite(facing),
-            Beams::Sides => d != facing && d != opposite(facing),
-        }
+        rules.beams.across(self.chair[usize::from(c)].1, d)
     }
 
     /// The square a mouse on `s` reaches by one step in direction `d`, if it may take it.
@@ -303,99 +430,84 @@ impl Public {
             .then_some(nest)
     }
 
-    /// Where mouse `m` can go in up to `steps` steps: breadth first over (square, crossed
-    /// cheese yet), so a walk may turn back on itself.
+    /// Where mouse `m` can go in up to `steps` steps.
     pub fn mouse_reach(&self, rules: &Rules, m: u8, steps: u8) -> Reach {
-        let from = self.mouse[usize::from(m)];
-        let mut reach = Reach {
-            from,
-            ..Reach::default()
+        self.walls(rules)
+            .mouse_reach(rules, self.mouse[usize::from(m)], steps)
+    }
+
+    /// The pieces as sets of squares, and what stops a walking mouse.
+    pub fn walls(&self, rules: &Rules) -> Walls {
+        let b = &rules.board;
+        let mut w = Walls {
+            go: rules.exits,
+            holes: [Squares::default(); NESTS],
+            any_hole: Squares::default(),
+            mice: Squares::default(),
+            cheese: Squares::default(),
         };
-        let (mut seen, mut seen_cheese) = (Squares::default(), Squares::default());
-        seen.add(from);
-        let (mut plain, mut cheese) = (seen, Squares::default());
-        for _ in 0..steps {
-            let (mut next, mut next_cheese) = (Squares::default(), Squares::default());
-            for (layer, crossed) in [(&plain, false), (&cheese, true)] {
-                for s in layer.iter() {
-                    if let Some(n) = self.hole_exit(rules, s) {
-                        if crossed {
-                            reach.cheese_nests |= 1 << n;
-                        } else {
-                            reach.nests |= 1 << n;
-                        }
-                    }
-                    for d in 0..4 {
-                        if let Some(t) = self.mouse_step(rules, s, d) {
-                            if crossed || self.cheese_on[usize::from(t)] != NONE {
-                                next_cheese.add(t);
-                            } else {
-                                next.add(t);
-                            }
-                        }
-                    }
+        for (n, holes) in w.holes.iter_mut().enumerate() {
+            if self.nests[n].len() < rules.nest_size {
+                *holes = rules.holes[n];
+            }
+        }
+        for &(s, facing) in &self.chair[..b.chairs.len()] {
+            for d in (0..4).filter(|&d| rules.beams.across(facing, d)) {
+                // A beam stops steps across its edge either way.
+                w.go[usize::from(d)].remove(s);
+                let beyond = b.step[usize::from(s)][usize::from(d)];
+                if beyond != NONE {
+                    w.go[usize::from(opposite(d))].remove(beyond);
                 }
             }
-            plain = next.without(&seen);
-            cheese = next_cheese.without(&seen_cheese);
-            seen.or(&plain);
-            seen_cheese.or(&cheese);
+            let (nest, side) = b.hole[usize::from(s)];
+            if nest != NONE && rules.beams.across(facing, side) {
+                w.holes[usize::from(nest)].remove(s);
+            }
         }
-        seen.remove(from);
-        let can_end = |s: u8| {
-            let s = usize::from(s);
-            (self.mouse_on[s] == NONE || self.mouse_on[s] == m) && self.cheese_on[s] == NONE
-        };
-        for s in seen.iter().filter(|&s| can_end(s)) {
-            reach.plain.add(s);
+        for &s in &self.cat[..rules.cats] {
+            for (d, &beyond) in (0..4).zip(&b.step[usize::from(s)]) {
+                if beyond != NONE {
+                    w.go[usize::from(opposite(d))].remove(beyond);
+                }
+            }
         }
-        for s in seen_cheese.iter().filter(|&s| can_end(s)) {
-            reach.cheese.add(s);
+        for holes in &w.holes {
+            w.any_hole.or(holes);
         }
-        reach
+        for &s in &self.cheese[..b.cheese.len()] {
+            w.cheese.add(s);
+        }
+        for &s in self.mouse[..rules.mice].iter().filter(|&&s| s < IN_NEST) {
+            w.mice.add(s);
+        }
+        w
     }
 
     /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
-    /// which spares the search.
+    /// which spares the search, and one that cannot take a step at all (boxed in by cats and
+    /// beams) goes nowhere but through its mousehole.
     fn mouse_can_move(&self, rules: &Rules, m: u8) -> bool {
         let from = self.mouse[usize::from(m)];
-        let near = (0..4).any(|d| {
-            self.mouse_step(rules, from, d).is_some_and(|t| {
-                let t = usize::from(t);
-                self.mouse_on[t] == NONE && self.cheese_on[t] == NONE
-            })
-        });
-        near || self.roll > 0 && self.hole_exit(rules, from).is_some()
-            || !self.mouse_reach(rules, m, self.roll).is_empty()
+        let mut boxed = true;
+        for t in (0..4).filter_map(|d| self.mouse_step(rules, from, d)) {
+            let t = usize::from(t);
+            if self.mouse_on[t] == NONE && self.cheese_on[t] == NONE {
+                return true;
+            }
+            boxed = false;
+        }
+        self.roll > 0 && self.hole_exit(rules, from).is_some()
+            || !boxed && !self.mouse_reach(rules, m, self.roll).is_empty()
     }
 
     /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
     /// floor, on a chair without a cat, or on a mouse (catching it unless a chair covers it).
     pub fn cat_reach(&self, rules: &Rules, c: u8, steps: u8) -> Squares {
-        let from = self.cat[usize::from(c)];
-        let b = &rules.board;
-        let mut seen = Squares::default();
-        seen.add(from);
-        let mut layer = seen;
-        for _ in 0..steps {
-            let mut next = Squares::default();
-            for s in layer.iter() {
-                for &t in &b.step[usize::from(s)] {
-                    if t != NONE {
-                        next.add(t);
-                    }
-                }
-            }
-            layer = next.without(&seen);
-            seen.or(&layer);
-        }
-        seen.remove(from);
-        let mut out = Squares::default();
-        for s in seen.iter() {
-            let i = usize::from(s);
-            if !b.is_table(s) && self.cheese_on[i] == NONE && self.cat_on[i] == NONE {
-                out.add(s);
-            }
+        let mut out = rules.cat_ball[usize::from(steps)][usize::from(self.cat[usize::from(c)])];
+        let cheese = &self.cheese[..rules.board.cheese.len()];
+        for &s in self.cat[..rules.cats].iter().chain(cheese) {
+            out.remove(s);
         }
         out
     }
@@ -591,8 +703,7 @@ impl<'r> Engine<'r> {
     }
 
     fn cats(&self) -> u8 {
-        let b = &self.rules.board;
-        (b.cats.len() + b.chairs.iter().filter(|c| c.cat).count()) as u8
+        self.rules.cats as u8
     }
 
     fn chairs(&self) -> u8 {
