@@ -11,19 +11,20 @@
 # not agree; a figure that agrees everywhere is said to.
 #
 # Usage: scripts/agreement.sh [CONFIG...]   (default: the five built-in configs)
-# GAMES=N the default bots' games a setting (default 20000); STRENGTH=N|auto the strong games a
-# setting (default auto: about 10 s each on 2 cores); STRONG=BOTS the strong lineup (default
-# ismcts, the default search, which `whisker ladder` rates level with each config's reference;
-# STRONG=reference STRENGTH=400 plays the reference itself, about four times as long);
-# OUT=DIR (default results/agreement); WHISKER=PATH runs that binary instead of building one.
-# Took 19 minutes on 2 cores shared with a build, at its defaults. Needs Python 3.
+# GAMES=N the default bots' games a setting (default 20000); STRONG=BOTS the strong lineup
+# (default reference: each config's strength reference, the `reference` preset of its [bots]);
+# STRENGTH=N|auto its games a setting (default auto: the strength sample's size, chosen for
+# about 10 s of the default search, so about 40 s of the reference); OUT=DIR (default
+# results/agreement); WHISKER=PATH runs that binary instead of building one. At its defaults it
+# took 52 minutes on 2 cores shared with a build; STRONG=ismcts (the default search) took 19.
+# Needs Python 3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${WHISKER:-}" ]; then
   cargo build --release --locked --quiet
 fi
 whisker=${WHISKER:-target/release/whisker}
-games=${GAMES:-20000} strength=${STRENGTH:-auto} strong=${STRONG:-ismcts}
+games=${GAMES:-20000} strength=${STRENGTH:-auto} strong=${STRONG:-reference}
 out=${OUT:-results/agreement}
 configs=("$@")
 [ ${#configs[@]} -gt 0 ] ||
