@@ -15,7 +15,8 @@
 # (default reference: each config's strength reference, the `reference` preset of its [bots]);
 # STRENGTH=N|auto its games a setting (default auto: the strength sample's size, chosen for
 # about 10 s of the default search, so about 40 s of the reference); OUT=DIR (default
-# results/agreement); WHISKER=PATH runs that binary instead of building one. At its defaults it
+# results/agreement); WHISKER=PATH runs that binary instead of building one (relative paths
+# are from the repository's root). At its defaults it
 # took 52 minutes on 2 cores shared with a build; STRONG=ismcts (the default search) took 19.
 # Needs Python 3.
 set -euo pipefail
@@ -57,6 +58,8 @@ settings() {
   esac
 }
 
+# A config with no settings listed is refused before anything plays, not an hour in.
+for c in "${configs[@]}"; do settings "$c" >/dev/null; done
 mkdir -p "$out"
 runs=$(mktemp -d)
 trap 'rm -rf "$runs"' EXIT
@@ -70,7 +73,7 @@ for c in "${configs[@]}"; do
     dir="$runs/$c-$n"
     # shellcheck disable=SC2086 # a setting is flags, split on purpose
     "$whisker" simulate "$c" $setting --games "$games" --strength "$strength" \
-      --strength-bots "$strong" --quiet --out "$dir" >/dev/null
+      --strength-bots "$strong" --quiet --out "$dir" </dev/null >/dev/null
     sed 1d "$dir/strength.csv" | sed "s|^|$c,${setting:-defaults},|" >>"$table"
     echo "$c ${setting:-(defaults)}: $(grep -c ',not confirmed$' "$dir/strength.csv" || true) not confirmed" >&2
   done <"$runs/settings"
