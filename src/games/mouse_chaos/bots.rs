@@ -112,7 +112,8 @@ struct Params {
 
 impl Params {
     fn of(bot: &Bot) -> Self {
-        // In SHEPHERD's order.
+        // By position, not by name: a decision in a search's play-out is too cheap to spend a
+        // string comparison a parameter on. The test below holds the order to SHEPHERD's.
         let [spite, look, caution, block, patience, ..] = bot.params;
         Self {
             spite: spite as f32 / 100.0,
@@ -492,4 +493,30 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
         _ => None,
     };
     pick
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_are_read_in_shepherd_s_order() {
+        let kinds = std::slice::from_ref(&SHEPHERD);
+        let mut bot = Bot::of(kinds, 0);
+        // Each parameter a value of its own, so a swapped pair shows.
+        for (i, v) in bot
+            .params
+            .iter_mut()
+            .take(SHEPHERD.params.len())
+            .enumerate()
+        {
+            *v = 10 + i as i32;
+        }
+        let p = Params::of(&bot);
+        assert_eq!(p.spite, bot.param("spite") as f32 / 100.0);
+        assert_eq!(p.look, bot.param("look") as f32);
+        assert_eq!(p.caution, bot.param("caution") as f32 / 100.0);
+        assert_eq!(p.block, bot.param("block") as f32 / 100.0);
+        assert_eq!(p.patience, bot.param("patience"));
+    }
 }

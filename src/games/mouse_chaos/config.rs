@@ -157,6 +157,11 @@ pub struct Board {
 }
 
 impl Board {
+    /// The cats: those on the floor and those on chairs.
+    pub fn cat_count(&self) -> usize {
+        self.cats.len() + self.chairs.iter().filter(|c| c.cat).count()
+    }
+
     pub fn is_square(&self, at: u8) -> bool {
         !matches!(self.cells[usize::from(at)], Cell::Nest(_))
     }
@@ -211,8 +216,9 @@ pub struct Rules {
     // at every decision.
     /// The cats, those on chairs and those on the floor.
     pub cats: usize,
-    /// The squares with a neighbour square in each direction; each nest's mouseholes.
+    /// The squares with a neighbour square in each direction.
     pub exits: [Squares; 4],
+    /// Each nest's mouseholes.
     pub holes: [Squares; NESTS],
     /// Where a cat on cell `s` may stop in up to `k` steps, pieces aside, `cat_ball[k][s]`: a
     /// cat crosses anything, so only the table (and its own square) is left out.
@@ -221,18 +227,22 @@ pub struct Rules {
     /// chance a cheese holder says at least their distance in rows and columns (15 at most),
     /// `cat_odds[a * cells + b]`.
     pub cat_odds: Vec<f32>,
-    /// [`Board::to_nest`] as floats, as `shepherd` weighs them at every place it values; and
-    /// each colour's distance to its nest from the nearest table square, where a caught mouse
-    /// goes.
+    /// [`Board::to_nest`] as floats, as `shepherd` weighs them at every place it values.
     pub steps_home: Vec<[f32; NESTS]>,
+    /// Each colour's distance to its nest from the nearest table square, where a caught mouse
+    /// goes.
     pub table_to_nest: [f32; NESTS],
 }
 
 impl Rules {
     /// The most any cheese holder says: how far a piece can move.
     pub fn most_steps(&self) -> u8 {
-        self.holders.iter().copied().max().unwrap_or(0)
+        most_steps(&self.holders)
     }
+}
+
+fn most_steps(holders: &[u8]) -> u8 {
+    holders.iter().copied().max().unwrap_or(0)
 }
 
 /// Which nests the players own at each table size: clockwise from the top-left corner, and at
@@ -293,7 +303,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     }
     if let Some(b) = &board {
         // A caught mouse always finds a free square: fewer mice, cats and cheese than squares.
-        let cats = b.cats.len() + b.chairs.iter().filter(|c| c.cat).count();
+        let cats = b.cat_count();
         let pieces = NESTS * r.mice_per_colour + cats + b.cheese.len();
         let squares = b.squares().count();
         p.check(
@@ -324,7 +334,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
             holes[usize::from(nest)].add(s);
         }
     }
-    let most = r.holders.iter().copied().max().unwrap_or(0);
+    let most = most_steps(&r.holders);
     let mut cat_ball = vec![vec![Squares::default(); b.cells.len()]; usize::from(most) + 1];
     for s in b.squares() {
         for (t, d) in distances(b, &[s]).into_iter().enumerate() {
@@ -354,7 +364,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         }
     }
     let steps_home = b.to_nest.iter().map(|t| t.map(f32::from)).collect();
-    let cats = b.cats.len() + b.chairs.iter().filter(|c| c.cat).count();
+    let cats = b.cat_count();
     Ok(Rules {
         players,
         holders: r.holders.clone(),
@@ -702,10 +712,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
             "no table (`T`): a caught mouse goes under the table".into(),
         );
     }
-    if b.cats.len() + b.chairs.iter().filter(|c| c.cat).count() > MAX_CATS
-        || b.chairs.len() > MAX_CHAIRS
-        || b.cheese.len() > MAX_CHEESE
-    {
+    if b.cat_count() > MAX_CATS || b.chairs.len() > MAX_CHAIRS || b.cheese.len() > MAX_CHEESE {
         on_map(
             p,
             0,

@@ -503,6 +503,8 @@ impl Public {
 
     /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
     /// floor, on a chair without a cat, or on a mouse (catching it unless a chair covers it).
+    /// `steps` is a holder's number, so at most [`Rules::most_steps`]: the balls are built
+    /// that far.
     pub fn cat_reach(&self, rules: &Rules, c: u8, steps: u8) -> Squares {
         let mut out = rules.cat_ball[usize::from(steps)][usize::from(self.cat[usize::from(c)])];
         let cheese = &self.cheese[..rules.board.cheese.len()];
