@@ -1291,3 +1291,99 @@ impl Engine<'_> {
         self.colour[..colours.len()].copy_from_slice(colours);
     }
 }
+
+/// The walk by sets of squares ([`Walls::mouse_reach`]) against the rules stepped one square at
+/// a time ([`Public::mouse_step`], [`Public::hole_exit`]): the movement rules live in both, and
+/// this holds them together.
+#[cfg(test)]
+mod walk_tests {
+    use super::*;
+    use crate::games::mouse_chaos::KINDS;
+    use crate::games::mouse_chaos::tests::rules_with;
+    use crate::play::{Decisions, Table};
+
+    /// Where the mouse on `from` can go in up to `steps` steps, one square at a time.
+    fn reach_by_steps(p: &Public, rules: &Rules, from: u8, steps: u8) -> Reach {
+        let mut reach = Reach {
+            from,
+            ..Reach::default()
+        };
+        let (mut seen, mut seen_cheese) = (Squares::default(), Squares::default());
+        seen.add(from);
+        let (mut plain, mut cheese) = (seen, Squares::default());
+        for _ in 0..steps {
+            let (mut next, mut next_cheese) = (Squares::default(), Squares::default());
+            for (layer, crossed) in [(plain, false), (cheese, true)] {
+                for s in layer.iter() {
+                    if let Some(n) = p.hole_exit(rules, s) {
+                        *if crossed {
+                            &mut reach.cheese_nests
+                        } else {
+                            &mut reach.nests
+                        } |= 1 << n;
+                    }
+                    for t in (0..4).filter_map(|d| p.mouse_step(rules, s, d)) {
+                        if crossed || p.cheese_on[usize::from(t)] != NONE {
+                            next_cheese.add(t);
+                        } else {
+                            next.add(t);
+                        }
+                    }
+                }
+            }
+            plain = next.without(&seen);
+            cheese = next_cheese.without(&seen_cheese);
+            seen.or(&plain);
+            seen_cheese.or(&cheese);
+        }
+        seen.remove(from);
+        let m = p.mouse_on[usize::from(from)];
+        let can_end = |s: u8| {
+            let s = usize::from(s);
+            (p.mouse_on[s] == NONE || p.mouse_on[s] == m) && p.cheese_on[s] == NONE
+        };
+        for s in seen.iter().filter(|&s| can_end(s)) {
+            reach.plain.add(s);
+        }
+        for s in seen_cheese.iter().filter(|&s| can_end(s)) {
+            reach.cheese.add(s);
+        }
+        reach
+    }
+
+    /// At every decision of many games, under each chair reading, every mouse on the board
+    /// reaches the same squares and nests both ways, for every roll a holder can show.
+    #[test]
+    fn the_walk_by_sets_of_squares_is_the_walk_step_by_step() {
+        let mut compared = 0;
+        for (players, beams) in [(4, "back_and_sides"), (3, "back"), (2, "sides")] {
+            let rules = rules_with(&[&format!("rules.chair_beams=\"{beams}\"")], players);
+            let lineup = vec![crate::bots::Bot::of(KINDS, 1); players];
+            for seed in 0..4 {
+                let mut table: Table<Engine, crate::games::mouse_chaos::bots::Memory> =
+                    Table::new(Engine::new(&rules, seed), seed);
+                while let Some(action) = table.decide(&lineup) {
+                    let p = &table.game.public;
+                    let walls = p.walls(&rules);
+                    for m in p.mice_on_board(&rules) {
+                        let from = p.mouse[usize::from(m)];
+                        for steps in 1..=rules.most_steps() {
+                            let (a, b) = (
+                                walls.mouse_reach(&rules, from, steps),
+                                reach_by_steps(p, &rules, from, steps),
+                            );
+                            assert_eq!(
+                                (a.plain, a.cheese, a.nests, a.cheese_nests),
+                                (b.plain, b.cheese, b.nests, b.cheese_nests),
+                                "{beams}, seed {seed}, mouse {m} on {from}, {steps} steps"
+                            );
+                            compared += 1;
+                        }
+                    }
+                    table.game.apply(action);
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared} walks compared");
+    }
+}
