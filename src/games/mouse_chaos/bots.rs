@@ -242,7 +242,7 @@ impl<'v> Reckoning<'v> {
                 best = (piece, to, gain);
             }
         };
-        let walls = p.walls(rules);
+        let walls = self.view.walls;
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
             let here = self.worth(m, from);

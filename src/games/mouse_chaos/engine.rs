@@ -172,9 +172,9 @@ impl Reach {
     }
 }
 
-/// The pieces as sets of squares, and where they let a mouse step: worked out once for a
-/// position, as the reach of every piece asks.
-#[derive(Clone, Copy, Debug)]
+/// The pieces as sets of squares, and where they let a mouse step: kept with the position, as
+/// the reach of every mouse asks, the engine's and the bots' alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Walls {
     /// The squares a mouse may step from in each direction: no beam on the edge crossed, no
     /// cat on the square beyond.
@@ -382,6 +382,7 @@ pub struct View<'a> {
     pub asked: Option<Decision>,
     /// Each mouse's colour if this seat has seen it, else [`NONE`].
     pub colours: [u8; MAX_MICE],
+    pub walls: &'a Walls,
 }
 
 #[derive(Clone)]
@@ -399,6 +400,8 @@ pub struct Engine<'r> {
     /// worked out once when the decision begins, since listing options asks again and again.
     movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }>,
     dest: Dest,
+    /// [`Public::walls`], kept up to date as the pieces move.
+    walls: Walls,
 }
 
 impl Public {
@@ -428,12 +431,6 @@ impl Public {
             && !self.beam(rules, s, side)
             && self.nests[usize::from(nest)].len() < rules.nest_size)
             .then_some(nest)
-    }
-
-    /// Where mouse `m` can go in up to `steps` steps.
-    pub fn mouse_reach(&self, rules: &Rules, m: u8, steps: u8) -> Reach {
-        self.walls(rules)
-            .mouse_reach(rules, self.mouse[usize::from(m)], steps)
     }
 
     /// The pieces as sets of squares, and what stops a walking mouse.
@@ -482,23 +479,6 @@ impl Public {
             w.mice.add(s);
         }
         w
-    }
-
-    /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
-    /// which spares the search, and one that cannot take a step at all (boxed in by cats and
-    /// beams) goes nowhere but through its mousehole.
-    fn mouse_can_move(&self, rules: &Rules, m: u8) -> bool {
-        let from = self.mouse[usize::from(m)];
-        let mut boxed = true;
-        for t in (0..4).filter_map(|d| self.mouse_step(rules, from, d)) {
-            let t = usize::from(t);
-            if self.mouse_on[t] == NONE && self.cheese_on[t] == NONE {
-                return true;
-            }
-            boxed = false;
-        }
-        self.roll > 0 && self.hole_exit(rules, from).is_some()
-            || !boxed && !self.mouse_reach(rules, m, self.roll).is_empty()
     }
 
     /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
@@ -682,6 +662,7 @@ impl<'r> Engine<'r> {
             winners: 0,
             movers: ArrayVec::new(),
             dest: Dest::Cheese,
+            walls: Walls::default(),
         };
         game.begin_turn();
         game
@@ -730,7 +711,32 @@ impl<'r> Engine<'r> {
         self.list_movers();
     }
 
+    /// Where mouse `m` can go in up to `steps` steps.
+    pub fn mouse_reach(&self, m: u8, steps: u8) -> Reach {
+        let from = self.public.mouse[usize::from(m)];
+        self.walls.mouse_reach(self.rules, from, steps)
+    }
+
+    /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
+    /// which spares the search, and one that cannot take a step at all (boxed in by cats and
+    /// beams) goes nowhere but through its mousehole.
+    fn mouse_can_move(&self, m: u8) -> bool {
+        let (p, rules) = (&self.public, self.rules);
+        let from = p.mouse[usize::from(m)];
+        let mut boxed = true;
+        for t in (0..4).filter_map(|d| p.mouse_step(rules, from, d)) {
+            let t = usize::from(t);
+            if p.mouse_on[t] == NONE && p.cheese_on[t] == NONE {
+                return true;
+            }
+            boxed = false;
+        }
+        p.roll > 0 && p.hole_exit(rules, from).is_some()
+            || !boxed && !self.mouse_reach(m, p.roll).is_empty()
+    }
+
     fn list_movers(&mut self) {
+        self.walls = self.public.walls(self.rules);
         let movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }> = self.movers_now().collect();
         self.movers = movers;
     }
@@ -752,7 +758,7 @@ impl<'r> Engine<'r> {
         let (p, rules) = (&self.public, self.rules);
         let mice = p
             .mice_on_board(rules)
-            .filter(move |&m| p.mouse_can_move(rules, m))
+            .filter(move |&m| self.mouse_can_move(m))
             .map(Piece::Mouse);
         let cats = (0..self.cats())
             .filter(move |&c| !p.cat_reach(rules, c, p.roll).is_empty())
@@ -828,11 +834,13 @@ impl<'r> Engine<'r> {
         let at = self.public.mouse[usize::from(m)];
         self.public.mouse_on[usize::from(at)] = NONE;
         self.public.mouse[usize::from(m)] = NONE;
+        self.walls.mice.remove(at);
     }
 
     fn put_mouse(&mut self, m: u8, s: u8) {
         self.public.mouse[usize::from(m)] = s;
         self.public.mouse_on[usize::from(s)] = m;
+        self.walls.mice.add(s);
     }
 
     /// Section 3: nest `n` has filled. Its mice are turned over one by one, oldest first; the
@@ -933,6 +941,8 @@ impl<'r> Engine<'r> {
                 } else {
                     self.decision = Some(Decision::Shift);
                 }
+                // A cat moved changes where mice may step.
+                self.walls = self.public.walls(rules);
             }
             (Decision::Place(m), Action::Put(to)) => {
                 self.put_mouse(m, to);
@@ -983,7 +993,7 @@ impl<'r> Engine<'r> {
     fn destinations(&self, piece: Piece) -> Dest {
         let (p, rules) = (&self.public, self.rules);
         match piece {
-            Piece::Mouse(m) => Dest::Mouse(p.mouse_reach(rules, m, p.roll)),
+            Piece::Mouse(m) => Dest::Mouse(self.mouse_reach(m, p.roll)),
             Piece::Cat(c) => Dest::Squares(p.cat_reach(rules, c, p.roll)),
             Piece::Chair(h) => Dest::Chair(h),
             Piece::Cheese(_) => Dest::Cheese,
@@ -1090,6 +1100,7 @@ impl<'r> Decisions for Engine<'r> {
             me: seat,
             asked: self.decision.filter(|_| self.public.seat == seat),
             colours,
+            walls: &self.walls,
         }
     }
 
@@ -1352,7 +1363,8 @@ mod walk_tests {
     }
 
     /// At every decision of many games, under each chair reading, every mouse on the board
-    /// reaches the same squares and nests both ways, for every roll a holder can show.
+    /// reaches the same squares and nests both ways, for every roll a holder can show; and the
+    /// walls the engine keeps move by move are the position's.
     #[test]
     fn the_walk_by_sets_of_squares_is_the_walk_step_by_step() {
         let mut compared = 0;
@@ -1364,7 +1376,9 @@ mod walk_tests {
                     Table::new(Engine::new(&rules, seed), seed);
                 while let Some(action) = table.decide(&lineup) {
                     let p = &table.game.public;
-                    let walls = p.walls(&rules);
+                    // The engine's walls, kept up to date move by move, are the position's.
+                    let walls = table.game.walls;
+                    assert_eq!(walls, p.walls(&rules), "{beams}, seed {seed}");
                     for m in p.mice_on_board(&rules) {
                         let from = p.mouse[usize::from(m)];
                         for steps in 1..=rules.most_steps() {
