@@ -17,11 +17,18 @@ use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 /// Where a mouse is: a square, or `IN_NEST + n` in nest `n`.
 pub const IN_NEST: u8 = MAX_CELLS as u8;
 
-/// A set of squares, one bit per cell.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Squares([u64; 4]);
+/// A set of squares, one bit per cell, in `W` words: four hold every room's; a walk in a
+/// smaller room goes faster in the words its cells fill.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Squares<const W: usize = 4>([u64; W]);
 
-impl Squares {
+impl<const W: usize> Default for Squares<W> {
+    fn default() -> Self {
+        Self([0; W])
+    }
+}
+
+impl<const W: usize> Squares<W> {
     pub fn has(&self, s: u8) -> bool {
         self.0[usize::from(s >> 6)] >> (s & 63) & 1 == 1
     }
@@ -34,13 +41,13 @@ impl Squares {
         self.0[usize::from(s >> 6)] &= !(1 << (s & 63));
     }
 
-    pub fn or(&mut self, other: &Squares) {
+    pub fn or(&mut self, other: &Self) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
     }
 
-    pub fn without(&self, other: &Squares) -> Squares {
+    pub fn without(&self, other: &Self) -> Self {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
             *a &= !b;
@@ -49,22 +56,14 @@ impl Squares {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; W]
     }
 
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The squares in order.
-    pub fn iter(&self) -> SquaresIter {
-        SquaresIter {
-            words: self.0,
-            word: 0,
-        }
-    }
-
-    pub fn and(&self, other: &Squares) -> Squares {
+    pub fn and(&self, other: &Self) -> Self {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
             *a &= b;
@@ -74,17 +73,39 @@ impl Squares {
 
     /// Each square moved `by` cells along the cells' order (`-width`: one row up); `by` is
     /// less than 64 either way.
-    fn shifted(&self, by: i32) -> Squares {
+    fn shifted(&self, by: i32) -> Self {
         let (w, k) = (self.0, by.unsigned_abs());
-        let mut out = [0; 4];
+        let mut out = [0; W];
         for (i, o) in out.iter_mut().enumerate() {
             *o = if by > 0 {
                 w[i] << k | if i > 0 { w[i - 1] >> (64 - k) } else { 0 }
             } else {
-                w[i] >> k | if i < 3 { w[i + 1] << (64 - k) } else { 0 }
+                w[i] >> k | if i + 1 < W { w[i + 1] << (64 - k) } else { 0 }
             };
         }
         Squares(out)
+    }
+
+    /// The set in four words.
+    fn widened(&self) -> Squares {
+        let mut out = Squares::default();
+        out.0[..W].copy_from_slice(&self.0);
+        out
+    }
+}
+
+impl Squares {
+    /// The squares in order.
+    pub fn iter(&self) -> SquaresIter {
+        SquaresIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+
+    /// The set in its first `V` words, all of it if its cells fit.
+    fn narrowed<const V: usize>(&self) -> Squares<V> {
+        Squares(std::array::from_fn(|i| self.0[i]))
     }
 }
 
@@ -194,43 +215,55 @@ impl Walls {
     }
 
     /// Where the squares of `layer` lead in one step.
-    fn step(&self, rules: &Rules, layer: &Squares) -> Squares {
+    fn step<const W: usize>(&self, rules: &Rules, layer: &Squares<W>) -> Squares<W> {
         let w = rules.board.width as i32;
         let mut out = Squares::default();
         for (d, by) in [-w, 1, w, -1].into_iter().enumerate() {
-            out.or(&layer.and(&self.go[d]).shifted(by));
+            out.or(&layer.and(&self.go[d].narrowed()).shifted(by));
         }
         out
     }
 
     /// The nests a mouse on one of `layer` can step into.
-    fn nests(&self, layer: &Squares) -> u8 {
+    fn nests<const W: usize>(&self, layer: &Squares<W>) -> u8 {
         // Most walks pass no mousehole.
-        if layer.and(&self.any_hole).is_empty() {
+        if layer.and(&self.any_hole.narrowed()).is_empty() {
             return 0;
         }
         (0..NESTS).fold(0, |bits, n| {
-            bits | u8::from(!layer.and(&self.holes[n]).is_empty()) << n
+            bits | u8::from(!layer.and(&self.holes[n].narrowed()).is_empty()) << n
         })
     }
 
-    /// Where a mouse on `from` can go in up to `steps` steps: breadth first over (square,
-    /// crossed cheese yet), so a walk may turn back on itself.
+    /// Where a mouse on `from` can go in up to `steps` steps.
     pub fn mouse_reach(&self, rules: &Rules, from: u8, steps: u8) -> Reach {
+        // The default room's 100 cells fit two words: the walk's every step costs half.
+        if rules.board.cells.len() <= 128 {
+            self.walk::<2>(rules, from, steps)
+        } else {
+            self.walk::<4>(rules, from, steps)
+        }
+    }
+
+    /// [`Self::mouse_reach`] in the first `W` words of every set, which hold the room's
+    /// cells: breadth first over (square, crossed cheese yet), so a walk may turn back on
+    /// itself.
+    fn walk<const W: usize>(&self, rules: &Rules, from: u8, steps: u8) -> Reach {
         let mut reach = Reach {
             from,
             ..Reach::default()
         };
-        let (mut seen, mut seen_cheese) = (Squares::default(), Squares::default());
+        let (mut seen, mut seen_cheese) = (Squares::<W>::default(), Squares::default());
         seen.add(from);
         let (mut plain, mut cheese) = (seen, Squares::default());
         // The squares fewer than `steps` steps away, where a mouse can still step into a nest.
         let (mut inner, mut inner_cheese) = (Squares::default(), Squares::default());
+        let all_cheese = self.cheese.narrowed();
         for _ in 0..steps {
             (inner, inner_cheese) = (seen, seen_cheese);
             let mut next_cheese = self.step(rules, &plain);
-            plain = next_cheese.without(&self.cheese).without(&seen);
-            next_cheese = next_cheese.and(&self.cheese);
+            plain = next_cheese.without(&all_cheese).without(&seen);
+            next_cheese = next_cheese.and(&all_cheese);
             if !cheese.is_empty() {
                 next_cheese.or(&self.step(rules, &cheese));
             }
@@ -245,11 +278,11 @@ impl Walls {
         reach.cheese_nests = self.nests(&inner_cheese);
         seen.remove(from);
         // A walk ends on no other mouse and no cheese.
-        let mut taken = self.mice;
+        let mut taken = self.mice.narrowed();
         taken.remove(from);
-        taken.or(&self.cheese);
-        reach.plain = seen.without(&taken);
-        reach.cheese = seen_cheese.without(&taken);
+        taken.or(&all_cheese);
+        reach.plain = seen.without(&taken).widened();
+        reach.cheese = seen_cheese.without(&taken).widened();
         reach
     }
 }
@@ -1362,6 +1395,10 @@ mod walk_tests {
         reach
     }
 
+    fn fields(r: Reach) -> (Squares, Squares, u8, u8) {
+        (r.plain, r.cheese, r.nests, r.cheese_nests)
+    }
+
     /// At every decision of many games, under each chair reading, every mouse on the board
     /// reaches the same squares and nests both ways, for every roll a holder can show; and the
     /// walls the engine keeps move by move are the position's.
@@ -1382,15 +1419,16 @@ mod walk_tests {
                     for m in p.mice_on_board(&rules) {
                         let from = p.mouse[usize::from(m)];
                         for steps in 1..=rules.most_steps() {
-                            let (a, b) = (
+                            let by_steps = fields(reach_by_steps(p, &rules, from, steps));
+                            let at = format!("{beams}, seed {seed}, mouse {m} on {from}");
+                            // The room fits two words: the walk in all four, as a larger room's
+                            // goes, must find the same.
+                            for walked in [
                                 walls.mouse_reach(&rules, from, steps),
-                                reach_by_steps(p, &rules, from, steps),
-                            );
-                            assert_eq!(
-                                (a.plain, a.cheese, a.nests, a.cheese_nests),
-                                (b.plain, b.cheese, b.nests, b.cheese_nests),
-                                "{beams}, seed {seed}, mouse {m} on {from}, {steps} steps"
-                            );
+                                walls.walk::<4>(&rules, from, steps),
+                            ] {
+                                assert_eq!(fields(walked), by_steps, "{at}, {steps} steps");
+                            }
                             compared += 1;
                         }
                     }
