@@ -4,7 +4,7 @@
 //! sends cats after rivals' mice and unknown ones; and in step 3 moves a chair to shelter a
 //! mouse of its own a cat could reach, to block a rival's mousehole, or off its own.
 
-use super::config::{Beams, NESTS, NONE, Rules, opposite};
+use super::config::{Beams, MAX_CELLS, NESTS, NONE, Rules, opposite};
 use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::play::Seen;
@@ -85,6 +85,8 @@ struct Reckoning<'v> {
     beliefs: [Belief; NESTS + 1],
     /// How much a step of each colour towards its nest is worth to the bot.
     weight: [f32; NESTS],
+    /// The chance some cat can reach each cell next turn.
+    threat: [f32; MAX_CELLS],
     params: Params,
 }
 
@@ -98,6 +100,28 @@ struct Belief {
     stake: [f32; NESTS],
     /// What it is worth under the table.
     caught: f32,
+}
+
+impl Belief {
+    /// What a mouse so believed is worth to the bot at `place`: each colour's distance from
+    /// its nest, weighed by the chance it is that colour and what that colour's progress means
+    /// to the bot.
+    fn worth(&self, rules: &Rules, place: u8) -> f32 {
+        (0..NESTS)
+            .map(|c| {
+                let d = if place >= IN_NEST {
+                    if usize::from(place - IN_NEST) == c {
+                        0.0
+                    } else {
+                        DETOUR
+                    }
+                } else {
+                    rules.steps_home[usize::from(place)][c]
+                };
+                self.stake[c] * d
+            })
+            .sum()
+    }
 }
 
 /// `shepherd`'s parameters, read once a decision (by position, as a name would be compared).
@@ -154,11 +178,23 @@ impl<'v> Reckoning<'v> {
                 .map(|c| b.stake[c] * rules.table_to_nest[c])
                 .sum();
         }
+        let (odds, cells) = (&rules.cat_odds, rules.board.cells.len());
+        let mut threat = [0.0; MAX_CELLS];
+        for &at in &view.public.cat[..rules.cats] {
+            let row = &odds[usize::from(at) * cells..][..cells];
+            // No chance is NaN: the greater of two is the one compared greater.
+            for (t, &chance) in threat.iter_mut().zip(row) {
+                if chance > *t {
+                    *t = chance;
+                }
+            }
+        }
         Self {
             view,
             rules,
             beliefs,
             weight,
+            threat,
             params,
         }
     }
@@ -174,48 +210,23 @@ impl<'v> Reckoning<'v> {
         self.view.colours[usize::from(m)] == NONE
     }
 
-    /// What mouse `m` at `place` is worth to the bot: each colour's distance from its nest,
-    /// weighed by the chance it is that colour and what that colour's progress means to the bot.
+    /// What mouse `m` at `place` is worth to the bot.
     fn worth(&self, m: u8, place: u8) -> f32 {
-        let stake = &self.belief(m).stake;
-        (0..NESTS)
-            .map(|c| {
-                let d = if place >= IN_NEST {
-                    if usize::from(place - IN_NEST) == c {
-                        0.0
-                    } else {
-                        DETOUR
-                    }
-                } else {
-                    self.rules.steps_home[usize::from(place)][c]
-                };
-                stake[c] * d
-            })
-            .sum()
+        self.belief(m).worth(self.rules, place)
     }
 
-    /// The chance some cat can reach square `s` next turn.
-    fn threat(&self, s: u8) -> f32 {
-        let (odds, cells) = (&self.rules.cat_odds, self.rules.board.cells.len());
-        // No chance is NaN: the greater of two is the one compared greater.
-        self.view.public.cat[..self.rules.cats]
-            .iter()
-            .map(|&at| odds[usize::from(at) * cells + usize::from(s)])
-            .fold(0.0, |a, b| if b > a { b } else { a })
-    }
-
-    /// What a catch of mouse `m` on `s`, where it is worth `worth`, would cost the bot,
-    /// weighed by its chance.
-    fn exposure(&self, m: u8, s: u8, worth: f32, sheltered: bool) -> f32 {
+    /// What a catch of a mouse believed `b` on `s`, where it is worth `worth`, would cost the
+    /// bot, weighed by its chance.
+    fn exposure(&self, b: &Belief, s: u8, worth: f32, sheltered: bool) -> f32 {
         if sheltered {
             return 0.0;
         }
-        let loss = worth - self.belief(m).caught;
+        let loss = worth - b.caught;
         // No loss, no need of its chance (which might turn the nought's sign, no more).
         if loss <= 0.0 {
             return 0.0;
         }
-        loss * self.threat(s)
+        loss * self.threat[usize::from(s)]
     }
 
     /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
@@ -245,9 +256,10 @@ impl<'v> Reckoning<'v> {
         let walls = self.view.walls;
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
-            let here = self.worth(m, from);
+            let b = self.belief(m);
+            let here = b.worth(rules, from);
             let now =
-                here - self.params.caution * self.exposure(m, from, here, p.sheltered(rules, from));
+                here - self.params.caution * self.exposure(b, from, here, p.sheltered(rules, from));
             let looked = if self.unknown(m) {
                 self.params.look
             } else {
@@ -259,8 +271,8 @@ impl<'v> Reckoning<'v> {
             // as the noise is drawn.
             for (s, plain, look) in reach.squares() {
                 let safe = p.sheltered(rules, s);
-                let worth = self.worth(m, s);
-                let gain = worth - self.params.caution * self.exposure(m, s, worth, safe) - now;
+                let worth = b.worth(rules, s);
+                let gain = worth - self.params.caution * self.exposure(b, s, worth, safe) - now;
                 if plain {
                     consider(pick, Action::Go { to: s, look: false }, gain, rng);
                 }
@@ -272,7 +284,7 @@ impl<'v> Reckoning<'v> {
             // brings a fill, and the colours it shows, closer.
             let push = if impatient { PUSH } else { 0.0 };
             for (nest, look) in reach.nest_ways() {
-                let gain = self.worth(m, IN_NEST + nest) - now;
+                let gain = b.worth(rules, IN_NEST + nest) - now;
                 consider(pick, Action::Enter { nest, look: false }, gain + push, rng);
                 if look {
                     let to = Action::Enter { nest, look: true };
@@ -343,7 +355,8 @@ impl<'v> Reckoning<'v> {
         let mut worth = 0.0;
         let m = p.mouse_on[usize::from(s)];
         if m != NONE {
-            worth += self.params.caution * self.exposure(m, s, self.worth(m, s), false);
+            let b = self.belief(m);
+            worth += self.params.caution * self.exposure(b, s, b.worth(self.rules, s), false);
         }
         let (nest, side) = b.hole[usize::from(s)];
         if nest != NONE && self.rules.beams.across(facing, side) {

@@ -757,8 +757,8 @@ impl<'r> Engine<'r> {
         let (p, rules) = (&self.public, self.rules);
         let from = p.mouse[usize::from(m)];
         let mut boxed = true;
-        for t in (0..4).filter_map(|d| p.mouse_step(rules, from, d)) {
-            let t = usize::from(t);
+        for d in (0..4).filter(|&d| self.walls.go[d].has(from)) {
+            let t = usize::from(rules.board.step[usize::from(from)][d]);
             if p.mouse_on[t] == NONE && p.cheese_on[t] == NONE {
                 return true;
             }
