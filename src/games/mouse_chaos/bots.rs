@@ -85,8 +85,6 @@ struct Reckoning<'v> {
     beliefs: [Belief; NESTS + 1],
     /// How much a step of each colour towards its nest is worth to the bot.
     weight: [f32; NESTS],
-    /// The chance some cat can reach each cell next turn.
-    threat: [f32; MAX_CELLS],
     params: Params,
 }
 
@@ -121,6 +119,20 @@ impl Belief {
                 self.stake[c] * d
             })
             .sum()
+    }
+
+    /// What a catch of a mouse so believed, where it is worth `worth`, would cost the bot,
+    /// weighed by `threat`, the chance of a cat reaching it.
+    fn exposure(&self, worth: f32, sheltered: bool, threat: f32) -> f32 {
+        if sheltered {
+            return 0.0;
+        }
+        let loss = worth - self.caught;
+        // No loss, no need of its chance (which might turn the nought's sign, no more).
+        if loss <= 0.0 {
+            return 0.0;
+        }
+        loss * threat
     }
 }
 
@@ -178,22 +190,11 @@ impl<'v> Reckoning<'v> {
                 .map(|c| b.stake[c] * rules.table_to_nest[c])
                 .sum();
         }
-        let (odds, cells) = (&rules.cat_odds, rules.board.cells.len());
-        let mut threat = [0.0; MAX_CELLS];
-        for &at in &view.public.cat[..rules.cats] {
-            let row = &odds[usize::from(at) * cells..][..cells];
-            // No chance is NaN: the greater of two is the one compared greater.
-            for (t, &chance) in threat.iter_mut().zip(row) {
-                // A choice, not a branch: it goes four cells at a time.
-                *t = if chance > *t { chance } else { *t };
-            }
-        }
         Self {
             view,
             rules,
             beliefs,
             weight,
-            threat,
             params,
         }
     }
@@ -214,18 +215,20 @@ impl<'v> Reckoning<'v> {
         self.belief(m).worth(self.rules, place)
     }
 
-    /// What a catch of a mouse believed `b` on `s`, where it is worth `worth`, would cost the
-    /// bot, weighed by its chance.
-    fn exposure(&self, b: &Belief, s: u8, worth: f32, sheltered: bool) -> f32 {
-        if sheltered {
-            return 0.0;
+    /// The chance some cat can reach each cell next turn: worked out for the whole room at
+    /// once, in the decisions that weigh catches.
+    fn threats(&self) -> [f32; MAX_CELLS] {
+        let (odds, cells) = (&self.rules.cat_odds, self.rules.board.cells.len());
+        let mut threat = [0.0; MAX_CELLS];
+        for &at in &self.view.public.cat[..self.rules.cats] {
+            let row = &odds[usize::from(at) * cells..][..cells];
+            // No chance is NaN: the greater of two is the one compared greater.
+            for (t, &chance) in threat.iter_mut().zip(row) {
+                // A choice, not a branch: it goes four cells at a time.
+                *t = if chance > *t { chance } else { *t };
+            }
         }
-        let loss = worth - b.caught;
-        // No loss, no need of its chance (which might turn the nought's sign, no more).
-        if loss <= 0.0 {
-            return 0.0;
-        }
-        loss * self.threat[usize::from(s)]
+        threat
     }
 
     /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
@@ -253,12 +256,14 @@ impl<'v> Reckoning<'v> {
             }
         };
         let walls = self.view.walls;
+        let threat = self.threats();
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
             let b = self.belief(m);
             let here = b.worth(rules, from);
+            let safe = p.sheltered(rules, from);
             let now =
-                here - self.params.caution * self.exposure(b, from, here, p.sheltered(rules, from));
+                here - self.params.caution * b.exposure(here, safe, threat[usize::from(from)]);
             let looked = if self.unknown(m) {
                 self.params.look
             } else {
@@ -271,7 +276,8 @@ impl<'v> Reckoning<'v> {
             for (s, plain, look) in reach.squares() {
                 let safe = p.sheltered(rules, s);
                 let worth = b.worth(rules, s);
-                let gain = worth - self.params.caution * self.exposure(b, s, worth, safe) - now;
+                let exposure = b.exposure(worth, safe, threat[usize::from(s)]);
+                let gain = worth - self.params.caution * exposure - now;
                 if plain {
                     consider(pick, Action::Go { to: s, look: false }, gain, rng);
                 }
@@ -348,14 +354,15 @@ impl<'v> Reckoning<'v> {
     }
 
     /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters, the
-    /// mousehole it blocks (`near`: the mice near each nest).
-    fn chair_worth(&self, s: u8, facing: u8, near: &[f32; NESTS]) -> f32 {
+    /// mousehole it blocks (`near`: the mice near each nest; `threat`: [`Self::threats`]).
+    fn chair_worth(&self, s: u8, facing: u8, near: &[f32; NESTS], threat: &[f32]) -> f32 {
         let (p, b) = (self.view.public, &self.rules.board);
         let mut worth = 0.0;
         let m = p.mouse_on[usize::from(s)];
         if m != NONE {
             let b = self.belief(m);
-            worth += self.params.caution * self.exposure(b, s, b.worth(self.rules, s), false);
+            let exposure = b.exposure(b.worth(self.rules, s), false, threat[usize::from(s)]);
+            worth += self.params.caution * exposure;
         }
         let (nest, side) = b.hole[usize::from(s)];
         if nest != NONE && self.rules.beams.across(facing, side) {
@@ -377,7 +384,7 @@ impl<'v> Reckoning<'v> {
         if !(0..b.chairs.len() as u8).any(movable) {
             return (Action::Skip, Action::Skip);
         }
-        let near = self.near();
+        let (near, threat) = (self.near(), self.threats());
         // Whether a chair may go to `s` but for another chair there.
         let open = |s: u8| {
             let i = usize::from(s);
@@ -385,7 +392,10 @@ impl<'v> Reckoning<'v> {
         };
         // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
         // out of the way; each with what a chair there is worth, the same for every chair.
-        let spot = |s: u8, facing: u8| (s, facing, self.chair_worth(s, facing, &near), open(s));
+        let spot = |s: u8, facing: u8| {
+            let worth = self.chair_worth(s, facing, &near, &threat);
+            (s, facing, worth, open(s))
+        };
         let mut spots: arrayvec::ArrayVec<(u8, u8, f32, bool), 64> = arrayvec::ArrayVec::new();
         for m in p.mice_on_board(rules) {
             let s = p.mouse[usize::from(m)];
@@ -409,7 +419,7 @@ impl<'v> Reckoning<'v> {
         );
         for h in (0..b.chairs.len() as u8).filter(|&h| movable(h)) {
             let (at, facing) = p.chair[usize::from(h)];
-            let here = self.chair_worth(at, facing, &near);
+            let here = self.chair_worth(at, facing, &near, &threat);
             let free = |s: u8| {
                 let c = p.chair_on[usize::from(s)];
                 c == NONE || c == h
