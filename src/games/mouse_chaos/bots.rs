@@ -299,7 +299,8 @@ impl<'v> Reckoning<'v> {
         }
         for c in 0..rules.cats as u8 {
             // Only a catch can gain.
-            for s in p.cat_reach(rules, c, p.roll).and(walls.mice()).iter() {
+            let reach = walls.cat_reach(rules, p.cat[usize::from(c)], p.roll);
+            for s in reach.and(walls.mice()).iter() {
                 let m = p.mouse_on[usize::from(s)];
                 if p.chair_on[usize::from(s)] != NONE {
                     continue;

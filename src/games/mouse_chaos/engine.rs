@@ -194,7 +194,7 @@ impl Reach {
 }
 
 /// The pieces as sets of squares, and where they let a mouse step: kept with the position, as
-/// the reach of every mouse asks, the engine's and the bots' alike.
+/// the reach of every mouse and cat asks, the engine's and the bots' alike.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Walls {
     /// The squares a mouse may step from in each direction: no beam on the edge crossed, no
@@ -205,6 +205,7 @@ pub struct Walls {
     holes: [Squares; NESTS],
     any_hole: Squares,
     mice: Squares,
+    cats: Squares,
     cheese: Squares,
 }
 
@@ -233,6 +234,15 @@ impl Walls {
         (0..NESTS).fold(0, |bits, n| {
             bits | u8::from(!layer.and(&self.holes[n].narrowed()).is_empty()) << n
         })
+    }
+
+    /// Where a cat on `from` can stop in up to `steps` steps: a cat crosses anything, and
+    /// stops on floor, on a chair without a cat, or on a mouse (catching it unless a chair
+    /// covers it). `steps` is a holder's number, so at most [`Rules::most_steps`]: the balls
+    /// are built that far.
+    pub fn cat_reach(&self, rules: &Rules, from: u8, steps: u8) -> Squares {
+        let ball = &rules.cat_ball[usize::from(steps)][usize::from(from)];
+        ball.without(&self.cats).without(&self.cheese)
     }
 
     /// Where a mouse on `from` can go in up to `steps` steps.
@@ -474,6 +484,7 @@ impl Public {
             holes: [Squares::default(); NESTS],
             any_hole: Squares::default(),
             mice: Squares::default(),
+            cats: Squares::default(),
             cheese: Squares::default(),
         };
         for (n, holes) in w.holes.iter_mut().enumerate() {
@@ -496,6 +507,7 @@ impl Public {
             }
         }
         for &s in &self.cat[..rules.cats] {
+            w.cats.add(s);
             for (d, &beyond) in (0..4).zip(&b.step[usize::from(s)]) {
                 if beyond != NONE {
                     w.go[usize::from(opposite(d))].remove(beyond);
@@ -512,19 +524,6 @@ impl Public {
             w.mice.add(s);
         }
         w
-    }
-
-    /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
-    /// floor, on a chair without a cat, or on a mouse (catching it unless a chair covers it).
-    /// `steps` is a holder's number, so at most [`Rules::most_steps`]: the balls are built
-    /// that far.
-    pub fn cat_reach(&self, rules: &Rules, c: u8, steps: u8) -> Squares {
-        let mut out = rules.cat_ball[usize::from(steps)][usize::from(self.cat[usize::from(c)])];
-        let cheese = &self.cheese[..rules.board.cheese.len()];
-        for &s in self.cat[..rules.cats].iter().chain(cheese) {
-            out.remove(s);
-        }
-        out
     }
 
     /// Whether a mouse may be put on `s`: no other mouse, no cat on the floor or a chair, no
@@ -744,6 +743,12 @@ impl<'r> Engine<'r> {
         self.list_movers();
     }
 
+    /// Where cat `c` can stop in up to `steps` steps.
+    pub fn cat_reach(&self, c: u8, steps: u8) -> Squares {
+        let from = self.public.cat[usize::from(c)];
+        self.walls.cat_reach(self.rules, from, steps)
+    }
+
     /// Where mouse `m` can go in up to `steps` steps.
     pub fn mouse_reach(&self, m: u8, steps: u8) -> Reach {
         let from = self.public.mouse[usize::from(m)];
@@ -794,7 +799,7 @@ impl<'r> Engine<'r> {
             .filter(move |&m| self.mouse_can_move(m))
             .map(Piece::Mouse);
         let cats = (0..self.cats())
-            .filter(move |&c| !p.cat_reach(rules, c, p.roll).is_empty())
+            .filter(move |&c| !self.cat_reach(c, p.roll).is_empty())
             .map(Piece::Cat);
         mice.chain(cats)
     }
@@ -974,7 +979,7 @@ impl<'r> Engine<'r> {
                 } else {
                     self.decision = Some(Decision::Shift);
                 }
-                // A cat moved changes where mice may step.
+                // A cat moved changes where mice may step and cats stop.
                 self.walls = self.public.walls(rules);
             }
             (Decision::Place(m), Action::Put(to)) => {
@@ -1024,10 +1029,10 @@ impl<'r> Engine<'r> {
     }
 
     fn destinations(&self, piece: Piece) -> Dest {
-        let (p, rules) = (&self.public, self.rules);
+        let roll = self.public.roll;
         match piece {
-            Piece::Mouse(m) => Dest::Mouse(self.mouse_reach(m, p.roll)),
-            Piece::Cat(c) => Dest::Squares(p.cat_reach(rules, c, p.roll)),
+            Piece::Mouse(m) => Dest::Mouse(self.mouse_reach(m, roll)),
+            Piece::Cat(c) => Dest::Squares(self.cat_reach(c, roll)),
             Piece::Chair(h) => Dest::Chair(h),
             Piece::Cheese(_) => Dest::Cheese,
         }

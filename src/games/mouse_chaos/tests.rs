@@ -152,7 +152,7 @@ fn a_cat_catches_a_mouse_in_the_open_but_not_under_a_chair_or_the_table() {
     g.set_roll(1);
     g.put(MOUSE, chair);
     g.put(5, sq(2, 4));
-    let reach = g.public().cat_reach(&rules, 0, 1);
+    let reach = g.cat_reach(0, 1);
     assert!(reach.has(chair) && reach.has(sq(2, 4)));
     assert!(!reach.has(sq(3, 3)), "a cat cannot stop on the table");
     // On the chair: the mouse under it is safe.
