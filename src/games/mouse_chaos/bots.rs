@@ -439,9 +439,9 @@ impl<'v> Reckoning<'v> {
                 })
                 .flatten()
                 .map(|s| spot(s, facing));
-            for (s, f, worth, open) in spots.iter().copied().chain(aside) {
+            let mut weigh = |(s, f, worth, open): (u8, u8, f32, bool)| {
                 if !(open && free(s)) || (s, f) == (at, facing) {
-                    continue;
+                    return;
                 }
                 let gain = worth - here + rng.below(1000) as f32 * 1e-6;
                 if gain > best.2 {
@@ -451,6 +451,14 @@ impl<'v> Reckoning<'v> {
                         gain,
                     );
                 }
+            };
+            // The spots, then the place aside: not chained, as the chain's every step asks
+            // which half it is in.
+            for &spot in &spots {
+                weigh(spot);
+            }
+            if let Some(spot) = aside {
+                weigh(spot);
             }
         }
         (best.0, best.1)
