@@ -4,7 +4,7 @@
 //! sends cats after rivals' mice and unknown ones; and in step 3 moves a chair to shelter a
 //! mouse of its own a cat could reach, to block a rival's mousehole, or off its own.
 
-use super::config::{Beams, NESTS, NONE, Rules, opposite};
+use super::config::{Beams, MAX_CELLS, NESTS, NONE, Rules, opposite};
 use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
 use crate::bots::{Bot, Kind, Param};
 use crate::play::Seen;
@@ -100,6 +100,42 @@ struct Belief {
     caught: f32,
 }
 
+impl Belief {
+    /// What a mouse so believed is worth to the bot at `place`: each colour's distance from
+    /// its nest, weighed by the chance it is that colour and what that colour's progress means
+    /// to the bot.
+    fn worth(&self, rules: &Rules, place: u8) -> f32 {
+        (0..NESTS)
+            .map(|c| {
+                let d = if place >= IN_NEST {
+                    if usize::from(place - IN_NEST) == c {
+                        0.0
+                    } else {
+                        DETOUR
+                    }
+                } else {
+                    rules.steps_home[usize::from(place)][c]
+                };
+                self.stake[c] * d
+            })
+            .sum()
+    }
+
+    /// What a catch of a mouse so believed, where it is worth `worth`, would cost the bot,
+    /// weighed by `threat`, the chance of a cat reaching it.
+    fn exposure(&self, worth: f32, sheltered: bool, threat: f32) -> f32 {
+        if sheltered {
+            return 0.0;
+        }
+        let loss = worth - self.caught;
+        // No loss, no need of its chance (which might turn the nought's sign, no more).
+        if loss <= 0.0 {
+            return 0.0;
+        }
+        loss * threat
+    }
+}
+
 /// `shepherd`'s parameters, read once a decision (by position, as a name would be compared).
 #[derive(Clone, Copy)]
 struct Params {
@@ -174,48 +210,25 @@ impl<'v> Reckoning<'v> {
         self.view.colours[usize::from(m)] == NONE
     }
 
-    /// What mouse `m` at `place` is worth to the bot: each colour's distance from its nest,
-    /// weighed by the chance it is that colour and what that colour's progress means to the bot.
+    /// What mouse `m` at `place` is worth to the bot.
     fn worth(&self, m: u8, place: u8) -> f32 {
-        let stake = &self.belief(m).stake;
-        (0..NESTS)
-            .map(|c| {
-                let d = if place >= IN_NEST {
-                    if usize::from(place - IN_NEST) == c {
-                        0.0
-                    } else {
-                        DETOUR
-                    }
-                } else {
-                    self.rules.steps_home[usize::from(place)][c]
-                };
-                stake[c] * d
-            })
-            .sum()
+        self.belief(m).worth(self.rules, place)
     }
 
-    /// The chance some cat can reach square `s` next turn.
-    fn threat(&self, s: u8) -> f32 {
+    /// The chance some cat can reach each cell next turn: worked out for the whole room at
+    /// once, in the decisions that weigh catches.
+    fn threats(&self) -> [f32; MAX_CELLS] {
         let (odds, cells) = (&self.rules.cat_odds, self.rules.board.cells.len());
-        // No chance is NaN: the greater of two is the one compared greater.
-        self.view.public.cat[..self.rules.cats]
-            .iter()
-            .map(|&at| odds[usize::from(at) * cells + usize::from(s)])
-            .fold(0.0, |a, b| if b > a { b } else { a })
-    }
-
-    /// What a catch of mouse `m` on `s`, where it is worth `worth`, would cost the bot,
-    /// weighed by its chance.
-    fn exposure(&self, m: u8, s: u8, worth: f32, sheltered: bool) -> f32 {
-        if sheltered {
-            return 0.0;
+        let mut threat = [0.0; MAX_CELLS];
+        for &at in &self.view.public.cat[..self.rules.cats] {
+            let row = &odds[usize::from(at) * cells..][..cells];
+            // No chance is NaN: the greater of two is the one compared greater.
+            for (t, &chance) in threat.iter_mut().zip(row) {
+                // A choice, not a branch: it goes four cells at a time.
+                *t = if chance > *t { chance } else { *t };
+            }
         }
-        let loss = worth - self.belief(m).caught;
-        // No loss, no need of its chance (which might turn the nought's sign, no more).
-        if loss <= 0.0 {
-            return 0.0;
-        }
-        loss * self.threat(s)
+        threat
     }
 
     /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
@@ -242,12 +255,15 @@ impl<'v> Reckoning<'v> {
                 best = (piece, to, gain);
             }
         };
-        let walls = p.walls(rules);
+        let walls = self.view.walls;
+        let threat = self.threats();
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
-            let here = self.worth(m, from);
+            let b = self.belief(m);
+            let here = b.worth(rules, from);
+            let safe = p.sheltered(rules, from);
             let now =
-                here - self.params.caution * self.exposure(m, from, here, p.sheltered(rules, from));
+                here - self.params.caution * b.exposure(here, safe, threat[usize::from(from)]);
             let looked = if self.unknown(m) {
                 self.params.look
             } else {
@@ -259,8 +275,9 @@ impl<'v> Reckoning<'v> {
             // as the noise is drawn.
             for (s, plain, look) in reach.squares() {
                 let safe = p.sheltered(rules, s);
-                let worth = self.worth(m, s);
-                let gain = worth - self.params.caution * self.exposure(m, s, worth, safe) - now;
+                let worth = b.worth(rules, s);
+                let exposure = b.exposure(worth, safe, threat[usize::from(s)]);
+                let gain = worth - self.params.caution * exposure - now;
                 if plain {
                     consider(pick, Action::Go { to: s, look: false }, gain, rng);
                 }
@@ -272,7 +289,7 @@ impl<'v> Reckoning<'v> {
             // brings a fill, and the colours it shows, closer.
             let push = if impatient { PUSH } else { 0.0 };
             for (nest, look) in reach.nest_ways() {
-                let gain = self.worth(m, IN_NEST + nest) - now;
+                let gain = b.worth(rules, IN_NEST + nest) - now;
                 consider(pick, Action::Enter { nest, look: false }, gain + push, rng);
                 if look {
                     let to = Action::Enter { nest, look: true };
@@ -282,7 +299,8 @@ impl<'v> Reckoning<'v> {
         }
         for c in 0..rules.cats as u8 {
             // Only a catch can gain.
-            for s in p.cat_reach(rules, c, p.roll).and(walls.mice()).iter() {
+            let reach = walls.cat_reach(rules, p.cat[usize::from(c)], p.roll);
+            for s in reach.and(walls.mice()).iter() {
                 let m = p.mouse_on[usize::from(s)];
                 if p.chair_on[usize::from(s)] != NONE {
                     continue;
@@ -337,13 +355,15 @@ impl<'v> Reckoning<'v> {
     }
 
     /// What a chair on `s` facing `facing` is worth to the bot: the mouse it shelters, the
-    /// mousehole it blocks (`near`: the mice near each nest).
-    fn chair_worth(&self, s: u8, facing: u8, near: &[f32; NESTS]) -> f32 {
+    /// mousehole it blocks (`near`: the mice near each nest; `threat`: [`Self::threats`]).
+    fn chair_worth(&self, s: u8, facing: u8, near: &[f32; NESTS], threat: &[f32]) -> f32 {
         let (p, b) = (self.view.public, &self.rules.board);
         let mut worth = 0.0;
         let m = p.mouse_on[usize::from(s)];
         if m != NONE {
-            worth += self.params.caution * self.exposure(m, s, self.worth(m, s), false);
+            let b = self.belief(m);
+            let exposure = b.exposure(b.worth(self.rules, s), false, threat[usize::from(s)]);
+            worth += self.params.caution * exposure;
         }
         let (nest, side) = b.hole[usize::from(s)];
         if nest != NONE && self.rules.beams.across(facing, side) {
@@ -365,7 +385,7 @@ impl<'v> Reckoning<'v> {
         if !(0..b.chairs.len() as u8).any(movable) {
             return (Action::Skip, Action::Skip);
         }
-        let near = self.near();
+        let (near, threat) = (self.near(), self.threats());
         // Whether a chair may go to `s` but for another chair there.
         let open = |s: u8| {
             let i = usize::from(s);
@@ -373,7 +393,10 @@ impl<'v> Reckoning<'v> {
         };
         // Where a chair could do some good: over each mouse, on each mousehole, and anywhere
         // out of the way; each with what a chair there is worth, the same for every chair.
-        let spot = |s: u8, facing: u8| (s, facing, self.chair_worth(s, facing, &near), open(s));
+        let spot = |s: u8, facing: u8| {
+            let worth = self.chair_worth(s, facing, &near, &threat);
+            (s, facing, worth, open(s))
+        };
         let mut spots: arrayvec::ArrayVec<(u8, u8, f32, bool), 64> = arrayvec::ArrayVec::new();
         for m in p.mice_on_board(rules) {
             let s = p.mouse[usize::from(m)];
@@ -397,7 +420,7 @@ impl<'v> Reckoning<'v> {
         );
         for h in (0..b.chairs.len() as u8).filter(|&h| movable(h)) {
             let (at, facing) = p.chair[usize::from(h)];
-            let here = self.chair_worth(at, facing, &near);
+            let here = self.chair_worth(at, facing, &near, &threat);
             let free = |s: u8| {
                 let c = p.chair_on[usize::from(s)];
                 c == NONE || c == h
@@ -416,9 +439,9 @@ impl<'v> Reckoning<'v> {
                 })
                 .flatten()
                 .map(|s| spot(s, facing));
-            for (s, f, worth, open) in spots.iter().copied().chain(aside) {
+            let mut weigh = |(s, f, worth, open): (u8, u8, f32, bool)| {
                 if !(open && free(s)) || (s, f) == (at, facing) {
-                    continue;
+                    return;
                 }
                 let gain = worth - here + rng.below(1000) as f32 * 1e-6;
                 if gain > best.2 {
@@ -428,6 +451,14 @@ impl<'v> Reckoning<'v> {
                         gain,
                     );
                 }
+            };
+            // The spots, then the place aside: not chained, as the chain's every step asks
+            // which half it is in.
+            for &spot in &spots {
+                weigh(spot);
+            }
+            if let Some(spot) = aside {
+                weigh(spot);
             }
         }
         (best.0, best.1)

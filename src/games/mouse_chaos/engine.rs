@@ -17,11 +17,18 @@ use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 /// Where a mouse is: a square, or `IN_NEST + n` in nest `n`.
 pub const IN_NEST: u8 = MAX_CELLS as u8;
 
-/// A set of squares, one bit per cell.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Squares([u64; 4]);
+/// A set of squares, one bit per cell, in `W` words: four hold every room's; a walk in a
+/// smaller room goes faster in the words its cells fill.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Squares<const W: usize = 4>([u64; W]);
 
-impl Squares {
+impl<const W: usize> Default for Squares<W> {
+    fn default() -> Self {
+        Self([0; W])
+    }
+}
+
+impl<const W: usize> Squares<W> {
     pub fn has(&self, s: u8) -> bool {
         self.0[usize::from(s >> 6)] >> (s & 63) & 1 == 1
     }
@@ -34,13 +41,13 @@ impl Squares {
         self.0[usize::from(s >> 6)] &= !(1 << (s & 63));
     }
 
-    pub fn or(&mut self, other: &Squares) {
+    pub fn or(&mut self, other: &Self) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
     }
 
-    pub fn without(&self, other: &Squares) -> Squares {
+    pub fn without(&self, other: &Self) -> Self {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
             *a &= !b;
@@ -49,22 +56,14 @@ impl Squares {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; W]
     }
 
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The squares in order.
-    pub fn iter(&self) -> SquaresIter {
-        SquaresIter {
-            words: self.0,
-            word: 0,
-        }
-    }
-
-    pub fn and(&self, other: &Squares) -> Squares {
+    pub fn and(&self, other: &Self) -> Self {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0) {
             *a &= b;
@@ -74,17 +73,39 @@ impl Squares {
 
     /// Each square moved `by` cells along the cells' order (`-width`: one row up); `by` is
     /// less than 64 either way.
-    fn shifted(&self, by: i32) -> Squares {
+    fn shifted(&self, by: i32) -> Self {
         let (w, k) = (self.0, by.unsigned_abs());
-        let mut out = [0; 4];
+        let mut out = [0; W];
         for (i, o) in out.iter_mut().enumerate() {
             *o = if by > 0 {
                 w[i] << k | if i > 0 { w[i - 1] >> (64 - k) } else { 0 }
             } else {
-                w[i] >> k | if i < 3 { w[i + 1] << (64 - k) } else { 0 }
+                w[i] >> k | if i + 1 < W { w[i + 1] << (64 - k) } else { 0 }
             };
         }
         Squares(out)
+    }
+
+    /// The set in four words.
+    fn widened(&self) -> Squares {
+        let mut out = Squares::default();
+        out.0[..W].copy_from_slice(&self.0);
+        out
+    }
+}
+
+impl Squares {
+    /// The squares in order.
+    pub fn iter(&self) -> SquaresIter {
+        SquaresIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+
+    /// The set in its first `V` words, all of it if its cells fit.
+    fn narrowed<const V: usize>(&self) -> Squares<V> {
+        Squares(std::array::from_fn(|i| self.0[i]))
     }
 }
 
@@ -172,9 +193,9 @@ impl Reach {
     }
 }
 
-/// The pieces as sets of squares, and where they let a mouse step: worked out once for a
-/// position, as the reach of every piece asks.
-#[derive(Clone, Copy, Debug)]
+/// The pieces as sets of squares, and where they let a mouse step: kept with the position, as
+/// the reach of every mouse and cat asks, the engine's and the bots' alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Walls {
     /// The squares a mouse may step from in each direction: no beam on the edge crossed, no
     /// cat on the square beyond.
@@ -184,6 +205,7 @@ pub struct Walls {
     holes: [Squares; NESTS],
     any_hole: Squares,
     mice: Squares,
+    cats: Squares,
     cheese: Squares,
 }
 
@@ -194,43 +216,64 @@ impl Walls {
     }
 
     /// Where the squares of `layer` lead in one step.
-    fn step(&self, rules: &Rules, layer: &Squares) -> Squares {
+    fn step<const W: usize>(&self, rules: &Rules, layer: &Squares<W>) -> Squares<W> {
         let w = rules.board.width as i32;
         let mut out = Squares::default();
         for (d, by) in [-w, 1, w, -1].into_iter().enumerate() {
-            out.or(&layer.and(&self.go[d]).shifted(by));
+            out.or(&layer.and(&self.go[d].narrowed()).shifted(by));
         }
         out
     }
 
     /// The nests a mouse on one of `layer` can step into.
-    fn nests(&self, layer: &Squares) -> u8 {
+    fn nests<const W: usize>(&self, layer: &Squares<W>) -> u8 {
         // Most walks pass no mousehole.
-        if layer.and(&self.any_hole).is_empty() {
+        if layer.and(&self.any_hole.narrowed()).is_empty() {
             return 0;
         }
         (0..NESTS).fold(0, |bits, n| {
-            bits | u8::from(!layer.and(&self.holes[n]).is_empty()) << n
+            bits | u8::from(!layer.and(&self.holes[n].narrowed()).is_empty()) << n
         })
     }
 
-    /// Where a mouse on `from` can go in up to `steps` steps: breadth first over (square,
-    /// crossed cheese yet), so a walk may turn back on itself.
+    /// Where a cat on `from` can stop in up to `steps` steps: a cat crosses anything, and
+    /// stops on floor, on a chair without a cat, or on a mouse (catching it unless a chair
+    /// covers it). `steps` is a holder's number, so at most [`Rules::most_steps`]: the balls
+    /// are built that far.
+    pub fn cat_reach(&self, rules: &Rules, from: u8, steps: u8) -> Squares {
+        let ball = &rules.cat_ball[usize::from(steps)][usize::from(from)];
+        ball.without(&self.cats).without(&self.cheese)
+    }
+
+    /// Where a mouse on `from` can go in up to `steps` steps.
     pub fn mouse_reach(&self, rules: &Rules, from: u8, steps: u8) -> Reach {
+        // The default room's 100 cells fit two words: the walk's every step costs half.
+        if rules.board.cells.len() <= 128 {
+            self.walk::<2>(rules, from, steps)
+        } else {
+            self.walk::<4>(rules, from, steps)
+        }
+    }
+
+    /// [`Self::mouse_reach`] in the first `W` words of every set, which hold the room's
+    /// cells: breadth first over (square, crossed cheese yet), so a walk may turn back on
+    /// itself.
+    fn walk<const W: usize>(&self, rules: &Rules, from: u8, steps: u8) -> Reach {
         let mut reach = Reach {
             from,
             ..Reach::default()
         };
-        let (mut seen, mut seen_cheese) = (Squares::default(), Squares::default());
+        let (mut seen, mut seen_cheese) = (Squares::<W>::default(), Squares::default());
         seen.add(from);
         let (mut plain, mut cheese) = (seen, Squares::default());
         // The squares fewer than `steps` steps away, where a mouse can still step into a nest.
         let (mut inner, mut inner_cheese) = (Squares::default(), Squares::default());
+        let all_cheese = self.cheese.narrowed();
         for _ in 0..steps {
             (inner, inner_cheese) = (seen, seen_cheese);
             let mut next_cheese = self.step(rules, &plain);
-            plain = next_cheese.without(&self.cheese).without(&seen);
-            next_cheese = next_cheese.and(&self.cheese);
+            plain = next_cheese.without(&all_cheese).without(&seen);
+            next_cheese = next_cheese.and(&all_cheese);
             if !cheese.is_empty() {
                 next_cheese.or(&self.step(rules, &cheese));
             }
@@ -245,11 +288,11 @@ impl Walls {
         reach.cheese_nests = self.nests(&inner_cheese);
         seen.remove(from);
         // A walk ends on no other mouse and no cheese.
-        let mut taken = self.mice;
+        let mut taken = self.mice.narrowed();
         taken.remove(from);
-        taken.or(&self.cheese);
-        reach.plain = seen.without(&taken);
-        reach.cheese = seen_cheese.without(&taken);
+        taken.or(&all_cheese);
+        reach.plain = seen.without(&taken).widened();
+        reach.cheese = seen_cheese.without(&taken).widened();
         reach
     }
 }
@@ -382,6 +425,7 @@ pub struct View<'a> {
     pub asked: Option<Decision>,
     /// Each mouse's colour if this seat has seen it, else [`NONE`].
     pub colours: [u8; MAX_MICE],
+    pub walls: &'a Walls,
 }
 
 #[derive(Clone)]
@@ -399,6 +443,8 @@ pub struct Engine<'r> {
     /// worked out once when the decision begins, since listing options asks again and again.
     movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }>,
     dest: Dest,
+    /// [`Public::walls`], kept up to date as the pieces move.
+    walls: Walls,
 }
 
 impl Public {
@@ -430,12 +476,6 @@ impl Public {
             .then_some(nest)
     }
 
-    /// Where mouse `m` can go in up to `steps` steps.
-    pub fn mouse_reach(&self, rules: &Rules, m: u8, steps: u8) -> Reach {
-        self.walls(rules)
-            .mouse_reach(rules, self.mouse[usize::from(m)], steps)
-    }
-
     /// The pieces as sets of squares, and what stops a walking mouse.
     pub fn walls(&self, rules: &Rules) -> Walls {
         let b = &rules.board;
@@ -444,6 +484,7 @@ impl Public {
             holes: [Squares::default(); NESTS],
             any_hole: Squares::default(),
             mice: Squares::default(),
+            cats: Squares::default(),
             cheese: Squares::default(),
         };
         for (n, holes) in w.holes.iter_mut().enumerate() {
@@ -466,6 +507,7 @@ impl Public {
             }
         }
         for &s in &self.cat[..rules.cats] {
+            w.cats.add(s);
             for (d, &beyond) in (0..4).zip(&b.step[usize::from(s)]) {
                 if beyond != NONE {
                     w.go[usize::from(opposite(d))].remove(beyond);
@@ -482,36 +524,6 @@ impl Public {
             w.mice.add(s);
         }
         w
-    }
-
-    /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
-    /// which spares the search, and one that cannot take a step at all (boxed in by cats and
-    /// beams) goes nowhere but through its mousehole.
-    fn mouse_can_move(&self, rules: &Rules, m: u8) -> bool {
-        let from = self.mouse[usize::from(m)];
-        let mut boxed = true;
-        for t in (0..4).filter_map(|d| self.mouse_step(rules, from, d)) {
-            let t = usize::from(t);
-            if self.mouse_on[t] == NONE && self.cheese_on[t] == NONE {
-                return true;
-            }
-            boxed = false;
-        }
-        self.roll > 0 && self.hole_exit(rules, from).is_some()
-            || !boxed && !self.mouse_reach(rules, m, self.roll).is_empty()
-    }
-
-    /// Where cat `c` can stop in up to `steps` steps: a cat crosses anything, and stops on
-    /// floor, on a chair without a cat, or on a mouse (catching it unless a chair covers it).
-    /// `steps` is a holder's number, so at most [`Rules::most_steps`]: the balls are built
-    /// that far.
-    pub fn cat_reach(&self, rules: &Rules, c: u8, steps: u8) -> Squares {
-        let mut out = rules.cat_ball[usize::from(steps)][usize::from(self.cat[usize::from(c)])];
-        let cheese = &self.cheese[..rules.board.cheese.len()];
-        for &s in self.cat[..rules.cats].iter().chain(cheese) {
-            out.remove(s);
-        }
-        out
     }
 
     /// Whether a mouse may be put on `s`: no other mouse, no cat on the floor or a chair, no
@@ -682,6 +694,7 @@ impl<'r> Engine<'r> {
             winners: 0,
             movers: ArrayVec::new(),
             dest: Dest::Cheese,
+            walls: Walls::default(),
         };
         game.begin_turn();
         game
@@ -730,7 +743,38 @@ impl<'r> Engine<'r> {
         self.list_movers();
     }
 
+    /// Where cat `c` can stop in up to `steps` steps.
+    pub fn cat_reach(&self, c: u8, steps: u8) -> Squares {
+        let from = self.public.cat[usize::from(c)];
+        self.walls.cat_reach(self.rules, from, steps)
+    }
+
+    /// Where mouse `m` can go in up to `steps` steps.
+    pub fn mouse_reach(&self, m: u8, steps: u8) -> Reach {
+        let from = self.public.mouse[usize::from(m)];
+        self.walls.mouse_reach(self.rules, from, steps)
+    }
+
+    /// Whether mouse `m` can go anywhere this turn: most can stop on a square next to them,
+    /// which spares the search, and one that cannot take a step at all (boxed in by cats and
+    /// beams) goes nowhere but through its mousehole.
+    fn mouse_can_move(&self, m: u8) -> bool {
+        let (p, rules) = (&self.public, self.rules);
+        let from = p.mouse[usize::from(m)];
+        let mut boxed = true;
+        for d in (0..4).filter(|&d| self.walls.go[d].has(from)) {
+            let t = usize::from(rules.board.step[usize::from(from)][d]);
+            if p.mouse_on[t] == NONE && p.cheese_on[t] == NONE {
+                return true;
+            }
+            boxed = false;
+        }
+        p.roll > 0 && p.hole_exit(rules, from).is_some()
+            || !boxed && !self.mouse_reach(m, p.roll).is_empty()
+    }
+
     fn list_movers(&mut self) {
+        self.walls = self.public.walls(self.rules);
         let movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }> = self.movers_now().collect();
         self.movers = movers;
     }
@@ -752,10 +796,10 @@ impl<'r> Engine<'r> {
         let (p, rules) = (&self.public, self.rules);
         let mice = p
             .mice_on_board(rules)
-            .filter(move |&m| p.mouse_can_move(rules, m))
+            .filter(move |&m| self.mouse_can_move(m))
             .map(Piece::Mouse);
         let cats = (0..self.cats())
-            .filter(move |&c| !p.cat_reach(rules, c, p.roll).is_empty())
+            .filter(move |&c| !self.cat_reach(c, p.roll).is_empty())
             .map(Piece::Cat);
         mice.chain(cats)
     }
@@ -828,11 +872,13 @@ impl<'r> Engine<'r> {
         let at = self.public.mouse[usize::from(m)];
         self.public.mouse_on[usize::from(at)] = NONE;
         self.public.mouse[usize::from(m)] = NONE;
+        self.walls.mice.remove(at);
     }
 
     fn put_mouse(&mut self, m: u8, s: u8) {
         self.public.mouse[usize::from(m)] = s;
         self.public.mouse_on[usize::from(s)] = m;
+        self.walls.mice.add(s);
     }
 
     /// Section 3: nest `n` has filled. Its mice are turned over one by one, oldest first; the
@@ -933,6 +979,8 @@ impl<'r> Engine<'r> {
                 } else {
                     self.decision = Some(Decision::Shift);
                 }
+                // A cat moved changes where mice may step and cats stop.
+                self.walls = self.public.walls(rules);
             }
             (Decision::Place(m), Action::Put(to)) => {
                 self.put_mouse(m, to);
@@ -981,10 +1029,10 @@ impl<'r> Engine<'r> {
     }
 
     fn destinations(&self, piece: Piece) -> Dest {
-        let (p, rules) = (&self.public, self.rules);
+        let roll = self.public.roll;
         match piece {
-            Piece::Mouse(m) => Dest::Mouse(p.mouse_reach(rules, m, p.roll)),
-            Piece::Cat(c) => Dest::Squares(p.cat_reach(rules, c, p.roll)),
+            Piece::Mouse(m) => Dest::Mouse(self.mouse_reach(m, roll)),
+            Piece::Cat(c) => Dest::Squares(self.cat_reach(c, roll)),
             Piece::Chair(h) => Dest::Chair(h),
             Piece::Cheese(_) => Dest::Cheese,
         }
@@ -1090,6 +1138,7 @@ impl<'r> Decisions for Engine<'r> {
             me: seat,
             asked: self.decision.filter(|_| self.public.seat == seat),
             colours,
+            walls: &self.walls,
         }
     }
 
@@ -1351,8 +1400,13 @@ mod walk_tests {
         reach
     }
 
+    fn fields(r: Reach) -> (Squares, Squares, u8, u8) {
+        (r.plain, r.cheese, r.nests, r.cheese_nests)
+    }
+
     /// At every decision of many games, under each chair reading, every mouse on the board
-    /// reaches the same squares and nests both ways, for every roll a holder can show.
+    /// reaches the same squares and nests both ways, for every roll a holder can show; and the
+    /// walls the engine keeps move by move are the position's.
     #[test]
     fn the_walk_by_sets_of_squares_is_the_walk_step_by_step() {
         let mut compared = 0;
@@ -1364,19 +1418,22 @@ mod walk_tests {
                     Table::new(Engine::new(&rules, seed), seed);
                 while let Some(action) = table.decide(&lineup) {
                     let p = &table.game.public;
-                    let walls = p.walls(&rules);
+                    // The engine's walls, kept up to date move by move, are the position's.
+                    let walls = table.game.walls;
+                    assert_eq!(walls, p.walls(&rules), "{beams}, seed {seed}");
                     for m in p.mice_on_board(&rules) {
                         let from = p.mouse[usize::from(m)];
                         for steps in 1..=rules.most_steps() {
-                            let (a, b) = (
+                            let by_steps = fields(reach_by_steps(p, &rules, from, steps));
+                            let at = format!("{beams}, seed {seed}, mouse {m} on {from}");
+                            // The room fits two words: the walk in all four, as a larger room's
+                            // goes, must find the same.
+                            for walked in [
                                 walls.mouse_reach(&rules, from, steps),
-                                reach_by_steps(p, &rules, from, steps),
-                            );
-                            assert_eq!(
-                                (a.plain, a.cheese, a.nests, a.cheese_nests),
-                                (b.plain, b.cheese, b.nests, b.cheese_nests),
-                                "{beams}, seed {seed}, mouse {m} on {from}, {steps} steps"
-                            );
+                                walls.walk::<4>(&rules, from, steps),
+                            ] {
+                                assert_eq!(fields(walked), by_steps, "{at}, {steps} steps");
+                            }
                             compared += 1;
                         }
                     }

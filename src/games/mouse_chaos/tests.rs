@@ -84,14 +84,14 @@ fn a_chair_s_beams_stop_mice_on_the_edges_each_reading_says() {
                 let mut g = Engine::new(&rules, 1);
                 g.set_roll(1);
                 g.put(MOUSE, next);
-                let into = g.public().mouse_reach(&rules, MOUSE, 1);
+                let into = g.mouse_reach(MOUSE, 1);
                 assert_eq!(
                     into.plain.has(chair),
                     allowed,
                     "{reading}, facing {facing}, from side {side}"
                 );
                 g.put(MOUSE, chair);
-                let out = g.public().mouse_reach(&rules, MOUSE, 1);
+                let out = g.mouse_reach(MOUSE, 1);
                 assert_eq!(
                     out.plain.has(next),
                     allowed,
@@ -107,18 +107,15 @@ fn a_mousehole_leads_into_its_nest_for_one_more_step() {
     let rules = board(&rows(&room('.')), &[], 4);
     let mut g = Engine::new(&rules, 1);
     g.put(MOUSE, sq(0, 2));
-    assert_eq!(g.public().mouse_reach(&rules, MOUSE, 1).nests, 1 << 0);
+    assert_eq!(g.mouse_reach(MOUSE, 1).nests, 1 << 0);
     g.put(MOUSE, sq(1, 2));
-    assert_eq!(g.public().mouse_reach(&rules, MOUSE, 1).nests, 0);
-    assert_eq!(g.public().mouse_reach(&rules, MOUSE, 2).nests, 1 << 0);
+    assert_eq!(g.mouse_reach(MOUSE, 1).nests, 0);
+    assert_eq!(g.mouse_reach(MOUSE, 2).nests, 1 << 0);
     // From row 2, column 1: three steps reach the top-left nest by the hole below it, four
     // the bottom-left nest's hole too.
     g.put(MOUSE, sq(1, 0));
-    assert_eq!(g.public().mouse_reach(&rules, MOUSE, 3).nests, 1 << 0);
-    assert_eq!(
-        g.public().mouse_reach(&rules, MOUSE, 4).nests,
-        1 << 0 | 1 << 3
-    );
+    assert_eq!(g.mouse_reach(MOUSE, 3).nests, 1 << 0);
+    assert_eq!(g.mouse_reach(MOUSE, 4).nests, 1 << 0 | 1 << 3);
     // Entering ends the move; with its mother, the mouse fills the nest with its colour.
     g.set_colours(&[0, 1, 2, 3, 0, 1, 2, 3]);
     g.put(MOUSE, sq(0, 2));
@@ -140,7 +137,7 @@ fn a_chair_on_a_mousehole_blocks_it_with_its_back_to_the_wall() {
         let mut g = Engine::new(&rules, 1);
         g.put_chair(0, sq(0, 2), facing);
         g.put(MOUSE, sq(0, 2));
-        let nests = g.public().mouse_reach(&rules, MOUSE, 2).nests;
+        let nests = g.mouse_reach(MOUSE, 2).nests;
         assert_eq!(nests & 1 == 1, open, "a chair facing {facing} on the hole");
     }
 }
@@ -155,7 +152,7 @@ fn a_cat_catches_a_mouse_in_the_open_but_not_under_a_chair_or_the_table() {
     g.set_roll(1);
     g.put(MOUSE, chair);
     g.put(5, sq(2, 4));
-    let reach = g.public().cat_reach(&rules, 0, 1);
+    let reach = g.cat_reach(0, 1);
     assert!(reach.has(chair) && reach.has(sq(2, 4)));
     assert!(!reach.has(sq(3, 3)), "a cat cannot stop on the table");
     // On the chair: the mouse under it is safe.
@@ -313,7 +310,7 @@ fn crossing_cheese_shows_the_mover_the_colour() {
         let rules = board(&rows(&r), &[&format!("rules.cheese_look=\"{reading}\"")], 4);
         let mut g = Engine::new(&rules, 1);
         g.set_roll(2);
-        let reach = g.public().mouse_reach(&rules, MOUSE, 2);
+        let reach = g.mouse_reach(MOUSE, 2);
         assert!(reach.cheese.has(sq(1, 3)) && !reach.plain.has(sq(1, 2)));
         assert!(!reach.cheese.has(sq(1, 2)), "no mouse stops on cheese");
         g.apply(Action::Pick(Piece::Mouse(MOUSE)));
@@ -333,7 +330,7 @@ fn mice_cannot_cross_a_cat() {
     r[1] = ".sc..s.".into();
     let rules = board(&rows(&r), &[], 4);
     let g = Engine::new(&rules, 1);
-    let reach = g.public().mouse_reach(&rules, MOUSE, 2);
+    let reach = g.mouse_reach(MOUSE, 2);
     assert!(!reach.plain.has(sq(1, 3)) && !reach.plain.has(sq(1, 2)));
     assert!(reach.plain.has(sq(3, 1)));
 }
