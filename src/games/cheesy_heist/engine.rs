@@ -30,10 +30,15 @@ const _: () = assert!(
 );
 
 fn total(cards: &Cards) -> u32 {
-    // No place holds more than the deck's `MAX_DECK` (240) cards, so the byte sum never wraps;
-    // in bytes it is a few vector instructions, widened one element at a time a chain of adds
-    // (and every play syncs the counts).
-    u32::from(cards.iter().fold(0u8, |a, &n| a.wrapping_add(n)))
+    // No place holds more than the deck's `MAX_DECK` cards, so the byte sum never wraps; in
+    // bytes it is a few vector instructions, widened one element at a time a chain of adds (and
+    // every play syncs the counts).
+    let sum = cards.iter().fold(0u8, |a, &n| a.wrapping_add(n));
+    debug_assert_eq!(
+        u32::from(sum),
+        cards.iter().map(|&n| u32::from(n)).sum::<u32>()
+    );
+    u32::from(sum)
 }
 
 /// A card left `cards` that the watcher did not see: one fewer of every kind is still sure.

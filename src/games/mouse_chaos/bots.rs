@@ -231,7 +231,6 @@ impl<'v> Reckoning<'v> {
         threat
     }
 
-    /// Step 2: the best mouse or cat move and what it gains, from the options each piece has.
     /// Step 2: the best mouse or cat move, if any gains; of `only`, if given, gaining or not.
     fn best_move(
         &self,

@@ -425,6 +425,7 @@ pub struct View<'a> {
     pub asked: Option<Decision>,
     /// Each mouse's colour if this seat has seen it, else [`NONE`].
     pub colours: [u8; MAX_MICE],
+    /// The public squares that stop a mover (the engine's kept walls, see `Public::walls`).
     pub walls: &'a Walls,
 }
 
@@ -443,7 +444,9 @@ pub struct Engine<'r> {
     /// worked out once when the decision begins, since listing options asks again and again.
     movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }>,
     dest: Dest,
-    /// [`Public::walls`], kept up to date as the pieces move.
+    /// [`Public::walls`] at every decision that reads it (a step-2 move): mice update it as
+    /// they move, and it is rebuilt when the movers are listed and after a cat moves. A chair
+    /// or cheese move ends the turn, so it leaves the walls to the next turn's rebuild.
     walls: Walls,
 }
 
@@ -773,6 +776,7 @@ impl<'r> Engine<'r> {
             || !boxed && !self.mouse_reach(m, p.roll).is_empty()
     }
 
+    /// Lists the step-2 pieces that can go somewhere, from walls rebuilt for the turn.
     fn list_movers(&mut self) {
         self.walls = self.public.walls(self.rules);
         let movers: ArrayVec<Piece, { MAX_MICE + MAX_CATS }> = self.movers_now().collect();
