@@ -6,7 +6,9 @@
 //! what it left).
 //!
 //! A test stops a run without a clock through a hook: `WHISKER_TEST_STOP=N` acts as one signal
-//! once N games are finished, `WHISKER_TEST_STOP=N,now` as two.
+//! once N games are finished, `WHISKER_TEST_STOP=N,now` as two, and `WHISKER_TEST_STOP=N,TERM`
+//! (or `INT`, `HUP`) sends the process that real signal then, so the handlers (and a signal the
+//! process was started to ignore) are tested at a known point rather than after a sleep.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Once, OnceLock};
@@ -68,16 +70,31 @@ pub fn now() -> bool {
     ASKED.load(Ordering::Relaxed) >= 2
 }
 
-/// The test hook, read once: stop after this many games, and whether now.
-fn hook() -> Option<(u64, bool)> {
-    static HOOKED: OnceLock<Option<(u64, bool)>> = OnceLock::new();
+/// What the test hook does when its count of games is reached.
+#[derive(Clone, Copy)]
+enum Act {
+    /// As one stopping signal.
+    Once,
+    /// As two: stop now.
+    Now,
+    /// Sends the process this signal.
+    Raise(i32),
+}
+
+/// The test hook, read once: after this many games, what it does.
+fn hook() -> Option<(u64, Act)> {
+    static HOOKED: OnceLock<Option<(u64, Act)>> = OnceLock::new();
     *HOOKED.get_or_init(|| {
         let text = std::env::var(HOOK).ok()?;
-        let (n, now) = match text.split_once(',') {
-            Some((n, "now")) => (n, true),
-            _ => (text.as_str(), false),
+        let (n, act) = match text.split_once(',') {
+            None => (text.as_str(), Act::Once),
+            Some((n, "now")) => (n, Act::Now),
+            Some((n, "INT")) => (n, Act::Raise(SIGINT)),
+            Some((n, "TERM")) => (n, Act::Raise(SIGTERM)),
+            Some((n, "HUP")) => (n, Act::Raise(SIGHUP)),
+            Some(_) => return None,
         };
-        Some((n.trim().parse().ok()?, now))
+        Some((n.trim().parse().ok()?, act))
     })
 }
 
@@ -87,17 +104,24 @@ pub fn hooked() -> bool {
 }
 
 /// Counts one finished game for the test hook, which asks the run to stop (as SIGINT, once or
-/// twice) when its count is reached.
+/// twice, or by sending a real signal) when its count is reached.
 pub fn finished_game() {
     static GAMES: AtomicU64 = AtomicU64::new(0);
     static FIRED: AtomicBool = AtomicBool::new(false);
-    let Some((after, now)) = hook() else {
+    let Some((after, act)) = hook() else {
         return;
     };
     if GAMES.fetch_add(1, Ordering::SeqCst) + 1 >= after && !FIRED.swap(true, Ordering::SeqCst) {
-        asked(SIGINT);
-        if now {
-            asked(SIGINT);
+        match act {
+            Act::Once => asked(SIGINT),
+            Act::Now => {
+                asked(SIGINT);
+                asked(SIGINT);
+            }
+            // SAFETY: raise only sends this process a signal; the handlers are `asked`.
+            Act::Raise(sig) => unsafe {
+                libc::raise(sig);
+            },
         }
     }
 }

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::os::unix::ffi::OsStringExt;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use common::*;
 
@@ -112,22 +112,28 @@ fn different_command_lines_write_different_default_folders() {
     );
 }
 
-// 3. SIGTERM and SIGHUP keep the finished games, as Ctrl-C does, with 128 + the signal.
+// 3. SIGTERM and SIGHUP keep the finished games, as Ctrl-C does, with 128 + the signal. Each
+// is sent, for real, once 300 games are finished (the test hook: no clock decides when), so the
+// run keeps its chunks of 128 up to the one under way.
 #[test]
 fn sigterm_and_sighup_keep_the_finished_games() {
     let d = scratch("signals");
-    let runs: Vec<_> = [("TERM", 143), ("HUP", 129)]
-        .into_iter()
-        .map(|(sig, code)| {
-            let out = d.join(sig);
-            let child = endless(&["simulate"], &out);
-            (sig, code, out, child)
-        })
-        .collect();
+    for (sig, code) in [("TERM", 143), ("HUP", 129)] {
+        let out = d.join(sig);
+        let o = stopped(&["simulate"], &out, &format!("300,{sig}"));
+        assert_eq!(o.status.code(), Some(code), "{sig}: {}", stderr(&o));
+        assert_eq!(run_value(&out, "partial").unwrap().as_bool(), Some(true));
+        assert_eq!(
+            run_value(&out, "played").unwrap().as_integer(),
+            Some(384),
+            "{sig}"
+        );
+    }
     // Started under nohup, a run is not stopped by SIGHUP.
     let nohup = d.join("nohup");
     let ignoring = std::process::Command::new("sh")
         .env("WHISKER_STRENGTH", "off")
+        .env("WHISKER_TEST_STOP", "300,HUP")
         .args([
             "-c",
             &format!(
@@ -136,19 +142,9 @@ fn sigterm_and_sighup_keep_the_finished_games() {
                 nohup.display()
             ),
         ])
-        .spawn()
+        .output()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(3));
-    for (sig, code, out, child) in runs {
-        signal(&child, sig);
-        let status = child.wait_with_output().unwrap().status;
-        assert_eq!(status.code(), Some(code), "{sig}");
-        assert_eq!(run_value(&out, "partial").unwrap().as_bool(), Some(true));
-        let played = run_value(&out, "played").unwrap().as_integer().unwrap();
-        assert!(played > 0, "{sig}: {played}");
-    }
-    signal(&ignoring, "HUP");
-    assert!(ignoring.wait_with_output().unwrap().status.success());
+    assert!(ignoring.status.success(), "{}", stderr(&ignoring));
     assert_eq!(
         run_value(&nohup, "played").unwrap().as_integer(),
         Some(3000)
@@ -176,11 +172,8 @@ fn killed_runs_leave_nothing_behind_for_long() {
     assert!(!staging_in(&d), "{:?}", files(&d));
 
     let c = d.join("c");
-    let child = endless(&["compare"], &c);
-    wait_for(|| staging_in(&d));
-    std::thread::sleep(Duration::from_secs(2));
-    signal(&child, "INT");
-    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(130));
+    let o = stopped(&["compare"], &c, "300,INT");
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(!staging_in(&d), "{:?}", files(&d));
     assert_eq!(run_value(&c, "partial").unwrap().as_bool(), Some(true));
     // Its reproduce line plays the games it holds.
@@ -870,11 +863,7 @@ fn smaller_mistakes_get_plain_answers() {
     assert!(!out.exists());
 
     // Interrupted before its first point, a sweep exits 130 and writes nothing.
-    let sweep = endless(&["sweep", "--vary", "chips.blue.high=3,4"], &out);
-    wait_for(|| staging_in(&d));
-    std::thread::sleep(Duration::from_millis(500));
-    signal(&sweep, "INT");
-    let done = sweep.wait_with_output().unwrap();
+    let done = stopped(&["sweep", "--vary", "chips.blue.high=3,4"], &out, "300,INT");
     assert_eq!(done.status.code(), Some(130), "{}", stderr(&done));
     assert!(!out.exists() && !staging_in(&d));
 }

@@ -67,10 +67,25 @@ pub const BUILTINS: [&str; 5] = [
 /// Starts `command` (with its own arguments) playing more games than it will finish, on one
 /// thread, writing to `out`: a run to stop.
 pub fn endless(command: &[&str], out: &Path) -> Child {
+    spawn(&endless_args(command, out))
+}
+
+/// [`endless`]'s run, stopped at a known point by the test hook (`WHISKER_TEST_STOP`, see
+/// `src/signals.rs`): `hook` is `N`, `N,now`, or `N,INT` (`TERM`, `HUP`) to be sent that real
+/// signal once N games are finished. No clock decides when.
+pub fn stopped(run: &[&str], out: &Path, hook: &str) -> Output {
+    command()
+        .env("WHISKER_TEST_STOP", hook)
+        .args(endless_args(run, out))
+        .output()
+        .expect("runs")
+}
+
+fn endless_args<'a>(command: &[&'a str], out: &'a Path) -> Vec<&'a str> {
     let mut args = command.to_vec();
     args.extend(["--games", "50000000", "--threads", "1", "--quiet", "--out"]);
     args.push(out.to_str().unwrap());
-    spawn(&args)
+    args
 }
 
 /// Sends `signal` (a `kill -s` name: INT, TERM, HUP, KILL) to `child`.
