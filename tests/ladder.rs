@@ -165,25 +165,25 @@ fn a_ladder_refuses_what_it_cannot_play() {
 fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
     let d = scratch("ladder-stop");
     let out = d.join("r");
-    // `random` against `sleuth+thief` takes moments. The ten pairings with a search then take
-    // tens of seconds in a debug build and seconds in a release one, so the signal comes
-    // during one: a stop waits only for the game under way.
-    let child = common::spawn(&[
-        "ladder",
-        "cat-and-the-mouse",
-        "--bots",
-        "random,sleuth+thief,ismcts(iterations=3000),ismcts(iterations=3000,explore=100)",
-        "--games",
-        "10",
-        "--threads",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    std::thread::sleep(std::time::Duration::from_secs(5));
-    common::signal(&child, "INT");
-    let o = child.wait_with_output().unwrap();
+    // A real SIGINT once 30 games are finished: the first pairing (10 seeds at both seats) is
+    // whole, the second half played, and a stop waits only for the game under way.
+    let o = common::command()
+        .env("WHISKER_TEST_STOP", "30,INT")
+        .args([
+            "ladder",
+            "cat-and-the-mouse",
+            "--bots",
+            "random,sleuth+thief,ismcts(iterations=30),ismcts(iterations=30,explore=100)",
+            "--games",
+            "10",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let record = fs::read_to_string(out.join("ladder.toml")).unwrap();
     assert!(record.contains("partial = true"), "{record}");
@@ -200,7 +200,7 @@ fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
         ("random", "sleuth+thief"),
         "{matrix}"
     );
-    assert!(rows.len() < 12, "{matrix}");
+    assert_eq!(rows.len(), 1, "{matrix}");
     assert!(rows.iter().all(|r| &r[2] == "20"), "{matrix}");
     assert!(out.join("ratings.csv").is_file());
     assert!(
@@ -213,24 +213,19 @@ fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
 fn an_interrupted_search_run_keeps_the_games_it_finished() {
     let d = scratch("ismcts-stop");
     let out = d.join("r");
-    // Each game is its own work unit when a bot searches, so the stop comes after the game under
-    // way, not after 128 of them (minutes at this budget in a debug build).
-    let child = common::endless(
+    // Each game is its own work unit when a bot searches, so a SIGINT once 3 games are finished
+    // stops the run after the game under way, not after 128 of them.
+    let o = common::stopped(
         &[
             "simulate",
             "cat-and-the-mouse",
             "--bots",
-            "ismcts(iterations=5000)",
+            "ismcts(iterations=500)",
         ],
         &out,
+        "3,INT",
     );
-    common::wait_for(|| common::staging_in(&d));
-    std::thread::sleep(std::time::Duration::from_secs(4));
-    common::signal(&child, "INT");
-    let started = std::time::Instant::now();
-    let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
-    assert!(started.elapsed() < common::PROMPTLY, "stopped promptly");
     assert_eq!(
         common::run_value(&out, "partial").unwrap().as_bool(),
         Some(true)
@@ -239,7 +234,7 @@ fn an_interrupted_search_run_keeps_the_games_it_finished() {
         .unwrap()
         .as_integer()
         .unwrap();
-    assert!((1..128).contains(&played), "{played} games kept");
+    assert_eq!(played, 3, "{played} games kept");
 }
 
 /// A ladder whose strongest bot stalls at the turn cap says so first on its page, as the
