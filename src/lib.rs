@@ -1,30 +1,16 @@
 //! whisker: a Monte Carlo balance lab for tabletop games.
+//!
+//! The crate by concern, each folder using only those listed after it:
+//! - `commands`: the command line and one module per subcommand;
+//! - `games`: the registry and one folder per game (rules, config, bots, counters, report part);
+//! - `io`: configs read, result folders, CSV files, the HTML report;
+//! - `bots`: the shared bots (the search `ismcts`) and the ladder that rates bots;
+//! - `stats`: counters, intervals, comparisons, the strength sample's verdicts;
+//! - `core`: the game trait, decisions, lineups, seeded parallel runs.
 
 pub mod bots;
-pub mod cli;
 pub mod commands;
-pub mod compare;
-pub mod config;
-pub mod cost;
-pub mod export;
-pub mod game;
+pub mod core;
 pub mod games;
-pub mod games_csv;
-pub mod hash;
-pub mod ints;
-pub mod ismcts;
-pub mod ladder;
-pub mod metrics;
-pub mod naming;
-pub mod output;
-pub mod play;
-pub mod progress;
-pub mod record;
-pub mod report;
-pub mod result_dir;
-pub mod rng;
-pub mod runner;
-pub mod signals;
+pub mod io;
 pub mod stats;
-pub mod strength;
-pub mod vary;

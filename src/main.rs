@@ -2,9 +2,9 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
-use whisker::cli::Cli;
 use whisker::commands;
-use whisker::output::{Failure, exit_code};
+use whisker::commands::cli::Cli;
+use whisker::core::failure::{Failure, exit_code};
 
 fn main() -> ExitCode {
     let result = commands::run(Cli::parse().command);

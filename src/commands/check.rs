@@ -5,21 +5,22 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::{lineup_of, say, strong_lineup};
-use crate::cli::{CheckArgs, Format};
-use crate::compare::{self, Paired};
-use crate::config::{Override, Source};
-use crate::cost::Cost;
+use crate::commands::cli::{CheckArgs, Format};
+use crate::core::cost::Cost;
+use crate::core::failure::Failure;
+use crate::core::progress::games_bar;
+use crate::core::rng::game_seed;
+use crate::core::runner::{self, Plan};
+use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
-use crate::metrics::SummaryMetric;
-use crate::output::Failure;
-use crate::progress::games_bar;
-use crate::record::{RUN, RunRecord};
-use crate::rng::game_seed;
-use crate::runner::{self, Plan};
+use crate::io::config::{Override, Source};
+use crate::io::record::{RUN, RunRecord};
+use crate::io::{games_csv, result_dir};
 use crate::stats::Estimate;
-use crate::strength;
-use crate::{games_csv, result_dir, signals};
+use crate::stats::compare::{self, Paired};
+use crate::stats::metrics::SummaryMetric;
+use crate::stats::strength;
 
 /// Tolerances a baseline folder may hold beside its results.
 pub const TOLERANCES: &str = "tolerances.toml";
@@ -258,7 +259,7 @@ fn check_game<G: Registered>(
     let mut tolerances = tolerances.clone();
     // Before 0.3 the seat gap was `balance`, 1 − the gap: a tolerance on it is one on the gap.
     if let Some(t) = tolerances.remove("balance") {
-        crate::output::warn(&format!(
+        crate::core::failure::warn(&format!(
             "{}: `balance` is now `seat_gap` (the best seat's win rate minus the worst's); its tolerance is used for seat_gap",
             t.1
         ));

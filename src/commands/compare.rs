@@ -5,22 +5,22 @@ use std::time::Instant;
 use super::{
     finished, lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written,
 };
-use crate::bots::Bot;
-use crate::cli::CompareArgs;
-use crate::compare::items::{self, ItemPlan, ItemSums};
-use crate::compare::{self, Paired, findings};
-use crate::config::{Override, Source};
-use crate::cost::Cost;
-use crate::game::seat_name;
+use crate::commands::cli::CompareArgs;
+use crate::core::cost::Cost;
+use crate::core::failure::Failure;
+use crate::core::game::seat_name;
+use crate::core::lineup::Bot;
+use crate::core::progress::games_bar;
+use crate::core::runner::{self, Plan, Played};
+use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, MAX_SEATS, Registered};
-use crate::output::Failure;
-use crate::progress::games_bar;
-use crate::record::{self, HostRecord, RunRecord, quote};
-use crate::report::headline::compared_stall;
-use crate::runner::{self, Plan, Played};
-use crate::signals;
-use crate::strength::{self, Sign};
+use crate::io::config::{Override, Source};
+use crate::io::record::{self, HostRecord, RunRecord, quote};
+use crate::io::report::headline::compared_stall;
+use crate::stats::compare::items::{self, ItemPlan, ItemSums};
+use crate::stats::compare::{self, Paired, findings};
+use crate::stats::strength::{self, Sign};
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
@@ -154,7 +154,7 @@ where
         record::HOST,
         &HostRecord::new(plan.threads, elapsed, 2 * played.units).to_toml()?,
     )?;
-    let page = page(&dir, args.run.report, crate::report::parts::NONE);
+    let page = page(&dir, args.run.report, crate::io::report::parts::NONE);
     let path = dir.commit(!played.complete())?;
 
     let side = |s: &Source, sets: &[Override]| {
@@ -230,7 +230,7 @@ fn play_pairs<GA: Registered, GB: Registered>(
     plan: &Plan,
     lineup_b: &[Bot],
     item_plan: &ItemPlan,
-    bar: &crate::progress::Progress,
+    bar: &crate::core::progress::Progress,
 ) -> anyhow::Result<(Paired, ItemSums, Played)> {
     let (pa, pb) = (ga.players(), gb.players());
     let bots = plan.bots();

@@ -5,22 +5,22 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use super::{finished, page, result_dir, say, source, stopped_empty, written};
-use crate::bots::{self, Bot};
-use crate::cli::LadderArgs;
-use crate::config::Source;
-use crate::cost::Cost;
-use crate::export;
-use crate::game::Game;
-use crate::games::{self, Registered, with_game};
-use crate::ladder::{
+use crate::bots::ladder::{
     Cell, Entry, MatrixRow, RECORD, RatingRow, Record, SeatRow, ratings, ratings_against,
 };
-use crate::output::Failure;
-use crate::progress::games_bar;
+use crate::commands::cli::LadderArgs;
+use crate::core::cost::Cost;
+use crate::core::failure::Failure;
+use crate::core::game::Game;
+use crate::core::lineup::{self, Bot};
+use crate::core::progress::games_bar;
+use crate::games::{self, Registered, with_game};
+use crate::io::config::Source;
+use crate::io::export;
 
-use crate::report::headline;
-use crate::runner::{self, Plan};
-use crate::signals;
+use crate::core::runner::{self, Plan};
+use crate::core::signals;
+use crate::io::report::headline;
 use crate::stats::{Estimate, wilson};
 
 pub fn run(args: &LadderArgs) -> anyhow::Result<()> {
@@ -45,7 +45,7 @@ fn default_entries<G: Game>(game: &G, presets: &[(String, String)]) -> String {
             .iter()
             .map(|b| format!("ismcts(iterations={b})")),
     );
-    entries.push(crate::ismcts::ISMCTS.name.to_string());
+    entries.push(crate::bots::ismcts::ISMCTS.name.to_string());
     if presets.iter().any(|(name, _)| name == REFERENCE) {
         entries.push(REFERENCE.to_string());
     }
@@ -61,10 +61,10 @@ fn folder_parts(args: &LadderArgs) -> Vec<String> {
     if let Some(bots) = &args.bots {
         parts.push(format!("bots-{bots}"));
     }
-    if args.seed != crate::cli::DEFAULT_SEED {
+    if args.seed != crate::commands::cli::DEFAULT_SEED {
         parts.push(format!("seed-{}", args.seed));
     }
-    if args.games != crate::cli::LADDER_GAMES {
+    if args.games != crate::commands::cli::LADDER_GAMES {
         parts.push(format!("games-{}", args.games));
     }
     parts.extend(args.set.iter().map(|o| o.arg.clone()));
@@ -79,12 +79,12 @@ fn ladder<G: Registered>(
 ) -> anyhow::Result<()> {
     let players = game.players();
     let presets = games::presets(game.resolved());
-    let parse = |t: &str| bots::parse(t, game.bots(), &presets);
+    let parse = |t: &str| lineup::parse(t, game.bots(), &presets);
     let text = args
         .bots
         .clone()
         .unwrap_or_else(|| default_entries(game, &presets));
-    let entries = bots::split(&text)
+    let entries = lineup::split(&text)
         .iter()
         .map(|t| Entry::parse(t, parse, game.roles(), players))
         .collect::<Result<Vec<Entry>, Failure>>()?;
@@ -290,7 +290,7 @@ fn ladder<G: Registered>(
                 .map(|s| {
                     let rate = wilson(report.totals.seat_wins[s], report.totals.games);
                     SeatRow {
-                        seat: crate::game::seat_number(s),
+                        seat: crate::core::game::seat_number(s),
                         role: game.roles().map_or("", |r| r.of(s)),
                         bot: &labels[s],
                         games: report.totals.games,
@@ -373,11 +373,11 @@ fn ladder<G: Registered>(
         let _ = writeln!(
             out,
             "  {}",
-            crate::ladder::seat_gap(&seat_rows, capped.value)
+            crate::bots::ladder::seat_gap(&seat_rows, capped.value)
         );
         out += &export::endings_text(game.declared(), &report.counts, report.totals.games);
     }
-    let page = page(&dir, args.report, crate::report::parts::NONE);
+    let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(stopped.is_some())?;
     out += &written(&path, args.report);
     say(&out);

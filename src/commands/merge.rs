@@ -11,21 +11,21 @@ use anyhow::Context;
 
 use super::simulate::run_record;
 use super::{lineup_of, say, written};
-use crate::cli::MergeArgs;
-use crate::config::Source;
-use crate::export;
+use crate::commands::cli::MergeArgs;
+use crate::core::failure::Failure;
+use crate::core::rng::game_seed;
+use crate::core::runner::{COUNTERS, Plan, Played, Totals};
 use crate::games::with_game;
 use crate::games::{self, Game, MAX_SEATS, MAX_VALUES, Registered};
-use crate::ints::require;
-use crate::ints::{Ints, from_text};
-use crate::metrics::Counts;
-use crate::output::Failure;
-use crate::record::{self, RunRecord};
-use crate::result_dir::ResultDir;
-use crate::rng::game_seed;
-use crate::runner::{COUNTERS, Plan, Played, Totals};
+use crate::io::config::Source;
+use crate::io::export;
+use crate::io::record::{self, RunRecord};
+use crate::io::result_dir::ResultDir;
+use crate::io::{games_csv, result_dir};
 use crate::stats::Histogram;
-use crate::{games_csv, result_dir};
+use crate::stats::ints::require;
+use crate::stats::ints::{Ints, from_text};
+use crate::stats::metrics::Counts;
 
 struct Shard {
     dir: PathBuf,
@@ -327,7 +327,7 @@ fn merge_game<G: Registered>(
         let mut numbers = Vec::new();
         t.put(&mut numbers);
         c.put(&mut numbers);
-        grand = crate::ints::sum(&numbers)
+        grand = crate::stats::ints::sum(&numbers)
             .and_then(|n| grand.checked_add(n))
             .ok_or_else(too_large)?;
         totals.add(&t).map_err(|_| too_large())?;
@@ -364,7 +364,7 @@ fn merge_game<G: Registered>(
     for s in shards {
         unchanged(&s.dir)?;
     }
-    let strong = crate::strength::Strong::Not(crate::strength::NONE_IN_SHARDS.into());
+    let strong = crate::stats::strength::Strong::Not(crate::stats::strength::NONE_IN_SHARDS.into());
     let shown = export::write(game, &plan, &totals, &counts, &strong, &dir)?;
     dir.text("config.toml", &shards[0].config)?;
     let played = Played {

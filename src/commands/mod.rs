@@ -5,16 +5,17 @@ use std::io::Write;
 use anyhow::Context;
 use std::path::PathBuf;
 
-use crate::bots::{self, Bot, Kind};
-use crate::cli::Command;
-use crate::config::Source;
-use crate::game::{Roles, seat_name};
+use crate::commands::cli::Command;
+use crate::core::failure::Failure;
+use crate::core::game::{Roles, seat_name};
+use crate::core::lineup::{self, Bot, Kind};
 use crate::games::{self, Registered, with_game};
-use crate::naming;
-use crate::output::Failure;
-use crate::result_dir::ResultDir;
+use crate::io::config::Source;
+use crate::io::naming;
+use crate::io::result_dir::ResultDir;
 
 pub mod check;
+pub mod cli;
 pub mod compare;
 pub mod ladder;
 pub mod merge;
@@ -22,6 +23,7 @@ pub mod replay;
 pub mod report;
 pub mod simulate;
 pub mod sweep;
+pub mod vary;
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
@@ -45,7 +47,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Check(args) => {
             if check::run(&args)? != 0 {
-                return Err(crate::output::Failure::Regressed.into());
+                return Err(crate::core::failure::Failure::Regressed.into());
             }
             Ok(())
         }
@@ -66,7 +68,7 @@ fn bots_of<G: Registered>(game: &G) -> String {
     format!(
         " (`--bots 'NAME(PARAM=VALUE,…),…'`, {how}; without --bots: `{}`):\n\n{}",
         game.default_bots(),
-        bots::listing(game.bots(), &games::presets(game.resolved()))
+        lineup::listing(game.bots(), &games::presets(game.resolved()))
     )
 }
 
@@ -125,20 +127,20 @@ pub fn result_dir(
 pub fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
     say(&format!(
         "INTERRUPTED by {} before {what} was finished: nothing written\n",
-        crate::signals::name(signal)
+        crate::core::signals::name(signal)
     ));
-    crate::output::Failure::Interrupted(signal).into()
+    crate::core::failure::Failure::Interrupted(signal).into()
 }
 
 /// Writes the report page of a result being written, if `asked`. Its error is for after the
 /// result is put in place ([`finished`]): a page that cannot be written never costs the games.
 pub fn page(
-    dir: &crate::result_dir::ResultDir,
+    dir: &crate::io::result_dir::ResultDir,
     asked: bool,
-    parts: crate::report::parts::Parts,
+    parts: crate::io::report::parts::Parts,
 ) -> anyhow::Result<()> {
     if asked {
-        crate::report::add_to(dir, parts)
+        crate::io::report::add_to(dir, parts)
     } else {
         Ok(())
     }
@@ -156,7 +158,7 @@ pub fn finished(
         // The exit code says the result is partial; the page's failure is still told.
         (Some(signal), page) => {
             if let Err(e) = page {
-                crate::output::warn(&format!("{e:#}"));
+                crate::core::failure::warn(&format!("{e:#}"));
             }
             Err(Failure::Interrupted(signal).into())
         }
@@ -167,7 +169,7 @@ pub fn finished(
 /// The last lines of a command's output: where its result went, and its report if it has one.
 pub fn written(path: &std::path::Path, report: bool) -> String {
     let mut text = format!("\nresults in {}/\n", path.display());
-    let page = path.join(crate::report::FILE);
+    let page = path.join(crate::io::report::FILE);
     if report && page.is_file() {
         text += &format!("report in {}\n", page.display());
     }
@@ -187,7 +189,7 @@ pub fn lineup<G: Registered>(
     players: usize,
     rotate: bool,
 ) -> Result<Vec<Bot>, Failure> {
-    let names = bots::split(bots.unwrap_or(game.default_bots()));
+    let names = lineup::split(bots.unwrap_or(game.default_bots()));
     let mut lineup = lineup_of(game, &names, players);
     if let (Err(_), true, Some(_)) = (&lineup, rotate, game.roles()) {
         // Refused as listed: the first rotation of the list that fits, if one does.
@@ -229,7 +231,7 @@ pub fn lineup_of<G: Registered>(
     // Only a game with roles fills a seat from its default lineup.
     let fallback = match game.roles() {
         Some(_) => {
-            let default = bots::split(game.default_bots());
+            let default = lineup::split(game.default_bots());
             Some(seat(
                 game.bots(),
                 game.roles(),
@@ -261,7 +263,7 @@ fn seat(
     players: usize,
     fallback: Option<&[Bot]>,
 ) -> Result<Vec<Bot>, Failure> {
-    let parse = |n: &str| bots::parse(n, kinds, presets);
+    let parse = |n: &str| lineup::parse(n, kinds, presets);
     let err = |m: String| Failure::Usage(format!("--bots: {m}"));
     // `ROLE=BOT`: an `=` before any parameter list.
     let entries: Vec<(Option<&str>, &str)> = names
@@ -339,10 +341,10 @@ fn seat(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::example::{ROLE_KINDS, ROLES};
+    use crate::core::game::example::{ROLE_KINDS, ROLES};
 
     fn seated(list: &str) -> Result<Vec<String>, String> {
-        seat(ROLE_KINDS, Some(ROLES), &[], &bots::split(list), 2, None)
+        seat(ROLE_KINDS, Some(ROLES), &[], &lineup::split(list), 2, None)
             .map(|l| l.iter().map(Bot::label).collect())
             .map_err(|e| e.to_string())
     }
@@ -367,7 +369,7 @@ mod tests {
             let e = seated(list).unwrap_err();
             assert!(e.contains(says), "{list}: {e}");
         }
-        let e = seat(ROLE_KINDS, None, &[], &bots::split("cat=any"), 2, None)
+        let e = seat(ROLE_KINDS, None, &[], &lineup::split("cat=any"), 2, None)
             .unwrap_err()
             .to_string();
         assert!(e.contains("this game's seats have no roles"), "{e}");
@@ -379,7 +381,7 @@ mod tests {
                 ROLE_KINDS,
                 Some(ROLES),
                 &[],
-                &bots::split(list),
+                &lineup::split(list),
                 2,
                 Some(&default),
             )

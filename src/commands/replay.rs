@@ -1,12 +1,12 @@
 //! `whisker replay`: one game of a run, turn by turn.
 
 use super::{lineup, say, source};
-use crate::cli::{Format, ReplayArgs};
+use crate::commands::cli::{Format, ReplayArgs};
+use crate::core::failure::Failure;
+use crate::core::rng::game_seed;
+use crate::core::runner::Plan;
 use crate::games::with_game;
 use crate::games::{self, Registered};
-use crate::output::Failure;
-use crate::rng::game_seed;
-use crate::runner::Plan;
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;

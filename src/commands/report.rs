@@ -1,9 +1,9 @@
 //! `whisker report DIR`: the charts of a result folder as one HTML page.
 
 use super::say;
-use crate::cli::ReportArgs;
+use crate::commands::cli::ReportArgs;
 use crate::games;
-use crate::report;
+use crate::io::report;
 
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let out = args

@@ -5,18 +5,19 @@ use std::time::Instant;
 use super::{
     finished, lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written,
 };
-use crate::bots::Bot;
-use crate::cli::SimulateArgs;
-use crate::config::Source;
-use crate::cost::Cost;
-use crate::export;
+use crate::commands::cli::SimulateArgs;
+use crate::core::cost::Cost;
+use crate::core::lineup::Bot;
+use crate::core::progress::games_bar;
+use crate::core::runner::{self, Plan, Played};
+use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, Registered};
-use crate::progress::games_bar;
-use crate::record::{self, HostRecord, RunRecord, quote};
-use crate::runner::{self, Plan, Played};
-use crate::strength::{self, Strong};
-use crate::{games_csv, signals};
+use crate::io::config::Source;
+use crate::io::export;
+use crate::io::games_csv;
+use crate::io::record::{self, HostRecord, RunRecord, quote};
+use crate::stats::strength::{self, Strong};
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;

@@ -1,23 +1,23 @@
 //! `whisker sweep`: one rule set played at every point of a grid of values, on the same seeds.
 
-use crate::report::headline::swept_stall;
+use crate::io::report::headline::swept_stall;
 use std::time::Instant;
 
 use super::{lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written};
-use crate::cli::SweepArgs;
-use crate::config::{Override, Source};
-use crate::cost::Cost;
-use crate::export;
+use crate::commands::cli::SweepArgs;
+use crate::commands::vary::grid;
+use crate::core::cost::Cost;
+use crate::core::failure::{Failure, SummaryRow, num};
+use crate::core::progress::games_bar;
+use crate::core::runner::{self, Plan};
+use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
-use crate::output::{Failure, SummaryRow, num};
-use crate::progress::games_bar;
-use crate::record::{self, HostRecord, RunRecord, quote};
-use crate::runner::{self, Plan};
-use crate::signals;
+use crate::io::config::{Override, Source};
+use crate::io::export;
+use crate::io::record::{self, HostRecord, RunRecord, quote};
+use crate::stats::strength::{self, Verdict};
 use crate::stats::{Histogram, wilson};
-use crate::strength::{self, Verdict};
-use crate::vary::grid;
 
 /// Points a sweep may have: every combination of the varied values.
 const MAX_POINTS: u64 = 10_000;
@@ -91,7 +91,7 @@ fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<Summa
     let mut rows = export::summary(game, totals);
     for s in 0..game.players() {
         rows.push(SummaryRow::estimate(
-            &format!("seat_{}_win_rate", crate::game::seat_number(s)),
+            &format!("seat_{}_win_rate", crate::core::game::seat_number(s)),
             wilson(totals.seat_wins[s], totals.games),
         ));
     }
@@ -437,7 +437,7 @@ fn sweep_game<G: Registered>(
         games,
         rotate_seats: args.run.rotate_seats,
         played: Some(played_units),
-        bots: crate::bots::split(args.run.bots.as_deref().unwrap_or(first.default_bots())),
+        bots: crate::core::lineup::split(args.run.bots.as_deref().unwrap_or(first.default_bots())),
         set: sets,
         vary,
         points: Some(points.len() as u64),
@@ -453,7 +453,7 @@ fn sweep_game<G: Registered>(
         record::HOST,
         &HostRecord::new(args.run.threads.map(|t| t as usize), elapsed, played_units).to_toml()?,
     )?;
-    let page = page(&dir, args.run.report, crate::report::parts::NONE);
+    let page = page(&dir, args.run.report, crate::io::report::parts::NONE);
     let path = dir.commit(finished < points.len())?;
 
     let pick = |rows: &[SummaryRow], m: &str| {

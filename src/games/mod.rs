@@ -8,11 +8,11 @@ pub mod mouse_chaos;
 
 use std::path::PathBuf;
 
-pub use crate::game::*;
+pub use crate::core::game::*;
 
-use crate::config::{ConfigError, Override, Source};
-use crate::output::Failure;
-use crate::report::parts::Parts;
+use crate::core::failure::Failure;
+use crate::io::config::{ConfigError, Override, Source};
+use crate::io::report::parts::Parts;
 
 /// A config built into the binary: what `whisker simulate NAME` plays.
 #[derive(Clone, Copy, Debug)]
@@ -55,9 +55,9 @@ pub trait Registered: Game + Sized + 'static {
 
     /// Games a run plays when `--games` is not given: as many as take about half a minute on
     /// two cores, so about a minute on a busy machine, and at most
-    /// [`DEFAULT_GAMES`](crate::cli::DEFAULT_GAMES).
+    /// [`DEFAULT_GAMES`](crate::commands::cli::DEFAULT_GAMES).
     fn default_games(&self) -> u64 {
-        crate::cli::DEFAULT_GAMES
+        crate::commands::cli::DEFAULT_GAMES
     }
 
     /// Games the strength sample plays when not told (`--strength auto`): as many as the
@@ -77,7 +77,7 @@ pub type Player<'a> = Box<dyn FnMut(&[Bot], u64) -> u32 + 'a>;
 pub trait AnyGame {
     /// Players a game of its config seats.
     fn seats(&self) -> usize;
-    fn bot_kinds(&self) -> &'static [crate::bots::Kind];
+    fn bot_kinds(&self) -> &'static [crate::core::lineup::Kind];
     /// Each seat's role, in a game whose bots play only some ([`Game::roles`]).
     fn seat_roles(&self) -> Option<Roles>;
     /// The config's `[bots]` presets.
@@ -92,7 +92,7 @@ impl<G: Registered> AnyGame for G {
         self.players()
     }
 
-    fn bot_kinds(&self) -> &'static [crate::bots::Kind] {
+    fn bot_kinds(&self) -> &'static [crate::core::lineup::Kind] {
         self.bots()
     }
 
@@ -249,7 +249,7 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
     };
     let presets = presets(game.resolved());
     // One pass over every chain of presets, however long.
-    let mut bots = crate::bots::Presets::new(game.bots(), &presets);
+    let mut bots = crate::core::lineup::Presets::new(game.bots(), &presets);
     for (i, (name, _)) in presets.iter().enumerate() {
         if game.bots().iter().any(|k| k.name == name) {
             return Err(at(
@@ -307,7 +307,7 @@ fn load_config(
     overrides: &[Override],
     players: Option<usize>,
 ) -> Result<Loaded, ConfigError> {
-    let table = crate::config::parse(source)?;
+    let table = crate::io::config::parse(source)?;
     let err = |field: &str, message: String| ConfigError {
         file: source.name.clone(),
         line: source.line_of(field),

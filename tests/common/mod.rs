@@ -71,7 +71,7 @@ pub fn endless(command: &[&str], out: &Path) -> Child {
 }
 
 /// [`endless`]'s run, stopped at a known point by the test hook (`WHISKER_TEST_STOP`, see
-/// `src/signals.rs`): `hook` is `N`, `N,now`, or `N,INT` (`TERM`, `HUP`) to be sent that real
+/// `src/core/signals.rs`): `hook` is `N`, `N,now`, or `N,INT` (`TERM`, `HUP`) to be sent that real
 /// signal once N games are finished. No clock decides when.
 pub fn stopped(run: &[&str], out: &Path, hook: &str) -> Output {
     command()

@@ -3,8 +3,8 @@
 
 use super::config::{Card, ClueRoomAgain, MAX_CARDS, MAX_ROOMS, OwnRoom, Rules, Trick};
 use super::engine::{Action, Decision, Public, Rooms, Secret, View, bit};
-use crate::bots::{Bot, Kind, Param};
-use crate::rng::{Dice, GameRng};
+use crate::core::lineup::{Bot, Kind, Param};
+use crate::core::rng::{Dice, GameRng};
 
 pub const SLEUTH: Kind = Kind {
     name: "sleuth",
@@ -531,11 +531,11 @@ fn danger(bot: &Bot, rules: &Rules, public: &Public, m: &Thief, own: u8) -> f32 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::rng::game_rng;
     use crate::games::cat_and_mouse::{KINDS, tests::rules_with};
-    use crate::rng::game_rng;
 
     fn bot(text: &str) -> Bot {
-        crate::bots::parse(text, KINDS, &[]).unwrap()
+        crate::core::lineup::parse(text, KINDS, &[]).unwrap()
     }
 
     fn sleuth_bot(params: &str) -> Bot {

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::config::{Invalid, Problems, range};
+use crate::io::config::{Invalid, Problems, range};
 
 /// Most rooms a map can have: a set of rooms is one `u32` bit set.
 pub const MAX_ROOMS: usize = 32;
@@ -27,7 +27,7 @@ pub struct RawConfig {
     pub variants: RawVariants,
     /// Bot presets (`whisker bots`), read by the shared layer.
     #[serde(default)]
-    pub bots: crate::config::Named<String>,
+    pub bots: crate::io::config::Named<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -4,9 +4,9 @@
 use arrayvec::ArrayVec;
 
 use super::config::{Card, ClueRoomAgain, MAX_CARDS, MAX_POCKET, MAX_ROOMS, OwnRoom, Rules, Trick};
-use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
-use crate::play::{Decisions, nth_of};
-use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
+use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
+use crate::core::play::{Decisions, nth_of};
+use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 pub const INSPECTOR: Seat = 0;
 pub const MOUSE: Seat = 1;
@@ -904,8 +904,8 @@ mod tests {
     /// the same seed: the search follows what the seat sees, not the cards' real order.
     #[test]
     fn the_mouse_s_samples_and_search_ignore_the_order_it_cannot_see() {
-        use crate::play::{Decider, Seen};
-        use crate::rng::game_rng;
+        use crate::core::play::{Decider, Seen};
+        use crate::core::rng::game_rng;
         let rules = rules_with(&["variants.subtle_movement=true"]);
         let real = choosing_a_card_to_shuffle_back(&rules);
         let mut swapped = real.clone();
@@ -937,7 +937,8 @@ mod tests {
             .map(|seed| real.sample(MOUSE, &mut game_rng(seed)).monitored[0])
             .collect();
         assert!(firsts.contains(&real.monitored[0]) && firsts.contains(&real.monitored[1]));
-        let bot = crate::bots::parse("ismcts(iterations=100)", super::super::KINDS, &[]).unwrap();
+        let bot =
+            crate::core::lineup::parse("ismcts(iterations=100)", super::super::KINDS, &[]).unwrap();
         for seed in 0..20 {
             let decide = |g: &Engine| {
                 bot.decide(

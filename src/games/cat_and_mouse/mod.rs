@@ -13,16 +13,16 @@ use config::{Card, RawConfig, Rules, TRICKS};
 use engine::{ENDINGS, Engine, INSPECTOR, MOUSE};
 use serde_json::json;
 
-use crate::bots::{Bot, Kind};
-use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::game::seat_name;
+use crate::core::game::seat_name;
+use crate::core::lineup::{Bot, Kind};
+use crate::core::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered, Roles};
-use crate::metrics::{
+use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::io::report::parts::Parts;
+use crate::stats::metrics::{
     Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
 };
-use crate::play::{Decider, Decisions, Seen, Table as Play, by_kind};
-use crate::report::parts::Parts;
-use crate::rng::GameRng;
 
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cat-and-the-mouse/standard.toml");
@@ -36,17 +36,17 @@ pub const ROLES: Roles = Roles {
 /// The bots of this game: the shared `random`, one deduction bot for each role, the shared
 /// `ismcts`.
 pub const KINDS: &[Kind] = &[
-    crate::play::RANDOM,
+    crate::core::play::RANDOM,
     bots::SLEUTH,
     bots::THIEF,
     // 30 iterations rate level with 50 in a ladder of 200 seeds (both within 3 Elo of
     // `sleuth`+`thief`), at 2,300 games a second against 1,200. The game reckons no standing,
     // so play-outs run to its end.
-    crate::ismcts::kind(&crate::ismcts::params(30, 0)),
+    crate::bots::ismcts::kind(&crate::bots::ismcts::params(30, 0)),
 ];
 
 /// The deduction bot of `seat`'s role, with its defaults: what `ismcts` plays out with.
-fn heuristic(seat: crate::game::Seat) -> Bot {
+fn heuristic(seat: crate::core::game::Seat) -> Bot {
     Bot::of(KINDS, 1 + usize::from(ROLES.of_seat[seat]))
 }
 

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
-use crate::report::svg::{Bar, HBars, Unit};
-use crate::report::table::Table;
+use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
+use crate::io::report::svg::{Bar, HBars, Unit};
+use crate::io::report::table::Table;
 
 /// A round is the Inspector's turn and the Mouse's.
 pub const PARTS: Parts = Parts {

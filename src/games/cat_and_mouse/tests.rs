@@ -3,10 +3,10 @@
 use super::config::Rules;
 use super::engine::{Engine, bit};
 use super::{CatAndMouse, KINDS};
-use crate::bots::Bot;
-use crate::config::Override;
+use crate::core::lineup::Bot;
+use crate::core::play::{Decisions, Table};
 use crate::games::{Game, Registered};
-use crate::play::{Decisions, Table};
+use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides.
 pub fn rules_with(sets: &[&str]) -> Rules {
@@ -106,7 +106,7 @@ fn the_cap_ends_a_game_with_no_winner() {
 #[test]
 fn samples_keep_what_the_seat_knows() {
     let rules = rules_with(&[]);
-    let mut rng = crate::rng::game_rng(9);
+    let mut rng = crate::core::rng::game_rng(9);
     for seed in 0..100 {
         let mut table: Table<Engine, super::bots::Memory> =
             Table::new(Engine::new(&rules, seed), seed);
@@ -166,8 +166,8 @@ fn golden_game() {
 /// same decision as in the real game, at every decision of many games and variants.
 #[test]
 fn the_deduction_bots_decide_the_same_on_every_game_their_seat_cannot_tell_apart() {
-    use crate::play::{Decider, Seen};
-    use crate::rng::{bot_rng, game_rng};
+    use crate::core::play::{Decider, Seen};
+    use crate::core::rng::{bot_rng, game_rng};
     for sets in [
         &[][..],
         &[
@@ -268,11 +268,12 @@ fn the_deduction_bots_beat_random_in_their_roles() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[]);
-    let bot = crate::bots::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
+    let bot = crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
     let lineup = [Bot::of(KINDS, 1), Bot::of(KINDS, 2)];
-    let positions = (0..3u64)
-        .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
-    assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
+    let positions = (0..3u64).flat_map(|seed| {
+        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
+    });
+    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }
 
 /// The search asks `thief` for its choice first, and `thief` notes in its memory the Loot it
@@ -284,7 +285,7 @@ fn the_search_keeps_its_heuristic_s_memory_true() {
     let rules = rules_with(&[]);
     let lineup = [
         Bot::of(KINDS, 1),
-        crate::bots::parse("ismcts", KINDS, &[]).unwrap(),
+        crate::core::lineup::parse("ismcts", KINDS, &[]).unwrap(),
     ];
     let mut turns = 0;
     for seed in 0..40 {

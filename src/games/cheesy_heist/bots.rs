@@ -7,10 +7,10 @@ use arrayvec::ArrayVec;
 
 use super::config::{CAT, CHEESE, DECOY, GIFT, GRATER, Rules, THIEF, VAULT};
 use super::engine::{Action, Cards, Decision, Engine, NONE, View};
-use crate::bots::{Bot, Kind, Param};
-use crate::game::{MAX_SEATS, Seat, others};
-use crate::play::{Options, Seen};
-use crate::rng::{Dice, GameRng};
+use crate::core::game::{MAX_SEATS, Seat, others};
+use crate::core::lineup::{Bot, Kind, Param};
+use crate::core::play::{Options, Seen};
+use crate::core::rng::{Dice, GameRng};
 
 pub const SLY: Kind = Kind {
     name: "sly",
@@ -240,11 +240,11 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::play::Decisions;
+    use crate::core::rng::game_rng;
     use crate::games::cheesy_heist::KINDS;
     use crate::games::cheesy_heist::engine::table;
     use crate::games::cheesy_heist::tests::rules_with;
-    use crate::play::Decisions;
-    use crate::rng::game_rng;
 
     fn decide(g: &Engine) -> Action {
         let seat = g.to_move().unwrap();

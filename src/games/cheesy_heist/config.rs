@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::config::{Invalid, Named, Problems, range};
+use crate::io::config::{Invalid, Named, Problems, range};
 
 /// Card kinds: the fixed ones, then one per Mirage kind. A hand is a count per kind.
 pub const CAT: u8 = 0;

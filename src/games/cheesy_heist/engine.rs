@@ -7,9 +7,9 @@ use arrayvec::ArrayVec;
 use super::config::{
     CAT, CHEESE, DECOY, GIFT, GRATER, MAX_DECK, MAX_KINDS, Piles, Rules, THIEF, VAULT,
 };
-use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
-use crate::play::{Decisions, Options, nth_of};
-use crate::rng::{Dice, GameRng, fresh, game_rng, shuffle};
+use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
+use crate::core::play::{Decisions, Options, nth_of};
+use crate::core::rng::{Dice, GameRng, fresh, game_rng, shuffle};
 
 /// Cards by kind: a hand, a dropped pile, the discards.
 pub type Cards = [u8; MAX_KINDS];
@@ -371,7 +371,7 @@ impl<'r> Engine<'r> {
 
     /// The other players, from `seat`'s left.
     fn others(&self, seat: Seat) -> impl Iterator<Item = Seat> + use<> {
-        crate::game::others(seat, self.rules.players)
+        crate::core::game::others(seat, self.rules.players)
     }
 
     /// The turn player's options, in order.
@@ -856,7 +856,7 @@ impl Engine<'_> {
                 |k: u8| f32::from(self.hands[s][usize::from(k)] + self.dropped[s][usize::from(k)]);
             *score = held(CHEESE) - cat * held(CAT);
         }
-        crate::play::softmax(&score, self.players(), spread)
+        crate::core::play::softmax(&score, self.players(), spread)
     }
 
     /// Panics unless what every seat knows is true: each bound at most the cards there.
@@ -909,9 +909,9 @@ pub fn table<'r>(rules: &'r Rules, hands: &[&[(u8, u8)]]) -> Engine<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::play::Decisions;
     use crate::games::cheesy_heist::config::MIRAGE;
     use crate::games::cheesy_heist::tests::rules_with;
-    use crate::play::Decisions;
 
     fn options(g: &Engine) -> Vec<Action> {
         (0..g.option_count()).map(|k| g.option(k)).collect()

@@ -13,22 +13,26 @@ use config::{CHEESE, MAX_KINDS, RawConfig, Rules};
 use engine::{Action, ENDINGS, Engine};
 use serde_json::json;
 
-use crate::bots::{Bot, Kind};
-use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::game::seat_name;
+use crate::core::game::seat_name;
+use crate::core::lineup::{Bot, Kind};
+use crate::core::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::metrics::{
+use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::io::report::parts::Parts;
+use crate::stats::metrics::{
     Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
 };
-use crate::play::{Decider, Decisions, Seen, Table as Play, by_kind};
-use crate::report::parts::Parts;
-use crate::rng::GameRng;
 
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cheesy-heist/standard.toml");
 
 /// The bots of this game: the shared `random`, the heuristic `sly`, the shared `ismcts`.
-pub const KINDS: &[Kind] = &[crate::play::RANDOM, bots::SLY, crate::ismcts::ISMCTS];
+pub const KINDS: &[Kind] = &[
+    crate::core::play::RANDOM,
+    bots::SLY,
+    crate::bots::ismcts::ISMCTS,
+];
 
 impl Decider<Engine<'_>> for Bot {
     type Memory = ();

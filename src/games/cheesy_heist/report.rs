@@ -2,10 +2,10 @@
 //! everyone losing), scrambles a game, the Cheese held as games go on, and which cards the
 //! winners played.
 
-use crate::report::headline::Stall;
-use crate::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
-use crate::report::svg::{Bar, HBars, Lines, Point, Unit};
-use crate::report::table::Table;
+use crate::io::report::headline::Stall;
+use crate::io::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
+use crate::io::report::svg::{Bar, HBars, Lines, Point, Unit};
+use crate::io::report::table::Table;
 
 pub const PARTS: Parts = Parts {
     turn: "turn",
@@ -172,7 +172,7 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
         x_label: "games won (%)".into(),
         unit: Unit::Percent,
         bars,
-        reference: crate::report::fair_line(fair),
+        reference: crate::io::report::fair_line(fair),
         legend: vec![],
     };
     r.add(

@@ -3,10 +3,10 @@
 use super::config::Rules;
 use super::engine::Engine;
 use super::{CheesyHeist, KINDS};
-use crate::bots::Bot;
-use crate::config::Override;
+use crate::core::lineup::Bot;
+use crate::core::play::{Decisions, Table};
 use crate::games::Registered;
-use crate::play::{Decisions, Table};
+use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides, at `players`.
 pub fn rules_with(sets: &[&str], players: usize) -> Rules {
@@ -126,8 +126,8 @@ fn golden_game() {
 /// decision of many games.
 #[test]
 fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
-    use crate::play::{Decider, Seen};
-    use crate::rng::{bot_rng, game_rng};
+    use crate::core::play::{Decider, Seen};
+    use crate::core::rng::{bot_rng, game_rng};
     let rules = rules_with(&[], 4);
     let sly = Bot::of(KINDS, 1);
     let mut sampler = game_rng(11);
@@ -149,11 +149,12 @@ fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[], 4);
-    let bot = crate::bots::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
+    let bot = crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
     let lineup = [Bot::of(KINDS, 1); 4];
-    let positions = (0..3u64)
-        .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
-    assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
+    let positions = (0..3u64).flat_map(|seed| {
+        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
+    });
+    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }
 
 /// The reckoning a search scores its horizon by foretells `sly` games' winners better than an
@@ -165,7 +166,8 @@ fn the_reckoning_foretells_the_winner() {
     let rules = rules_with(&[], 4);
     let lineup = vec![Bot::of(KINDS, 1); 4];
     let starts = (0..200u64).map(|seed| (Engine::new(&rules, seed), seed));
-    let (reckoned, even) = crate::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| g.standing());
+    let (reckoned, even) =
+        crate::bots::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| g.standing());
     assert!(reckoned < even, "{reckoned} against {even}");
 }
 
@@ -180,7 +182,7 @@ fn fit_the_reckoning() {
     for spread in (1..=12).map(|b| b as f32 * 0.25) {
         for cat in (0..=8).map(|b| b as f32 * 0.25) {
             let starts = (0..400u64).map(|seed| (Engine::new(&rules, seed), seed));
-            let (loss, even) = crate::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| {
+            let (loss, even) = crate::bots::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| {
                 g.to_move().map(|_| g.reckon(spread, cat))
             });
             if loss < best.0 {

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 
 use super::Observer;
 use super::parts::{ChipTable, MAX_TEST_CHIPS};
-use crate::rng::{Dice, GameRng};
+use crate::core::rng::{Dice, GameRng};
 
 /// A set of physical chips, bit `i` for chip `i`.
 pub type ChipSet = u16;
@@ -300,8 +300,8 @@ impl Odds {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::rng::game_rng;
     use crate::games::mice_heist::cheese::tests::default_rules;
-    use crate::rng::game_rng;
 
     #[test]
     fn holds_says_whether_a_set_has_that_many_chips() {

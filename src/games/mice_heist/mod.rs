@@ -16,10 +16,10 @@ pub mod track;
 pub use cheese::{CHEESE_DEFAULT, CheeseGame};
 pub use ratings::{RATINGS_DEFAULT, RatingsGame};
 
-use crate::bots::{Bot, Kind, Param};
-use crate::game::Outcome;
-use crate::ismcts::ISMCTS;
-use crate::play::{Decider, Decisions, RANDOM, Table};
+use crate::bots::ismcts::ISMCTS;
+use crate::core::game::Outcome;
+use crate::core::lineup::{Bot, Kind, Param};
+use crate::core::play::{Decider, Decisions, RANDOM, Table};
 
 /// Both editions' `greedy`, taking `max_bet` (its edition's) and `ending_swing`, in the order
 /// [`GreedyParams::from`] reads them.
@@ -58,7 +58,7 @@ pub const CHEESE_BOTS: &[Kind] = &[
     ]),
     // Play-outs of 30 decisions, about three tests: 40 Elo stronger than 20 in a ladder of
     // 100 seeds, and still above 100 games a second with every seat searching.
-    crate::ismcts::kind(&crate::ismcts::params(50, 30)),
+    crate::bots::ismcts::kind(&crate::bots::ismcts::params(50, 30)),
 ];
 
 /// The ratings edition's bots.
@@ -169,8 +169,8 @@ impl<E: Edition, M: Default> Tests<E, M> for Table<E, M> {
 
 /// What both editions report per game and in `summary.csv`: tests passed, and the job that
 /// ended the game.
-fn declared() -> crate::metrics::Declared {
-    use crate::metrics::{Declared, Quantity, SummaryMetric, Value};
+fn declared() -> crate::stats::metrics::Declared {
+    use crate::stats::metrics::{Declared, Quantity, SummaryMetric, Value};
     let successes = Value {
         name: "successes",
         per_turn: true,

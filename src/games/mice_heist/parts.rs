@@ -4,8 +4,8 @@
 use arrayvec::ArrayVec;
 use serde::Deserialize;
 
-use crate::config::{Named, Problems, range};
 use crate::games::MAX_SEATS;
+use crate::io::config::{Named, Problems, range};
 
 /// Fixed capacities of the game state. Each bounds a count validation enforces, so the engine's
 /// fixed-size containers can never overflow.

@@ -1,5 +1,5 @@
 //! Both editions' reckoning of each seat's chance to win from the table as it stands, which a
-//! search scores a play-out by when it stops at its horizon ([`crate::play::Decisions::standing`]).
+//! search scores a play-out by when it stops at its horizon ([`crate::core::play::Decisions::standing`]).
 //!
 //! A seat's projected score is what it would hold if the game ended now: its cheese and the food
 //! its place on each track would claim. The chances are a softmax of those scores whose spread
@@ -38,21 +38,23 @@ pub trait Reckon: Edition {
 /// at least 5% lower (early in a game nothing foretells much: over a whole game the fitted
 /// spread gains 8–11%).
 #[cfg(test)]
-pub fn assert_foretells<E: Reckon, M: Default>(new: impl Fn(u64) -> E, lineup: &[crate::bots::Bot])
-where
-    crate::bots::Bot: crate::play::Decider<E, Memory = M>,
+pub fn assert_foretells<E: Reckon, M: Default>(
+    new: impl Fn(u64) -> E,
+    lineup: &[crate::core::lineup::Bot],
+) where
+    crate::core::lineup::Bot: crate::core::play::Decider<E, Memory = M>,
 {
     let starts = (0..200u64).map(|seed| (new(seed), seed));
-    let (reckoned, even) = crate::ismcts::log_loss(starts, lineup, 5, |g: &E| g.standing());
+    let (reckoned, even) = crate::bots::ismcts::log_loss(starts, lineup, 5, |g: &E| g.standing());
     assert!(reckoned < 0.95 * even, "{reckoned} against {even}");
 }
 
 /// Prints the log-loss of spreads on a grid over games `lineup` plays from `new(seed)`, and
 /// the best.
 #[cfg(test)]
-pub fn fit<E: Reckon, M: Default>(new: impl Fn(u64) -> E, lineup: &[crate::bots::Bot])
+pub fn fit<E: Reckon, M: Default>(new: impl Fn(u64) -> E, lineup: &[crate::core::lineup::Bot])
 where
-    crate::bots::Bot: crate::play::Decider<E, Memory = M>,
+    crate::core::lineup::Bot: crate::core::play::Decider<E, Memory = M>,
 {
     let mut best = (f64::MAX, 0.0, 0.0);
     for base in (0..=10).map(|b| b as f32 * 1.5) {
@@ -62,7 +64,7 @@ where
                 per_obstacle,
             };
             let starts = (0..400u64).map(|seed| (new(seed), seed));
-            let (loss, even) = crate::ismcts::log_loss(starts, lineup, 5, |g: &E| {
+            let (loss, even) = crate::bots::ismcts::log_loss(starts, lineup, 5, |g: &E| {
                 (!g.tests_over()).then(|| g.reckon(spread))
             });
             if loss < best.0 {
@@ -122,7 +124,7 @@ pub fn chances(
     left: u8,
     spread: Spread,
 ) -> [f32; MAX_SEATS] {
-    crate::play::softmax(
+    crate::core::play::softmax(
         score,
         players,
         spread.base + spread.per_obstacle * f32::from(left),

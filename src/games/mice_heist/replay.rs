@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::Observer;
 use super::jobs::JobState;
 use super::parts::{ChipTable, Effect, EffectKind, Icon};
-use crate::game::seat_name;
+use crate::core::game::seat_name;
 use crate::games::{Event, MAX_SEATS, Outcome};
 
 /// What one turn's observer saw.

@@ -1,10 +1,10 @@
 //! Mice Heist's part of a `simulate` report: jobs, chips, obstacles, skill cards, win rate by
 //! colour or identity, and the ratings edition's assists and ratings.
 
-use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
-use crate::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Unit, grouped};
-use crate::report::table::Table;
-use crate::report::{fair_line, series_note};
+use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
+use crate::io::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Unit, grouped};
+use crate::io::report::table::Table;
+use crate::io::report::{fair_line, series_note};
 use crate::stats::wilson;
 
 /// An obstacle whose interval lies wholly under this pass rate, or wholly over 1 minus it, is

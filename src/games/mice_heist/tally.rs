@@ -5,7 +5,7 @@ use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::ChipTable;
 use crate::games::Outcome;
-use crate::metrics::{Block, Cell, Column, Counts, Declared, Grid, Kind, Per, Table, Total};
+use crate::stats::metrics::{Block, Cell, Column, Counts, Declared, Grid, Kind, Per, Table, Total};
 
 /// The per-game value `games.csv` keeps: tests passed.
 pub const SUCCESSES: usize = 0;

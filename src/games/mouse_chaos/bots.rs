@@ -6,9 +6,9 @@
 
 use super::config::{Beams, MAX_CELLS, NESTS, NONE, Rules, opposite};
 use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
-use crate::bots::{Bot, Kind, Param};
-use crate::play::Seen;
-use crate::rng::{Dice, GameRng};
+use crate::core::lineup::{Bot, Kind, Param};
+use crate::core::play::Seen;
+use crate::core::rng::{Dice, GameRng};
 
 pub const SHEPHERD: Kind = Kind {
     name: "shepherd",

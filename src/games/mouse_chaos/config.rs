@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::engine::Squares;
-use crate::config::{Invalid, Named, Problems, range};
+use crate::io::config::{Invalid, Named, Problems, range};
 
 /// Nests, and so colours: the rulebook's four corners, one colour each. Colour `c` is nest `c`'s.
 pub const NESTS: usize = 4;

@@ -10,9 +10,9 @@ use super::config::{
     Look, MAX_CATS, MAX_CELLS, MAX_CHAIRS, MAX_CHEESE, MAX_HOLDERS, MAX_MICE, MAX_NEST, Mothers,
     NESTS, NONE, Rules, opposite,
 };
-use crate::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat, next_seat};
-use crate::play::{Decisions, Options, nth_of};
-use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
+use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat, next_seat};
+use crate::core::play::{Decisions, Options, nth_of};
+use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 /// Where a mouse is: a square, or `IN_NEST + n` in nest `n`.
 pub const IN_NEST: u8 = MAX_CELLS as u8;
@@ -1351,9 +1351,9 @@ impl Engine<'_> {
 #[cfg(test)]
 mod walk_tests {
     use super::*;
+    use crate::core::play::{Decisions, Table};
     use crate::games::mouse_chaos::KINDS;
     use crate::games::mouse_chaos::tests::rules_with;
-    use crate::play::{Decisions, Table};
 
     /// Where the mouse on `from` can go in up to `steps` steps, one square at a time.
     fn reach_by_steps(p: &Public, rules: &Rules, from: u8, steps: u8) -> Reach {
@@ -1416,7 +1416,7 @@ mod walk_tests {
         let mut compared = 0;
         for (players, beams) in [(4, "back_and_sides"), (3, "back"), (2, "sides")] {
             let rules = rules_with(&[&format!("rules.chair_beams=\"{beams}\"")], players);
-            let lineup = vec![crate::bots::Bot::of(KINDS, 1); players];
+            let lineup = vec![crate::core::lineup::Bot::of(KINDS, 1); players];
             for seed in 0..4 {
                 let mut table: Table<Engine, crate::games::mouse_chaos::bots::Memory> =
                     Table::new(Engine::new(&rules, seed), seed);

@@ -13,30 +13,30 @@ use config::{DIRECTIONS, NESTS, RawConfig, Rules};
 use engine::{Action, Decision, ENDINGS, Engine, Piece, Public};
 use serde_json::json;
 
-use crate::bots::{Bot, Kind};
-use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::game::seat_name;
+use crate::core::game::seat_name;
+use crate::core::lineup::{Bot, Kind};
+use crate::core::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::metrics::{
+use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::io::report::parts::Parts;
+use crate::stats::metrics::{
     Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
 };
-use crate::play::{Decider, Decisions, Seen, Table as Play, by_kind};
-use crate::report::parts::Parts;
-use crate::rng::GameRng;
 
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/mouse-chaos/standard.toml");
 
 /// The bots of this game: the shared `random`, the heuristic `shepherd`, the shared `ismcts`.
 pub const KINDS: &[Kind] = &[
-    crate::play::RANDOM,
+    crate::core::play::RANDOM,
     bots::SHEPHERD,
     // A play-out to the end is a whole game of 67 turns or more, each turn several decisions
     // (a piece, where it goes, a shift); one of 20 decisions, a few turns scored by the
     // engine's reckoning of the nests, costs a Mice Heist play-out's time. `shepherd` is dear
     // (120,000 instructions a turn), so 8 iterations: 38 Elo over `shepherd` in a ladder of 30
     // seeds (CI 2–74), as 16 iterations at horizon 10, at 22 games a second at 4 players.
-    crate::ismcts::kind(&crate::ismcts::params(8, 20)),
+    crate::bots::ismcts::kind(&crate::bots::ismcts::params(8, 20)),
 ];
 
 impl Decider<Engine<'_>> for Bot {
@@ -208,7 +208,7 @@ impl Registered for MouseChaos {
         match self.rules.players {
             2 => 20_000,
             3 => 50_000,
-            _ => crate::cli::DEFAULT_GAMES,
+            _ => crate::commands::cli::DEFAULT_GAMES,
         }
     }
 

@@ -2,10 +2,10 @@
 //! colour's, the cap), what reveals colours and how often, and the board as a heat map of where
 //! cats catch mice and where mice are looked at on cheese.
 
-use crate::report::headline::{STALLED, Stall};
-use crate::report::parts::{FEW_GAMES, Parts, Sections, pct};
-use crate::report::svg::{Bar, Grid, HBars, Unit};
-use crate::report::table::Table;
+use crate::io::report::headline::{STALLED, Stall};
+use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
+use crate::io::report::svg::{Bar, Grid, HBars, Unit};
+use crate::io::report::table::Table;
 
 pub const PARTS: Parts = Parts {
     turn: "turn",

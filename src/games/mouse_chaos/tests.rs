@@ -4,10 +4,10 @@
 use super::config::{DOWN, LEFT, NONE, RIGHT, Rules, UP};
 use super::engine::{Action, Decision, Ending, Engine, Piece};
 use super::{KINDS, MouseChaos};
-use crate::bots::Bot;
-use crate::config::{Override, Source};
+use crate::core::lineup::Bot;
+use crate::core::play::{Decisions, Table};
 use crate::games::{Game, Registered};
-use crate::play::{Decisions, Table};
+use crate::io::config::{Override, Source};
 
 /// The built-in config with `--set` style overrides, at `players`.
 pub fn rules_with(sets: &[&str], players: usize) -> Rules {
@@ -194,7 +194,7 @@ fn a_caught_mouse_spills_to_start_spaces_then_the_nearest_squares() {
             to: sq(2, 4),
             look: false,
         });
-        let mut options = crate::play::Options::new();
+        let mut options = crate::core::play::Options::new();
         g.options(&mut options);
         let mut at: Vec<u8> = options
             .iter()
@@ -419,8 +419,8 @@ fn shepherd_beats_random() {
 /// sample keeps every colour the seat has seen.
 #[test]
 fn shepherd_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
-    use crate::play::{Decider, Seen};
-    use crate::rng::{bot_rng, game_rng};
+    use crate::core::play::{Decider, Seen};
+    use crate::core::rng::{bot_rng, game_rng};
     let rules = rules_with(&[], 3);
     let shepherd = Bot::of(KINDS, 1);
     let mut sampler = game_rng(11);
@@ -564,7 +564,7 @@ fn impossible_settings_are_refused() {
 /// and a sample never deals her another.
 #[test]
 fn own_colour_mothers_are_known_to_all() {
-    use crate::rng::game_rng;
+    use crate::core::rng::game_rng;
     let rules = rules_with(&["rules.mothers=\"own_colour\""], 3);
     let g = Engine::new(&rules, 4);
     for seat in 0..3 {
@@ -582,9 +582,10 @@ fn own_colour_mothers_are_known_to_all() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[], 4);
-    let bot = crate::bots::parse("ismcts(iterations=6)", KINDS, &[]).unwrap();
+    let bot = crate::core::lineup::parse("ismcts(iterations=6)", KINDS, &[]).unwrap();
     let lineup = [Bot::of(KINDS, 1); 4];
-    let positions = (0..3u64)
-        .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
-    assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
+    let positions = (0..3u64).flat_map(|seed| {
+        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
+    });
+    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use arrayvec::ArrayVec;
 use serde::Deserialize;
 
-use crate::config::{Invalid, Named, Problems, range};
 use crate::games::MAX_SEATS;
 use crate::games::mice_heist::chips::Odds;
 pub use crate::games::mice_heist::parts::*;
+use crate::io::config::{Invalid, Named, Problems, range};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,5 +1,5 @@
 //! The cheese edition's turn, step by step (rulebook "Resolving a test", steps 1–8), and the end
-//! game scoring, as a state machine paused at each decision (see [`crate::play`]). See RULES.md
+//! game scoring, as a state machine paused at each decision (see [`crate::core::play`]). See RULES.md
 //! for every reading of the rulebook made here.
 
 use arrayvec::ArrayVec;
@@ -7,12 +7,12 @@ use arrayvec::ArrayVec;
 use super::bots::{Bet, Learn, View};
 use super::config::{DiscardedCheese, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
+use crate::core::play::{Decisions, nth_of};
+use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, exchange, take, winners};
 use crate::games::mice_heist::reckoning::{self, Reckon};
 use crate::games::{MAX_SEATS, Outcome, Seat};
-use crate::play::{Decisions, nth_of};
-use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 pub use crate::games::mice_heist::Observer;
 
@@ -315,7 +315,7 @@ impl<'r> Engine<'r> {
     }
 
     fn next_seat(&self, seat: Seat) -> Seat {
-        crate::game::next_seat(seat, self.rules.players)
+        crate::core::game::next_seat(seat, self.rules.players)
     }
 
     /// Step 2: Get help: every bet is decided from the same state, before any is revealed.
@@ -784,10 +784,10 @@ impl<'r> Decisions for Engine<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::play::{Options, Table};
     use crate::games::mice_heist::Tests;
     use crate::games::mice_heist::cheese::bots::greedy;
     use crate::games::mice_heist::cheese::tests::rules_with;
-    use crate::play::{Options, Table};
 
     #[test]
     fn a_sample_keeps_the_table_and_deals_only_the_hidden_deck_anew() {
@@ -895,10 +895,11 @@ mod tests {
         game.pause(Phase::Stash(1));
         let mut rng = game_rng(3);
         // 0 to 2 from the stash, times each of the 2 covered skills giving or not.
-        crate::play::tests::assert_uniform(60_000, 12, || {
+        crate::core::play::tests::assert_uniform(60_000, 12, || {
             let mut g = game.clone();
             while g.to_move() == Some(1) {
-                let action = crate::play::random(&crate::play::Seen::new(&g, 1), &mut rng);
+                let action =
+                    crate::core::play::random(&crate::core::play::Seen::new(&g, 1), &mut rng);
                 g.apply(action);
             }
             (g.hidden_bets[1].from_stash, g.hidden_bets[1].from_covered)

@@ -16,12 +16,12 @@ use engine::Engine;
 use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
-use crate::config::{ConfigError, Override, Source, load_compiled, with_players};
-use crate::game::seat_name;
+use crate::core::game::seat_name;
+use crate::core::play::Table;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::metrics::{Counts, Declared};
-use crate::play::Table;
-use crate::report::parts::Parts;
+use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::io::report::parts::Parts;
+use crate::stats::metrics::{Counts, Declared};
 use serde_json::json;
 use state::State;
 
@@ -122,7 +122,7 @@ impl Game for CheeseGame {
         &self.declared
     }
 
-    fn bots(&self) -> &'static [crate::bots::Kind] {
+    fn bots(&self) -> &'static [crate::core::lineup::Kind] {
         bots::KINDS
     }
 

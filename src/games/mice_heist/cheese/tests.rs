@@ -5,11 +5,11 @@ use super::bots::{Bet, Bot, Learn, Memory, Policy, View, greedy, random};
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine, Observer};
 use super::state::Held;
-use crate::config::Override;
+use crate::core::play::Table;
 use crate::games::Registered;
 use crate::games::mice_heist::Tests;
 use crate::games::{Game, Outcome};
-use crate::play::Table;
+use crate::io::config::Override;
 
 /// The built-in config, compiled for 4 players.
 pub fn default_rules() -> Rules {
@@ -724,9 +724,10 @@ fn finish_round_lets_every_seat_test_equally_often() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[]);
-    let bot = crate::bots::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap();
+    let bot = crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap();
     let lineup = [greedy(); 6];
-    let positions = (0..3u64)
-        .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
-    assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
+    let positions = (0..3u64).flat_map(|seed| {
+        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
+    });
+    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }

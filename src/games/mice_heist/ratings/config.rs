@@ -4,10 +4,10 @@
 use arrayvec::ArrayVec;
 use serde::Deserialize;
 
-use crate::config::{Invalid, Named, Problems, range};
 use crate::games::MAX_SEATS;
 use crate::games::mice_heist::chips::Odds;
 pub use crate::games::mice_heist::parts::*;
+use crate::io::config::{Invalid, Named, Problems, range};
 
 /// The three skills, in rating order.
 pub const SKILLS: [Icon; 3] = [Icon::Agility, Icon::Charm, Icon::Dexterity];

@@ -1,5 +1,5 @@
 //! The ratings edition's turn (rulebook "YOUR TURN", steps 1–7) and scoring, as a state machine
-//! paused at each decision (see [`crate::play`]). See RULES.md for every reading of the
+//! paused at each decision (see [`crate::core::play`]). See RULES.md for every reading of the
 //! rulebook made here.
 
 use arrayvec::ArrayVec;
@@ -7,13 +7,13 @@ use arrayvec::ArrayVec;
 use super::bots::{Choice, Learn, Spare, View};
 use super::config::{Effect, EffectKind, MAX_DECK, Rules};
 use super::state::{Hand, Player, State, Test};
+use crate::core::play::{Decisions, nth_of};
+use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, JobState, exchange, winners};
 use crate::games::mice_heist::reckoning::{self, Reckon};
 use crate::games::{MAX_SEATS, Outcome, Seat, others};
-use crate::play::{Decisions, nth_of};
-use crate::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,7 +370,7 @@ impl<'r> Engine<'r> {
     }
 
     fn next_seat(&self, seat: Seat) -> Seat {
-        crate::game::next_seat(seat, self.rules.players)
+        crate::core::game::next_seat(seat, self.rules.players)
     }
 
     /// Step 2, get help: chips decided by everyone before anyone reveals; then the assist
@@ -822,10 +822,10 @@ impl<'r> Decisions for Engine<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::play::{Options, Table};
     use crate::games::mice_heist::Tests;
     use crate::games::mice_heist::ratings::bots::greedy;
     use crate::games::mice_heist::ratings::tests::rules_with;
-    use crate::play::{Options, Table};
 
     fn sorted(cards: impl Iterator<Item = u8>) -> Vec<u8> {
         let mut v: Vec<u8> = cards.collect();
@@ -938,10 +938,10 @@ mod tests {
         let mut game = Engine::new(&rules, 8);
         game.pause(Phase::Discard);
         let mut rng = game_rng(3);
-        let seen = crate::play::Seen::new(&game, 0);
+        let seen = crate::core::play::Seen::new(&game, 0);
         // Each subset of a 3-card hand.
-        crate::play::tests::assert_uniform(40_000, 8, || {
-            match crate::play::random(&seen, &mut rng) {
+        crate::core::play::tests::assert_uniform(40_000, 8, || {
+            match crate::core::play::random(&seen, &mut rng) {
                 Action::Discard(cards) => cards,
                 other => panic!("{other:?}"),
             }

@@ -4,7 +4,7 @@
 use super::config::{Rules, SKILLS};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::tally::{Catalogue, Counting, Tally};
-use crate::metrics::{Block, Cell, Column, Counts, Declared, Kind, Per, Table, Total};
+use crate::stats::metrics::{Block, Cell, Column, Counts, Declared, Kind, Per, Table, Total};
 
 /// Highest rating counted separately; validation keeps `max_rating` within it.
 const RATINGS: usize = 21;

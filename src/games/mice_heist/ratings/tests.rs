@@ -5,12 +5,12 @@ use super::RatingsGame;
 use super::bots::{Bot, Choice, Learn, Policy, Spare, View, greedy, random};
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine};
-use crate::config::{Override, Source};
+use crate::core::play::Table;
 use crate::games::Registered;
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::Tests;
 use crate::games::{Game, Outcome};
-use crate::play::Table;
+use crate::io::config::{Override, Source};
 
 fn source() -> Source {
     Source::embedded(
@@ -567,9 +567,10 @@ fn golden_game() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[]);
-    let bot = crate::bots::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap();
+    let bot = crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap();
     let lineup = [greedy(); 6];
-    let positions = (0..3u64)
-        .flat_map(|seed| crate::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9));
-    assert!(crate::ismcts::assert_blind(&bot, positions) >= 10);
+    let positions = (0..3u64).flat_map(|seed| {
+        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
+    });
+    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }

@@ -1,6 +1,6 @@
 //! Player policies. A bot decides every choice the rules give a player, seeing only a [`View`]:
 //! the public table from one seat, never the upgrade deck's order or another player's unrevealed
-//! bet. `random` is the shared one ([`crate::play::random`]); the options it draws from are
+//! bet. `random` is the shared one ([`crate::core::play::random`]); the options it draws from are
 //! listed with [`Decision`].
 
 mod greedy;
@@ -8,9 +8,9 @@ mod greedy;
 use super::config::Rules;
 use super::engine::{Action, Decision, Engine};
 use super::state::{Player, State};
+use crate::core::play::{Decider, Seen, by_kind};
+use crate::core::rng::GameRng;
 use crate::games::Seat;
-use crate::play::{Decider, Seen, by_kind};
-use crate::rng::GameRng;
 
 pub use super::config::EffectKind;
 pub use greedy::Greedy;
@@ -115,8 +115,8 @@ impl<P: Policy> Decider<Engine<'_>> for P {
     }
 }
 
-pub use crate::bots::Bot;
-use crate::bots::Kind;
+pub use crate::core::lineup::Bot;
+use crate::core::lineup::Kind;
 
 /// The bots of this edition: `random`, `greedy` and `ismcts`, in this order.
 pub const KINDS: &[Kind] = crate::games::mice_heist::CHEESE_BOTS;

@@ -1,0 +1,362 @@
+//! The `whisker` command line.
+
+use std::path::PathBuf;
+
+use clap::builder::TypedValueParser as _;
+use clap::{Parser, Subcommand};
+
+use crate::io::config::Override;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "whisker",
+    version,
+    about = "Monte Carlo balance lab for tabletop games"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play many seeded games with bots and write balance statistics.
+    Simulate(SimulateArgs),
+    /// Play two rule sets on the same seeds and measure how they differ.
+    Compare(CompareArgs),
+    /// Play one rule set at every combination of some values, on the same seeds.
+    Sweep(SweepArgs),
+    /// Join the shards of one run into the result a single run writes.
+    Merge(MergeArgs),
+    /// Tell one game of a run turn by turn.
+    Replay(ReplayArgs),
+    /// Replay a baseline's games with the current code and config; exit 1 if a metric moved beyond its tolerance.
+    Check(CheckArgs),
+    /// Write a result folder's charts as one self-contained HTML page.
+    Report(ReportArgs),
+    /// List the built-in game configs, by the names `simulate NAME` takes.
+    Games,
+    /// List a game's bots, their parameters with defaults and meaning, and the config's presets.
+    Bots(BotsArgs),
+    /// Play bots of several strengths against each other: win-rate matrix, ratings, and the
+    /// seats' balance with the strongest.
+    Ladder(LadderArgs),
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct LadderArgs {
+    /// Game config: a TOML file, or a built-in config's name. Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+    /// The bots, comma-separated; in a game with roles, bots joined by `+` share an entry, each
+    /// seat taking the first that plays its role (`sleuth+thief`). Default: random, the game's
+    /// own, and ismcts at three budgets.
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Seeds per pairing: each bot plays each seat once among another's copies on each seed.
+    #[arg(long, default_value_t = LADDER_GAMES, value_parser = games)]
+    pub games: u64,
+    /// Master seed: the same seeds for every pairing.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Players, 2 to 6 (default: the config's rules.players).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    pub players: Option<usize>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Override a config value: --set rules.max_turns=300 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// Result folder (default: results/<config name>+ladder[+what differs]/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar, and no note on how long a long run will take.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Also write report.html: the matrix and the strength curve.
+    #[arg(long)]
+    pub report: bool,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct BotsArgs {
+    /// Game config: a TOML file or a built-in config's name. Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// A result folder made by simulate, compare or sweep.
+    pub dir: PathBuf,
+    /// Where to write the page (default: DIR/report.html).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    Json,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Shard folders made by `simulate --shard I/N`.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// The merged result folder.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+    /// The run's master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Which game of the run (its `game` in games.csv, from 0).
+    #[arg(long)]
+    pub game: u64,
+    /// Which seat rotation of it, for a `--rotate-seats` run (its `rotation` in games.csv).
+    #[arg(long, default_value_t = 0)]
+    pub rotation: usize,
+    /// Players, 2 to 6 (default: the config's rules.players).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    pub players: Option<usize>,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
+    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Override a config value (repeatable), as the run did.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// `table` for people, `json` for one JSON object per line.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// The config to check, a file or a built-in config's name (default: the one the baseline recorded).
+    pub config: Option<PathBuf>,
+    /// A result folder made by `simulate --games-csv`.
+    #[arg(long)]
+    pub baseline: PathBuf,
+    /// Override a config value (repeatable), on top of the baseline's own overrides: is the
+    /// balance the same with this change?
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// How far METRIC may move (repeatable), overriding the defaults and the baseline's
+    /// tolerances.toml.
+    #[arg(long = "tolerance", value_name = "METRIC=X")]
+    pub tolerance: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress bar, and no note on how long a long run will take.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Also play the baseline's strength sample again (its strong lineup on its first seeds)
+    /// and say whether each metric that moved moves the same way under strong play: `auto`
+    /// (the baseline's own sample), its first N games, or `off`.
+    #[arg(
+        long,
+        value_name = "off|auto|N",
+        default_value = "auto",
+        env = "WHISKER_STRENGTH"
+    )]
+    pub strength: crate::stats::strength::Asked,
+}
+
+/// Games a run of a fast game plays when `--games` is not given (a slow game plays fewer:
+/// `Registered::default_games`); ±0.3 points on a rate near 50%.
+pub const DEFAULT_GAMES: u64 = 100_000;
+/// The master seed when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Seeds a ladder plays each pairing on when not told: a search bot plays slowly.
+pub const LADDER_GAMES: u64 = 20;
+
+/// `--games`: a whole number of games, at least 1.
+fn games(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("play at least 1 game".into()),
+        Ok(n) => Ok(n),
+        Err(_) if s.trim().starts_with('-') => Err("play at least 1 game".into()),
+        Err(_) if s.trim().bytes().all(|b| b.is_ascii_digit()) && !s.trim().is_empty() => {
+            Err(format!("at most {} games", u64::MAX))
+        }
+        Err(_) => Err(format!("`{s}` is not a whole number of games")),
+    }
+}
+
+/// What every run shares: how many games, which seed, who plays.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Games to play (with --rotate-seats, each is played once per distinct rotation).
+    /// Default: 100,000, fewer for a game that plays slowly (Mouse Chaos: 20,000 at 2 players,
+    /// 50,000 at 3, 100,000 at 4).
+    #[arg(long, value_parser = games)]
+    pub games: Option<u64>,
+    /// Master seed: the same seed and config give the same files, byte for byte.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Players, 2 to 6 (default: the config's rules.players).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    pub players: Option<usize>,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
+    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Play each game once per distinct rotation of the bots around the table, same seed.
+    #[arg(long)]
+    pub rotate_seats: bool,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress bar, and no note on how long a long run will take.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Also write report.html: the result's charts on one page (as `whisker report` does).
+    #[arg(long)]
+    pub report: bool,
+}
+
+impl RunArgs {
+    /// What sets this run apart from the default one, for its default folder's name: a run of
+    /// `default_games`, the games it plays when not told, names none.
+    pub fn folder_parts(&self, default_games: u64) -> Vec<String> {
+        let mut parts = Vec::new();
+        if let Some(p) = self.players {
+            parts.push(format!("players-{p}"));
+        }
+        if let Some(bots) = &self.bots {
+            parts.push(format!("bots-{bots}"));
+        }
+        if self.rotate_seats {
+            parts.push("rotated".into());
+        }
+        if self.seed != DEFAULT_SEED {
+            parts.push(format!("seed-{}", self.seed));
+        }
+        if let Some(games) = self.games.filter(|&g| g != default_games) {
+            parts.push(format!("games-{games}"));
+        }
+        parts
+    }
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Override a config value: --set rules.track_length=12 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// Result folder (default: results/<config name>[+what differs from the defaults]/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write games.csv, one row per game.
+    #[arg(long)]
+    pub games_csv: bool,
+    /// Play only shard I of N (I from 0): a slice of the games, to merge later with
+    /// `whisker merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Play only the first K games of the run (or of its --shard): how an interrupted shard's
+    /// run.toml reproduces exactly the games it holds.
+    #[arg(long, value_name = "K", value_parser = games)]
+    pub stop_after: Option<u64>,
+    #[command(flatten)]
+    pub sample: StrengthArgs,
+}
+
+/// `--strength`, for the commands that play a strength sample.
+#[derive(clap::Args, Debug, Clone)]
+pub struct StrengthArgs {
+    /// Also play the run's first games again, on the same seeds, with the default search at
+    /// every seat, and say which figures hold under strong play: `auto` (about ten seconds on
+    /// two cores, as many games as that takes), N games, or `off`.
+    #[arg(
+        long,
+        value_name = "off|auto|N",
+        default_value = "auto",
+        env = "WHISKER_STRENGTH"
+    )]
+    pub strength: crate::stats::strength::Asked,
+    /// The strong lineup the sample plays, as `--bots` names one: a config's `reference`
+    /// preset, for one (`whisker bots CONFIG` lists them), or a search of another budget.
+    #[arg(long, value_name = "BOTS", default_value = crate::stats::strength::BOTS)]
+    pub strength_bots: String,
+}
+
+/// `--shard I/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}` is not I/N, like 0/8"))?;
+        let (index, count) = (i.trim().parse::<u64>(), n.trim().parse::<u64>());
+        match (index, count) {
+            (Ok(index), Ok(count)) if count > 0 && index < count => Ok(Self { index, count }),
+            _ => Err(format!("`{s}`: I/N needs 0 ≤ I < N")),
+        }
+    }
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// Config A: a TOML file or a built-in config's name (`whisker games`). Default: mice-heist-cheese.
+    pub a: Option<PathBuf>,
+    /// Config B, a file or a built-in config's name. Default: the same as A (then vary it with --set-b).
+    pub b: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Override a value of A only (repeatable).
+    #[arg(long = "set-a", value_name = "KEY=VALUE")]
+    pub set_a: Vec<Override>,
+    /// Override a value of B only (repeatable).
+    #[arg(long = "set-b", value_name = "KEY=VALUE")]
+    pub set_b: Vec<Override>,
+    /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub sample: StrengthArgs,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct SweepArgs {
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// A value to vary: KEY=V1,V2,… or KEY=LO..HI (whole numbers, both ends included).
+    /// Repeat for a grid of every combination.
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<crate::commands::vary::Vary>,
+    /// Override a config value at every point (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// Result folder (default: results/sweep-<config name>+<what is varied>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The strength sample at every point: `auto` shares simulate's among the points.
+    #[command(flatten)]
+    pub sample: StrengthArgs,
+}

@@ -1,0 +1,291 @@
+//! What a long run will cost, said before it is paid. A run projected to take more than about a
+//! minute says so once on stderr, with how to make it shorter and what that costs in precision;
+//! a quick run says nothing. The projection rests on the clock, so nothing of it reaches stdout
+//! or the result files.
+//!
+//! A test projects a run without a clock through a hook: `WHISKER_TEST_RATE=R` takes the rate
+//! to be R games a second from the first chunk finished on.
+
+use std::io::Write as _;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use indicatif::{HumanCount, ProgressBar};
+
+use crate::core::runner::Plan;
+
+/// A run projected past this many seconds is told its cost: "more than about a minute", so a
+/// default run near a minute on a busy machine is not told to play 10% fewer games.
+const TOLD: f64 = 90.0;
+/// What a shorter run is fitted to: a minute.
+const LONG: f64 = 60.0;
+/// Played this long, a run's rate is taken as its own: the first chunks also pay for starting
+/// threads and warming caches.
+const MEASURED: Duration = Duration::from_secs(1);
+/// The test hook's environment variable.
+const HOOK: &str = "WHISKER_TEST_RATE";
+
+/// How a run could be made shorter.
+enum Shorter {
+    /// Fewer `--games` (the run's length is in proportion to it). Each of its rates (`rates`)
+    /// is measured on `per_game` games for each game of `--games`; `paired`: a difference of
+    /// two sides' rates, game by game.
+    Games {
+        games: u64,
+        per_game: u64,
+        rates: &'static str,
+        paired: bool,
+    },
+    /// A baseline of fewer games: `whisker check` replays every game of its baseline.
+    Baseline { games: u64 },
+}
+
+/// What a command's run is made of, for its cost.
+pub struct Cost {
+    /// Games played for each unit the progress bar counts: a compared pair is two.
+    per_unit: u64,
+    /// What Ctrl-C keeps, after "Ctrl-C stops it".
+    keeps: &'static str,
+    shorter: Shorter,
+}
+
+impl Cost {
+    pub fn simulate(plan: &Plan) -> Self {
+        Self::played(plan, 1, "win rates", false)
+    }
+
+    pub fn compare(plan: &Plan) -> Self {
+        Self::played(plan, 2, "each difference of win rates", true)
+    }
+
+    /// A sweep of points each played as `plan` is.
+    pub fn sweep(plan: &Plan) -> Self {
+        Self {
+            keeps: " and keeps every finished point",
+            ..Self::played(plan, 1, "the win rates at each point", false)
+        }
+    }
+
+    /// A ladder of `games` seeds a pairing, each played once with the bot in each of `players`
+    /// seats.
+    pub fn ladder(games: u64, players: usize) -> Self {
+        Self {
+            per_unit: 1,
+            keeps: " and keeps every finished pairing",
+            shorter: Shorter::Games {
+                games,
+                per_game: players as u64,
+                rates: "each pairing's win rate",
+                paired: false,
+            },
+        }
+    }
+
+    /// A check replaying a baseline's games as `plan` plays them.
+    pub fn check(plan: &Plan) -> Self {
+        Self {
+            per_unit: 1,
+            keeps: ", checking nothing",
+            shorter: Shorter::Baseline { games: plan.games },
+        }
+    }
+
+    fn played(plan: &Plan, per_unit: u64, rates: &'static str, paired: bool) -> Self {
+        Self {
+            per_unit,
+            keeps: " and keeps every finished game",
+            shorter: Shorter::Games {
+                games: plan.games,
+                per_game: plan.rotations(),
+                rates,
+                paired,
+            },
+        }
+    }
+
+    /// The note for a run of `units` units projected at `rate` units a second, played on
+    /// `threads` threads.
+    fn note(&self, units: u64, rate: f64, threads: usize) -> String {
+        let seconds = units as f64 / rate;
+        let noun = match self.shorter {
+            Shorter::Games { .. } => "run",
+            Shorter::Baseline { .. } => "check",
+        };
+        let mut text = format!(
+            "note: this {noun} will take about {} ({} games at about {} games/s on {threads} thread{}). Ctrl-C stops it{}",
+            duration(seconds),
+            HumanCount(units.saturating_mul(self.per_unit)),
+            rate_text(rate * self.per_unit as f64),
+            if threads == 1 { "" } else { "s" },
+            self.keeps,
+        );
+        // A run as long in proportion to its games as this one, made to fit in about a minute.
+        let fewer = |games: u64| {
+            let n = readable(games as f64 * LONG / seconds);
+            (n, duration(seconds * n as f64 / games as f64))
+        };
+        match self.shorter {
+            Shorter::Games {
+                games,
+                per_game,
+                rates,
+                paired,
+            } => {
+                let (n, takes) = fewer(games);
+                // The half-width of a 95% interval, in points: for a rate near 50%, the widest;
+                // for a paired difference, game by game, the widest there is (every game
+                // differing), narrower as the sides' games end alike more often.
+                let (variance, bound) = if paired {
+                    (
+                        1.0,
+                        "; at most, and less the more often the two sides' games end alike",
+                    )
+                } else {
+                    (0.25, "")
+                };
+                let half = 196.0 * (variance / (n.saturating_mul(per_game)) as f64).sqrt();
+                let half = format!("{half:.1}");
+                text += &format!(
+                    "; or play fewer: --games {n} takes about {takes} and gives {rates} to within ±{half} point{} (95%{bound}).",
+                    if half == "1.0" { "" } else { "s" },
+                );
+            }
+            Shorter::Baseline { games } => {
+                let (n, takes) = fewer(games);
+                text += &format!(
+                    ". A baseline of {} games would check in about {takes} (made with `whisker simulate … --games {n} --games-csv`).",
+                    HumanCount(n)
+                );
+            }
+        }
+        text
+    }
+}
+
+/// Watches a run's rate as its games finish, and tells its cost once if it is long.
+pub struct Watch {
+    cost: Cost,
+    /// The run's units, all of them: every side, point and pairing.
+    total: u64,
+    started: Instant,
+    done: AtomicU64,
+    /// Whether the note was given or will not be.
+    settled: AtomicBool,
+}
+
+impl Watch {
+    pub fn new(cost: Cost, total: u64) -> Self {
+        Self {
+            cost,
+            total,
+            started: Instant::now(),
+            done: AtomicU64::new(0),
+            settled: AtomicBool::new(false),
+        }
+    }
+
+    /// Counts `units` more finished, on a thread of the run's pool; the note goes out over
+    /// `bar`, so the bar is not drawn across it.
+    pub fn finished(&self, units: u64, bar: &ProgressBar) {
+        let done = self.done.fetch_add(units, Relaxed) + units;
+        if self.settled.load(Relaxed) {
+            return;
+        }
+        let rate = match test_rate() {
+            Some(r) => r / self.cost.per_unit as f64,
+            None => match self.started.elapsed() {
+                t if t < MEASURED => return,
+                t => done as f64 / t.as_secs_f64(),
+            },
+        };
+        // Told before half the run is played, or not at all: later it is no longer news.
+        if done.saturating_mul(2) > self.total {
+            self.settled.store(true, Relaxed);
+            return;
+        }
+        if self.total as f64 / rate > TOLD && !self.settled.swap(true, Relaxed) {
+            let text = self
+                .cost
+                .note(self.total, rate, rayon::current_num_threads());
+            // A closed stderr is no reason to stop the run.
+            bar.suspend(|| {
+                let _ = writeln!(std::io::stderr(), "{text}");
+            });
+        }
+    }
+}
+
+/// The test hook's rate, read once.
+fn test_rate() -> Option<f64> {
+    static RATE: OnceLock<Option<f64>> = OnceLock::new();
+    *RATE.get_or_init(|| {
+        let r: f64 = std::env::var(HOOK).ok()?.trim().parse().ok()?;
+        (r > 0.0 && r.is_finite()).then_some(r)
+    })
+}
+
+/// `x` rounded down to a number easy to type and not much smaller: in tenths of its order of
+/// magnitude below twice it, in halves above (166 → 160, 38,000 → 35,000), at least 1.
+fn readable(x: f64) -> u64 {
+    if x < 1.0 {
+        return 1;
+    }
+    let (n, magnitude) = (x as u64, 10u64.pow(x.log10().floor() as u32));
+    let step = if n < 2 * magnitude {
+        magnitude / 10
+    } else {
+        magnitude / 2
+    };
+    n / step.max(1) * step.max(1)
+}
+
+/// Games a second to two significant digits: 140, 22,000, 0.8.
+fn rate_text(r: f64) -> String {
+    if r < 10.0 {
+        return format!("{r:.1}");
+    }
+    let magnitude = 10f64.powi(r.log10().floor() as i32 - 1);
+    HumanCount(((r / magnitude).round() * magnitude) as u64).to_string()
+}
+
+/// A time span as a person says it: 35 seconds, 12 minutes, 3.5 hours, 4 days.
+fn duration(seconds: f64) -> String {
+    let plural = |n: f64, unit: &str| format!("{n} {unit}{}", if n == 1.0 { "" } else { "s" });
+    let (minutes, hours) = (seconds / 60.0, seconds / 3600.0);
+    if seconds < 10.0 {
+        plural(seconds.round().max(1.0), "second")
+    } else if seconds < 100.0 {
+        plural((seconds / 5.0).round() * 5.0, "second")
+    } else if minutes < 100.0 {
+        plural(minutes.round(), "minute")
+    } else if hours < 10.0 {
+        plural((hours * 10.0).round() / 10.0, "hour")
+    } else if hours < 48.0 {
+        plural(hours.round(), "hour")
+    } else {
+        plural((hours / 24.0).round(), "day")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_read_as_a_person_says_them() {
+        assert_eq!(readable(38_000.0), 35_000);
+        assert_eq!(readable(166.7), 160);
+        assert_eq!(readable(8_400.0), 8_000);
+        assert_eq!(readable(9.9), 9);
+        assert_eq!(readable(0.2), 1);
+        assert_eq!(rate_text(137.0), "140");
+        assert_eq!(rate_text(21_578.0), "22,000");
+        assert_eq!(rate_text(0.84), "0.8");
+        assert_eq!(duration(0.2), "1 second");
+        assert_eq!(duration(42.0), "40 seconds");
+        assert_eq!(duration(720.0), "12 minutes");
+        assert_eq!(duration(3.5 * 3600.0), "3.5 hours");
+        assert_eq!(duration(5.0 * 86400.0), "5 days");
+    }
+}

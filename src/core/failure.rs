@@ -1,0 +1,113 @@
+//! What every command reports: its errors, each with its exit code, and the summary rows.
+
+use serde::Serialize;
+
+use crate::io::config::ConfigError;
+use crate::stats::Estimate;
+
+/// Every way a command fails on purpose, each with its exit code. Anything else (a disk that
+/// fills up, a folder that cannot be written) is a failure of the run itself: exit code 1.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// A mistake in the arguments or the files given, the user's to fix (as clap's own): 2.
+    #[error("{0}")]
+    Usage(String),
+    /// A mistake in a config, by file, line and field: 2.
+    #[error("{0}")]
+    Config(ConfigError),
+    /// `whisker check` found a regression, its table already printed: 1.
+    #[error("a metric moved beyond its tolerance against the baseline")]
+    Regressed,
+    /// Stopped by a signal (SIGINT, SIGTERM, SIGHUP): what it played is written, marked partial.
+    /// 128 + the signal's number, as a shell reports a process it stopped (130 for Ctrl-C, 143
+    /// for SIGTERM, 129 for SIGHUP).
+    #[error("interrupted by {}", crate::core::signals::name(*.0))]
+    Interrupted(i32),
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Usage(_) | Self::Config(_) => 2,
+            Self::Regressed => 1,
+            Self::Interrupted(signal) => (128 + signal) as u8,
+        }
+    }
+
+    /// Already told on stdout (a regression's table, an interrupted run's note): not repeated
+    /// as an error.
+    pub fn told(&self) -> bool {
+        matches!(self, Self::Regressed | Self::Interrupted(_))
+    }
+}
+
+impl From<ConfigError> for Failure {
+    fn from(e: ConfigError) -> Self {
+        Self::Config(e)
+    }
+}
+
+/// The exit code for a command's result: 0 success, a [`Failure`]'s own code, 1 for anything
+/// else.
+pub fn exit_code(result: &anyhow::Result<()>) -> u8 {
+    match result {
+        Ok(()) => 0,
+        Err(e) => e.downcast_ref::<Failure>().map_or(1, Failure::exit_code),
+    }
+}
+
+/// Tells the user something went differently than asked, without failing. A closed stderr is
+/// no reason to stop (or lose a result).
+pub fn warn(message: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "warning: {message}");
+}
+
+/// A row of `summary.csv`. Values are preformatted so the file's bytes never depend on float
+/// printing defaults.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SummaryRow {
+    pub metric: String,
+    pub value: String,
+    pub ci_low: String,
+    pub ci_high: String,
+}
+
+impl SummaryRow {
+    pub fn count(metric: &str, n: u64) -> Self {
+        Self {
+            metric: metric.into(),
+            value: n.to_string(),
+            ci_low: String::new(),
+            ci_high: String::new(),
+        }
+    }
+
+    pub fn estimate(metric: &str, e: Estimate) -> Self {
+        Self {
+            metric: metric.into(),
+            value: num(e.value),
+            ci_low: num(e.low),
+            ci_high: num(e.high),
+        }
+    }
+
+    /// The row's figure with its interval, as written; None for a count.
+    pub fn parsed(&self) -> Option<crate::stats::Estimate> {
+        let n = |s: &str| s.parse::<f64>().ok();
+        Some(crate::stats::Estimate {
+            value: n(&self.value)?,
+            low: n(&self.ci_low)?,
+            high: n(&self.ci_high)?,
+        })
+    }
+}
+
+/// Six decimals: finer than any interval whisker reports, and stable text.
+pub fn num(x: f64) -> String {
+    if x.is_nan() {
+        String::new()
+    } else {
+        format!("{x:.6}")
+    }
+}

@@ -1,0 +1,65 @@
+//! The one place progress bars are made.
+
+use std::io::IsTerminal;
+
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use crate::core::cost::{Cost, Watch};
+
+/// A run's progress: its bar, and the watch that tells a long run's cost.
+pub struct Progress {
+    bar: ProgressBar,
+    watch: Option<Watch>,
+}
+
+impl Progress {
+    /// No bar and no note: for a run nobody watches.
+    pub fn hidden() -> Self {
+        Self {
+            bar: ProgressBar::hidden(),
+            watch: None,
+        }
+    }
+
+    /// Counts `units` more finished (from any thread of the run).
+    pub fn inc(&self, units: u64) {
+        self.bar.inc(units);
+        if let Some(w) = &self.watch {
+            w.finished(units, &self.bar);
+        }
+    }
+
+    pub fn finish_and_clear(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The progress of a run of `total` units shaped as `cost` says: a games-done bar on stderr,
+/// hidden when stderr is not a terminal, so logs and pipes stay clean; and a note on stderr if
+/// the run will be long. Neither when quiet.
+pub fn games_bar(total: u64, quiet: bool, cost: Cost) -> Progress {
+    if quiet {
+        return Progress::hidden();
+    }
+    let watch = Some(Watch::new(cost, total));
+    if !std::io::stderr().is_terminal() {
+        return Progress {
+            bar: ProgressBar::hidden(),
+            watch,
+        };
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
+            .expect("the template is a constant")
+            // Games a second as a whole number: `21,578/s`, not `21,578.0493/s`.
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}/s", HumanCount(state.per_sec().round() as u64));
+                },
+            )
+            .progress_chars("=> "),
+    );
+    Progress { bar, watch }
+}

@@ -1,0 +1,263 @@
+//! `games.csv`: one row per game, in index order — streamed out by `simulate --games-csv`, read
+//! back (strictly: whisker's own header, every field in range) by `check` and `merge`.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::core::failure::Failure;
+use crate::core::game::{Game, MAX_SEATS, MAX_VALUES, Outcome};
+use crate::core::runner::Record;
+use crate::io::result_dir::ResultDir;
+
+/// The file's name in a result folder.
+pub const FILE: &str = "games.csv";
+
+/// The header for `game`: the shared columns, the game's per-game values, what ended the game,
+/// winners and each seat's score.
+pub fn header<G: Game>(game: &G) -> String {
+    let d = game.declared();
+    let mut h = String::from("game,rotation,seed,turns,capped");
+    for v in &d.values {
+        h.push_str(&format!(",{}", v.name));
+    }
+    h.push_str(&format!(",{},winners", d.ending));
+    for s in 0..game.players() {
+        h.push_str(&format!(",score_{s}"));
+    }
+    h
+}
+
+/// Streams `games.csv`.
+pub struct Writer {
+    out: BufWriter<File>,
+    path: PathBuf,
+}
+
+impl Writer {
+    pub fn create<G: Game>(dir: &ResultDir, game: &G) -> anyhow::Result<Self> {
+        let path = dir.file(FILE);
+        let file = crate::io::result_dir::create_file(&path)?;
+        let mut w = Self {
+            out: BufWriter::new(file),
+            path,
+        };
+        writeln!(w.out, "{}", header(game)).with_context(|| w.context())?;
+        Ok(w)
+    }
+
+    fn context(&self) -> String {
+        format!("writing {}", self.path.display())
+    }
+
+    pub fn row<G: Game>(&mut self, game: &G, r: &Record) -> anyhow::Result<()> {
+        self.write_row(game, r).with_context(|| self.context())
+    }
+
+    fn write_row<G: Game>(&mut self, game: &G, r: &Record) -> std::io::Result<()> {
+        let (o, players) = (&r.outcome, game.players());
+        write!(
+            self.out,
+            "{},{},{},{},{}",
+            r.game,
+            r.rotation,
+            r.seed,
+            o.turns,
+            u8::from(o.capped),
+        )?;
+        for v in &o.values[..game.declared().values.len()] {
+            write!(self.out, ",{v}")?;
+        }
+        let ending = o.ending.map_or("", |e| game.ending_label(e));
+        write!(self.out, ",{ending},")?;
+        let mut first = true;
+        for s in (0..players).filter(|&s| o.won(s)) {
+            write!(self.out, "{}{s}", if first { "" } else { ";" })?;
+            first = false;
+        }
+        for s in 0..players {
+            write!(self.out, ",{}", o.scores[s])?;
+        }
+        writeln!(self.out)
+    }
+
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        let context = self.context();
+        self.out.flush().with_context(|| context)
+    }
+}
+
+/// One row read back.
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    pub game: u64,
+    pub rotation: u64,
+    pub seed: u64,
+    pub outcome: Outcome,
+}
+
+/// Reads `path`, a `games.csv` of `game`, calling `each` with every row and its line's bytes
+/// (line break included), in order. Anything that whisker would not have written is an error
+/// naming the file, the line and the field.
+pub fn read<G: Game>(
+    path: &Path,
+    game: &G,
+    mut each: impl FnMut(&Row, &[u8]) -> anyhow::Result<()>,
+) -> anyhow::Result<u64> {
+    let shown = path.display();
+    let file = File::open(path).map_err(|e| Failure::Usage(format!("{shown}: {e}")))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    let mut number = 0u64;
+    let mut rows = 0;
+    loop {
+        line.clear();
+        let n = reader
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Failure::Usage(format!("{shown}: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        let at = |what: String| -> anyhow::Error {
+            Failure::Usage(format!("{shown}:{number}: {what}")).into()
+        };
+        let Some(text) = line.strip_suffix(b"\n") else {
+            return Err(at("cut short: the line is unfinished".into()));
+        };
+        let text = std::str::from_utf8(text).map_err(|_| at("not text (UTF-8)".into()))?;
+        if number == 1 {
+            if text != header(game) {
+                return Err(at(format!(
+                    "not the header whisker writes for this game with {} players: `{}`",
+                    game.players(),
+                    header(game)
+                )));
+            }
+            continue;
+        }
+        let row = parse(text, game).map_err(at)?;
+        each(&row, &line)?;
+        rows += 1;
+    }
+    if number == 0 {
+        return Err(Failure::Usage(format!("{shown}: empty; no header")).into());
+    }
+    Ok(rows)
+}
+
+/// One row's fields, each checked.
+fn parse<G: Game>(text: &str, game: &G) -> Result<Row, String> {
+    let (players, max_turns) = (game.players(), game.max_turns());
+    let values = &game.declared().values;
+    let fields: Vec<&str> = text.split(',').collect();
+    // game, rotation, seed, turns, capped; the values; ending, winners; the scores.
+    let width = 5 + values.len() + 2 + players;
+    if fields.len() != width {
+        return Err(format!(
+            "{} fields; a row has {width} for {players} players",
+            fields.len(),
+        ));
+    }
+    let winners = 6 + values.len();
+    let scores = winners + 1;
+    let number = |i: usize, name: &str, lo: i64, hi: i64| -> Result<i64, String> {
+        fields[i]
+            .parse::<i64>()
+            .ok()
+            .filter(|v| (lo..=hi).contains(v))
+            .ok_or_else(|| {
+                format!(
+                    "field `{name}`: `{}` is not a whole number from {lo} to {hi}",
+                    fields[i]
+                )
+            })
+    };
+    let whole = |i: usize, name: &str| -> Result<u64, String> {
+        fields[i]
+            .parse::<u64>()
+            .map_err(|_| format!("field `{name}`: `{}` is not a whole number", fields[i]))
+    };
+    let turns = number(3, "turns", 0, i64::from(max_turns))? as u32;
+    let mut outcome = Outcome {
+        turns,
+        capped: number(4, "capped", 0, 1)? == 1,
+        scores: [0; MAX_SEATS],
+        winners: 0,
+        ending: None,
+        values: [0; MAX_VALUES],
+    };
+    for (k, v) in values.iter().enumerate() {
+        let most = if v.per_turn { turns } else { u32::MAX };
+        outcome.values[k] = number(5 + k, v.name, 0, i64::from(most))? as u32;
+    }
+    let mut last = None;
+    for w in fields[winners].split(';').filter(|w| !w.is_empty()) {
+        let seat = w
+            .parse::<usize>()
+            .ok()
+            .filter(|&s| s < players)
+            .ok_or_else(|| {
+                format!(
+                    "field `winners`: `{w}` is not a seat of {players} players (0 to {})",
+                    players - 1
+                )
+            })?;
+        // whisker lists each winning seat once, in seat order.
+        if last.is_some_and(|l| l >= seat) {
+            return Err(format!(
+                "field `winners`: `{}` does not list seats once each, in order",
+                fields[winners]
+            ));
+        }
+        last = Some(seat);
+        outcome.winners |= 1 << seat;
+    }
+    for s in 0..players {
+        outcome.scores[s] = number(
+            scores + s,
+            &format!("score_{s}"),
+            i64::from(i32::MIN),
+            i64::from(i32::MAX),
+        )? as i32;
+    }
+    Ok(Row {
+        game: whole(0, "game")?,
+        rotation: whole(1, "rotation")?,
+        seed: whole(2, "seed")?,
+        outcome,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_whisker_would_not_write_are_refused_by_field() {
+        let game = crate::core::game::example::Coins::new(2);
+        let good = "7,0,99,20,0,12,A,1,10,30";
+        let row = parse(good, &game).unwrap();
+        assert_eq!(
+            (row.game, row.outcome.turns, row.outcome.winners),
+            (7, 20, 2)
+        );
+        for (bad, says) in [
+            ("7,0,99,-1,0,12,A,1,10,30", "field `turns`"),
+            ("7,0,99,3000000000,0,12,A,1,10,30", "field `turns`"),
+            ("7,0,99,20,2,12,A,1,10,30", "field `capped`"),
+            ("7,0,99,20,0,21,A,1,10,30", "field `hits`"),
+            ("7,0,99,20,0,12,A,9,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,A,1;0,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,A,0;0,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,A,1,x,30", "field `score_0`"),
+            ("7,0,99,20,0,12,A,1,10", "fields"),
+            ("-7,0,99,20,0,12,A,1,10,30", "field `game`"),
+        ] {
+            let e = parse(bad, &game).err().unwrap();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! The compare report's per-item part: every row of the game's tables (an item's pass rate,
+//! a card's use) that differs between A and B, biggest change first.
+
+use std::path::Path;
+
+use super::page::Section;
+use super::svg::{Bar, HBars, Unit};
+use super::table::Table;
+use crate::stats::compare::findings::size;
+use crate::stats::compare::items::{FILE, order, proportion};
+
+/// Most rows one chart draws; the table below lists every significant row.
+const CHARTED: usize = 25;
+
+/// One significant row of `compare_items.csv`.
+pub struct Changed {
+    label: String,
+    kind: String,
+    /// Its column in the game's table, as the findings size it.
+    column: String,
+    a: f64,
+    b: f64,
+    diff: f64,
+    interval: (f64, f64),
+}
+
+impl Changed {
+    fn unit(&self) -> Unit {
+        if proportion(&self.kind) {
+            Unit::Percent
+        } else {
+            Unit::Number
+        }
+    }
+
+    /// A value as the findings and the table show it: a proportion as a percentage, a count
+    /// or mean to three significant digits (a card used 0.021 times a game).
+    fn show(&self, x: f64) -> String {
+        match self.unit() {
+            Unit::Percent => Unit::Percent.format(x),
+            _ => significant(x),
+        }
+    }
+}
+
+/// What the per-item comparison adds to the page: the rows that differ, biggest change first,
+/// and how many rows were compared. `None` for a comparison made before per-item rows existed.
+pub struct Items {
+    pub changed: Vec<Changed>,
+    pub compared: usize,
+}
+
+pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
+    let Some(csv) = Table::read(dir, FILE)? else {
+        return Ok(None);
+    };
+    let (file, item, column, kind) = (
+        csv.text("file")?,
+        csv.text("item")?,
+        csv.text("column")?,
+        csv.text("kind")?,
+    );
+    let (a, b, diff) = (
+        csv.optional("a")?,
+        csv.optional("b")?,
+        csv.optional("diff")?,
+    );
+    let (lo, hi) = (csv.optional("ci_low")?, csv.optional("ci_high")?);
+    let significant = csv.text("significant")?;
+    let mut changed: Vec<Changed> = (0..csv.len())
+        .filter(|&i| significant[i] == "yes")
+        .filter_map(|i| {
+            Some(Changed {
+                label: format!(
+                    "{} {}: {}",
+                    file[i].trim_end_matches(".csv"),
+                    item[i],
+                    column[i].replace('_', " ")
+                ),
+                kind: kind[i].to_string(),
+                column: column[i].to_string(),
+                a: a[i]?,
+                b: b[i]?,
+                diff: diff[i]?,
+                interval: (lo[i]?, hi[i]?),
+            })
+        })
+        .collect();
+    changed.sort_by(|x, y| {
+        let (ox, oy) = (order(&x.kind, x.a, x.b), order(&y.kind, y.a, y.b));
+        oy.0.cmp(&ox.0).then(oy.1.total_cmp(&ox.1))
+    });
+    Ok(Some(Items {
+        changed,
+        compared: csv.len(),
+    }))
+}
+
+impl Items {
+    /// Two charts: rates and shares in points; counts and means as a part of A's value (the
+    /// reference).
+    pub fn sections(&self) -> Vec<Section> {
+        let bar = |c: &Changed, scale: f64| Bar {
+            label: c.label.clone(),
+            value: c.diff / scale,
+            interval: Some((c.interval.0 / scale, c.interval.1 / scale)),
+            series: 0,
+            flagged: size(proportion(&c.kind), &c.column, c.a, c.b, c.diff) >= 1.0,
+        };
+        let shares: Vec<Bar> = self
+            .changed
+            .iter()
+            .filter(|c| proportion(&c.kind))
+            .take(CHARTED)
+            .map(|c| bar(c, 1.0))
+            .collect();
+        // Drawn as a part of A's value, so ordered by it.
+        let mut counts: Vec<&Changed> = self
+            .changed
+            .iter()
+            .filter(|c| !proportion(&c.kind) && c.a != 0.0)
+            .collect();
+        counts.sort_by(|x, y| (y.diff / y.a).abs().total_cmp(&(x.diff / x.a).abs()));
+        let counts: Vec<Bar> = counts
+            .into_iter()
+            .take(CHARTED)
+            .map(|c| bar(c, c.a.abs()))
+            .collect();
+        let mut out = Vec::new();
+        if !shares.is_empty() {
+            out.push(Section {
+                question: "Which of the game's rates changed?".into(),
+                how: format!(
+                    "B − A for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
+                    self.compared
+                ),
+                svg: HBars {
+                    title: "Per-item rates that changed, B − A with its 95% interval".into(),
+                    x_label: "B − A (percentage points)".into(),
+                    unit: Unit::Points,
+                    bars: shares,
+                    reference: Some((0.0, "no difference".into())),
+                    legend: vec![],
+                }
+                .svg(),
+            });
+        }
+        if !counts.is_empty() {
+            out.push(Section {
+                question: "Which counts changed?".into(),
+                how: format!(
+                    "B − A as a share of A's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
+                ),
+                svg: HBars {
+                    title: "Per-item counts that changed, relative to A".into(),
+                    x_label: "B − A, as a share of A".into(),
+                    unit: Unit::Percent,
+                    bars: counts,
+                    reference: Some((0.0, "no difference".into())),
+                    legend: vec![],
+                }
+                .svg(),
+            });
+        }
+        out
+    }
+
+    /// Every significant row, for the page's table.
+    pub fn table(&self) -> Vec<Vec<String>> {
+        self.changed
+            .iter()
+            .map(|c| {
+                let gap = |x: f64| {
+                    if c.unit() == Unit::Percent {
+                        format!("{:+.2} pp", x * 100.0)
+                    } else {
+                        let s = significant(x);
+                        if x > 0.0 { format!("+{s}") } else { s }
+                    }
+                };
+                vec![
+                    c.label.clone(),
+                    c.show(c.a),
+                    c.show(c.b),
+                    gap(c.diff),
+                    format!("{} to {}", gap(c.interval.0), gap(c.interval.1)),
+                ]
+            })
+            .collect()
+    }
+}
+
+/// `x` to three significant digits (at least none after the point): 0.0213, 1.23, 123.
+fn significant(x: f64) -> String {
+    let places = if x == 0.0 {
+        0
+    } else {
+        (2 - x.abs().log10().floor() as i32).clamp(0, 6) as usize
+    };
+    format!("{x:.places$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::significant;
+
+    #[test]
+    fn counts_keep_three_significant_digits() {
+        assert_eq!(significant(0.021_34), "0.0213");
+        assert_eq!(significant(1.234), "1.23");
+        assert_eq!(significant(-12.34), "-12.3");
+        assert_eq!(significant(1234.5), "1234");
+        assert_eq!(significant(0.0), "0");
+    }
+}

@@ -1,0 +1,217 @@
+//! The page of a `whisker ladder` folder, drawn from its files: the matrix as a table and a heat
+//! map, the ratings and the strength curve, the seats with the strongest bot.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+use super::headline;
+use super::page::{Page, Section};
+use super::svg::{Lines, Matrix, Point, Unit};
+use crate::bots::ladder::{MatrixRow, RECORD, RatingRow, Record, SeatRow};
+use crate::core::failure::Failure;
+use crate::stats::Estimate;
+
+/// The rows of `dir/name`, or none when the ladder did not write that file (`seats.csv` of an
+/// interrupted one); a malformed row is named with its line.
+fn rows<R: DeserializeOwned>(dir: &Path, name: &str, needed: bool) -> anyhow::Result<Vec<R>> {
+    let path = dir.join(name);
+    if !needed && !path.exists() {
+        return Ok(Vec::new());
+    }
+    let bad = |e: String| Failure::Usage(format!("{}: {e}", path.display()));
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| bad(e.to_string()))?;
+    reader
+        .deserialize()
+        .map(|r| r.map_err(|e| bad(e.to_string()).into()))
+        .collect()
+}
+
+/// Whether `dir` is a ladder's folder.
+pub fn is_ladder(dir: &Path) -> bool {
+    dir.join(RECORD).is_file()
+}
+
+pub fn render(dir: &Path) -> anyhow::Result<String> {
+    let path = dir.join(RECORD);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+    let record: Record = toml::from_str(&text)
+        .map_err(|e| Failure::Usage(format!("{}: {}", path.display(), e.message())))?;
+    let matrix: Vec<MatrixRow<String>> = rows(dir, "matrix.csv", true)?;
+    let rated: Vec<RatingRow<String>> = rows(dir, "ratings.csv", true)?;
+    let seats: Vec<SeatRow<String>> = rows(dir, "seats.csv", false)?;
+    if rated.is_empty() {
+        return Err(
+            Failure::Usage(format!("{}: no bots", dir.join("ratings.csv").display())).into(),
+        );
+    }
+    let fair = 1.0 / record.players.max(1) as f64;
+    let cell = |a: &str, b: &str| matrix.iter().find(|m| m.bot == a && m.against == b);
+    let elo = |r: &RatingRow<String>| match (r.elo, r.ci_low, r.ci_high) {
+        (Some(value), Some(low), Some(high)) => Some(Estimate { value, low, high }),
+        _ => None,
+    };
+
+    let mut page = Page::new(
+        &format!("Ladder: {}", record.config),
+        &format!("Made by whisker {}", env!("CARGO_PKG_VERSION")),
+    );
+    if record.partial {
+        page.paragraph("Interrupted: the tables hold the pairings that finished; a bot with none has no rating.");
+    }
+    // The seats run's capped games, a share: a stall is said first, as on every page.
+    // No seats run (interrupted): no estimate, no line.
+    let stall = crate::stats::wilson(record.seats_capped, seats.first().map_or(0, |r| r.games));
+    page.lead(
+        &headline::stalls(Some(stall), &[], &[])
+            .into_iter()
+            .map(|s| (true, format!("With the strongest bot at every seat, {s}")))
+            .collect::<Vec<_>>(),
+    );
+    page.heading("Who beats whom");
+    let mut header = vec!["bot (seated once) against"];
+    header.extend(rated.iter().map(|r| r.bot.as_str()));
+    let table: Vec<Vec<String>> = rated
+        .iter()
+        .map(|a| {
+            let mut row = vec![a.bot.clone()];
+            row.extend(rated.iter().map(|b| match cell(&a.bot, &b.bot) {
+                Some(m) if m.games > 0 => format!(
+                    "{:.1}% ({:.1}–{:.1})",
+                    100.0 * m.win_rate,
+                    100.0 * m.ci_low,
+                    100.0 * m.ci_high
+                ),
+                _ => "—".into(),
+            }));
+            row
+        })
+        .collect();
+    page.table(&header, &table, &[]);
+    let names: Vec<String> = rated.iter().map(|r| r.bot.clone()).collect();
+    let grid = Matrix {
+        title: "Win rate of the row's bot among copies of the column's".into(),
+        row_label: "bot seated once (row)".into(),
+        column_label: "among copies of (column)".into(),
+        rows: names.clone(),
+        columns: names,
+        cells: rated
+            .iter()
+            .enumerate()
+            .flat_map(|(a, ra)| {
+                rated.iter().enumerate().filter_map(move |(b, rb)| {
+                    let m = cell(&ra.bot, &rb.bot).filter(|m| m.games > 0)?;
+                    Some((a, b, m.win_rate))
+                })
+            })
+            .collect(),
+        unit: Unit::Percent,
+        note: format!(
+            "rows and columns in the table's order; fair share {:.1}%",
+            100.0 * fair
+        ),
+    };
+    page.figure(&Section {
+        question: "Which bot beats which?".into(),
+        how: "Each square is the row's bot seated once among copies of the column's, every seat in turn on the same seeds; the stronger the colour, the more it wins.".into(),
+        svg: grid.svg(),
+    });
+    page.heading("Ratings");
+    let table: Vec<Vec<String>> = rated
+        .iter()
+        .map(|r| match elo(r) {
+            Some(e) => vec![
+                r.bot.clone(),
+                format!("{:.0}", e.value),
+                format!("{:.0} – {:.0}", e.low, e.high),
+            ],
+            None => vec![r.bot.clone(), "—".into(), "no pairing finished".into()],
+        })
+        .collect();
+    page.table(&["bot", "Elo", "95% CI"], &table, &[]);
+    let curve: Vec<Point> = rated
+        .iter()
+        .filter_map(|r| {
+            let e = elo(r)?;
+            r.iterations.map(|i| Point {
+                x: f64::from(i),
+                y: e.value,
+                band: Some((e.low, e.high)),
+            })
+        })
+        .collect();
+    // The game's own bot: the first after the reference that does not search.
+    let own = rated.iter().skip(1).find(|r| r.iterations.is_none());
+    if !curve.is_empty() {
+        let lines = Lines {
+            title: "Strength against search budget".into(),
+            x_label: "ismcts iterations a decision".into(),
+            y_label: format!("Elo ({} = 0)", rated[0].bot),
+            unit: Unit::Number,
+            series: vec![curve],
+            legend: vec!["ismcts".into()],
+            x_names: None,
+            from_zero: false,
+            discrete: true,
+            reference: own.and_then(|r| Some((elo(r)?.value, r.bot.clone()))),
+        };
+        page.figure(&Section {
+            question: "Does searching longer play better?".into(),
+            how: "Each point is ismcts at one budget, with its 95% interval; the line is the game's own bot. A curve still rising means more skill is there to find.".into(),
+            svg: lines.svg(),
+        });
+        // The same curve as a designer reads a table: a search seated once among the game's
+        // own bot, against a fair share.
+        let against: Vec<Point> = own
+            .map(|own| {
+                rated
+                    .iter()
+                    .filter_map(|r| {
+                        let m = cell(&r.bot, &own.bot).filter(|m| m.games > 0)?;
+                        r.iterations.map(|i| Point {
+                            x: f64::from(i),
+                            y: m.win_rate,
+                            band: Some((m.ci_low, m.ci_high)),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let (Some(own), false) = (own, against.is_empty()) {
+            let lines = Lines {
+                title: format!("Win rate among copies of {}", own.bot),
+                x_label: "ismcts iterations a decision".into(),
+                y_label: "win rate".into(),
+                unit: Unit::Percent,
+                series: vec![against],
+                legend: vec!["ismcts".into()],
+                x_names: None,
+                from_zero: true,
+                discrete: true,
+                reference: Some((fair, "fair share".into())),
+            };
+            page.figure(&Section {
+                question: format!("At what budget does a search beat {}?", own.bot),
+                how: format!("Each point is ismcts at one budget seated once among copies of {}, every seat in turn, with its 95% interval; above the line it wins more than a fair share.", own.bot),
+                svg: lines.svg(),
+            });
+        }
+    }
+    if !seats.is_empty() {
+        page.heading(&format!("Seats when {} plays every seat", seats[0].bot));
+        let table: Vec<Vec<String>> = seats
+            .iter()
+            .map(|r| {
+                vec![
+                    format!("seat {} {}", r.seat, r.role),
+                    format!("{:.1}%", 100.0 * r.win_rate),
+                    format!("{:.1} – {:.1}%", 100.0 * r.ci_low, 100.0 * r.ci_high),
+                ]
+            })
+            .collect();
+        page.table(&["seat", "win rate", "95% CI"], &table, &[]);
+        page.paragraph(&crate::bots::ladder::seat_gap(&seats, stall.value));
+    }
+    Ok(page.finish())
+}

@@ -1,0 +1,225 @@
+//! `whisker report`: one self-contained HTML page with charts for a result folder made by
+//! `simulate`, `compare` or `sweep`, read back from the folder's own files so a report can be
+//! made again at any time from what was committed.
+
+mod compare;
+mod compare_items;
+pub mod headline;
+mod ladder;
+pub mod page;
+pub mod parts;
+mod simulate;
+pub mod svg;
+mod sweep;
+pub mod table;
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::core::failure::Failure;
+use crate::io::record::RUN;
+use crate::io::result_dir;
+
+/// The report's file name inside a result folder.
+pub const FILE: &str = result_dir::REPORT;
+/// The page's generator tag: how whisker knows a page it may replace.
+const GENERATOR: &str = "whisker report";
+
+/// What `run.toml` records, as the report reads it.
+struct Run(toml::Table);
+
+impl Run {
+    fn read(dir: &Path) -> anyhow::Result<Self> {
+        let path = dir.join(RUN);
+        let text = fs::read_to_string(&path).map_err(|_| {
+            Failure::Usage(format!(
+                "{} is not a whisker result folder (no {RUN})",
+                dir.display()
+            ))
+        })?;
+
+        let table = text
+            .parse()
+            .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        Ok(Self(table))
+    }
+
+    /// A value as people read it: strings bare, lists joined.
+    fn get(&self, key: &str) -> String {
+        match self.0.get(key) {
+            None => String::new(),
+            Some(toml::Value::String(s)) => s.clone(),
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), String::from))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Some(v) => v.to_string(),
+        }
+    }
+
+    /// A whole number, its thousands grouped (`games = 200000` reads 200,000).
+    fn count(&self, key: &str) -> String {
+        match self.0.get(key).and_then(toml::Value::as_integer) {
+            Some(n) => svg::grouped(n.unsigned_abs()),
+            None => self.get(key),
+        }
+    }
+
+    fn partial(&self) -> bool {
+        self.0.get("partial").and_then(toml::Value::as_bool) == Some(true)
+    }
+}
+
+/// The page for the result folder `dir`. A file that changed since whisker wrote it (cut short,
+/// edited) is refused, never drawn as if it were whole; a malformed one is named with its line
+/// and field as it is read.
+/// `parts` is the game's own part of a `simulate` report.
+pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
+    let page = draft(dir, parts)?;
+    let again = if ladder::is_ladder(dir) {
+        "make the ladder again (`whisker ladder` with the config, bots, games, seed and --set its ladder.toml records)".to_string()
+    } else {
+        format!("make the result again (the `reproduce` line in its {RUN} is the command)")
+    };
+    result_dir::unchanged(dir, &again)?;
+    Ok(page)
+}
+
+/// The page for the files of `dir` as they are, unverified: for a result being written, whose
+/// marker comes last.
+fn draft(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
+    if ladder::is_ladder(dir) {
+        return ladder::render(dir);
+    }
+    let run = Run::read(dir)?;
+    match run.get("command").as_str() {
+        "compare" => compare::render(dir, &run),
+        "sweep" => sweep::render(dir, &run),
+        _ => simulate::render(dir, &run, parts),
+    }
+}
+
+/// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
+/// folder joins its result (recorded in the folder's marker); an existing file is replaced only
+/// if it is a whisker report.
+pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
+    if out.is_dir() {
+        return Err(Failure::Usage(format!(
+            "--out {}: that is a folder; name the page's file, such as {}",
+            out.display(),
+            out.join(FILE).display()
+        ))
+        .into());
+    }
+    let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+        return Err(Failure::Usage(format!(
+            "--out {}: cannot write there: {} is not a folder",
+            out.display(),
+            folder.display()
+        ))
+        .into());
+    }
+    if out.exists() && !fs::read_to_string(out).is_ok_and(|t| is_report(&t)) {
+        return Err(Failure::Usage(format!(
+            "--out {}: the file exists and is not a whisker report; choose another --out",
+            out.display()
+        ))
+        .into());
+    }
+    let inside = out
+        .parent()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
+        .zip(fs::canonicalize(dir).ok())
+        .is_some_and(|(p, d)| fs::canonicalize(p).is_ok_and(|p| p == d));
+    if inside && result_dir::is_result(dir) {
+        // Written under the folder's lock, so a run replacing the folder never meets a page it
+        // does not know.
+        let file = out.file_name().unwrap_or_default().to_string_lossy();
+        return result_dir::add_file(dir, &file, |page| put(page, &render(dir, parts)?));
+    }
+    put(out, &render(dir, parts)?)
+}
+
+/// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
+fn is_report(html: &str) -> bool {
+    html.contains(&format!(
+        "<meta name=\"generator\" content=\"{GENERATOR}\"/>"
+    )) || html.contains("<p class=\"sub\">Made by whisker ")
+}
+
+/// Writes the HTML report of a result being written, from its files so far (call it last). A
+/// report that cannot be made never costs the results it would show: the caller puts the
+/// result in place first, then fails with this error ([`crate::commands`]' `finished`).
+pub fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) -> anyhow::Result<()> {
+    put(&dir.file(FILE), &draft(dir.staging(), parts)?).map_err(|e| e.context(format!("no {FILE}")))
+}
+
+/// Writes `html` to `out`, whole or not at all: the page is staged beside `out` and renamed
+/// into place.
+pub fn put(out: &Path, html: &str) -> anyhow::Result<()> {
+    let name = out
+        .file_name()
+        .map_or_else(|| FILE.into(), |n| n.to_string_lossy().into_owned());
+    let staging = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let written = result_dir::write_file(&staging, html.as_bytes()).and_then(|()| {
+        fs::rename(&staging, out).with_context(|| format!("writing {}", out.display()))
+    });
+    if written.is_err() {
+        let _ = fs::remove_file(&staging);
+    }
+    written
+}
+
+/// A config as a title names it: the built-in ones by their file.
+fn config_name(source: &str) -> String {
+    source
+        .trim_start_matches("<built-in ")
+        .trim_end_matches('>')
+        .to_string()
+}
+
+/// A metric's name as a heading reads it: `seat_1_win_rate` → `seat 1 win rate`.
+fn words(metric: &str) -> String {
+    metric.replace('_', " ")
+}
+
+/// How a metric's values read: shares (and the seat gap between two) as percentages, the rest
+/// as plain numbers.
+fn unit_of(metric: &str) -> svg::Unit {
+    // The seat gap is a difference of two shares, drawn on their scale.
+    if metric.ends_with("_rate") || metric == "seat_gap" {
+        svg::Unit::Percent
+    } else {
+        svg::Unit::Number
+    }
+}
+
+/// The dashed line at a fair share of wins.
+pub fn fair_line(fair: f64) -> Option<(f64, String)> {
+    Some((
+        fair,
+        format!("fair share {}", svg::Unit::Percent.format(fair)),
+    ))
+}
+
+/// What a caption says when there are more lines than colours to tell them apart.
+pub fn series_note(count: usize, what: &str) -> String {
+    if count > svg::SERIES {
+        format!(
+            " Only the first {} of the {count} {what} are drawn.",
+            svg::SERIES
+        )
+    } else {
+        String::new()
+    }
+}

@@ -1,0 +1,477 @@
+//! The report of one `simulate` run: one function per section, each adding its chart and the
+//! findings its data gives.
+
+use std::path::Path;
+
+use super::headline::{self, STALLED};
+use super::page::Page;
+use super::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
+use super::svg::{
+    Bar, Capped, Columns, HBars, Lines, Point, SERIES, SPARSE, Unit, grouped, tail_note,
+};
+use super::table::Table;
+use super::{Run, config_name, fair_line, series_note};
+use crate::core::failure::Failure;
+use crate::core::game::seat_name;
+use crate::stats::Estimate;
+use crate::stats::strength::{self, Sample, Verdict};
+
+/// The page: the shared sections, then the game's own (`parts`).
+pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
+    let summary = Table::needed(dir, "summary.csv", "simulate")?;
+    let seats = Table::needed(dir, "seats.csv", "simulate")?;
+    if seats.is_empty() {
+        return Err(
+            Failure::Usage(format!("{}: no seats", dir.join("seats.csv").display())).into(),
+        );
+    }
+    let players = seats.len();
+    let rates = seats.numbers("win_rate")?;
+    let mut r = Sections {
+        dir,
+        games: summary.metric("games", "value")?.unwrap_or(0.0),
+        summary,
+        players,
+        fair: rates.iter().sum::<f64>() / players as f64,
+        keys: Vec::new(),
+        findings: Vec::new(),
+        sections: Vec::new(),
+    };
+
+    let mut page = Page::new(
+        &format!("Balance report: {}", config_name(&run.get("config"))),
+        &format!(
+            "{} games, {players} players ({}), seed {}",
+            run.count("played"),
+            run.get("bots"),
+            run.get("seed")
+        ),
+    );
+    page.command(&run.get("reproduce"));
+
+    if run.partial() {
+        r.findings.push(format!(
+            "This run was interrupted: the figures are for the {} games played before it stopped.",
+            run.count("played")
+        ));
+    }
+    if r.games < FEW_GAMES {
+        r.findings.push(format!(
+            "Only {} games: the intervals are wide, so run more before changing anything.",
+            grouped(r.games as u64)
+        ));
+    }
+    let capped = estimate(&r.summary, "capped_rate")?;
+    let capped_share = capped.map_or(0.0, |c| c.value);
+    if let Some(n) = r.metric("capped_games")?.filter(|&c| c > 0.0)
+        && capped_share < STALLED
+    {
+        r.findings.push(format!(
+            "{n} games hit the turn cap before the rules ended them: the cap decided them, not the rules."
+        ));
+    }
+    // The answer first: endings that stalled games, then the seat gap over every game.
+    let endings = match Table::read(dir, "endings.csv")? {
+        Some(t) => {
+            let (names, share) = (t.text("ending")?, t.numbers("share")?);
+            let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
+            (0..t.len())
+                .map(|i| {
+                    let e = Estimate {
+                        value: share[i],
+                        low: lo[i],
+                        high: hi[i],
+                    };
+                    (names[i].to_string(), e)
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let endings: Vec<(&str, Estimate)> = endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
+    let mut lead: Vec<(bool, String)> = headline::stalls(capped, &endings, parts.stalls)
+        .into_iter()
+        .map(|s| (true, s))
+        .collect();
+    let (lo, hi) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
+    let seat_rates: Vec<Estimate> = (0..players)
+        .map(|s| Estimate {
+            value: rates[s],
+            low: lo[s],
+            high: hi[s],
+        })
+        .collect();
+    lead.push((
+        false,
+        headline::seat_gap_sentence(&seat_rates, &seat_names(&seats, run)?, capped_share),
+    ));
+
+    let (strength_lead, strength_rows) = strength(dir, run)?;
+    lead.push(strength_lead);
+
+    r.keys = keys(&r, parts.turn)?;
+    seat_section(&mut r, &seats)?;
+    bot_section(&mut r)?;
+    r.roles()?;
+    score_section(&mut r, &seats)?;
+    length_section(&mut r, parts.turn)?;
+    (parts.add)(&mut r)?;
+
+    page.lead(&lead);
+    if let Some((rows, marked)) = strength_rows {
+        page.heading("Under strong play");
+        page.table(
+            &["figure", "this run", "strong play", "95% CI", ""],
+            &rows,
+            &marked,
+        );
+    }
+    page.keys(&r.keys);
+    page.findings(&r.findings);
+    for s in &r.sections {
+        page.figure(s);
+    }
+    page.run(
+        &[
+            ("config", run.get("config")),
+            ("seed", run.get("seed")),
+            ("games", run.count("played")),
+            ("players", players.to_string()),
+            ("bots", run.get("bots")),
+            ("seats rotated", run.get("rotate_seats")),
+            ("overrides", run.get("set")),
+            ("whisker", run.get("whisker_version")),
+        ],
+        Some(&run.get("reproduce")),
+    );
+    Ok(page.finish())
+}
+
+/// A table's rows of cells, and the rows marked.
+type Rows = (Vec<Vec<String>>, Vec<usize>);
+
+/// The sentence that says which strength the figures hold for, and `strength.csv`'s table (its
+/// rows, and those not confirmed) when a sample was played.
+fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Rows>)> {
+    let table = Table::read(dir, strength::FILE)?;
+    let verdicts: Vec<Verdict> = match &table {
+        Some(t) => t
+            .text("strong_play")?
+            .into_iter()
+            .map(Verdict::from_word)
+            .collect(),
+        None => Vec::new(),
+    };
+    let sample = match run.get("strength_bots") {
+        bots if !bots.is_empty() => {
+            Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0))
+        }
+        _ if !verdicts.is_empty() && verdicts.iter().all(|v| *v == Verdict::Itself) => {
+            Sample::Itself(run.get("bots"))
+        }
+        _ => Sample::Not(strength::NOT_RECORDED.into()),
+    };
+    let (Some(t), Sample::Played(..)) = (&table, &sample) else {
+        return Ok((sample.sentence([]), None));
+    };
+    let (from, names) = (t.text("from")?, t.text("figure")?);
+    let lead = sample.sentence(names.iter().copied().zip(verdicts.iter().copied()));
+    let (ours, strong) = (t.numbers("value")?, t.numbers("strong_value")?);
+    let (lo, hi) = (t.numbers("strong_ci_low")?, t.numbers("strong_ci_high")?);
+    // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
+    let shown = |i: usize, x: f64| match (from[i], names[i]) {
+        ("summary", "seat_gap") => format!("{:.1}", x * 100.0),
+        ("summary", m) if !m.ends_with("_rate") && x.fract() == 0.0 => format!("{x:.0}"),
+        ("summary", m) if !m.ends_with("_rate") => format!("{x:.2}"),
+        _ => pct(x),
+    };
+    let unit = |i: usize| {
+        if names[i] == "seat_gap" {
+            " points"
+        } else {
+            ""
+        }
+    };
+    let rows = (0..t.len())
+        .map(|i| {
+            vec![
+                names[i].to_string(),
+                format!("{}{}", shown(i, ours[i]), unit(i)),
+                format!("{}{}", shown(i, strong[i]), unit(i)),
+                format!("{} – {}{}", shown(i, lo[i]), shown(i, hi[i]), unit(i)),
+                verdicts[i].word().to_string(),
+            ]
+        })
+        .collect();
+    let marked = (0..t.len())
+        .filter(|&i| verdicts[i] == Verdict::NotConfirmed)
+        .collect();
+    Ok((lead, Some((rows, marked))))
+}
+
+/// A `summary.csv` figure with its interval.
+fn estimate(summary: &Table, metric: &str) -> anyhow::Result<Option<Estimate>> {
+    let at = |c| summary.metric(metric, c);
+    Ok(match (at("value")?, at("ci_low")?, at("ci_high")?) {
+        (Some(value), Some(low), Some(high)) => Some(Estimate { value, low, high }),
+        _ => None,
+    })
+}
+
+/// Each seat as the page names it: by number from 1, with its role in a game with roles and
+/// its bot unless seats were rotated.
+fn seat_names(seats: &Table, run: &Run) -> anyhow::Result<Vec<String>> {
+    let bots = seats.text("bot")?;
+    // `role` is written in a game with roles (older results have no such column).
+    let roles = if seats.header().iter().any(|h| h == "role") {
+        seats.text("role")?
+    } else {
+        Vec::new()
+    };
+    let rotated = run.get("rotate_seats") == "true";
+    Ok((0..seats.len())
+        .map(|s| {
+            let mut what: Vec<&str> = Vec::new();
+            if let Some(role) = roles.get(s) {
+                what.push(role);
+            }
+            if !rotated {
+                what.push(bots[s]);
+            }
+            if what.is_empty() {
+                seat_name(s)
+            } else {
+                format!("{} ({})", seat_name(s), what.join(", "))
+            }
+        })
+        .collect())
+}
+
+/// The headline numbers every game has; a game's part adds its own.
+fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
+    let mut keys = Vec::new();
+    if let Some(mean) = r.metric("mean_turns")? {
+        let ci = |c| r.summary.metric("mean_turns", c).map(|v| v.unwrap_or(mean));
+        keys.push((
+            format!("{mean:.2}"),
+            format!(
+                "{turn}s a game on average (CI {:.2}–{:.2})",
+                ci("ci_low")?,
+                ci("ci_high")?
+            ),
+        ));
+    }
+    if let Some(gap) = r.metric("seat_gap")? {
+        keys.push((
+            headline::points(gap),
+            "seat gap: the best seat's win rate minus the worst's (0 is even)".into(),
+        ));
+    }
+    for (m, meaning) in [
+        ("first_seat_win_rate", "of games won by the first player"),
+        ("shared_victory_rate", "of games end in a shared victory"),
+    ] {
+        if let Some(v) = r.metric(m)? {
+            keys.push((pct(v), meaning.into()));
+        }
+    }
+    Ok(keys)
+}
+
+fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
+    let rate = seats.numbers("win_rate")?;
+    let (low, high) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
+    let bots = seats.text("bot")?;
+    let fair = r.fair;
+    // Where seats have roles, the roles' findings say it (a seat is a role's).
+    let roles = r.dir.join("roles.csv").is_file();
+    let mut bars = Vec::new();
+    for s in 0..r.players {
+        let off = low[s] > fair + WIN_GAP || high[s] < fair - WIN_GAP;
+        if off && !roles {
+            r.findings.push(format!(
+                "{} ({}) wins {} of games (CI {}–{}), against a fair share of {}.",
+                seat_name(s).replacen('s', "S", 1),
+                bots[s],
+                pct(rate[s]),
+                pct(low[s]),
+                pct(high[s]),
+                pct(fair)
+            ));
+        }
+        bars.push(Bar {
+            label: format!("{} ({})", seat_name(s), bots[s]),
+            value: rate[s],
+            interval: Some((low[s], high[s])),
+            series: 0,
+            flagged: off,
+        });
+    }
+    let chart = HBars {
+        title: "Win rate by seat".into(),
+        x_label: "games won (%)".into(),
+        unit: Unit::Percent,
+        bars,
+        reference: fair_line(fair),
+        legend: vec![],
+    };
+    r.add(
+        "Does any seat have an edge?",
+        "Share of games each seat won, seat 1 playing first; whiskers are 95% intervals and the dashed line is a fair share (the average seat's, so shared victories count). A marked seat's interval misses it by more than 2 points.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+/// With `--rotate-seats`: each bot over every seat.
+fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
+    let Some(by_bot) = Table::read(r.dir, "bots.csv")? else {
+        return Ok(());
+    };
+    let (rate, lo, hi) = (
+        by_bot.numbers("win_rate")?,
+        by_bot.numbers("ci_low")?,
+        by_bot.numbers("ci_high")?,
+    );
+    let (names, fair) = (by_bot.text("bot")?, by_bot.numbers("fair_share")?);
+    let same_share = fair.windows(2).all(|w| w[0] == w[1]);
+    let chart = HBars {
+        title: "Win rate by bot".into(),
+        x_label: "games won (%)".into(),
+        unit: Unit::Percent,
+        bars: (0..by_bot.len())
+            .map(|i| Bar {
+                label: format!("{} (fair {})", names[i], pct(fair[i])),
+                value: rate[i],
+                interval: Some((lo[i], hi[i])),
+                series: 0,
+                flagged: false,
+            })
+            .collect(),
+        reference: same_share.then(|| fair_line(fair[0])).flatten(),
+        legend: vec![],
+    };
+    r.add(
+        "Which bot plays best, over every seat?",
+        "Share of games each bot won (any of its seats), seats rotated so each bot played every seat equally often; its fair share is the share of seats it holds.",
+        chart.svg(),
+    );
+    Ok(())
+}
+
+fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
+    // A game that keeps no score writes none (older results wrote all zeros).
+    let Some(scores) = Table::read(r.dir, "scores.csv")? else {
+        return Ok(());
+    };
+    let (seat_of, score, count) = (
+        scores.numbers("seat")?,
+        scores.numbers("score")?,
+        scores.numbers("games")?,
+    );
+    if score.iter().all(|&x| x == 0.0) {
+        // A game that keeps no score.
+        return Ok(());
+    }
+    let means = seats.numbers("mean_score")?;
+    // Seats count from 1 (results before whisker 0.3 counted them from 0).
+    let first = seat_of.iter().copied().fold(f64::INFINITY, f64::min);
+    let mut series = Vec::new();
+    for s in 0..r.players.min(SERIES) {
+        let rows: Vec<(i64, f64)> = (0..scores.len())
+            .filter(|&i| seat_of[i] == first + s as f64)
+            .map(|i| (score[i] as i64, count[i] / r.games.max(1.0)))
+            .collect();
+        // Scores no game ended with are drawn at 0, not bridged.
+        let (xs, ys) = Columns::filled(&rows);
+        series.push(
+            xs.iter()
+                .zip(ys)
+                .map(|(&x, y)| Point {
+                    x: x as f64,
+                    y,
+                    band: None,
+                })
+                .collect(),
+        );
+    }
+    let chart = Lines {
+        title: "Final score distribution by seat".into(),
+        x_label: "final score (points)".into(),
+        y_label: "games (%)".into(),
+        unit: Unit::Percent,
+        series,
+        legend: (0..r.players.min(SERIES))
+            .map(|s| format!("{}, mean {:.1}", seat_name(s), means[s]))
+            .collect(),
+        x_names: None,
+        from_zero: true,
+        discrete: false,
+        reference: None,
+    };
+    r.add(
+        "How do final scores spread, seat by seat?",
+        format!(
+            "Share of games ending with each final score, one line per seat.{}",
+            series_note(r.players, "seats")
+        ),
+        chart.svg(),
+    );
+    Ok(())
+}
+
+fn length_section(r: &mut Sections, turn: &str) -> anyhow::Result<()> {
+    let length = Table::needed(r.dir, "game_length.csv", "simulate")?;
+    let (turns, games) = (length.numbers("turns")?, length.numbers("games")?);
+    let (categories, mut shares) = Columns::filled(
+        &turns
+            .iter()
+            .zip(&games)
+            .map(|(&t, &g)| (t as i64, g / r.games.max(1.0)))
+            .collect::<Vec<_>>(),
+    );
+    // A capped game lasts exactly the cap, the longest length there is: those games get a
+    // column of their own, which a long axis or a cut tail cannot hide.
+    let capped = match (r.metric("capped_games")?, categories.last()) {
+        (Some(count), Some(&at)) if count > 0.0 => {
+            let share = count / r.games.max(1.0);
+            if let Some(last) = shares.last_mut() {
+                *last = (*last - share).max(0.0);
+            }
+            Some(Capped {
+                at,
+                name: format!("capped at {at} {turn}s"),
+                heights: vec![share],
+            })
+        }
+        _ => None,
+    };
+    let mut markers = Vec::new();
+    if let Some(mean) = r.metric("mean_turns")? {
+        markers.push((mean, format!("mean {mean:.1}")));
+    }
+    if let Some(median) = r.metric("median_turns")? {
+        markers.push((median, format!("median {median:.0}")));
+    }
+    let mut chart = Columns {
+        title: "Game length".into(),
+        x_label: format!("{turn}s in the game"),
+        y_label: "games (%)".into(),
+        unit: Unit::Percent,
+        categories,
+        series: vec![shares],
+        legend: vec![],
+        markers,
+        capped,
+    };
+    let cut = chart.cut_tail(SPARSE);
+    r.add(
+        "How long do games last?",
+        format!(
+            "Share of games lasting each number of {turn}s.{}",
+            tail_note(cut, "games")
+        ),
+        chart.svg(),
+    );
+    Ok(())
+}

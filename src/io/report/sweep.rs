@@ -1,0 +1,408 @@
+//! The report of one `sweep` run: each metric against the varied value, with interval bands.
+
+use std::path::Path;
+
+use crate::stats::strength::{self, Sample, Verdict};
+
+use super::headline::{self, points as points_text};
+use super::page::{Page, Section};
+use super::svg::{Lines, Point, SERIES, Unit};
+use super::table::Table;
+use super::{Run, config_name, fair_line, series_note, unit_of, words};
+use crate::core::failure::Failure;
+use crate::stats::compare::findings::{COUNT, LENGTH, RELATIVE, SHARE};
+
+/// Whether a move from `a` to `b` is one a designer acts on: 2 points of a share, a turn of
+/// length, a tenth of any other figure and 0.1 a game (as `compare` marks its findings).
+fn practical(metric: &str, a: f64, b: f64) -> bool {
+    let d = (b - a).abs();
+    if metric.ends_with("_rate") || metric == "seat_gap" {
+        d >= SHARE
+    } else if metric == "mean_turns" {
+        d >= LENGTH
+    } else {
+        d >= RELATIVE * a.abs().max(b.abs()) && d >= COUNT
+    }
+}
+
+/// Metrics the findings speak of besides every rate and seat: the rest are on the charts.
+/// (`first_seat_win_rate` repeats seat 1's, `median_turns` follows the mean.)
+const TOLD: [&str; 3] = ["mean_turns", "seat_gap", "mean_score"];
+
+/// Whether the findings speak of `metric`: a game's own rates (`test_success_rate`) are told
+/// as the shared ones are.
+fn told(metric: &str) -> bool {
+    TOLD.contains(&metric)
+        || seat_rate(metric)
+        || (metric.ends_with("_rate") && metric != "first_seat_win_rate")
+}
+
+/// A seat's win rate (`seat_2_win_rate`), not the seat gap.
+fn seat_rate(metric: &str) -> bool {
+    metric.starts_with("seat_") && metric.ends_with("_win_rate")
+}
+
+/// One metric at every point: value and interval (`None` where the point has no value).
+struct Curve {
+    metric: String,
+    values: Vec<Option<f64>>,
+    bands: Vec<Option<(f64, f64)>>,
+}
+
+impl Curve {
+    /// The points with the lowest and the highest value.
+    fn extremes(&self) -> Option<(usize, usize)> {
+        let known = || (0..self.values.len()).filter(|&r| self.values[r].is_some());
+        let value = |r: usize| self.values[r].unwrap_or(0.0);
+        let lo = known().min_by(|&a, &b| value(a).total_cmp(&value(b)))?;
+        let hi = known().max_by(|&a, &b| value(a).total_cmp(&value(b)))?;
+        Some((lo, hi))
+    }
+
+    /// Whether the intervals at two points are apart: a real difference, not noise.
+    fn apart(&self, lo: usize, hi: usize) -> bool {
+        matches!((self.bands[lo], self.bands[hi]), (Some((_, a)), Some((b, _))) if a < b)
+    }
+}
+
+/// The grid: the varied keys' values at each point.
+struct Grid<'a> {
+    keys: Vec<String>,
+    /// `values[k][point]`.
+    values: Vec<Vec<&'a str>>,
+}
+
+impl Grid<'_> {
+    /// `key=value, …` for the keys in `keys` at `point`.
+    fn name(&self, point: usize, keys: std::ops::Range<usize>) -> String {
+        keys.map(|k| format!("{}={}", self.keys[k], self.values[k][point]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn at(&self, point: usize) -> String {
+        self.name(point, 0..self.keys.len())
+    }
+
+    /// The line a point belongs to: the values of every key but the first.
+    fn line(&self, point: usize) -> String {
+        self.name(point, 1..self.keys.len())
+    }
+}
+
+/// Whether the sweep's figures hold under strong play, as `sweep_strength.csv` and `run.toml`
+/// record its strength sample.
+fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
+    let table = Table::read(dir, strength::SWEEP_FILE)?;
+    let bots = run.get("strength_bots");
+    let Some(t) = table.filter(|_| !bots.is_empty()) else {
+        let itself = Table::read(dir, strength::SWEEP_FILE)?.is_some_and(|t| {
+            t.text("strong_play")
+                .is_ok_and(|p| !p.is_empty() && p.iter().all(|w| *w == Verdict::Itself.word()))
+        });
+        let sample = if itself {
+            Sample::Itself(run.get("bots"))
+        } else {
+            Sample::Not(strength::NOT_RECORDED.into())
+        };
+        return Ok(sample.points_sentence(0, 0));
+    };
+    let sample = Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0));
+    // A point is its varied values: the columns before `metric`.
+    let keys = t.header().iter().position(|h| h == "metric").unwrap_or(0);
+    let columns: Vec<Vec<&str>> = t.header()[..keys]
+        .iter()
+        .map(|k| t.text(k))
+        .collect::<Result<_, _>>()?;
+    let play = t.text("strong_play")?;
+    let point = |i: usize| columns.iter().map(|c| c[i]).collect::<Vec<_>>();
+    let (mut all, mut doubted) = (Vec::new(), Vec::new());
+    for (i, word) in play.iter().enumerate() {
+        if !all.contains(&point(i)) {
+            all.push(point(i));
+        }
+        if *word == Verdict::NotConfirmed.word() && !doubted.contains(&point(i)) {
+            doubted.push(point(i));
+        }
+    }
+    Ok(sample.points_sentence(doubted.len(), all.len()))
+}
+
+pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
+    let sweep = Table::needed(dir, "sweep.csv", "sweep")?;
+    let file = dir.join("sweep.csv");
+    let header = sweep.header().to_vec();
+    // The varied keys come first, one column each; then each metric, its interval after it.
+    let keys = header.iter().position(|h| h == "games").unwrap_or(0);
+    if keys == 0 || sweep.is_empty() {
+        return Err(Failure::Usage(format!(
+            "{}: no varied key before `games`, or no points",
+            file.display()
+        ))
+        .into());
+    }
+    let grid = Grid {
+        keys: header[..keys].to_vec(),
+        values: header[..keys]
+            .iter()
+            .map(|k| sweep.text(k))
+            .collect::<Result<_, _>>()?,
+    };
+    let points = sweep.len();
+    let mut curves = Vec::new();
+    for m in &header[keys..] {
+        let low = format!("{m}_ci_low");
+        if !header.contains(&low) {
+            continue;
+        }
+        let values = sweep.optional(m)?;
+        if values.iter().all(|v| v.unwrap_or(0.0) == 0.0) {
+            // Nothing to see (a rate that never happened, like capped games).
+            continue;
+        }
+        let (lo, hi) = (
+            sweep.optional(&low)?,
+            sweep.optional(&format!("{m}_ci_high"))?,
+        );
+        curves.push(Curve {
+            metric: m.clone(),
+            values,
+            bands: lo.into_iter().zip(hi).map(|(l, h)| l.zip(h)).collect(),
+        });
+    }
+
+    // The first key runs along the x axis, at its own values when they are numbers.
+    let mut x_order: Vec<&str> = Vec::new();
+    for &x in &grid.values[0] {
+        if !x_order.contains(&x) {
+            x_order.push(x);
+        }
+    }
+    let numeric: Option<Vec<f64>> = x_order.iter().map(|x| x.parse().ok()).collect();
+    let x_of = |point: usize| {
+        let i = x_order
+            .iter()
+            .position(|&x| x == grid.values[0][point])
+            .unwrap_or(0);
+        numeric.as_ref().map_or(i as f64, |v| v[i])
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for point in 0..points {
+        let l = grid.line(point);
+        if !lines.contains(&l) {
+            lines.push(l);
+        }
+    }
+    let on_line = |l: &str| -> Vec<usize> { (0..points).filter(|&p| grid.line(p) == l).collect() };
+
+    let mut page = Page::new(
+        &format!(
+            "Sweep: {} over {}",
+            config_name(&run.get("config")),
+            grid.keys.join(" × ")
+        ),
+        &format!(
+            "{points} points, {} games each on the same seeds, bots {}, seed {}",
+            run.count("games"),
+            run.get("bots"),
+            run.get("seed")
+        ),
+    );
+    page.command(&run.get("reproduce"));
+    page.lead(&[strength(dir, run)?]);
+
+    let mut findings = Vec::new();
+    if run.partial() {
+        findings.push(format!(
+            "This sweep was interrupted: {} of {} points were finished.",
+            run.get("points_finished"),
+            run.get("points")
+        ));
+    }
+    let across = if grid.keys.len() > 1 {
+        "across the grid"
+    } else {
+        "across the sweep"
+    };
+    // Points whose games stall at the turn cap come first, as on every page.
+    if let Some(c) = curves.iter().find(|c| c.metric == "capped_rate") {
+        let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
+        findings.extend(headline::swept_stall(&shares));
+    }
+    let told = curves.iter().filter(|c| told(&c.metric));
+    let mut small = Vec::new();
+    for c in told {
+        let Some((lo, hi)) = c.extremes() else {
+            continue;
+        };
+        if c.apart(lo, hi) {
+            let (l, h) = (c.values[lo].unwrap_or(0.0), c.values[hi].unwrap_or(0.0));
+            // A real move smaller than what a designer acts on is named with the small ones.
+            if !practical(&c.metric, l, h) {
+                small.push(words(&c.metric));
+                continue;
+            }
+            let unit = unit_of(&c.metric);
+            findings.push(format!(
+                "{} moves {across}, from {} at {} to {} at {}.",
+                words(&c.metric),
+                unit.format(c.values[lo].unwrap_or(0.0)),
+                grid.at(lo),
+                unit.format(c.values[hi].unwrap_or(0.0)),
+                grid.at(hi)
+            ));
+        }
+    }
+    let mut even = None;
+    let gap = curves.iter().find(|c| c.metric == "seat_gap");
+    let gap_range = gap.and_then(Curve::extremes);
+    let most_even = gap_range.map(|(best, _)| best);
+    if let (Some(c), Some((best, worst))) = (gap, gap_range)
+        && points > 1
+    {
+        let said = format!(
+            "The most even point is {} (seat gap {})",
+            grid.at(best),
+            points_text(c.values[best].unwrap_or(0.0))
+        );
+        if c.apart(best, worst) {
+            findings.push(format!("{said}."));
+        } else {
+            even = Some(format!(
+                "{said}, though the most and least even points' intervals overlap."
+            ));
+        }
+    }
+    page.findings(&findings);
+    if let Some(even) = even {
+        page.paragraph(&even);
+    }
+    if !small.is_empty() {
+        page.paragraph(&format!(
+            "Also real, but moving less than {} of a share, a turn of length, or {} and {COUNT} a game of other figures across the sweep: {}.",
+            points_text(SHARE),
+            super::headline::pct(RELATIVE),
+            small.join(", ")
+        ));
+    }
+
+    // Dots with error bars where a line would suggest values in between: named values, or a
+    // single point.
+    let discrete = numeric.is_none() || x_order.len() == 1;
+    let x_names = numeric
+        .is_none()
+        .then(|| x_order.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let line = |c: &Curve, on: &[usize]| -> Vec<Point> {
+        on.iter()
+            .filter_map(|&p| {
+                c.values[p].map(|y| Point {
+                    x: x_of(p),
+                    y,
+                    band: c.bands[p],
+                })
+            })
+            .collect()
+    };
+    let chart = |title: String, y_label: String, unit: Unit, series, legend| Lines {
+        title,
+        x_label: grid.keys[0].clone(),
+        y_label,
+        unit,
+        series,
+        legend,
+        x_names: x_names.clone(),
+        from_zero: false,
+        discrete,
+        reference: None,
+    };
+    let seats: Vec<&Curve> = curves.iter().filter(|c| seat_rate(&c.metric)).collect();
+    let mut sections = Vec::new();
+    if lines.len() == 1 && !seats.is_empty() {
+        let all = on_line(&lines[0]);
+        let mut c = chart(
+            "Win rate by seat".into(),
+            "games won (%)".into(),
+            Unit::Percent,
+            seats.iter().take(SERIES).map(|c| line(c, &all)).collect(),
+            seats
+                .iter()
+                .take(SERIES)
+                .map(|c| c.metric.trim_end_matches("_win_rate").replace('_', " "))
+                .collect(),
+        );
+        c.reference = fair_line(1.0 / seats.len() as f64);
+        sections.push(Section {
+            question: format!("How does each seat's win rate move with {}?", grid.keys[0]),
+            how: format!(
+                "Share of games each seat won at every point, with 95% intervals.{}",
+                series_note(seats.len(), "seats")
+            ),
+            svg: c.svg(),
+        });
+    }
+    for c in &curves {
+        if lines.len() == 1 && seat_rate(&c.metric) {
+            continue;
+        }
+        let unit = unit_of(&c.metric);
+        let y_label = match unit {
+            Unit::Percent => format!("{} (%)", words(&c.metric)),
+            _ => words(&c.metric),
+        };
+        let series = lines
+            .iter()
+            .take(SERIES)
+            .map(|l| line(c, &on_line(l)))
+            .collect();
+        let legend = if lines.len() > 1 {
+            lines.iter().take(SERIES).cloned().collect()
+        } else {
+            vec![]
+        };
+        sections.push(Section {
+            question: format!("How does {} move with {}?", words(&c.metric), grid.keys[0]),
+            how: format!(
+                "The metric at every point of the sweep, with its 95% interval.{}",
+                series_note(lines.len(), "lines")
+            ),
+            svg: chart(words(&c.metric), y_label, unit, series, legend).svg(),
+        });
+    }
+    for s in &sections {
+        page.figure(s);
+    }
+
+    page.heading("Every point");
+    let mut columns: Vec<String> = grid.keys.clone();
+    columns.extend(curves.iter().map(|c| words(&c.metric)));
+    let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
+    let table: Vec<Vec<String>> = (0..points)
+        .map(|p| {
+            let mut row: Vec<String> = (0..keys).map(|k| grid.values[k][p].to_string()).collect();
+            row.extend(
+                curves
+                    .iter()
+                    .map(|c| c.values[p].map_or(String::new(), |v| unit_of(&c.metric).format(v))),
+            );
+            row
+        })
+        .collect();
+    let marked: Vec<usize> = most_even.filter(|_| points > 1).into_iter().collect();
+    page.table(&column_refs, &table, &marked);
+    if !marked.is_empty() {
+        page.paragraph("The marked row is the most even point (smallest seat gap).");
+    }
+    page.run(
+        &[
+            ("config", run.get("config")),
+            ("varied", run.get("vary")),
+            ("overrides", run.get("set")),
+            ("seed", run.get("seed")),
+            ("games a point", run.count("games")),
+            ("bots", run.get("bots")),
+            ("whisker", run.get("whisker_version")),
+        ],
+        Some(&run.get("reproduce")),
+    );
+    Ok(page.finish())
+}

@@ -1,0 +1,141 @@
+//! A result folder's CSV files, read back by column name.
+
+use std::path::Path;
+
+use crate::core::failure::Failure;
+
+/// One CSV file: its header and rows, kept as text until a column is asked for as a number.
+#[derive(Default)]
+pub struct Table {
+    name: String,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Reads `dir/name`; `None` when the run did not write that file.
+    pub fn read(dir: &Path, name: &str) -> anyhow::Result<Option<Self>> {
+        let path = dir.join(name);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let bad = |e: csv::Error| Failure::Usage(format!("{}: {e}", path.display()));
+        let bytes =
+            std::fs::read(&path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        // whisker ends every CSV file with a line break: a file without one was cut short.
+        if bytes.last().is_some_and(|&b| b != b'\n') {
+            return Err(Failure::Usage(format!(
+                "{}: cut short (its last line is unfinished); make the result again",
+                path.display()
+            ))
+            .into());
+        }
+        let mut reader = csv::Reader::from_reader(&bytes[..]);
+        let header = reader
+            .headers()
+            .map_err(bad)?
+            .iter()
+            .map(String::from)
+            .collect();
+        let rows = reader
+            .records()
+            .map(|r| r.map(|r| r.iter().map(String::from).collect()))
+            .collect::<Result<_, _>>()
+            .map_err(bad)?;
+        Ok(Some(Self {
+            name: path.display().to_string(),
+            header,
+            rows,
+        }))
+    }
+
+    /// Reads `dir/name`, which every `kind` result folder has.
+    pub fn needed(dir: &Path, name: &str, kind: &str) -> anyhow::Result<Self> {
+        Self::read(dir, name)?.ok_or_else(|| {
+            Failure::Usage(format!(
+                "{} has no {name}: not a complete {kind} result",
+                dir.display()
+            ))
+            .into()
+        })
+    }
+
+    pub fn header(&self) -> &[String] {
+        &self.header
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    fn column(&self, name: &str) -> anyhow::Result<usize> {
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| Failure::Usage(format!("{}: no column `{name}`", self.name)).into())
+    }
+
+    /// Column `name` as text, one entry per row.
+    pub fn text(&self, name: &str) -> anyhow::Result<Vec<&str>> {
+        let c = self.column(name)?;
+        Ok(self.rows.iter().map(|r| r[c].as_str()).collect())
+    }
+
+    /// Column `name` as numbers; an empty cell reads as `None`.
+    pub fn optional(&self, name: &str) -> anyhow::Result<Vec<Option<f64>>> {
+        let c = self.column(name)?;
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let cell = r[c].trim();
+                if cell.is_empty() {
+                    return Ok(None);
+                }
+                cell.parse().map(Some).map_err(|_| {
+                    // Line 1 is the header.
+                    Failure::Usage(format!(
+                        "{}:{}: field `{name}`: `{cell}` is not a number",
+                        self.name,
+                        i + 2
+                    ))
+                    .into()
+                })
+            })
+            .collect()
+    }
+
+    /// Column `name` as numbers, every cell filled.
+    pub fn numbers(&self, name: &str) -> anyhow::Result<Vec<f64>> {
+        let c = self.column(name)?;
+        self.optional(name)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                v.ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "{}:{}: field `{}` is empty",
+                        self.name,
+                        i + 2,
+                        self.header[c]
+                    ))
+                    .into()
+                })
+            })
+            .collect()
+    }
+
+    /// The value of row `metric` in a `metric,value,…` file such as summary.csv.
+    pub fn metric(&self, metric: &str, column: &str) -> anyhow::Result<Option<f64>> {
+        let names = self.text("metric")?;
+        let values = self.optional(column)?;
+        Ok(names
+            .iter()
+            .position(|&m| m == metric)
+            .and_then(|i| values[i]))
+    }
+}

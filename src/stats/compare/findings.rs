@@ -1,0 +1,343 @@
+//! What a comparison found, in the order a designer acts on it, written once for the terminal
+//! and the page: how games end and how even the seats are first, then length, then the game's
+//! own tables, each by the size of its change in the game's units; a change is marked `!` only
+//! when it is real (Holm-corrected) and large enough to matter. Statistics such as the KS test
+//! come last, for those who want them.
+
+use crate::io::report::headline::{pct, points};
+
+/// A real change in a share smaller than this (2 points) is listed as small: a point or two of
+/// win rate is where a designer starts to care.
+pub const SHARE: f64 = 0.02;
+/// A real change in mean length smaller than this (one turn, test or round) is small.
+pub const LENGTH: f64 = 1.0;
+/// A real change in any other figure smaller than this part of its value is small.
+pub const RELATIVE: f64 = 0.1;
+/// …or smaller than this much a game: something done once in fifty games instead of once in
+/// forty is a quarter more, and still nothing a designer feels at the table.
+pub const COUNT: f64 = 0.1;
+/// Most `!` findings named one by one; the rest are counted.
+pub const NAMED: usize = 12;
+/// Most small changes named; the rest are counted.
+const SMALL_NAMED: usize = 8;
+
+/// One compared figure, as `compare.csv` (file empty) or `compare_items.csv` has it, B − A.
+pub struct Change {
+    /// `endings.csv`, `cards.csv`, …, or empty for a row of `compare.csv`.
+    pub file: String,
+    /// What it is, in words: `seat 1 win rate`, `games ending deck_empty`.
+    pub what: String,
+    metric: String,
+    /// A proportion: its change is in points.
+    share: bool,
+    a: f64,
+    b: f64,
+    diff: f64,
+    interval: Option<(f64, f64)>,
+    significant: bool,
+}
+
+impl Change {
+    /// A row of `compare.csv`, its cells as written there.
+    pub fn metric(metric: &str, cells: [&str; 5], significant: bool) -> Option<Self> {
+        let share = metric.ends_with("_rate") || metric == "seat_gap";
+        Self::new(
+            String::new(),
+            metric.replace('_', " "),
+            metric,
+            share,
+            cells,
+            significant,
+        )
+    }
+
+    /// A row of `compare_items.csv`.
+    pub fn item(
+        file: &str,
+        item: &str,
+        column: &str,
+        share: bool,
+        cells: [&str; 5],
+        significant: bool,
+    ) -> Option<Self> {
+        let what = if file == "endings.csv" && column == "share" {
+            format!("games ending {item}")
+        } else {
+            format!(
+                "{} {item}: {}",
+                file.trim_end_matches(".csv"),
+                column.replace('_', " ")
+            )
+        };
+        Self::new(file.into(), what, column, share, cells, significant)
+    }
+
+    /// `cells`: a, b, diff, ci_low, ci_high. A row without both sides' values (a count with no
+    /// test, the KS statistic) is none.
+    fn new(
+        file: String,
+        what: String,
+        metric: &str,
+        share: bool,
+        [a, b, diff, lo, hi]: [&str; 5],
+        significant: bool,
+    ) -> Option<Self> {
+        let n = |s: &str| s.parse::<f64>().ok();
+        Some(Self {
+            file,
+            what,
+            metric: metric.into(),
+            share,
+            a: n(a)?,
+            b: n(b)?,
+            diff: n(diff)?,
+            interval: n(lo).zip(n(hi)),
+            significant,
+        })
+    }
+
+    /// What a designer acts on first: endings and stalls, then seat and role balance, then
+    /// length, then everything else.
+    fn tier(&self) -> u8 {
+        let m = self.metric.as_str();
+        if self.file == "endings.csv" || matches!(m, "capped_rate" | "shared_victory_rate") {
+            0
+        } else if self.file == "roles.csv"
+            || m == "seat_gap"
+            || (self.file.is_empty() && m.ends_with("_win_rate"))
+        {
+            1
+        } else if self.file.is_empty() && m == "mean_turns" {
+            2
+        } else if m.ends_with("_mean_score") {
+            4
+        } else {
+            3
+        }
+    }
+
+    /// The change over the size that matters: 1 is where it starts to.
+    fn size(&self) -> f64 {
+        size(self.share, &self.metric, self.a, self.b, self.diff)
+    }
+
+    fn value(&self, x: f64) -> String {
+        if self.share { pct(x) } else { three(x) }
+    }
+
+    fn change(&self, x: f64) -> String {
+        // A typographic minus, as the tables' headers write B − A.
+        let sign = if x > 0.0 {
+            "+"
+        } else if x < 0.0 {
+            "−"
+        } else {
+            ""
+        };
+        let x = x.abs();
+        if self.share {
+            format!("{sign}{}", points(x))
+        } else if self.metric == "mean_turns" {
+            format!("{sign}{} turns", three(x))
+        } else {
+            format!("{sign}{}", three(x))
+        }
+    }
+
+    /// `seat 1 win rate: 24.1% in B against 20.5% in A, +3.6 points (95% CI +2.9 points to
+    /// +4.3 points).`
+    pub fn sentence(&self) -> String {
+        let mut text = format!(
+            "{}: {} in B against {} in A, {}",
+            self.what,
+            self.value(self.b),
+            self.value(self.a),
+            self.change(self.diff)
+        );
+        if let Some((lo, hi)) = self.interval {
+            text += &format!(" (95% CI {} to {})", self.change(lo), self.change(hi));
+        }
+        text + "."
+    }
+}
+
+/// A change `diff` from `a` to `b` over the size that matters, 1 where it starts to: 2 points
+/// of a share, a turn of length, and for any other figure both a tenth of it and 0.1 a game.
+pub fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
+    let d = diff.abs();
+    if share {
+        d / SHARE
+    } else if metric == "mean_turns" {
+        d / LENGTH
+    } else {
+        let relative = d / (RELATIVE * a.abs().max(b.abs()).max(1e-9));
+        relative.min(d / COUNT)
+    }
+}
+
+/// `x` to three significant digits: 0.0213, 1.23, 52.4, 1234.
+pub fn three(x: f64) -> String {
+    let places = if x == 0.0 {
+        0
+    } else {
+        (2 - x.abs().log10().floor() as i32).clamp(0, 6) as usize
+    };
+    format!("{x:.places$}")
+}
+
+/// The findings of a comparison.
+pub struct Findings {
+    /// Real and large enough to matter, most important first: each a `!` line.
+    pub marked: Vec<String>,
+    /// How many more such changes `marked` leaves out.
+    pub more: usize,
+    /// Real but small, named together.
+    pub small: Vec<String>,
+}
+
+/// Every row of a comparison, as it was just written to `compare.csv` and `compare_items.csv`.
+pub fn changes(rows: &[super::Row], items: &[super::items::ItemRow]) -> Vec<Change> {
+    fn cells<'a>(a: &'a str, b: &'a str, d: &'a str, l: &'a str, h: &'a str) -> [&'a str; 5] {
+        [a, b, d, l, h]
+    }
+    rows.iter()
+        .filter_map(|r| {
+            Change::metric(
+                &r.metric,
+                cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
+                r.significant == "yes",
+            )
+        })
+        .chain(items.iter().filter_map(|r| {
+            Change::item(
+                &r.file,
+                &r.item,
+                &r.column,
+                super::items::proportion(r.kind),
+                cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
+                r.significant == "yes",
+            )
+        }))
+        .collect()
+}
+
+/// Ranks `changes`: the significant ones, by tier then by size.
+pub fn rank(mut changes: Vec<Change>) -> Findings {
+    changes.retain(|c| c.significant && c.metric != "first_seat_win_rate");
+    changes.sort_by(|x, y| {
+        let large = |c: &Change| c.size() >= 1.0;
+        large(y)
+            .cmp(&large(x))
+            .then(x.tier().cmp(&y.tier()))
+            .then(y.size().total_cmp(&x.size()))
+    });
+    let (large, small): (Vec<Change>, Vec<Change>) =
+        changes.into_iter().partition(|c| c.size() >= 1.0);
+    Findings {
+        more: large.len().saturating_sub(NAMED),
+        marked: large.iter().take(NAMED).map(Change::sentence).collect(),
+        small: small.into_iter().map(|c| c.what).collect(),
+    }
+}
+
+impl Findings {
+    /// The sentence after the marked findings that names the small ones.
+    pub fn small_sentence(&self) -> Option<String> {
+        (!self.small.is_empty()).then(|| {
+            format!(
+                "Also real, but under {} of a share, {} of length, or {} and {COUNT} a game of other figures: {}.",
+                points(SHARE),
+                if LENGTH == 1.0 { "a turn" } else { "turns" },
+                pct(RELATIVE),
+                if self.small.len() > SMALL_NAMED {
+                    format!(
+                        "{} and {} more",
+                        self.small[..SMALL_NAMED].join(", "),
+                        self.small.len() - SMALL_NAMED
+                    )
+                } else {
+                    self.small.join(", ")
+                }
+            )
+        })
+    }
+
+    /// As lines for the terminal.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if self.marked.is_empty() {
+            out += "  No change large enough to matter (2 points of a share, a turn of length, 10% and 0.1 a game of other figures).\n";
+        }
+        for m in &self.marked {
+            out += &format!("  ! {m}\n");
+        }
+        if self.more > 0 {
+            out += &format!(
+                "  … and {} more such {} (compare.csv, compare_items.csv).\n",
+                self.more,
+                if self.more == 1 { "change" } else { "changes" }
+            );
+        }
+        if let Some(s) = self.small_sentence() {
+            out += &format!("  {s}\n");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(metric: &str, a: &str, b: &str, diff: &str, significant: bool) -> Change {
+        Change::metric(metric, [a, b, diff, diff, diff], significant).unwrap()
+    }
+
+    #[test]
+    fn endings_and_seats_come_before_scores_and_small_changes_after_large() {
+        let items = Change::item(
+            "endings.csv",
+            "deck_empty",
+            "share",
+            true,
+            ["0.0004", "0.19", "0.1896", "0.18", "0.19"],
+            true,
+        )
+        .unwrap();
+        let f = rank(vec![
+            row("seat_1_mean_score", "2.1", "2.8", "0.65", true),
+            row("mean_turns", "33.1", "52.4", "19.3", true),
+            row("seat_2_win_rate", "0.21", "0.218", "0.008", true),
+            row("seat_3_win_rate", "0.20", "0.25", "0.05", false),
+            items,
+        ]);
+        // A statistic without two sides (the KS test) is no finding: the table has it.
+        assert!(
+            Change::metric(
+                "game_length_distribution_ks",
+                ["", "", "0.43", "", ""],
+                true
+            )
+            .is_none()
+        );
+        assert_eq!(f.marked.len(), 3, "{:?}", f.marked);
+        assert!(
+            f.marked[0]
+                .starts_with("games ending deck_empty: 19.0% in B against 0.0% in A, +19.0 points")
+        );
+        assert!(f.marked[1].starts_with("mean turns: 52.4 in B against 33.1 in A, +19.3 turns"));
+        assert!(f.marked[2].starts_with("seat 1 mean score"));
+        // 0.8 points is real but small; an insignificant 5 points is no finding at all.
+        assert_eq!(f.small, ["seat 2 win rate"]);
+        assert!(f.small_sentence().unwrap().contains("under 2.0 points"));
+    }
+
+    #[test]
+    fn a_fall_reads_as_a_minus() {
+        let c = row("capped_rate", "0.10", "0.04", "-0.06", true);
+        assert_eq!(
+            c.sentence(),
+            "capped rate: 4.0% in B against 10.0% in A, −6.0 points (95% CI −6.0 points to −6.0 points)."
+        );
+    }
+}

@@ -1,0 +1,425 @@
+//! Every row of every table a game declares, compared between the two sides: each target's
+//! pass rate, each card's use, each face's share of draws. A row is a ratio of two per-game totals
+//! on each side (a count is a ratio to one per game), so its B − A difference gets the same
+//! paired delta-method interval as the summary's rows, from exact integer sums of the four
+//! per-game values and their cross products.
+
+use serde::Serialize;
+
+use super::{Z95, holm, num, p_value, paired_sd};
+use crate::stats::metrics::{Block, Cell, Counts, Declared, Kind, Per, Slot};
+
+/// The file the rows are written to.
+pub const FILE: &str = "compare_items.csv";
+
+/// A per-game denominator, resolved: one per game, a counter, or a block's sum (by its index
+/// in [`ItemPlan::blocks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Den {
+    One,
+    Slot(Slot),
+    Block(usize),
+}
+
+/// One side of a compared row: a counter over a denominator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ratio {
+    num: Slot,
+    den: Den,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Item {
+    file: String,
+    item: String,
+    column: String,
+    kind: Kind,
+    sides: [Ratio; 2],
+}
+
+/// The rows both sides declare, matched by file, item and column.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ItemPlan {
+    items: Vec<Item>,
+    /// The blocks denominators add up, for each side.
+    blocks: [Vec<Block>; 2],
+}
+
+impl ItemPlan {
+    pub fn new(a: &Declared, b: &Declared) -> Self {
+        let mut plan = Self::default();
+        for ta in &a.tables {
+            let Some(tb) = b.tables.iter().find(|t| t.file == ta.file) else {
+                continue;
+            };
+            for (c, col) in ta.columns.iter().enumerate() {
+                let compared = matches!(
+                    col.kind,
+                    Kind::Count { compared: true } | Kind::Rate | Kind::Share | Kind::Mean
+                );
+                let Some(cb) = tb.columns.iter().position(|x| *x == *col) else {
+                    continue;
+                };
+                if !compared {
+                    continue;
+                }
+                for ra in &ta.rows {
+                    let Some(rb) = tb.rows.iter().find(|r| r.item == ra.item) else {
+                        continue;
+                    };
+                    let sides = [plan.ratio(0, &ra.cells[c]), plan.ratio(1, &rb.cells[cb])];
+                    plan.items.push(Item {
+                        file: ta.file.clone(),
+                        item: ra.item.clone(),
+                        column: col.name.clone(),
+                        kind: col.kind,
+                        sides,
+                    });
+                }
+            }
+        }
+        plan
+    }
+
+    fn ratio(&mut self, side: usize, cell: &Cell) -> Ratio {
+        let (num, per) = match *cell {
+            Cell::Count(s) => (s, Per::Games),
+            Cell::Of(s, per) => (s, per),
+            // Only counters' columns are compared.
+            Cell::Text(_) | Cell::Int(_) => unreachable!("a label column is not compared"),
+        };
+        let den = match per {
+            Per::Games => Den::One,
+            Per::Slot(s) => Den::Slot(s),
+            Per::Block(b) => {
+                let blocks = &mut self.blocks[side];
+                let i = blocks.iter().position(|x| *x == b).unwrap_or_else(|| {
+                    blocks.push(b);
+                    blocks.len() - 1
+                });
+                Den::Block(i)
+            }
+        };
+        Ratio { num, den }
+    }
+
+    /// An empty accumulator for these rows.
+    pub fn sums(&self) -> ItemSums {
+        ItemSums {
+            n: 0,
+            sum: vec![[0; 4]; self.items.len()],
+            cross: vec![[0; 10]; self.items.len()],
+            block_sums: [vec![0; self.blocks[0].len()], vec![0; self.blocks[1].len()]],
+        }
+    }
+}
+
+/// Exact sums over paired games of each row's four per-game values (A's numerator and
+/// denominator, B's) and of their ten distinct products.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ItemSums {
+    n: u64,
+    sum: Vec<[i128; 4]>,
+    cross: Vec<[i128; 10]>,
+    /// Each side's denominator blocks summed over the game being added (kept to reuse).
+    block_sums: [Vec<u64>; 2],
+}
+
+impl ItemSums {
+    /// Adds one pair of games: the counts each side's game made alone.
+    pub fn add(&mut self, plan: &ItemPlan, a: &Counts, b: &Counts) {
+        self.n += 1;
+        for (side, counts) in [a, b].into_iter().enumerate() {
+            for (s, block) in self.block_sums[side].iter_mut().zip(&plan.blocks[side]) {
+                *s = block.slots().map(|i| counts.get(i)).sum();
+            }
+        }
+        for (k, item) in plan.items.iter().enumerate() {
+            let mut x = [0i128; 4];
+            for (side, (r, counts)) in item.sides.iter().zip([a, b]).enumerate() {
+                x[2 * side] = i128::from(counts.get(r.num));
+                x[2 * side + 1] = i128::from(match r.den {
+                    Den::One => 1,
+                    Den::Slot(s) => counts.get(s),
+                    Den::Block(i) => self.block_sums[side][i],
+                });
+            }
+            if x == [0; 4] {
+                continue;
+            }
+            let (sum, cross) = (&mut self.sum[k], &mut self.cross[k]);
+            let mut c = 0;
+            for i in 0..4 {
+                sum[i] += x[i];
+                for j in i..4 {
+                    cross[c] += x[i] * x[j];
+                    c += 1;
+                }
+            }
+        }
+    }
+
+    pub fn merge(&mut self, o: &Self) {
+        self.n += o.n;
+        for (a, b) in self.sum.iter_mut().zip(&o.sum) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        for (a, b) in self.cross.iter_mut().zip(&o.cross) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+    }
+}
+
+/// A row of `compare_items.csv`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ItemRow {
+    pub file: String,
+    pub item: String,
+    pub column: String,
+    /// `rate` or `share` (a proportion: its difference is in points), `count` (per game) or
+    /// `mean`.
+    pub kind: &'static str,
+    pub a: String,
+    pub b: String,
+    pub diff: String,
+    pub ci_low: String,
+    pub ci_high: String,
+    pub p_value: String,
+    /// After Holm's correction across every row of the file.
+    pub p_holm: String,
+    pub significant: &'static str,
+}
+
+/// Every row compared, in declaration order, Holm-corrected together.
+pub fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
+    let n = sums.n as f64;
+    let mut p_values = Vec::new();
+    let mut rows: Vec<ItemRow> = plan
+        .items
+        .iter()
+        .zip(sums.sum.iter().zip(&sums.cross))
+        .map(|(item, (sum, cross))| {
+            let m = sum.map(|s| s as f64 / n.max(1.0));
+            let mut cov = [[0.0; 4]; 4];
+            if sums.n >= 2 {
+                let mut c = 0;
+                for i in 0..4 {
+                    for j in i..4 {
+                        let v = (i128::from(sums.n) * cross[c] - sum[i] * sum[j]) as f64
+                            / (n * (n - 1.0));
+                        cov[i][j] = v;
+                        cov[j][i] = v;
+                        c += 1;
+                    }
+                }
+            }
+            let ratio = |x: f64, y: f64| if y == 0.0 { f64::NAN } else { x / y };
+            let (va, vb) = (ratio(m[0], m[1]), ratio(m[2], m[3]));
+            let diff = vb - va;
+            // The gradient of x₀/x₁ − x₂/x₃.
+            let grad = [
+                1.0 / m[1],
+                -m[0] / (m[1] * m[1]),
+                -1.0 / m[3],
+                m[2] / (m[3] * m[3]),
+            ];
+            let sd = if diff.is_nan() {
+                f64::NAN
+            } else {
+                paired_sd(&grad, &cov, n)
+            };
+            let p = if diff.is_nan() {
+                None
+            } else {
+                Some(p_value(diff, sd, sums.n))
+            };
+            p_values.push(p);
+            ItemRow {
+                file: item.file.clone(),
+                item: item.item.clone(),
+                column: item.column.clone(),
+                kind: match item.kind {
+                    Kind::Rate => "rate",
+                    Kind::Share => "share",
+                    Kind::Mean => "mean",
+                    _ => "count",
+                },
+                a: num(va),
+                b: num(vb),
+                diff: num(diff),
+                ci_low: num(diff - Z95 * sd),
+                ci_high: num(diff + Z95 * sd),
+                p_value: p.map_or_else(String::new, num),
+                p_holm: String::new(),
+                significant: "",
+            }
+        })
+        .collect();
+    for (row, adjusted) in rows.iter_mut().zip(holm(&p_values)) {
+        if let Some(h) = adjusted {
+            row.p_holm = num(h);
+            row.significant = if h < 0.05 { "yes" } else { "no" };
+        }
+    }
+    rows
+}
+
+/// Whether a row of this kind is a proportion, its difference in points.
+pub fn proportion(kind: &str) -> bool {
+    matches!(kind, "rate" | "share")
+}
+
+/// How large a row's change is, unit-free: in points for a rate or a share, as a part of the
+/// larger side's value for a count or a mean.
+pub fn size(kind: &str, a: f64, b: f64) -> f64 {
+    let d = (a - b).abs();
+    if proportion(kind) {
+        d
+    } else {
+        d / a.abs().max(b.abs()).max(1e-9)
+    }
+}
+
+/// The order rows are listed in: rates and shares first, largest change in points first; then
+/// counts and means, largest change as a part of their value first (a rarely used card's
+/// count can change by a large part of almost nothing, so counts never crowd out a rate).
+pub fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
+    (proportion(kind), size(kind, a, b))
+}
+
+/// How many rows of the game's tables differ, for the terminal (the findings name them).
+pub fn headline(rows: &[ItemRow]) -> String {
+    let changed = rows.iter().filter(|r| r.significant == "yes").count();
+    format!(
+        "  {changed} of {} rows of the game's tables differ significantly (compare_items.csv).\n",
+        rows.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::metrics::example::declared;
+
+    #[test]
+    fn every_counted_column_of_every_row_is_compared() {
+        let (d, ..) = declared();
+        let plan = ItemPlan::new(&d, &d);
+        let names: Vec<String> = plan
+            .items
+            .iter()
+            .map(|i| format!("{} {}", i.item, i.column))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "a tries",
+                "b tries",
+                "a win_rate",
+                "b win_rate",
+                "a share",
+                "b share",
+                "a per_game",
+                "b per_game"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_changed_rate_is_found_and_an_unchanged_one_is_not() {
+        let (d, tries, wins) = declared();
+        let plan = ItemPlan::new(&d, &d);
+        let mut sums = plan.sums();
+        for g in 0..2000u64 {
+            let (mut a, mut b) = (d.counts(), d.counts());
+            for c in [&mut a, &mut b] {
+                c.add_n(tries.at(0), 2);
+                c.add_n(tries.at(1), 1 + g % 2);
+                // Thing `b` wins alike on both sides.
+                c.add_n(wins.at(1), u64::from(g % 3 == 0));
+            }
+            // Thing `a` wins half its tries on side A and a quarter on side B.
+            a.add_n(wins.at(0), 1);
+            b.add_n(wins.at(0), u64::from(g % 2 == 0));
+            sums.add(&plan, &a, &b);
+        }
+        let rows = item_rows(&plan, &sums);
+        let row = |item: &str, col: &str| {
+            rows.iter()
+                .find(|r| r.item == item && r.column == col)
+                .unwrap()
+        };
+        let a = row("a", "win_rate");
+        assert_eq!((a.a.as_str(), a.b.as_str()), ("0.500000", "0.250000"));
+        assert_eq!(a.significant, "yes");
+        let b = row("b", "win_rate");
+        assert_eq!(b.diff, "0.000000");
+        assert_eq!(b.significant, "no");
+        // Tries are identical on both sides: no difference and no spread.
+        let t = row("b", "tries");
+        assert_eq!((t.a.as_str(), t.diff.as_str()), ("1.500000", "0.000000"));
+        assert_eq!(
+            (t.ci_low.as_str(), t.ci_high.as_str()),
+            ("0.000000", "0.000000")
+        );
+        let text = headline(&rows);
+        assert!(
+            text.contains("1 of 8 rows of the game's tables differ"),
+            "{text}"
+        );
+        let found = super::super::findings::rank(super::super::findings::changes(&[], &rows));
+        assert_eq!(found.marked.len(), 1, "{:?}", found.marked);
+        assert!(
+            found.marked[0].starts_with("things a: win rate:"),
+            "{:?}",
+            found.marked
+        );
+    }
+
+    #[test]
+    fn the_interval_is_the_paired_differences_own() {
+        // A wins half its tries (one try a game, won in even games), B never wins: the per-game
+        // difference in the win rate is 1 or 0, so B − A is −0.5 with the normal interval of a
+        // mean of n such values, half-width 1.96 · √(0.25 · n / (n − 1) / n).
+        let (d, tries, wins) = declared();
+        let plan = ItemPlan::new(&d, &d);
+        let mut sums = plan.sums();
+        let n = 1000u64;
+        for g in 0..n {
+            let (mut a, mut b) = (d.counts(), d.counts());
+            a.add_n(tries.at(0), 1);
+            b.add_n(tries.at(0), 1);
+            a.add_n(wins.at(0), u64::from(g % 2 == 0));
+            sums.add(&plan, &a, &b);
+        }
+        let rows = item_rows(&plan, &sums);
+        let r = rows
+            .iter()
+            .find(|r| r.item == "a" && r.column == "win_rate")
+            .unwrap();
+        let nf = n as f64;
+        let half = Z95 * (0.25 * nf / (nf - 1.0) / nf).sqrt();
+        assert_eq!(r.diff, "-0.500000");
+        assert_eq!(r.ci_low, num(-0.5 - half));
+        assert_eq!(r.ci_high, num(-0.5 + half));
+    }
+
+    #[test]
+    fn halves_merge_to_the_whole() {
+        let (d, tries, wins) = declared();
+        let plan = ItemPlan::new(&d, &d);
+        let (mut whole, mut left, mut right) = (plan.sums(), plan.sums(), plan.sums());
+        for g in 0..50u64 {
+            let (mut a, mut b) = (d.counts(), d.counts());
+            a.add_n(tries.at(0), g % 4);
+            a.add_n(wins.at(0), g % 2);
+            b.add_n(tries.at(0), g % 3);
+            whole.add(&plan, &a, &b);
+            if g < 20 { &mut left } else { &mut right }.add(&plan, &a, &b);
+        }
+        left.merge(&right);
+        assert_eq!(left.sum, whole.sum);
+        assert_eq!(left.cross, whole.cross);
+        assert_eq!(item_rows(&plan, &left), item_rows(&plan, &whole));
+    }
+}

@@ -1,0 +1,860 @@
+//! Comparing two rule sets with common random numbers: game `i` of side A and game `i` of side B
+//! share a seed, so their difference is measured game by game (paired), with far less noise than
+//! two independent runs.
+//!
+//! Every per-game quantity both sides report (length, each seat's win and score, shared victory,
+//! cap, tests passed) is summed with its cross products, exactly, in integers. A metric is a
+//! smooth function of the per-game means (a mean, a ratio, a difference of two seats); its
+//! B − A difference (the change minus the reference, the one sign whisker uses everywhere) gets a 95% interval and a p-value from the delta method over the paired
+//! covariance, and the p-values are Holm-corrected across the rows.
+
+pub mod findings;
+pub mod items;
+
+use serde::Serialize;
+
+use crate::core::failure::num;
+use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, seat_number};
+use crate::stats::metrics::{Quantity, SummaryMetric};
+use crate::stats::{Histogram, Z95};
+
+/// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, the game's
+/// own values, and wins by bot (a bot wins when any seat it plays wins; with rotated seats).
+const SIDE: usize = 1 + 2 * MAX_SEATS + 2 + MAX_VALUES + MAX_SEATS;
+const PAIR: usize = 2 * SIDE;
+const TURNS: usize = 0;
+const WIN: usize = 1;
+const SCORE: usize = 1 + MAX_SEATS;
+const SHARED: usize = 1 + 2 * MAX_SEATS;
+const CAPPED: usize = SHARED + 1;
+const VALUES: usize = SHARED + 2;
+const BOT_WIN: usize = VALUES + MAX_VALUES;
+
+/// Which of the run's distinct bots plays each seat (indices into its bot list).
+pub type BotIndex = [usize; MAX_SEATS];
+
+fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
+    let mut x = [0i64; SIDE];
+    x[TURNS] = i64::from(o.turns);
+    for s in 0..MAX_SEATS {
+        x[WIN + s] = i64::from(o.won(s));
+        x[SCORE + s] = i64::from(o.scores[s]);
+        if o.won(s) {
+            x[BOT_WIN + bots[s]] = 1;
+        }
+    }
+    x[SHARED] = i64::from(o.shared());
+    x[CAPPED] = i64::from(o.capped);
+    for (k, &v) in o.values.iter().enumerate() {
+        x[VALUES + k] = i64::from(v);
+    }
+    x
+}
+
+/// The feature of a per-game quantity.
+fn feature(q: Quantity) -> usize {
+    match q {
+        Quantity::Turns => TURNS,
+        Quantity::Value(k) => VALUES + k,
+    }
+}
+
+/// Exact paired sums: Σx and Σxxᵀ over the joined (A, B) per-game vectors, plus both sides'
+/// game-length histograms.
+#[derive(Clone, Debug)]
+pub struct Paired {
+    n: u64,
+    sum: [i128; PAIR],
+    /// Upper triangle of Σxxᵀ, row-major.
+    cross: Box<[[i128; PAIR]; PAIR]>,
+    pub turns_a: Histogram,
+    pub turns_b: Histogram,
+}
+
+impl Default for Paired {
+    fn default() -> Self {
+        Self {
+            n: 0,
+            sum: [0; PAIR],
+            cross: Box::new([[0; PAIR]; PAIR]),
+            turns_a: Histogram::default(),
+            turns_b: Histogram::default(),
+        }
+    }
+}
+
+impl Paired {
+    /// Adds one pair of games, with the bot in each seat (the same on both sides).
+    pub fn add(&mut self, a: &Outcome, b: &Outcome, bots: &BotIndex) {
+        let mut x = [0i64; PAIR];
+        x[..SIDE].copy_from_slice(&features(a, bots));
+        x[SIDE..].copy_from_slice(&features(b, bots));
+        self.n += 1;
+        for i in 0..PAIR {
+            if x[i] == 0 {
+                continue;
+            }
+            self.sum[i] += i128::from(x[i]);
+            for j in i..PAIR {
+                self.cross[i][j] += i128::from(x[i]) * i128::from(x[j]);
+            }
+        }
+        self.turns_a.add(a.turns as usize);
+        self.turns_b.add(b.turns as usize);
+    }
+
+    pub fn merge(&mut self, o: &Self) {
+        self.n += o.n;
+        for i in 0..PAIR {
+            self.sum[i] += o.sum[i];
+            for j in i..PAIR {
+                self.cross[i][j] += o.cross[i][j];
+            }
+        }
+        self.turns_a.merge(&o.turns_a);
+        self.turns_b.merge(&o.turns_b);
+    }
+
+    pub fn games(&self) -> u64 {
+        self.n
+    }
+
+    fn means(&self) -> [f64; PAIR] {
+        let n = self.n.max(1) as f64;
+        self.sum.map(|s| s as f64 / n)
+    }
+
+    /// Sample covariance of the per-game vectors, computed from exact integer sums.
+    // A symmetric matrix is filled by its index pairs, each computed once.
+    #[allow(clippy::needless_range_loop)]
+    fn covariance(&self) -> Vec<[f64; PAIR]> {
+        let n = self.n as f64;
+        let mut c = vec![[0.0; PAIR]; PAIR];
+        if self.n < 2 {
+            return c;
+        }
+        for i in 0..PAIR {
+            for j in i..PAIR {
+                // n·Σxy − Σx·Σy, exact in integers, then scaled.
+                let num = i128::from(self.n) * self.cross[i][j] - self.sum[i] * self.sum[j];
+                let v = num as f64 / (n * (n - 1.0));
+                c[i][j] = v;
+                c[j][i] = v;
+            }
+        }
+        c
+    }
+}
+
+/// A metric's value as a function of one side's per-game means.
+type SideValue = Box<dyn Fn(&[f64]) -> f64>;
+
+/// One compared metric: its value on each side.
+struct Metric {
+    name: String,
+    a: SideValue,
+    b: SideValue,
+}
+
+impl Metric {
+    fn same(name: impl Into<String>, f: impl Fn(&[f64]) -> f64 + Clone + 'static) -> Self {
+        Self {
+            name: name.into(),
+            a: Box::new(f.clone()),
+            b: Box::new(f),
+        }
+    }
+}
+
+/// A row of `compare.csv`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Row {
+    pub metric: String,
+    pub a: String,
+    pub b: String,
+    pub diff: String,
+    pub ci_low: String,
+    pub ci_high: String,
+    pub p_value: String,
+    /// The p-value after Holm's correction across every row that has one.
+    pub p_holm: String,
+    /// `yes` when `p_holm` < 0.05.
+    pub significant: &'static str,
+    /// B − A and its interval in the strength sample's games, empty with no sample.
+    pub strong_diff: String,
+    pub strong_ci_low: String,
+    pub strong_ci_high: String,
+    /// Whether B − A keeps its sign there ([`crate::stats::strength::Sign`]), for a row with an interval.
+    pub strong_play: &'static str,
+}
+
+/// A row of the comparison's `game_length.csv`: games of each length on each side.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LengthRow {
+    pub turns: usize,
+    pub games_a: u64,
+    pub games_b: u64,
+}
+
+/// Both sides' game lengths, every length from the shortest to the longest game of either.
+pub fn lengths(p: &Paired) -> Vec<LengthRow> {
+    let (a, b) = (p.turns_a.counts(), p.turns_b.counts());
+    let count = |h: &[u64], t: usize| h.get(t).copied().unwrap_or(0);
+    let first = (0..a.len().max(b.len()))
+        .find(|&t| count(a, t) + count(b, t) > 0)
+        .unwrap_or(0);
+    (first..a.len().max(b.len()))
+        .map(|turns| LengthRow {
+            turns,
+            games_a: count(a, turns),
+            games_b: count(b, turns),
+        })
+        .collect()
+}
+
+/// Upper-tail probability of the standard normal, two-sided: P(|Z| ≥ z).
+fn two_sided_p(z: f64) -> f64 {
+    erfc(z.abs() / std::f64::consts::SQRT_2)
+}
+
+/// Complementary error function (Numerical Recipes' Chebyshev fit, relative error < 1.2e-7):
+/// ample for p-values reported to six places.
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+/// Kolmogorov's limiting distribution, P(K > λ), for the two-sample KS test.
+fn kolmogorov_q(lambda: f64) -> f64 {
+    if lambda < 0.2 {
+        return 1.0;
+    }
+    let mut sum = 0.0;
+    for j in 1..=100 {
+        let j = f64::from(j);
+        let term = 2.0 * (-1f64).powf(j - 1.0) * (-2.0 * j * j * lambda * lambda).exp();
+        sum += term;
+        if term.abs() < 1e-12 {
+            break;
+        }
+    }
+    sum.clamp(0.0, 1.0)
+}
+
+/// Two-sample Kolmogorov–Smirnov statistic and p-value for two game-length histograms. The
+/// samples are paired (common seeds), which makes the test conservative, never anti-conservative,
+/// when the pairing correlates the two lengths positively.
+pub fn ks_test(a: &Histogram, b: &Histogram) -> (f64, f64) {
+    let (na, nb) = (a.total() as f64, b.total() as f64);
+    if na == 0.0 || nb == 0.0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let mut ca: Vec<(usize, u64)> = a.iter().collect();
+    ca.extend(b.iter().map(|(v, _)| (v, 0)));
+    let mut values: Vec<usize> = ca.iter().map(|(v, _)| *v).collect();
+    values.sort_unstable();
+    values.dedup();
+    let count = |h: &Histogram, upto: usize| {
+        h.iter()
+            .filter(|(v, _)| *v <= upto)
+            .map(|(_, c)| c)
+            .sum::<u64>() as f64
+    };
+    let d = values
+        .iter()
+        .map(|&v| (count(a, v) / na - count(b, v) / nb).abs())
+        .fold(0.0, f64::max);
+    let ne = na * nb / (na + nb);
+    let lambda = (ne.sqrt() + 0.12 + 0.11 / ne.sqrt()) * d;
+    (d, kolmogorov_q(lambda))
+}
+
+/// Holm's step-down correction: p-values adjusted so that rejecting every adjusted p < α keeps
+/// the family-wise error rate at α. `None` rows are not tested.
+pub fn holm(p: &[Option<f64>]) -> Vec<Option<f64>> {
+    let mut order: Vec<usize> = (0..p.len())
+        .filter(|&i| p[i].is_some_and(|v| !v.is_nan()))
+        .collect();
+    order.sort_by(|&i, &j| p[i].unwrap().total_cmp(&p[j].unwrap()).then(i.cmp(&j)));
+    let m = order.len();
+    let mut out = vec![None; p.len()];
+    let mut running: f64 = 0.0;
+    for (k, &i) in order.iter().enumerate() {
+        running = running.max(((m - k) as f64 * p[i].unwrap()).min(1.0));
+        out[i] = Some(running);
+    }
+    out
+}
+
+/// The numeric gradient of `f` at `x` (metrics are linear or ratios, so central differences are
+/// accurate to far below the reported precision).
+fn gradient(f: &dyn Fn(&[f64]) -> f64, x: &[f64]) -> Vec<f64> {
+    let mut y = x.to_vec();
+    (0..x.len())
+        .map(|i| {
+            let h = 1e-6 * x[i].abs().max(1.0);
+            y[i] = x[i] + h;
+            let up = f(&y);
+            y[i] = x[i] - h;
+            let down = f(&y);
+            y[i] = x[i];
+            (up - down) / (2.0 * h)
+        })
+        .collect()
+}
+
+/// Seats with the highest and lowest mean win indicator.
+fn extreme_seats(means: &[f64], players: usize) -> (usize, usize) {
+    let wins = &means[WIN..WIN + players];
+    let hi = (0..players).fold(0, |b, s| if wins[s] > wins[b] { s } else { b });
+    let lo = (0..players).fold(0, |b, s| if wins[s] < wins[b] { s } else { b });
+    (hi, lo)
+}
+
+/// What one side of a comparison plays: its seats and the summary metrics its game declares.
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    pub players: usize,
+    pub summary: &'a [SummaryMetric],
+    /// Whether the game keeps a score (no score rows when either side keeps none).
+    pub scored: bool,
+}
+
+/// The standard deviation of a smooth function of both sides' means, with this gradient, by the
+/// delta method over the paired covariance of `n` games.
+fn paired_sd<R: AsRef<[f64]>>(grad: &[f64], cov: &[R], n: f64) -> f64 {
+    let var: f64 = grad
+        .iter()
+        .zip(cov)
+        .map(|(gi, row)| {
+            gi * row
+                .as_ref()
+                .iter()
+                .zip(grad)
+                .map(|(c, gj)| c * gj)
+                .sum::<f64>()
+        })
+        .sum();
+    (var.max(0.0) / n).sqrt()
+}
+
+/// A difference's two-sided p-value from `n` paired games.
+fn p_value(diff: f64, sd: f64, n: u64) -> f64 {
+    if n < 2 {
+        f64::NAN
+    } else if sd > 0.0 {
+        two_sided_p(diff / sd)
+    } else if diff == 0.0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// A whole-number row: a count, its interval's ends rounded outwards; no p-value of its own (it
+/// is a rate or mean times the games, tested in that row).
+fn count_row(name: &str, va: f64, vb: f64, sd: f64, n: f64) -> Row {
+    // `+ 0.0` turns −0 into 0.
+    let diff = vb - va;
+    Row {
+        metric: name.into(),
+        a: format!("{:.0}", (va * n).round() + 0.0),
+        b: format!("{:.0}", (vb * n).round() + 0.0),
+        diff: format!("{:.0}", (diff * n).round() + 0.0),
+        ci_low: format!("{:.0}", ((diff - Z95 * sd) * n).floor() + 0.0),
+        ci_high: format!("{:.0}", ((diff + Z95 * sd) * n).ceil() + 0.0),
+        ..blank()
+    }
+}
+
+/// A declared summary metric as a function of one side's per-game means.
+fn declared_value(m: &SummaryMetric) -> (&'static str, SideValue) {
+    match *m {
+        SummaryMetric::Count(name, q) => (name, Box::new(move |x: &[f64]| x[feature(q)])),
+        SummaryMetric::Rate { name, hits, of, .. } => (
+            name,
+            Box::new(move |x: &[f64]| x[feature(hits)] / x[feature(of)]),
+        ),
+    }
+}
+
+/// Every compared row. `bots` names the distinct bots of a run with rotated seats, for a
+/// win-rate row each (none otherwise). A game's declared metrics are compared when both sides
+/// declare them.
+pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
+    let means = p.means();
+    let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
+    let cov = p.covariance();
+    let n = p.n as f64;
+    let [side_a, side_b] = sides;
+    let (players_a, players_b) = (side_a.players, side_b.players);
+    let seats = players_a.min(players_b);
+
+    let (hi_a, lo_a) = extreme_seats(ma, players_a);
+    let (hi_b, lo_b) = extreme_seats(mb, players_b);
+    let mut metrics = vec![
+        Metric::same("mean_turns", |m: &[f64]| m[TURNS]),
+        Metric {
+            name: "seat_gap".into(),
+            a: Box::new(move |m: &[f64]| m[WIN + hi_a] - m[WIN + lo_a]),
+            b: Box::new(move |m: &[f64]| m[WIN + hi_b] - m[WIN + lo_b]),
+        },
+        Metric::same("first_seat_win_rate", |m: &[f64]| m[WIN]),
+        Metric::same("shared_victory_rate", |m: &[f64]| m[SHARED]),
+        Metric::same("capped_rate", |m: &[f64]| m[CAPPED]),
+    ];
+    // Declared counts are shown as counts, beside the mean they are `games` times.
+    let mut declared_counts = Vec::new();
+    for m in side_a.summary {
+        let Some(other) = side_b.summary.iter().find(|o| o.name() == m.name()) else {
+            continue;
+        };
+        let ((name, a), (_, b)) = (declared_value(m), declared_value(other));
+        match m {
+            SummaryMetric::Count(..) => declared_counts.push(Metric {
+                name: name.into(),
+                a,
+                b,
+            }),
+            SummaryMetric::Rate { .. } => metrics.push(Metric {
+                name: name.into(),
+                a,
+                b,
+            }),
+        }
+    }
+    for s in 0..seats {
+        metrics.push(Metric::same(
+            format!("seat_{}_win_rate", seat_number(s)),
+            move |m: &[f64]| m[WIN + s],
+        ));
+    }
+    let scored = side_a.scored && side_b.scored;
+    for s in (0..seats).filter(|_| scored) {
+        metrics.push(Metric::same(
+            format!("seat_{}_mean_score", seat_number(s)),
+            move |m: &[f64]| m[SCORE + s],
+        ));
+    }
+    for (b, bot) in bots.iter().enumerate().take(MAX_SEATS) {
+        metrics.push(Metric::same(
+            format!("bot_{bot}_win_rate"),
+            move |m: &[f64]| m[BOT_WIN + b],
+        ));
+    }
+
+    let mut rows = vec![Row {
+        metric: "games".into(),
+        a: p.n.to_string(),
+        b: p.n.to_string(),
+        diff: "0".into(),
+        ..blank()
+    }];
+    let mut p_values = vec![None];
+    let sd_of = |metric: &Metric| {
+        let mut grad = gradient(&*metric.a, ma);
+        grad.extend(gradient(&*metric.b, mb).into_iter().map(|g| -g));
+        paired_sd(&grad, &cov, n)
+    };
+    for metric in &metrics {
+        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+        let sd = sd_of(metric);
+        let diff = vb - va;
+        rows.push(Row {
+            metric: metric.name.clone(),
+            a: num(va),
+            b: num(vb),
+            diff: num(diff),
+            ci_low: num(diff - Z95 * sd),
+            ci_high: num(diff + Z95 * sd),
+            p_value: num(p_value(diff, sd, p.n)),
+            ..blank()
+        });
+        p_values.push(Some(p_value(diff, sd, p.n)));
+    }
+    let capped = Metric::same("capped_games", |m: &[f64]| m[CAPPED]);
+    for metric in declared_counts.iter().chain([&capped]) {
+        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+        rows.push(count_row(&metric.name, va, vb, sd_of(metric), n));
+        p_values.push(None);
+    }
+
+    let (med_a, med_b) = (p.turns_a.median().value, p.turns_b.median().value);
+    rows.push(Row {
+        metric: "median_turns".into(),
+        a: num(med_a),
+        b: num(med_b),
+        diff: num(med_b - med_a),
+        ..blank()
+    });
+    p_values.push(None);
+    let (d, pks) = ks_test(&p.turns_a, &p.turns_b);
+    rows.push(Row {
+        metric: "game_length_distribution_ks".into(),
+        diff: num(d),
+        p_value: num(pks),
+        ..blank()
+    });
+    p_values.push(Some(pks));
+
+    // The first seat's win rate is seat 1's: one hypothesis, tested once, reported twice.
+    let first = rows.iter().position(|r| r.metric == "first_seat_win_rate");
+    if let Some(i) = first {
+        p_values[i] = None;
+    }
+    for (row, adjusted) in rows.iter_mut().zip(holm(&p_values)) {
+        if let Some(h) = adjusted {
+            row.p_holm = num(h);
+            row.significant = if h < 0.05 { "yes" } else { "no" };
+        }
+    }
+    if let (Some(i), Some(seat1)) = (
+        first,
+        rows.iter().find(|r| r.metric == "seat_1_win_rate").cloned(),
+    ) {
+        rows[i].p_holm = seat1.p_holm;
+        rows[i].significant = seat1.significant;
+    }
+    rows
+}
+
+fn blank() -> Row {
+    Row {
+        metric: String::new(),
+        a: String::new(),
+        b: String::new(),
+        diff: String::new(),
+        ci_low: String::new(),
+        ci_high: String::new(),
+        p_value: String::new(),
+        p_holm: String::new(),
+        significant: "",
+        strong_diff: String::new(),
+        strong_ci_low: String::new(),
+        strong_ci_high: String::new(),
+        strong_play: "",
+    }
+}
+
+/// A significant difference of a comparison, as `compare.csv` writes it, beside the strength
+/// sample's.
+pub struct Checked<'a> {
+    pub metric: &'a str,
+    pub diff: &'a str,
+    /// B − A in the sample, and its interval.
+    pub strong: [&'a str; 3],
+    /// Its [`crate::stats::strength::Sign`]'s word; empty for a row without an interval.
+    pub play: &'a str,
+}
+
+/// The sentence that says whether a comparison's significant differences (`found`) keep their
+/// sign under strong play; true if it warns.
+pub fn strength_sentence(
+    found: &[Checked],
+    sample: &crate::stats::strength::Sample,
+) -> (bool, String) {
+    use crate::stats::strength::{Sample, Sign};
+    let (bots, games) = match sample {
+        Sample::Played(bots, games) => (bots, games),
+        Sample::Itself(bots) => {
+            let said = format!(
+                "These differences are strong play's: {bots} played every seat of both sides."
+            );
+            return (false, said);
+        }
+        Sample::Not(why) => {
+            let said = format!(
+                "No strength sample was played {why}: these differences are the run's bots' opinion and may not hold for good players."
+            );
+            return (false, said);
+        }
+    };
+    let of = format!(
+        "{}, on the first {games} seeds of both sides",
+        crate::stats::strength::played_by(bots)
+    );
+    // The length distribution's test has no interval to compare, a bot's row (seats rotated)
+    // none in the sample, and the first seat's rate is seat 1's row again.
+    let found: Vec<&Checked> = found
+        .iter()
+        .filter(|c| !c.play.is_empty() && c.play != Sign::NotPlayed.word())
+        .filter(|c| c.metric != "first_seat_win_rate")
+        .collect();
+    if found.is_empty() {
+        let said = format!(
+            "Under strong play ({of}): no difference of this run is significant, so none to check (compare.csv has every row's)."
+        );
+        return (false, said);
+    }
+    let named = |sign: Sign| -> Vec<String> {
+        found
+            .iter()
+            .filter(|c| c.play == sign.word())
+            .map(|c| match sign {
+                Sign::Flips => format!(
+                    "{} ({} here, {} under strong play, 95% CI {} – {})",
+                    c.metric, c.diff, c.strong[0], c.strong[1], c.strong[2]
+                ),
+                _ => c.metric.to_string(),
+            })
+            .collect()
+    };
+    let mut parts = Vec::new();
+    for (sign, verb) in [
+        (Sign::Flips, "B − A flips"),
+        (Sign::Keeps, "keeps its sign"),
+        (
+            Sign::Unsettled,
+            "unsettled (the sample cannot tell its sign)",
+        ),
+    ] {
+        let names = named(sign);
+        if !names.is_empty() {
+            parts.push(format!("{verb}: {}", names.join(", ")));
+        }
+    }
+    let said = format!(
+        "Under strong play ({of}), of the {} significant differences: {}.",
+        found.len(),
+        parts.join("; ")
+    );
+    (!named(Sign::Flips).is_empty(), said)
+}
+
+/// Sets beside each row with an interval its difference in the strength sample's rows
+/// (`strong`, played by the strong lineup on both sides) and whether it keeps its sign there;
+/// with no sample rows, each gets `none`.
+pub fn with_strength(rows: &mut [Row], strong: &[Row], none: crate::stats::strength::Sign) {
+    use crate::stats::strength::Sign;
+    let number = |s: &str| s.parse::<f64>().unwrap_or(f64::NAN);
+    for row in rows.iter_mut().filter(|r| !r.ci_low.is_empty()) {
+        let found = strong
+            .iter()
+            .find(|s| s.metric == row.metric && !s.ci_low.is_empty());
+        let sign = match found {
+            Some(s) => {
+                row.strong_diff = s.diff.clone();
+                row.strong_ci_low = s.ci_low.clone();
+                row.strong_ci_high = s.ci_high.clone();
+                Sign::of(number(&row.diff), number(&s.ci_low), number(&s.ci_high))
+            }
+            None if strong.is_empty() => none,
+            None => Sign::NotPlayed,
+        };
+        row.strong_play = sign.word();
+    }
+}
+
+/// The comparison as an aligned table, significant rows marked.
+pub fn table(rows: &[Row]) -> String {
+    use std::fmt::Write as _;
+    let w = rows.iter().map(|r| r.metric.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "  {:w$}  {:>12}  {:>12}  {:>11}  {:^25}  {:>8}\n",
+        "metric", "A", "B", "B − A", "95% CI of B − A", "p (Holm)"
+    );
+    for r in rows {
+        let ci = if r.ci_low.is_empty() {
+            String::new()
+        } else {
+            format!("{} – {}", r.ci_low, r.ci_high)
+        };
+        let mark = if r.significant == "yes" { " *" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {:w$}  {:>12}  {:>12}  {:>11}  {:^25}  {:>8}{mark}",
+            r.metric, r.a, r.b, r.diff, ci, r.p_holm
+        );
+    }
+    out.push_str("  * significant at 5% after Holm's correction across the rows\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flipped_difference_leads_the_strength_sentence() {
+        use crate::stats::strength::{Sample, Sign};
+        let row = |metric, diff, strong: [&'static str; 3], sign: Sign| Checked {
+            metric,
+            diff,
+            strong,
+            play: sign.word(),
+        };
+        let found = [
+            row("mean_turns", "0.53", ["0.79", "0.21", "1.37"], Sign::Keeps),
+            row(
+                "seat_1_win_rate",
+                "0.02",
+                ["-0.04", "-0.07", "-0.01"],
+                Sign::Flips,
+            ),
+            row(
+                "seat_gap",
+                "0.01",
+                ["0.02", "-0.01", "0.05"],
+                Sign::Unsettled,
+            ),
+            // No interval, so no verdict: left out of the count.
+            Checked {
+                metric: "game_length_distribution_ks",
+                diff: "0.05",
+                strong: ["", "", ""],
+                play: "",
+            },
+        ];
+        let (warns, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400));
+        assert!(warns);
+        assert_eq!(
+            said,
+            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences: B − A flips: seat_1_win_rate (0.02 here, -0.04 under strong play, 95% CI -0.07 – -0.01); keeps its sign: mean_turns; unsettled (the sample cannot tell its sign): seat_gap."
+        );
+        let (warns, said) = strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()));
+        assert!(!warns);
+        assert!(
+            said.starts_with("No strength sample was played (--strength off): these differences")
+        );
+    }
+
+    #[test]
+    fn erfc_matches_known_values() {
+        assert!((erfc(0.0) - 1.0).abs() < 1e-7);
+        assert!((two_sided_p(1.959_963_985) - 0.05).abs() < 1e-6);
+        assert!((two_sided_p(3.290_526_731) - 0.001).abs() < 1e-7);
+        assert!((erfc(-1.0) - 1.842_700_79).abs() < 1e-6);
+    }
+
+    #[test]
+    fn holm_steps_down() {
+        // Worked example: p = 0.01, 0.04, 0.03, 0.005 over 4 tests.
+        let adj = holm(&[Some(0.01), Some(0.04), Some(0.03), None, Some(0.005)]);
+        let got: Vec<_> = adj
+            .iter()
+            .map(|p| p.map(|v| (v * 1e6).round() / 1e6))
+            .collect();
+        assert_eq!(
+            got,
+            vec![Some(0.03), Some(0.06), Some(0.06), None, Some(0.02)]
+        );
+    }
+
+    #[test]
+    fn kolmogorov_tail_matches_tables() {
+        // P(K > 1.36) ≈ 0.05, P(K > 1.63) ≈ 0.01.
+        assert!((kolmogorov_q(1.358) - 0.05).abs() < 1e-3);
+        assert!((kolmogorov_q(1.628) - 0.01).abs() < 1e-3);
+    }
+
+    fn outcome(turns: u32, winner: usize, score: i32) -> Outcome {
+        let mut scores = [0; MAX_SEATS];
+        scores[winner] = score;
+        Outcome {
+            turns,
+            capped: false,
+            scores,
+            winners: 1 << winner,
+            ending: None,
+            values: [turns / 2, 0, 0, 0],
+        }
+    }
+
+    /// A game that declares a count of turns and a rate of its first value per turn.
+    const DECLARED: &[SummaryMetric] = &[
+        SummaryMetric::Count("actions", Quantity::Turns),
+        SummaryMetric::Rate {
+            name: "hit_rate",
+            hits: Quantity::Value(0),
+            of: Quantity::Turns,
+            tolerance: 0.01,
+        },
+    ];
+
+    fn sides(players: usize) -> [Side<'static>; 2] {
+        let side = Side {
+            players,
+            summary: DECLARED,
+            scored: true,
+        };
+        [side, side]
+    }
+
+    #[test]
+    fn identical_sides_differ_by_exactly_nothing() {
+        let mut p = Paired::default();
+        for i in 0..500u32 {
+            let o = outcome(10 + i % 7, (i % 3) as usize, (i % 11) as i32);
+            p.add(&o, &o, &[0; MAX_SEATS]);
+        }
+        for r in rows(&p, sides(3), &[]) {
+            if !r.diff.is_empty() {
+                assert_eq!(r.diff.parse::<f64>().unwrap(), 0.0, "{}", r.metric);
+            }
+            if !r.ci_low.is_empty() {
+                // Counts are whole numbers; rates and means have six decimals.
+                let zero = if matches!(r.metric.as_str(), "actions" | "capped_games") {
+                    "0"
+                } else {
+                    "0.000000"
+                };
+                assert_eq!(
+                    (r.ci_low.as_str(), r.ci_high.as_str()),
+                    (zero, zero),
+                    "{}",
+                    r.metric
+                );
+            }
+            assert_ne!(r.significant, "yes", "{}", r.metric);
+        }
+    }
+
+    #[test]
+    fn a_paired_shift_is_measured_exactly_with_a_tight_interval() {
+        // B is A with every game two turns longer: the paired difference B − A is 2 with no spread,
+        // though each side's lengths vary a lot.
+        let mut p = Paired::default();
+        for i in 0..400u32 {
+            let turns = 5 + (i * 7919) % 40;
+            p.add(
+                &outcome(turns, 0, 1),
+                &outcome(turns + 2, 0, 1),
+                &[0; MAX_SEATS],
+            );
+        }
+        let rows = rows(&p, sides(2), &[]);
+        let r = rows.iter().find(|r| r.metric == "mean_turns").unwrap();
+        assert_eq!(
+            (r.diff.as_str(), r.ci_low.as_str(), r.ci_high.as_str()),
+            ("2.000000", "2.000000", "2.000000")
+        );
+        assert_eq!(r.significant, "yes");
+    }
+
+    #[test]
+    fn merging_halves_gives_the_same_sums() {
+        let (mut whole, mut left, mut right) =
+            (Paired::default(), Paired::default(), Paired::default());
+        for i in 0..100u32 {
+            let (a, b) = (outcome(i % 9 + 3, 0, 4), outcome(i % 5 + 3, 1, 2));
+            whole.add(&a, &b, &[0; MAX_SEATS]);
+            if i < 37 {
+                left.add(&a, &b, &[0; MAX_SEATS])
+            } else {
+                right.add(&a, &b, &[0; MAX_SEATS])
+            }
+        }
+        left.merge(&right);
+        assert_eq!(rows(&left, sides(2), &[]), rows(&whole, sides(2), &[]));
+    }
+}

@@ -1,0 +1,232 @@
+//! Exact integer counters that merge across threads, and the interval estimates derived from them
+//! after the merge.
+
+pub mod compare;
+pub mod ints;
+pub mod metrics;
+pub mod strength;
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Wilson score interval: unlike the normal approximation it stays inside [0, 1] and keeps its
+/// coverage for rates near 0 or 1 (a target nobody reaches).
+pub fn wilson(successes: u64, trials: u64) -> Estimate {
+    if trials == 0 {
+        return Estimate::UNKNOWN;
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    Estimate {
+        value: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// Counts of small non-negative integers (turns, scores), growing as needed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Histogram {
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    pub fn add(&mut self, value: usize) {
+        if value >= self.counts.len() {
+            self.counts.resize(value + 1, 0);
+        }
+        self.counts[value] += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    /// Counts by value, from 0.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// A histogram with these counts by value (trailing zeros dropped, so equal histograms
+    /// compare equal however they were built).
+    pub fn from_counts(mut counts: Vec<u64>) -> Self {
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        Self { counts }
+    }
+
+    /// (value, count) for every value seen at least once, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(v, c)| (v, *c))
+    }
+
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Mean with a 95% normal interval; sums are exact integers, so the result does not depend
+    /// on how games were split across threads.
+    pub fn mean(&self) -> Estimate {
+        let (mut n, mut s, mut ss) = (0u128, 0u128, 0u128);
+        for (v, c) in self.iter() {
+            let (v, c) = (v as u128, c as u128);
+            n += c;
+            s += v * c;
+            ss += v * v * c;
+        }
+        if n == 0 {
+            return Estimate::UNKNOWN;
+        }
+        let nf = n as f64;
+        let mean = s as f64 / nf;
+        let var = if n > 1 {
+            (ss as f64 - s as f64 * mean) / (nf - 1.0)
+        } else {
+            0.0
+        };
+        let half = Z95 * (var.max(0.0) / nf).sqrt();
+        Estimate {
+            value: mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    }
+
+    /// The median (the mean of the two middle values when the count is even) with a 95%
+    /// distribution-free interval from binomial order statistics.
+    pub fn median(&self) -> Estimate {
+        let n = self.total();
+        if n == 0 {
+            return Estimate::UNKNOWN;
+        }
+        let nf = n as f64;
+        let half = Z95 * nf.sqrt() / 2.0;
+        let rank = |r: f64| self.quantile_rank((r.round() as u64).clamp(1, n)) as f64;
+        let middle =
+            (self.quantile_rank(n.div_ceil(2)) + self.quantile_rank(n / 2 + 1)) as f64 / 2.0;
+        let value = if n % 2 == 1 {
+            self.quantile_rank(n / 2 + 1) as f64
+        } else {
+            middle
+        };
+        Estimate {
+            value,
+            low: rank(nf / 2.0 - half),
+            high: rank(nf / 2.0 + 1.0 + half),
+        }
+    }
+
+    /// The value at 1-based rank `r` of the sorted sample.
+    fn quantile_rank(&self, r: u64) -> usize {
+        let mut seen = 0;
+        for (v, c) in self.iter() {
+            seen += c;
+            if seen >= r {
+                return v;
+            }
+        }
+        self.counts.len().saturating_sub(1)
+    }
+}
+
+/// A point estimate (a rate, a mean, a median) with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Estimate {
+    /// Nothing to estimate from (no trials): written as empty cells.
+    pub const UNKNOWN: Self = Self {
+        value: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+    };
+
+    /// A value given without an interval (its interval cells are left empty).
+    pub fn point(value: f64) -> Self {
+        Self {
+            value,
+            ..Self::UNKNOWN
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_reference_values() {
+        // Reference: Wilson (1927) as tabulated by Newcombe (1998), 81/263 → 0.2553–0.3662.
+        let r = wilson(81, 263);
+        assert!(
+            (r.low - 0.2553).abs() < 5e-4 && (r.high - 0.3662).abs() < 5e-4,
+            "{r:?}"
+        );
+        let zero = wilson(0, 10);
+        assert_eq!(zero.low, 0.0);
+        assert!((zero.high - 0.2775).abs() < 5e-4, "{zero:?}");
+        assert!(wilson(0, 0).value.is_nan());
+    }
+
+    #[test]
+    fn histogram_merges_exactly_and_summarises() {
+        let mut a = Histogram::default();
+        let mut b = Histogram::default();
+        for v in [3, 5, 5] {
+            a.add(v);
+        }
+        for v in [9, 1] {
+            b.add(v);
+        }
+        a.merge(&b);
+        assert_eq!(
+            a.iter().collect::<Vec<_>>(),
+            vec![(1, 1), (3, 1), (5, 2), (9, 1)]
+        );
+        let m = a.mean();
+        assert!((m.value - 4.6).abs() < 1e-12);
+        // Sample variance of [1,3,5,5,9] is 8.8.
+        let half = Z95 * (8.8f64 / 5.0).sqrt();
+        assert!((m.high - m.value - half).abs() < 1e-9);
+        assert_eq!(a.median().value, 5.0);
+        // Even count: the mean of the two middle values.
+        a.add(9);
+        assert_eq!(a.median().value, 5.0);
+        let mut two = Histogram::default();
+        two.add(2);
+        two.add(5);
+        assert_eq!(two.median().value, 3.5);
+    }
+
+    #[test]
+    fn median_interval_brackets_the_median() {
+        let mut h = Histogram::default();
+        for v in 0..1001 {
+            h.add(v);
+        }
+        let m = h.median();
+        assert_eq!(m.value, 500.0);
+        // ±1.96·√1001/2 ≈ ±31 ranks.
+        assert!(
+            (468.0..=470.0).contains(&m.low) && (531.0..=533.0).contains(&m.high),
+            "{m:?}"
+        );
+    }
+}

@@ -1,0 +1,486 @@
+//! The strength sample: a run's first games played again, on the same seeds, by strong bots (the
+//! game's default search at every seat), so that each headline figure says whether it holds for
+//! good players or is only the opinion of the bots that played the run.
+
+use serde::Serialize;
+
+use crate::core::failure::num;
+use crate::core::game::{Game, MAX_SEATS, seat_name};
+use crate::core::runner::Totals;
+use crate::stats::metrics::Counts;
+use crate::stats::{Estimate, wilson};
+
+/// The result file that sets each headline figure beside its value under strong play.
+pub const FILE: &str = "strength.csv";
+
+/// A sweep's file of each point's figures beside the strength sample's.
+pub const SWEEP_FILE: &str = "sweep_strength.csv";
+
+/// The strong lineup when `--strength-bots` is not given, as `--bots` names it: the game's
+/// default search at every seat.
+pub const BOTS: &str = "ismcts";
+
+/// How a sentence names the sample's lineup, as `run.toml` records it: one bot `at every seat`,
+/// or each seat's in turn.
+pub fn played_by(bots: &str) -> String {
+    if crate::core::lineup::split(bots).len() == 1 {
+        format!("{bots} at every seat")
+    } else {
+        format!("{bots}, seat by seat")
+    }
+}
+
+/// The end of a command line that plays `played` games of sample with `bots` (as `run.toml`
+/// records them): `--strength N`, and `--strength-bots` when they are not the default.
+pub fn reproduce(played: u64, bots: Option<&str>) -> String {
+    let mut out = format!(" --strength {}", Asked::arg(played));
+    if let Some(b) = bots.filter(|&b| b != BOTS) {
+        out += &format!(" --strength-bots {}", crate::io::record::quote(b));
+    }
+    out
+}
+
+/// Why a shard, and so a merged result, has no strength sample.
+pub const NONE_IN_SHARDS: &str = "(a shard plays none, so a merged result has none)";
+
+/// Why a sample stopped before its first game has no figures.
+pub const STOPPED_FIRST: &str = "(it was stopped before its first game)";
+
+/// Why a result page's run has no sample: its terminal said why (`--strength off`, a shard).
+pub const NOT_RECORDED: &str = "with this run";
+
+/// `--strength`: how many of the run's first games the strong bots play again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    Off,
+    /// The game's own size: about ten seconds on two cores.
+    Auto,
+    Games(u64),
+}
+
+impl std::str::FromStr for Asked {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "off" | "0" => Ok(Self::Off),
+            "auto" => Ok(Self::Auto),
+            n => n
+                .parse()
+                .map(Self::Games)
+                .map_err(|_| format!("`{s}` is not off, auto or a number of games")),
+        }
+    }
+}
+
+impl Asked {
+    /// The sample's games in a run of `games` whose game samples `auto` games by default: never
+    /// more than the run plays, as the sample replays the run's own seeds.
+    pub fn games(self, auto: u64, games: u64) -> u64 {
+        match self {
+            Self::Off => 0,
+            Self::Auto => auto.min(games),
+            Self::Games(n) => n.min(games),
+        }
+    }
+
+    /// How a command line asks for `played` games of sample, to reproduce a run exactly.
+    pub fn arg(played: u64) -> String {
+        if played == 0 {
+            "off".into()
+        } else {
+            played.to_string()
+        }
+    }
+}
+
+/// What stands beside a run's figures: the strong bots' games, or why there are none.
+pub enum Strong<'a> {
+    Played {
+        /// The lineup, as the run's `bots` are written.
+        bots: String,
+        totals: &'a Totals,
+        counts: &'a Counts,
+    },
+    /// The run's own bots are the strong lineup (named so): its figures are strong play's.
+    Itself(String),
+    /// No sample, and why, as the end of "no strength sample was played …".
+    Not(String),
+}
+
+/// The strength sample as a run's words name it.
+pub enum Sample {
+    /// Its lineup and games.
+    Played(String, u64),
+    /// The run's own lineup, the strong one.
+    Itself(String),
+    /// Why none was played, as the end of "no strength sample was played …".
+    Not(String),
+}
+
+impl Sample {
+    /// The sentence over a sweep's table: `doubted` of its `points` have a figure not
+    /// confirmed; true if it warns.
+    pub fn points_sentence(&self, doubted: usize, points: usize) -> (bool, String) {
+        let Self::Played(bots, games) = self else {
+            let (warns, said) = self.sentence([]);
+            return (
+                warns,
+                said.replace("these figures", "the figures at every point"),
+            );
+        };
+        let of = format!(
+            "{}, on the first {games} seeds of each point",
+            played_by(bots)
+        );
+        if doubted == 0 {
+            let said = format!(
+                "Under strong play ({of}), every figure at every point holds ({SWEEP_FILE})."
+            );
+            return (false, said);
+        }
+        let said = format!(
+            "Under strong play ({of}), {doubted} of {points} points have figures not confirmed ({SWEEP_FILE})."
+        );
+        (true, said)
+    }
+
+    /// The sentence under a run's headline that says which strength its figures hold for,
+    /// given each figure's name and verdict; true if it warns.
+    pub fn sentence<'a>(
+        &self,
+        figures: impl IntoIterator<Item = (&'a str, Verdict)>,
+    ) -> (bool, String) {
+        match self {
+            Self::Played(bots, games) => {
+                let figures: Vec<(&str, Verdict)> = figures.into_iter().collect();
+                let doubted: Vec<&str> = figures
+                    .iter()
+                    .filter(|f| f.1 == Verdict::NotConfirmed)
+                    .map(|f| f.0)
+                    .collect();
+                let of = format!("{}, on the run's first {games} seeds", played_by(bots));
+                if doubted.is_empty() {
+                    let all = figures.len();
+                    (
+                        false,
+                        format!("Under strong play ({of}), all {all} figures of {FILE} hold."),
+                    )
+                } else {
+                    let verb = if doubted.len() == 1 { "is" } else { "are" };
+                    (
+                        true,
+                        format!(
+                            "Under strong play ({of}), {} of {} figures {verb} not confirmed: {} ({FILE}).",
+                            doubted.len(),
+                            figures.len(),
+                            doubted.join(", ")
+                        ),
+                    )
+                }
+            }
+            Self::Itself(bots) => (
+                false,
+                format!("These figures are strong play's: {bots} played every seat."),
+            ),
+            Self::Not(why) => (
+                false,
+                format!(
+                    "No strength sample was played {why}: these figures are the run's bots' opinion and may not hold for good players."
+                ),
+            ),
+        }
+    }
+}
+
+impl Strong<'_> {
+    /// How the run's words name it.
+    pub fn sample(&self) -> Sample {
+        match self {
+            Self::Played { bots, totals, .. } => Sample::Played(bots.clone(), totals.games),
+            Self::Itself(bots) => Sample::Itself(bots.clone()),
+            Self::Not(why) => Sample::Not(why.clone()),
+        }
+    }
+}
+
+/// Whether a figure of the run holds under strong play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The run's value lies inside the strong sample's 95% interval.
+    Confirmed,
+    /// It lies outside: strong players see the game otherwise.
+    NotConfirmed,
+    /// The run was played by the strong lineup itself.
+    Itself,
+    NotPlayed,
+}
+
+impl Verdict {
+    pub fn of(ours: Estimate, strong: Estimate) -> Self {
+        if strong.low.is_nan() || ours.value.is_nan() {
+            Self::NotPlayed
+        } else if ours.value < strong.low || ours.value > strong.high {
+            Self::NotConfirmed
+        } else {
+            Self::Confirmed
+        }
+    }
+
+    /// The verdict `word` names.
+    pub fn from_word(word: &str) -> Self {
+        [Self::Confirmed, Self::NotConfirmed, Self::Itself]
+            .into_iter()
+            .find(|v| v.word() == word)
+            .unwrap_or(Self::NotPlayed)
+    }
+
+    /// Its word in `strength.csv`'s and `summary.csv`'s `strong_play` column.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Confirmed => "confirmed",
+            Self::NotConfirmed => "not confirmed",
+            Self::Itself => "strong play",
+            Self::NotPlayed => "not played",
+        }
+    }
+}
+
+/// Whether a difference B − A of a comparison keeps its sign under strong play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// The sample's interval lies wholly on the run's side of 0.
+    Keeps,
+    /// It lies wholly on the other side: strong players see the change the other way round.
+    Flips,
+    /// The run found no difference (0), and the sample one on either side.
+    Differs,
+    /// The sample's interval holds 0: it cannot tell.
+    Unsettled,
+    Itself,
+    NotPlayed,
+}
+
+impl Sign {
+    /// A difference `diff` of the run against the sample's interval `low`..`high`.
+    pub fn of(diff: f64, low: f64, high: f64) -> Self {
+        if low.is_nan() || high.is_nan() || diff.is_nan() {
+            Self::NotPlayed
+        } else if low <= 0.0 && high >= 0.0 {
+            Self::Unsettled
+        } else if diff == 0.0 {
+            Self::Differs
+        } else if (diff > 0.0) == (low > 0.0) {
+            Self::Keeps
+        } else {
+            Self::Flips
+        }
+    }
+
+    /// Its word in `compare.csv`'s `strong_play` column.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Keeps => "keeps its sign",
+            Self::Flips => "flips",
+            Self::Differs => "differs",
+            Self::Unsettled => "unsettled",
+            Self::Itself => Verdict::Itself.word(),
+            Self::NotPlayed => Verdict::NotPlayed.word(),
+        }
+    }
+}
+
+/// A headline figure of the run: its value, and its value under strong play.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// Which of the run's files holds it: `seats`, `roles`, `endings` or `summary`.
+    pub from: &'static str,
+    /// A seat (`seat 1`), a role, an ending or a `summary.csv` metric, in the game's words.
+    pub name: String,
+    pub ours: Estimate,
+    pub strong: Estimate,
+    pub verdict: Verdict,
+}
+
+/// A row of `strength.csv`.
+#[derive(Serialize)]
+struct Row<'a> {
+    from: &'static str,
+    figure: &'a str,
+    value: String,
+    ci_low: String,
+    ci_high: String,
+    strong_value: String,
+    strong_ci_low: String,
+    strong_ci_high: String,
+    strong_play: &'static str,
+}
+
+/// The run's headline figures against the strong sample's: each seat's and role's win rate,
+/// each ending's share, and every estimate of `summary.csv` but the first seat's win rate
+/// (seat 1's row says it).
+pub fn figures<G: Game>(
+    game: &G,
+    totals: &Totals,
+    counts: &Counts,
+    strong: &Strong,
+) -> Vec<Figure> {
+    let ours = Headline::of(game, totals, counts);
+    let theirs = match strong {
+        Strong::Played { totals, counts, .. } => Some(Headline::of(game, totals, counts)),
+        _ => None,
+    };
+    ours.0
+        .into_iter()
+        .map(|(from, name, e)| {
+            let (strong_e, verdict) = match (strong, &theirs) {
+                (Strong::Played { .. }, Some(t)) => {
+                    // By name: a figure with nothing to estimate from on one side only (a rate
+                    // of no trials) is left out there.
+                    let s =
+                        t.0.iter()
+                            .find(|(f, n, _)| *f == from && *n == name)
+                            .map_or(Estimate::UNKNOWN, |x| x.2);
+                    (s, Verdict::of(e, s))
+                }
+                (Strong::Itself(_), _) => (e, Verdict::Itself),
+                _ => (Estimate::UNKNOWN, Verdict::NotPlayed),
+            };
+            Figure {
+                from,
+                name,
+                ours: e,
+                strong: strong_e,
+                verdict,
+            }
+        })
+        .collect()
+}
+
+/// Every headline figure of one set of games, in a fixed order: which file holds it, its name,
+/// its estimate.
+pub fn headline<G: Game>(
+    game: &G,
+    totals: &Totals,
+    counts: &Counts,
+) -> Vec<(&'static str, String, Estimate)> {
+    Headline::of(game, totals, counts).0
+}
+
+/// The change `now − then` of two estimates made on separate games, with an approximate 95%
+/// interval: the half-widths of their intervals added in quadrature.
+pub fn change(now: Estimate, then: Estimate) -> Estimate {
+    let half = |e: Estimate| (e.high - e.low) / 2.0;
+    let value = now.value - then.value;
+    let spread = half(now).hypot(half(then));
+    Estimate {
+        value,
+        low: value - spread,
+        high: value + spread,
+    }
+}
+
+struct Headline(Vec<(&'static str, String, Estimate)>);
+
+impl Headline {
+    fn of<G: Game>(game: &G, totals: &Totals, counts: &Counts) -> Self {
+        let players = game.players().min(MAX_SEATS);
+        let mut out = Vec::new();
+        for s in 0..players {
+            out.push((
+                "seats",
+                seat_name(s),
+                wilson(totals.seat_wins[s], totals.games),
+            ));
+        }
+        if let Some(roles) = game.roles() {
+            for (r, name) in roles.names.iter().enumerate() {
+                let seats = (0..players).filter(|&s| usize::from(roles.of_seat[s]) == r);
+                let (n, wins) = seats.fold((0, 0), |(n, w), s| (n + 1, w + totals.seat_wins[s]));
+                out.push(("roles", (*name).to_string(), wilson(wins, totals.games * n)));
+            }
+        }
+        for (name, e) in crate::io::export::endings(game.declared(), counts, totals.games) {
+            out.push(("endings", name, e));
+        }
+        for row in crate::io::export::summary(game, totals) {
+            if row.metric == "first_seat_win_rate" {
+                continue;
+            }
+            if let Some(e) = row.parsed() {
+                out.push(("summary", row.metric, e));
+            }
+        }
+        Self(out)
+    }
+}
+
+/// Writes `strength.csv`.
+pub fn write(dir: &crate::io::result_dir::ResultDir, figures: &[Figure]) -> anyhow::Result<()> {
+    dir.csv(
+        FILE,
+        figures.iter().map(|f| Row {
+            from: f.from,
+            figure: &f.name,
+            value: num(f.ours.value),
+            ci_low: num(f.ours.low),
+            ci_high: num(f.ours.high),
+            strong_value: num(f.strong.value),
+            strong_ci_low: num(f.strong.low),
+            strong_ci_high: num(f.strong.high),
+            strong_play: f.verdict.word(),
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_figure_holds_only_inside_the_strong_interval() {
+        let strong = Estimate {
+            value: 0.446,
+            low: 0.415,
+            high: 0.477,
+        };
+        let at = |value| Estimate {
+            value,
+            low: value - 0.01,
+            high: value + 0.01,
+        };
+        assert_eq!(Verdict::of(at(0.402), strong), Verdict::NotConfirmed);
+        assert_eq!(Verdict::of(at(0.478), strong), Verdict::NotConfirmed);
+        assert_eq!(Verdict::of(at(0.415), strong), Verdict::Confirmed);
+        assert_eq!(Verdict::of(at(0.46), strong), Verdict::Confirmed);
+        assert_eq!(Verdict::of(at(0.46), Estimate::UNKNOWN), Verdict::NotPlayed);
+    }
+
+    #[test]
+    fn a_difference_keeps_its_sign_only_when_the_sample_s_interval_is_on_its_side() {
+        assert_eq!(Sign::of(0.02, 0.01, 0.05), Sign::Keeps);
+        assert_eq!(Sign::of(-0.02, -0.05, -0.01), Sign::Keeps);
+        assert_eq!(Sign::of(0.02, -0.05, -0.01), Sign::Flips);
+        assert_eq!(Sign::of(-0.02, 0.01, 0.05), Sign::Flips);
+        assert_eq!(Sign::of(0.02, -0.01, 0.05), Sign::Unsettled);
+        assert_eq!(Sign::of(0.02, 0.0, 0.05), Sign::Unsettled);
+        assert_eq!(Sign::of(0.0, 0.01, 0.05), Sign::Differs);
+        assert_eq!(Sign::of(0.02, f64::NAN, f64::NAN), Sign::NotPlayed);
+    }
+
+    #[test]
+    fn strength_is_off_auto_or_a_count_never_above_the_run() {
+        let asked = |s: &str| s.parse::<Asked>();
+        assert_eq!(asked("off"), Ok(Asked::Off));
+        assert_eq!(asked("0"), Ok(Asked::Off));
+        assert_eq!(asked("auto"), Ok(Asked::Auto));
+        assert_eq!(asked("250"), Ok(Asked::Games(250)));
+        assert!(asked("-3").unwrap_err().contains("`-3` is not off, auto"));
+        assert_eq!(Asked::Auto.games(1200, 100_000), 1200);
+        assert_eq!(Asked::Auto.games(1200, 400), 400);
+        assert_eq!(Asked::Games(5000).games(1200, 2000), 2000);
+        assert_eq!(Asked::Off.games(1200, 2000), 0);
+        assert_eq!(Asked::arg(0), "off");
+        assert_eq!(Asked::arg(300), "300");
+    }
+}
