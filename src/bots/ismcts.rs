@@ -804,7 +804,7 @@ mod tests {
             impl Decider<$game> for Bot {
                 type Memory = ();
                 fn decide(&self, seen: &Seen<$game>, memory: &mut (), rng: &mut GameRng) -> <$game as Decisions>::Action {
-                    crate::core::play::by_kind(self, seen, memory, rng, |_| Bot::of(KINDS, 1), |_, seen, _, _| seen.option(0))
+                    crate::bots::by_kind(self, seen, memory, rng, |_| Bot::of(KINDS, 1), |_, seen, _, _| seen.option(0))
                 }
             }
         )*};

@@ -281,7 +281,7 @@ fn check_game<G: Registered>(
         }
     }
 
-    let bar = games_bar(plan.total(), args.quiet, Cost::check(&plan));
+    let bar = games_bar(plan.total(), args.quiet, Cost::check(plan.games));
     let mut paired = Paired::default();
     let rotations = plan.rotations();
     signals::catch();
@@ -502,7 +502,7 @@ fn strength_sample<G: Registered>(
         rotate: false,
         ..plan.clone()
     };
-    let bar = games_bar(sample.total(), args.quiet, Cost::check(&sample));
+    let bar = games_bar(sample.total(), args.quiet, Cost::check(sample.games));
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
     if let Some(signal) = report.played.stopped {

@@ -49,7 +49,8 @@ pub struct LadderArgs {
     pub config: Option<PathBuf>,
     /// The bots, comma-separated; in a game with roles, bots joined by `+` share an entry, each
     /// seat taking the first that plays its role (`sleuth+thief`). Default: random, the game's
-    /// own, and ismcts at three budgets.
+    /// own, ismcts at the game's smaller budgets and at its default, and the config's strength
+    /// reference when it names one.
     #[arg(long)]
     pub bots: Option<String>,
     /// Seeds per pairing: each bot plays each seat once among another's copies on each seed.
@@ -58,7 +59,8 @@ pub struct LadderArgs {
     /// Master seed: the same seeds for every pairing.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Players, 2 to 6 (default: the config's rules.players).
+    /// Players (default: the config's rules.players): Mice Heist 2 to 6, Cat & The Mouse 2,
+    /// Cheesy Heist 3 to 5, Mouse Chaos 2 to 4.
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Worker threads (default: all cores). Results do not depend on it.
@@ -86,7 +88,7 @@ pub struct BotsArgs {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReportArgs {
-    /// A result folder made by simulate, compare or sweep.
+    /// A result folder made by simulate, compare, sweep, merge or ladder.
     pub dir: PathBuf,
     /// Where to write the page (default: DIR/report.html).
     #[arg(long)]
@@ -122,7 +124,8 @@ pub struct ReplayArgs {
     /// Which seat rotation of it, for a `--rotate-seats` run (its `rotation` in games.csv).
     #[arg(long, default_value_t = 0)]
     pub rotation: usize,
-    /// Players, 2 to 6 (default: the config's rules.players).
+    /// Players (default: the config's rules.players): Mice Heist 2 to 6, Cat & The Mouse 2,
+    /// Cheesy Heist 3 to 5, Mouse Chaos 2 to 4.
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
@@ -173,9 +176,6 @@ pub struct CheckArgs {
     pub strength: crate::stats::strength::Asked,
 }
 
-/// Games a run of a fast game plays when `--games` is not given (a slow game plays fewer:
-/// `Registered::default_games`); ±0.3 points on a rate near 50%.
-pub const DEFAULT_GAMES: u64 = 100_000;
 /// The master seed when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -206,7 +206,8 @@ pub struct RunArgs {
     /// Master seed: the same seed and config give the same files, byte for byte.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Players, 2 to 6 (default: the config's rules.players).
+    /// Players (default: the config's rules.players): Mice Heist 2 to 6, Cat & The Mouse 2,
+    /// Cheesy Heist 3 to 5, Mouse Chaos 2 to 4.
     #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with

@@ -110,7 +110,11 @@ where
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(plan.total(), args.run.quiet, Cost::compare(&plan));
+    let bar = games_bar(
+        plan.total(),
+        args.run.quiet,
+        Cost::compare(plan.games, plan.rotations()),
+    );
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
     let (paired, item_sums, played) = play_pairs(ga, gb, &plan, &lineup_b, &item_plan, &bar)?;
     bar.finish_and_clear();
@@ -339,7 +343,11 @@ fn strength_pairs<GA: Registered, GB: Registered>(
         ..plan.clone()
     };
     let started = Instant::now();
-    let bar = games_bar(sample.total(), args.run.quiet, Cost::compare(&sample));
+    let bar = games_bar(
+        sample.total(),
+        args.run.quiet,
+        Cost::compare(sample.games, sample.rotations()),
+    );
     let (paired, _, played) = play_pairs(ga, gb, &sample, &strong_b, item_plan, &bar)?;
     bar.finish_and_clear();
     Ok(Sample::Played {

@@ -363,7 +363,8 @@ fn ladder<G: Registered>(
                 headline::pct(r.ci_high)
             );
         }
-        let endings = export::endings(game.declared(), &report.counts, report.totals.games);
+        let endings =
+            crate::stats::figures::endings(game.declared(), &report.counts, report.totals.games);
         let endings: Vec<(&str, Estimate)> =
             endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
         let capped = wilson(report.totals.capped, report.totals.games);

@@ -81,7 +81,11 @@ fn simulate_game<G: Registered>(
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(plan.total(), args.run.quiet, Cost::simulate(&plan));
+    let bar = games_bar(
+        plan.total(),
+        args.run.quiet,
+        Cost::simulate(plan.games, plan.rotations()),
+    );
     let mut games_csv = if args.games_csv {
         Some(games_csv::Writer::create(&dir, game)?)
     } else {
@@ -243,7 +247,11 @@ fn strength_sample<G: Registered>(
         ..plan.clone()
     };
     let started = Instant::now();
-    let bar = games_bar(sample.total(), args.run.quiet, Cost::simulate(&sample));
+    let bar = games_bar(
+        sample.total(),
+        args.run.quiet,
+        Cost::simulate(sample.games, sample.rotations()),
+    );
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
     Ok(Sample::Played {

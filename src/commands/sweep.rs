@@ -7,15 +7,16 @@ use super::{lineup, page, result_dir, say, source, stopped_empty, strong_lineup,
 use crate::commands::cli::SweepArgs;
 use crate::commands::vary::grid;
 use crate::core::cost::Cost;
-use crate::core::failure::{Failure, SummaryRow, num};
+use crate::core::failure::Failure;
 use crate::core::progress::games_bar;
 use crate::core::runner::{self, Plan};
 use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
-use crate::io::export;
 use crate::io::record::{self, HostRecord, RunRecord, quote};
+use crate::stats::figures::SummaryRow;
+use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
 use crate::stats::{Histogram, wilson};
 
@@ -88,7 +89,7 @@ fn same_game<G: Game + 'static>(loaded: Loaded, _like: &G) -> Result<Box<G>, Fai
 /// The metrics of one point, as `(name, estimate)` rows.
 fn metrics<G: Game>(game: &G, plan: &Plan, report: &runner::Report) -> Vec<SummaryRow> {
     let totals = &report.totals;
-    let mut rows = export::summary(game, totals);
+    let mut rows = crate::stats::figures::summary(game, totals);
     for s in 0..game.players() {
         rows.push(SummaryRow::estimate(
             &format!("seat_{}_win_rate", crate::core::game::seat_number(s)),
@@ -235,7 +236,12 @@ fn sweep_game<G: Registered>(
     )?;
     let started = Instant::now();
     // One bar for the whole sweep.
-    let bar = games_bar(total, args.run.quiet, Cost::sweep(&plan_for(first)?));
+    let shape = plan_for(first)?;
+    let bar = games_bar(
+        total,
+        args.run.quiet,
+        Cost::sweep(shape.games, shape.rotations()),
+    );
     signals::catch();
     let mut results = Vec::new();
     // Each point's per-item rows: (file, item, column, value, ci_low, ci_high) as text.

@@ -13,8 +13,6 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, ProgressBar};
 
-use crate::core::runner::Plan;
-
 /// A run projected past this many seconds is told its cost: "more than about a minute", so a
 /// default run near a minute on a busy machine is not told to play 10% fewer games.
 const TOLD: f64 = 90.0;
@@ -51,19 +49,21 @@ pub struct Cost {
 }
 
 impl Cost {
-    pub fn simulate(plan: &Plan) -> Self {
-        Self::played(plan, 1, "win rates", false)
+    /// A run of `games` seeds, each played `rotations` times (once a rotation of the lineup).
+    pub fn simulate(games: u64, rotations: u64) -> Self {
+        Self::played(games, rotations, 1, "win rates", false)
     }
 
-    pub fn compare(plan: &Plan) -> Self {
-        Self::played(plan, 2, "each difference of win rates", true)
+    /// Two sides of `games` seeds, each played `rotations` times.
+    pub fn compare(games: u64, rotations: u64) -> Self {
+        Self::played(games, rotations, 2, "each difference of win rates", true)
     }
 
-    /// A sweep of points each played as `plan` is.
-    pub fn sweep(plan: &Plan) -> Self {
+    /// A sweep of points each played as [`Cost::simulate`]'s run is.
+    pub fn sweep(games: u64, rotations: u64) -> Self {
         Self {
             keeps: " and keeps every finished point",
-            ..Self::played(plan, 1, "the win rates at each point", false)
+            ..Self::played(games, rotations, 1, "the win rates at each point", false)
         }
     }
 
@@ -82,22 +82,28 @@ impl Cost {
         }
     }
 
-    /// A check replaying a baseline's games as `plan` plays them.
-    pub fn check(plan: &Plan) -> Self {
+    /// A check replaying a baseline's `games` games.
+    pub fn check(games: u64) -> Self {
         Self {
             per_unit: 1,
             keeps: ", checking nothing",
-            shorter: Shorter::Baseline { games: plan.games },
+            shorter: Shorter::Baseline { games },
         }
     }
 
-    fn played(plan: &Plan, per_unit: u64, rates: &'static str, paired: bool) -> Self {
+    fn played(
+        games: u64,
+        rotations: u64,
+        per_unit: u64,
+        rates: &'static str,
+        paired: bool,
+    ) -> Self {
         Self {
             per_unit,
             keeps: " and keeps every finished game",
             shorter: Shorter::Games {
-                games: plan.games,
-                per_game: plan.rotations(),
+                games,
+                per_game: rotations,
                 rates,
                 paired,
             },

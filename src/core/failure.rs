@@ -1,9 +1,6 @@
-//! What every command reports: its errors, each with its exit code, and the summary rows.
-
-use serde::Serialize;
+//! How a command fails: its errors, each with its exit code, and warnings.
 
 use crate::io::config::ConfigError;
-use crate::stats::Estimate;
 
 /// Every way a command fails on purpose, each with its exit code. Anything else (a disk that
 /// fills up, a folder that cannot be written) is a failure of the run itself: exit code 1.
@@ -61,53 +58,4 @@ pub fn exit_code(result: &anyhow::Result<()>) -> u8 {
 pub fn warn(message: &str) {
     use std::io::Write as _;
     let _ = writeln!(std::io::stderr(), "warning: {message}");
-}
-
-/// A row of `summary.csv`. Values are preformatted so the file's bytes never depend on float
-/// printing defaults.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct SummaryRow {
-    pub metric: String,
-    pub value: String,
-    pub ci_low: String,
-    pub ci_high: String,
-}
-
-impl SummaryRow {
-    pub fn count(metric: &str, n: u64) -> Self {
-        Self {
-            metric: metric.into(),
-            value: n.to_string(),
-            ci_low: String::new(),
-            ci_high: String::new(),
-        }
-    }
-
-    pub fn estimate(metric: &str, e: Estimate) -> Self {
-        Self {
-            metric: metric.into(),
-            value: num(e.value),
-            ci_low: num(e.low),
-            ci_high: num(e.high),
-        }
-    }
-
-    /// The row's figure with its interval, as written; None for a count.
-    pub fn parsed(&self) -> Option<crate::stats::Estimate> {
-        let n = |s: &str| s.parse::<f64>().ok();
-        Some(crate::stats::Estimate {
-            value: n(&self.value)?,
-            low: n(&self.ci_low)?,
-            high: n(&self.ci_high)?,
-        })
-    }
-}
-
-/// Six decimals: finer than any interval whisker reports, and stable text.
-pub fn num(x: f64) -> String {
-    if x.is_nan() {
-        String::new()
-    } else {
-        format!("{x:.6}")
-    }
 }

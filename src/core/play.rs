@@ -1,13 +1,13 @@
 //! Decisions as data: a game paused at each point where a seat must choose, with the legal
 //! options listed, applying one, cloning, and sampling what one seat cannot see. Bots that work
-//! for every game (`random` here, a search bot later) are written once against [`Decisions`];
+//! for every game (`random` here, the search in [`crate::bots`]) are written once against [`Decisions`];
 //! a game's own bots read its observation through [`Seen::view`]. Either way a bot holds a
 //! [`Seen`], which gives no way to the full state: honesty is a matter of types, not of care.
 
 use arrayvec::ArrayVec;
 
 use crate::core::game::{MAX_SEATS, Outcome, Seat};
-use crate::core::lineup::{Bot, Kind};
+use crate::core::lineup::Kind;
 use crate::core::rng::{Dice, GameRng, bot_rng};
 
 /// The most options one decision offers, and so the size of the list a search bot asks for.
@@ -195,28 +195,6 @@ impl<G, M> std::ops::Deref for Table<G, M> {
 impl<G, M> std::ops::DerefMut for Table<G, M> {
     fn deref_mut(&mut self) -> &mut G {
         &mut self.game
-    }
-}
-
-/// A chosen bot deciding in `G`: the shared bots by their name, the game's own through `own`.
-/// `heuristic(seat)` is the game's own bot for that seat's role, which `ismcts` plays out with.
-pub fn by_kind<G: Decisions, M: Default + Clone>(
-    bot: &Bot,
-    seen: &Seen<G>,
-    memory: &mut M,
-    rng: &mut GameRng,
-    heuristic: fn(Seat) -> Bot,
-    own: impl FnOnce(&Bot, &Seen<G>, &mut M, &mut GameRng) -> G::Action,
-) -> G::Action
-where
-    Bot: Decider<G, Memory = M>,
-{
-    if bot.index == 0 {
-        random(seen, rng)
-    } else if bot.kind.name == crate::bots::ismcts::ISMCTS.name {
-        crate::bots::ismcts::decide(bot, seen, memory, rng, heuristic)
-    } else {
-        own(bot, seen, memory, rng)
     }
 }
 

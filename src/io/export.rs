@@ -2,12 +2,13 @@
 
 use serde::Serialize;
 
-use crate::core::failure::{SummaryRow, num};
 use crate::core::game::{Game, MAX_SEATS, Roles, seat_name, seat_number};
 use crate::core::runner::{Plan, Totals};
 use crate::io::report::headline::{self, Stall};
 use crate::io::result_dir::ResultDir;
-use crate::stats::metrics::{Counts, Declared, Quantity, SummaryMetric};
+use crate::stats::figures::{SummaryRow, endings, seat_rates, summary};
+use crate::stats::metrics::{Counts, Declared};
+use crate::stats::num;
 use crate::stats::strength::{self, Figure, Sample, Strong, Verdict};
 use crate::stats::{Estimate, wilson};
 
@@ -109,49 +110,6 @@ struct ScoreRow {
 struct LengthRow {
     turns: usize,
     games: u64,
-}
-
-/// Each seat's win rate.
-fn seat_rates(totals: &Totals, players: usize) -> Vec<Estimate> {
-    (0..players)
-        .map(|s| wilson(totals.seat_wins[s], totals.games))
-        .collect()
-}
-
-/// A per-game quantity added up over every game.
-fn total(totals: &Totals, q: Quantity) -> u64 {
-    match q {
-        Quantity::Turns => totals.turns_played(),
-        Quantity::Value(k) => totals.values[k],
-    }
-}
-
-/// The rows of `summary.csv`: shared metrics first, then the game's own.
-pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
-    let players = game.players();
-    let mut rows = vec![
-        SummaryRow::count("games", totals.games),
-        SummaryRow::estimate("mean_turns", totals.turns.mean()),
-        SummaryRow::estimate("median_turns", totals.turns.median()),
-        SummaryRow::estimate(
-            "seat_gap",
-            headline::seat_gap(&seat_rates(totals, players)).0,
-        ),
-        SummaryRow::estimate(
-            "first_seat_win_rate",
-            wilson(totals.seat_wins[0], totals.games),
-        ),
-        SummaryRow::estimate("shared_victory_rate", wilson(totals.shared, totals.games)),
-        SummaryRow::count("capped_games", totals.capped),
-        SummaryRow::estimate("capped_rate", wilson(totals.capped, totals.games)),
-    ];
-    rows.extend(game.declared().summary.iter().map(|m| match *m {
-        SummaryMetric::Count(name, q) => SummaryRow::count(name, total(totals, q)),
-        SummaryMetric::Rate { name, hits, of, .. } => {
-            SummaryRow::estimate(name, wilson(total(totals, hits), total(totals, of)))
-        }
-    }));
-    rows
 }
 
 /// A row of `summary.csv`: the run's figure, and the strength sample's beside it.
@@ -356,33 +314,6 @@ pub fn write<G: Game>(
         bots: shown_bots,
         endings: endings(game.declared(), counts, totals.games),
     })
-}
-
-/// How games ended: each row of a game's `endings.csv`, its name and share. Empty for a game
-/// that declares no endings table.
-pub fn endings(declared: &Declared, counts: &Counts, games: u64) -> Vec<(String, Estimate)> {
-    let Some(t) = declared.tables.iter().find(|t| t.file == "endings.csv") else {
-        return Vec::new();
-    };
-    let header = t.header();
-    let at = |name: &str| header.iter().position(|h| h == name);
-    let (Some(ending), Some(share), Some(low), Some(high)) =
-        (at("ending"), at("share"), at("ci_low"), at("ci_high"))
-    else {
-        return Vec::new();
-    };
-    let number = |s: &str| s.parse().unwrap_or(f64::NAN);
-    t.records(counts, games)
-        .into_iter()
-        .map(|r| {
-            let e = Estimate {
-                value: number(&r[share]),
-                low: number(&r[low]),
-                high: number(&r[high]),
-            };
-            (r[ending].clone(), e)
-        })
-        .collect()
 }
 
 /// How games ended, for the terminal: each ending's share and interval.

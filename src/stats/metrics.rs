@@ -3,8 +3,8 @@
 //! shared layer writes every table, merges and checks counters read back from shards, and
 //! compares every row of every table between two rule sets; a game only counts.
 
-use crate::core::failure::num;
 use crate::stats::ints::{Ints, Overflow, require, shown, sum};
+use crate::stats::num;
 use crate::stats::wilson;
 
 /// A counter's index in [`Counts`].

@@ -2,6 +2,7 @@
 //! after the merge.
 
 pub mod compare;
+pub mod figures;
 pub mod ints;
 pub mod metrics;
 pub mod strength;
@@ -164,6 +165,15 @@ impl Estimate {
             value,
             ..Self::UNKNOWN
         }
+    }
+}
+
+/// Six decimals: finer than any interval whisker reports, and stable text.
+pub fn num(x: f64) -> String {
+    if x.is_nan() {
+        String::new()
+    } else {
+        format!("{x:.6}")
     }
 }
 

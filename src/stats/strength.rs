@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::core::failure::num;
 use crate::core::game::{Game, MAX_SEATS, seat_name};
 use crate::core::runner::Totals;
 use crate::stats::metrics::Counts;
+use crate::stats::num;
 use crate::stats::{Estimate, wilson};
 
 /// The result file that sets each headline figure beside its value under strong play.
@@ -400,10 +400,10 @@ impl Headline {
                 out.push(("roles", (*name).to_string(), wilson(wins, totals.games * n)));
             }
         }
-        for (name, e) in crate::io::export::endings(game.declared(), counts, totals.games) {
+        for (name, e) in crate::stats::figures::endings(game.declared(), counts, totals.games) {
             out.push(("endings", name, e));
         }
-        for row in crate::io::export::summary(game, totals) {
+        for row in crate::stats::figures::summary(game, totals) {
             if row.metric == "first_seat_win_rate" {
                 continue;
             }

@@ -13,9 +13,10 @@ use config::{Card, RawConfig, Rules, TRICKS};
 use engine::{ENDINGS, Engine, INSPECTOR, MOUSE};
 use serde_json::json;
 
+use crate::bots::by_kind;
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::core::play::{Decider, Decisions, Seen, Table as Play};
 use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered, Roles};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
@@ -287,7 +288,7 @@ pub struct CatAndMouse {
 }
 
 impl Registered for CatAndMouse {
-    /// The default search plays about 2,300 games/s (README, performance).
+    /// The default search plays about 2,000 games/s (docs/performance.md).
     fn strength_games(&self) -> u64 {
         20_000
     }

@@ -13,9 +13,10 @@ use config::{CHEESE, MAX_KINDS, RawConfig, Rules};
 use engine::{Action, ENDINGS, Engine};
 use serde_json::json;
 
+use crate::bots::by_kind;
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::core::play::{Decider, Decisions, Seen, Table as Play};
 use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
@@ -193,7 +194,7 @@ pub struct CheesyHeist {
 }
 
 impl Registered for CheesyHeist {
-    /// The default search plays about 60 games/s at 4 players (README, performance).
+    /// The default search plays about 75 games/s at 4 players (docs/performance.md).
     fn strength_games(&self) -> u64 {
         600
     }

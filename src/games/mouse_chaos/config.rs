@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::engine::Squares;
+use super::squares::Squares;
 use crate::io::config::{Invalid, Named, Problems, range};
 
 /// Nests, and so colours: the rulebook's four corners, one colour each. Colour `c` is nest `c`'s.

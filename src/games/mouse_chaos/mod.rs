@@ -6,6 +6,7 @@ pub mod bots;
 pub mod config;
 pub mod engine;
 mod report;
+pub mod squares;
 #[cfg(test)]
 mod tests;
 
@@ -13,9 +14,10 @@ use config::{DIRECTIONS, NESTS, RawConfig, Rules};
 use engine::{Action, Decision, ENDINGS, Engine, Piece, Public};
 use serde_json::json;
 
+use crate::bots::by_kind;
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table as Play, by_kind};
+use crate::core::play::{Decider, Decisions, Seen, Table as Play};
 use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
@@ -208,7 +210,7 @@ impl Registered for MouseChaos {
         match self.rules.players {
             2 => 20_000,
             3 => 50_000,
-            _ => crate::commands::cli::DEFAULT_GAMES,
+            _ => crate::games::DEFAULT_GAMES,
         }
     }
 

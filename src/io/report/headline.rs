@@ -4,6 +4,7 @@
 
 use super::svg::rounded;
 use crate::stats::Estimate;
+use crate::stats::figures::seat_gap;
 
 /// An ending that is not the game played to its goal (a fallback rule decides it, or everyone
 /// loses), with how a headline says it. The turn cap is every game's and needs no declaring.
@@ -93,27 +94,6 @@ pub fn swept_stall(capped: &[f64]) -> Option<String> {
             pct(capped.iter().copied().fold(0.0, f64::max))
         )
     })
-}
-
-/// The seat gap: the best seat's win rate minus the worst's, and its interval. The interval is
-/// conservative: its ends come from the two seats' own 95% intervals.
-pub fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {
-    let (mut best, mut worst) = (0, 0);
-    for (s, r) in rates.iter().enumerate() {
-        if r.value > rates[best].value {
-            best = s;
-        }
-        if r.value < rates[worst].value {
-            worst = s;
-        }
-    }
-    let (b, w) = (rates[best], rates[worst]);
-    let gap = Estimate {
-        value: b.value - w.value,
-        low: (b.low - w.high).max(0.0),
-        high: (b.high - w.low).min(1.0),
-    };
-    (gap, best, worst)
 }
 
 /// The seat gap in words: which seat wins most and least (`names`, as people name the seats),

@@ -13,9 +13,9 @@ pub mod items;
 
 use serde::Serialize;
 
-use crate::core::failure::num;
 use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, seat_number};
 use crate::stats::metrics::{Quantity, SummaryMetric};
+use crate::stats::num;
 use crate::stats::{Histogram, Z95};
 
 /// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, the game's

@@ -4,7 +4,6 @@
 
 use arrayvec::ArrayVec;
 
-use super::bots::{Bet, Learn, View};
 use super::config::{DiscardedCheese, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
 use crate::core::play::{Decisions, nth_of};
@@ -13,6 +12,38 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, exchange, take, winners};
 use crate::games::mice_heist::reckoning::{self, Reckon};
 use crate::games::{MAX_SEATS, Outcome, Seat};
+
+/// The table as one seat sees it.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub state: &'a State,
+    pub me: Seat,
+    /// The question put to this seat, when it is the one to move.
+    pub asked: Option<Decision>,
+}
+
+impl View<'_> {
+    pub fn player(&self) -> &Player {
+        &self.state.players[self.me]
+    }
+}
+
+/// A bet: cheese from the stash, plus one cheese from each covered skill in the `from_covered`
+/// bit set (bit `i` for skill slot `i`), which uncovers it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bet {
+    pub from_stash: u8,
+    pub from_covered: u8,
+}
+
+/// Learning after a failed test: a market slot, and the skill slot to return to the box first
+/// when already holding the maximum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Learn {
+    pub market: u8,
+    pub discard: Option<u8>,
+}
 
 pub use crate::games::mice_heist::Observer;
 

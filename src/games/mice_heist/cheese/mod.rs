@@ -67,7 +67,7 @@ fn catalogue(rules: &Rules) -> Catalogue {
 }
 
 impl Registered for CheeseGame {
-    /// The default search plays about 120 games/s (README, performance).
+    /// The default search plays about 110 games/s (docs/performance.md).
     fn strength_games(&self) -> u64 {
         1200
     }

@@ -4,7 +4,6 @@
 
 use arrayvec::ArrayVec;
 
-use super::bots::{Choice, Learn, Spare, View};
 use super::config::{Effect, EffectKind, MAX_DECK, Rules};
 use super::state::{Hand, Player, State, Test};
 use crate::core::play::{Decisions, nth_of};
@@ -14,6 +13,53 @@ use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, JobState, exchange, winners};
 use crate::games::mice_heist::reckoning::{self, Reckon};
 use crate::games::{MAX_SEATS, Outcome, Seat, others};
+
+/// The table as one seat sees it: the public state, its own hand, and how many cards each
+/// seat holds. Other hands and the decks' order are not in it, so no bot can read them.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub state: &'a State,
+    pub me: Seat,
+    pub hand: &'a Hand,
+    pub hand_sizes: [u8; MAX_SEATS],
+    /// The question put to this seat, when it is the one to move.
+    pub asked: Option<Decision>,
+}
+
+impl View<'_> {
+    pub fn player(&self) -> &Player {
+        &self.state.players[self.me]
+    }
+}
+
+/// Step 1: which job's top obstacle to test, and the skills it is tested with (the whole test,
+/// or for an "or" test the one chosen), as icon bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub job: u8,
+    pub skills: u8,
+}
+
+/// What the tester learns after failing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Learn {
+    /// A card played this test (an index into the test's played cards).
+    Played(u8),
+    /// A card in hand.
+    Hand(u8),
+    /// The top card of the skill deck.
+    DeckTop,
+}
+
+/// What a non-assisting player does when the tester fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Spare {
+    /// Learn a card in hand.
+    Learn(u8),
+    /// Draw a card from the skill deck.
+    Draw,
+}
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,7 +39,7 @@ pub struct RatingsGame {
 }
 
 impl Registered for RatingsGame {
-    /// The default search plays about 170 games/s (README, performance).
+    /// The default search plays about 160 games/s (docs/performance.md).
     fn strength_games(&self) -> u64 {
         1600
     }

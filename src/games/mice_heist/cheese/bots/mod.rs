@@ -5,47 +5,14 @@
 
 mod greedy;
 
-use super::config::Rules;
 use super::engine::{Action, Decision, Engine};
-use super::state::{Player, State};
-use crate::core::play::{Decider, Seen, by_kind};
+use crate::bots::by_kind;
+use crate::core::play::{Decider, Seen};
 use crate::core::rng::GameRng;
-use crate::games::Seat;
 
 pub use super::config::EffectKind;
+pub use super::engine::{Bet, Learn, View};
 pub use greedy::Greedy;
-
-/// The table as one seat sees it.
-#[derive(Clone, Copy)]
-pub struct View<'a> {
-    pub rules: &'a Rules,
-    pub state: &'a State,
-    pub me: Seat,
-    /// The question put to this seat, when it is the one to move.
-    pub asked: Option<Decision>,
-}
-
-impl View<'_> {
-    pub fn player(&self) -> &Player {
-        &self.state.players[self.me]
-    }
-}
-
-/// A bet: cheese from the stash, plus one cheese from each covered skill in the `from_covered`
-/// bit set (bit `i` for skill slot `i`), which uncovers it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Bet {
-    pub from_stash: u8,
-    pub from_covered: u8,
-}
-
-/// Learning after a failed test: a market slot, and the skill slot to return to the box first
-/// when already holding the maximum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Learn {
-    pub market: u8,
-    pub discard: Option<u8>,
-}
 
 /// A bot that answers each of the edition's decisions by one method. The engine asks a bet in
 /// two steps (the stash part, then the covered skills); such a bot decides the whole bet at

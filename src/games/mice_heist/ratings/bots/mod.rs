@@ -5,62 +5,14 @@
 
 mod greedy;
 
-use super::config::Rules;
 use super::engine::{Action, Decision, Engine};
-use super::state::{Hand, Player, State};
-use crate::core::play::{Decider, Seen, by_kind};
+use crate::bots::by_kind;
+use crate::core::play::{Decider, Seen};
 use crate::core::rng::GameRng;
-use crate::games::{MAX_SEATS, Seat};
 
 pub use super::config::EffectKind;
+pub use super::engine::{Choice, Learn, Spare, View};
 pub use greedy::Greedy;
-
-/// The table as one seat sees it: the public state, its own hand, and how many cards each
-/// seat holds. Other hands and the decks' order are not in it, so no bot can read them.
-#[derive(Clone, Copy)]
-pub struct View<'a> {
-    pub rules: &'a Rules,
-    pub state: &'a State,
-    pub me: Seat,
-    pub hand: &'a Hand,
-    pub hand_sizes: [u8; MAX_SEATS],
-    /// The question put to this seat, when it is the one to move.
-    pub asked: Option<Decision>,
-}
-
-impl View<'_> {
-    pub fn player(&self) -> &Player {
-        &self.state.players[self.me]
-    }
-}
-
-/// Step 1: which job's top obstacle to test, and the skills it is tested with (the whole test,
-/// or for an "or" test the one chosen), as icon bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choice {
-    pub job: u8,
-    pub skills: u8,
-}
-
-/// What the tester learns after failing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Learn {
-    /// A card played this test (an index into the test's played cards).
-    Played(u8),
-    /// A card in hand.
-    Hand(u8),
-    /// The top card of the skill deck.
-    DeckTop,
-}
-
-/// What a non-assisting player does when the tester fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Spare {
-    /// Learn a card in hand.
-    Learn(u8),
-    /// Draw a card from the skill deck.
-    Draw,
-}
 
 /// A bot that answers each of the edition's decisions by one method.
 pub trait Policy {
