@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders one report of each kind in headless Chromium and saves the pages as PNG under docs/,
-# the screenshots the README shows. Needs Debian's chromium and imagemagick packages
+# the screenshots docs/replay-and-report.md shows. Needs Debian's chromium and imagemagick packages
 # (apt-get install chromium imagemagick); ImageMagick trims the empty space under each page.
 # Usage: scripts/screenshots.sh
 set -euo pipefail

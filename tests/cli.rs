@@ -987,9 +987,9 @@ fn bots_take_parameters_and_presets_and_are_listed() {
     );
 }
 
-/// Mouse Chaos at two players, as the README's first command for it: the terminal tells how
-/// games end, the non-player colours' wins among them; a broken map is refused with its line
-/// and column, exit 2.
+/// Mouse Chaos at two players, as the first command of docs/games/mouse-chaos.md: the terminal
+/// tells how games end, the non-player colours' wins among them; a broken map is refused with
+/// its line and column, exit 2.
 #[test]
 fn mouse_chaos_tells_endings_and_refuses_a_broken_map() {
     let d = scratch("mouse-chaos");
