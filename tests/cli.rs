@@ -229,6 +229,39 @@ fn bad_configs_name_file_line_and_field() {
         ],
     );
 
+    // A table given a number, and a field inside a list of tables, told in the game's terms:
+    // no Rust type names, and the range the game's own check allows.
+    let table = write(
+        "table.toml",
+        good.replace(
+            "[chips.blue]\nhigh = 4\nlow = 2\ncount = 1",
+            "[chips]\nblue = 4",
+        ),
+    );
+    fails(
+        &["simulate", &table],
+        &out,
+        &[
+            &format!("table.toml:{}", line_of("[chips.blue]") + 1),
+            "field `chips.blue`: invalid type: integer `4`, expected a table",
+        ],
+    );
+    let inline = write(
+        "inline.toml",
+        good.replace(
+            "{ name = \"Slippery shelf\", target = 2,",
+            "{ name = \"Slippery shelf\", target = \"two\",",
+        ),
+    );
+    fails(
+        &["simulate", &inline],
+        &out,
+        &[
+            &format!("inline.toml:{}", line_of("Slippery shelf")),
+            "field `jobs.A.obstacles.1.target`: invalid type: string \"two\", expected a whole number from -40 to 60",
+        ],
+    );
+
     let syntax = write("syntax.toml", good.replace("players = 4", "players = = 4"));
     fails(
         &["simulate", &syntax],

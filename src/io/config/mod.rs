@@ -8,6 +8,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use toml::de::{DeTable, DeValue};
 
+mod de;
+
 /// A config's text and the name its errors are reported under.
 #[derive(Clone, Debug)]
 pub struct Source {
@@ -293,11 +295,13 @@ pub fn range<T: PartialOrd + std::fmt::Display + Copy>(
     lo: T,
     hi: T,
 ) {
-    p.check(
-        v >= lo && v <= hi,
-        path,
-        format!("{v} is out of range: allowed {lo} to {hi}"),
-    );
+    if v < lo || v > hi {
+        let allowed = format!("{lo} to {hi}");
+        p.0.push(Invalid {
+            allowed: Some(allowed.clone()),
+            ..Invalid::new(path, format!("{v} is out of range: allowed {allowed}"))
+        });
+    }
 }
 
 /// A semantic problem found after deserializing: the field's dotted path and the message.
@@ -308,6 +312,9 @@ pub struct Invalid {
     /// The row of a multi-line string value the problem is on (a board map), so the error
     /// names that line rather than the key's.
     pub row: Option<usize>,
+    /// The values the field takes, when a range check refused it (`2 to 6`): a value of the
+    /// wrong type is then told the same range.
+    pub allowed: Option<String>,
 }
 
 impl Invalid {
@@ -316,6 +323,7 @@ impl Invalid {
             path: path.into(),
             message: message.into(),
             row: None,
+            allowed: None,
         }
     }
 
@@ -340,9 +348,19 @@ pub fn load<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
 ) -> Result<Loaded<T>, ConfigError> {
+    load_with::<T>(source, overrides, &|_| None)
+}
+
+/// [`load`], with `allowed` saying what whole numbers the field an error is about takes, where
+/// the game's own checks know.
+fn load_with<T: DeserializeOwned>(
+    source: &Source,
+    overrides: &[Override],
+    allowed: &dyn Fn(&de::Error) -> Option<String>,
+) -> Result<Loaded<T>, ConfigError> {
     let mut table = parse(source)?;
-    // Deserializing the file text itself first gives errors with the line they are on.
-    every_error::<T>(source)?;
+    // The file's own errors first, each with the line it is on.
+    every_error::<T>(source, &table, allowed)?;
     let mut errors = Vec::new();
     for o in overrides {
         if let Err(message) = apply(&mut table, o) {
@@ -357,28 +375,41 @@ pub fn load<T: DeserializeOwned>(
     if let Some(e) = combine(errors) {
         return Err(e);
     }
-    let value = T::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
-        // Blame the first override that breaks the file, applied in order.
-        let mut partial = parse(source).unwrap_or_default();
-        let culprit = overrides.iter().find(|o| {
-            let _ = apply(&mut partial, o);
-            T::deserialize(toml::Value::Table(partial.clone())).is_err()
-        });
+    let value = de::from_table::<T>(&table).map_err(|e| {
+        // The file reads, so an override is at fault: the one whose key holds the value, or
+        // is held by it.
+        let path = e.dotted();
+        let culprit = overrides
+            .iter()
+            .find(|o| within(&path, &o.path) || within(&o.path, &path));
+        let message = message(&e, allowed);
         ConfigError {
             file: source.name.clone(),
             line: None,
             field: culprit.map_or_else(String::new, |o| o.path.clone()),
             message: match culprit {
-                Some(o) => format!(
-                    "`{}` (set on the command line): {}",
-                    o.arg,
-                    plain_types(e.message().trim())
-                ),
-                None => format!("after --set: {}", plain_types(e.message().trim())),
+                Some(o) => format!("`{}` (set on the command line): {message}", o.arg),
+                None => format!("after --set: {message}"),
             },
         }
     })?;
     Ok(Loaded { value, table })
+}
+
+/// Whether the dotted path `inner` is `outer` or inside it.
+fn within(inner: &str, outer: &str) -> bool {
+    inner == outer
+        || inner
+            .strip_prefix(outer)
+            .is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// An error's message, with the field's own range of whole numbers where it is known.
+fn message(e: &de::Error, allowed: &dyn Fn(&de::Error) -> Option<String>) -> String {
+    match allowed(e).filter(|_| e.problem.wants_whole_number()) {
+        Some(range) => e.problem.expecting(&format!("a whole number from {range}")),
+        None => e.problem.to_string(),
+    }
 }
 
 /// The most errors one run lists.
@@ -404,116 +435,75 @@ fn combine(errors: Vec<ConfigError>) -> Option<ConfigError> {
     })
 }
 
-/// Deserializes the file as `T`, listing every independent error with its line: after each
-/// one, the wrong value is replaced by a stand-in of the type the field expects (or, when that
-/// cannot be done, its line — for a `[table]` header its whole table — is commented out), which
-/// keeps every other line where it was, and the file is read again. An error that commenting out
-/// could have caused (a syntax error, a field now missing) ends the list, so each error shown is
-/// one the designer wrote.
-fn every_error<T: DeserializeOwned>(source: &Source) -> Result<(), ConfigError> {
-    let mut text = source.text.clone();
+/// Deserializes the file's `table` as `T`, listing every independent error with its line:
+/// after each one, a wrong value is replaced by a stand-in the field takes, and anything else
+/// (an unknown key) is taken out, and the table is read again. A field missing after the first
+/// error ends the list (taking a value out could have caused it), so each error shown is one the
+/// designer wrote.
+fn every_error<T: DeserializeOwned>(
+    source: &Source,
+    table: &toml::Table,
+    allowed: &dyn Fn(&de::Error) -> Option<String>,
+) -> Result<(), ConfigError> {
+    let mut table = table.clone();
     let mut errors: Vec<ConfigError> = Vec::new();
     while errors.len() < MAX_ERRORS {
-        let Err(e) = toml::from_str::<T>(&text) else {
+        let Err(e) = de::from_table::<T>(&table) else {
             break;
         };
-        let again = !errors.is_empty();
-        let knock_on =
-            toml::from_str::<toml::Table>(&text).is_err() || e.message().contains("missing field");
-        if again && knock_on {
+        if !errors.is_empty() && matches!(e.problem, de::Problem::MissingField(_)) {
             break;
         }
-        let here = Source {
-            text: text.clone(),
-            ..source.clone()
-        };
-        let error = located(&here, &e);
-        let line = error.line;
-        let key = error.field.rsplit('.').next().unwrap_or("").to_string();
-        errors.push(error);
-        // A wrong value gets a stand-in; anything else (an unknown key) is commented out.
-        let wrong_value = ["invalid type", "invalid value", "unknown variant"]
-            .iter()
-            .any(|w| e.message().starts_with(w));
-        let fixed = line.and_then(|l| {
-            stand_in(e.message())
-                .filter(|_| wrong_value)
-                .and_then(|v| replace_value(&text, l, &key, &v))
-                .filter(|t| *t != text)
-                .or_else(|| comment_out(&text, l))
+        let field = e.dotted();
+        errors.push(ConfigError {
+            file: source.name.clone(),
+            line: source.line_of(&field),
+            message: message(&e, allowed),
+            field,
         });
-        match fixed {
-            Some(t) => text = t,
-            None => break,
+        // A wrong value no plain value can stand in for (a table missing its fields) is taken
+        // out too: what follows it in the file is still read.
+        let read_on = (e.problem.is_wrong_value() && stand_in::<T>(&mut table, &e))
+            || de::remove(&mut table, &e.path);
+        if !read_on {
+            break;
         }
     }
     combine(errors).map_or(Ok(()), Err)
 }
 
-/// A value of the type a deserialization error says was expected (`invalid type: string
-/// "four", expected usize`), to stand in for the wrong one; `None` when the message does not say.
-fn stand_in(message: &str) -> Option<String> {
-    let expected = message.split_once("expected ")?.1;
-    if let Some(variants) = expected.strip_prefix("one of `") {
-        return Some(format!("\"{}\"", variants.split('`').next()?));
-    }
-    let word = expected.trim_start_matches("a ").trim_start_matches("an ");
-    let first = word.split([' ', ',']).next()?;
-    Some(
-        match first {
-            "string" | "char" => "\"\"",
-            "boolean" | "bool" => "false",
-            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
-            | "integer" => "0",
-            "f32" | "f64" | "float" => "0.0",
-            "sequence" => "[]",
-            _ => return None,
+/// Puts a value the field takes where `e` found a wrong one: the first of a few plain values
+/// of each type that reading no longer refuses there (for a choice, its first name). Whether
+/// one was found.
+fn stand_in<T: DeserializeOwned>(table: &mut toml::Table, e: &de::Error) -> bool {
+    use toml::Value;
+    let candidates = match &e.problem {
+        de::Problem::UnknownVariant { expected, .. } => expected
+            .iter()
+            .take(1)
+            .map(|&name| Value::String(name.into()))
+            .collect(),
+        _ => vec![
+            Value::Integer(0),
+            Value::Float(0.0),
+            Value::String(String::new()),
+            Value::Boolean(false),
+            Value::Array(Vec::new()),
+            Value::Table(toml::Table::new()),
+        ],
+    };
+    for candidate in candidates {
+        let mut tried = table.clone();
+        let Some(slot) = de::value_mut(&mut tried, &e.path) else {
+            return false;
+        };
+        *slot = candidate;
+        if de::from_table::<T>(&tried).map_or_else(|next| next.path != e.path, |_| true) {
+            *table = tried;
+            return true;
         }
-        .to_string(),
-    )
-}
-
-/// `text` with the value of `key` on line `line` (1-based) replaced by `value`, if that line is
-/// exactly `key = value` (a value inside an inline table or a list is left alone).
-fn replace_value(text: &str, line: usize, key: &str, value: &str) -> Option<String> {
-    let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
-    let at = lines.get_mut(line.checked_sub(1)?)?;
-    let (k, v) = at.split_once('=')?;
-    let single = !v.trim_end().ends_with(['[', '{']) && !v.contains("\"\"\"") && !v.contains("'''");
-    if k.trim().trim_matches('"') != key || !single {
-        return None;
     }
-    *at = format!("{k}= {value}");
-    Some(lines.join("\n"))
-}
-
-/// `text` with line `line` (1-based) commented out, and with it the rest of its table when it
-/// is a `[table]` header; `None` when it is a comment already (nothing would change).
-fn comment_out(text: &str, line: usize) -> Option<String> {
-    let lines: Vec<&str> = text.split('\n').collect();
-    let first = line.checked_sub(1)?;
-    let at = lines.get(first)?.trim_start();
-    if at.starts_with('#') {
-        return None;
-    }
-    let header = at.starts_with('[');
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut inside = false;
-    for (i, l) in lines.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        if i == first {
-            inside = header;
-        } else if inside && l.trim_start().starts_with('[') {
-            inside = false;
-        }
-        if i == first || inside {
-            out.push('#');
-        }
-        out.push_str(l);
-    }
-    Some(out)
+    false
 }
 
 /// Parses the file as a TOML table, with syntax errors located.
@@ -539,44 +529,8 @@ fn located(source: &Source, e: &toml::de::Error) -> ConfigError {
         field: e
             .span()
             .map_or_else(String::new, |s| source.path_at(s.start)),
-        message: plain_types(&message),
+        message,
     }
-}
-
-/// A deserializer's message with Rust's type names in words a designer reads: `expected usize`
-/// is "expected a whole number, 0 or more".
-pub fn plain_types(message: &str) -> String {
-    const WORDS: [(&str, &str); 12] = [
-        ("usize", "a whole number, 0 or more"),
-        ("u64", "a whole number, 0 or more"),
-        ("u32", "a whole number from 0 to 4294967295"),
-        ("u16", "a whole number from 0 to 65535"),
-        ("u8", "a whole number from 0 to 255"),
-        ("isize", "a whole number"),
-        ("i64", "a whole number"),
-        ("i32", "a whole number from -2147483648 to 2147483647"),
-        ("i16", "a whole number from -32768 to 32767"),
-        ("i8", "a whole number from -128 to 127"),
-        ("f64", "a number"),
-        ("f32", "a number"),
-    ];
-    let mut out = message.to_string();
-    for (ty, words) in WORDS {
-        let from = format!("expected {ty}");
-        let mut at = 0;
-        while let Some(i) = out[at..].find(&from).map(|i| i + at) {
-            let end = i + from.len();
-            // The whole type name only: `u8` is not the start of `u8x`.
-            if out[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
-                at = end;
-                continue;
-            }
-            let to = format!("expected {words}");
-            out.replace_range(i..end, &to);
-            at = i + to.len();
-        }
-    }
-    out
 }
 
 /// Loads `source` as `R`, applies `overrides`, and compiles it with `compile`, turning every
@@ -586,7 +540,9 @@ pub fn load_compiled<R: DeserializeOwned, T>(
     overrides: &[Override],
     compile: impl Fn(&R) -> Result<T, Vec<Invalid>>,
 ) -> Result<(T, toml::Table), ConfigError> {
-    let loaded = load::<R>(source, overrides).map_err(|e| with_range(source, e, &compile))?;
+    let file = parse(source)?;
+    let allowed = |e: &de::Error| allowed_range(&file, e, &compile);
+    let loaded = load_with::<R>(source, overrides, &allowed)?;
     let compiled = compile(&loaded.value).map_err(|problems| {
         let errors = problems
             .into_iter()
@@ -597,48 +553,33 @@ pub fn load_compiled<R: DeserializeOwned, T>(
     Ok((compiled, loaded.table))
 }
 
-/// A "not a whole number" error with the field's own range, where the game's checks give it
-/// one: the wrong value is replaced by numbers far out of any range, and the check that refuses
-/// them says what it allows (`expected a whole number from 2 to 6`).
-fn with_range<R: DeserializeOwned, T>(
-    source: &Source,
-    mut e: ConfigError,
+/// The whole numbers the field an error is about takes, by the game's own checks: numbers far
+/// out of any range are put in the wrong value's place (whatever its type) until a check
+/// refuses one and says what it allows.
+fn allowed_range<R: DeserializeOwned, T>(
+    file: &toml::Table,
+    e: &de::Error,
     compile: &impl Fn(&R) -> Result<T, Vec<Invalid>>,
-) -> ConfigError {
-    const WORDS: &str = "expected a whole number";
-    let Some(at) = e.message.find(WORDS) else {
-        return e;
-    };
-    let Ok(table) = parse(source) else {
-        return e;
-    };
-    let allowed = [-1_000_000_000i64, 1_000_000_000, -1, 1_000, 255, 127]
+) -> Option<String> {
+    let field = e.dotted();
+    let (last, parents) = e.path.split_last()?;
+    [-1_000_000_000i64, 1_000_000_000, -1, 1_000, 255, 127]
         .iter()
-        .find_map(|probe| {
-            let mut t = toml::Value::Table(table.clone());
-            // The probe takes the wrong value's place whatever its type (a `--set` keeps it).
-            let (parents, last) = e.field.rsplit_once('.').unwrap_or(("", &e.field));
-            let mut here = &mut t;
-            for key in parents.split('.').filter(|k| !k.is_empty()) {
-                here = here.get_mut(key)?;
-            }
-            here.as_table_mut()?
-                .insert(last.to_string(), toml::Value::Integer(*probe));
-            let raw = R::deserialize(t).ok()?;
+        .find_map(|&probe| {
+            let mut t = file.clone();
+            let holder = if parents.is_empty() {
+                &mut t
+            } else {
+                de::value_mut(&mut t, parents)?.as_table_mut()?
+            };
+            holder.insert(last.clone(), toml::Value::Integer(probe));
+            let raw = de::from_table::<R>(&t).ok()?;
             let problems = compile(&raw).err()?;
             problems
-                .iter()
-                .filter(|p| p.path == e.field)
-                .find_map(|p| p.message.split_once("allowed ").map(|(_, r)| r.to_string()))
-        });
-    if let Some(range) = allowed {
-        let end = e.message[at..]
-            .find('\n')
-            .map_or(e.message.len(), |i| i + at);
-        e.message
-            .replace_range(at..end, &format!("{WORDS} from {range}"));
-    }
-    e
+                .into_iter()
+                .find(|p| p.path == field)
+                .and_then(|p| p.allowed)
+        })
 }
 
 /// The resolved config with `rules.players` set to the count actually played.
