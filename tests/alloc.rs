@@ -110,7 +110,7 @@ fn playing_games_allocates_nothing() {
                     } else {
                         (0..kinds.len()).find(|&k| plays(k)).unwrap()
                     };
-                    Bot::of(kinds, k)
+                    Bot::new(&kinds[k])
                 };
                 let mut lineups: Vec<Vec<Bot>> = (0..kinds.len())
                     .map(|k| (0..players).map(|s| seated(s, k)).collect())

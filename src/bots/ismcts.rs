@@ -50,64 +50,82 @@ pub const fn kind(params: &'static [Param]) -> Kind {
     }
 }
 
+const ITERATIONS: Param = Param {
+    name: "iterations",
+    default: 50,
+    min: 1,
+    max: 1_000_000,
+    about: "iterations a decision, each adding one node to the tree and playing one game out (a count, never a clock: results reproduce)",
+    names: &[],
+};
+
+const EXPLORE: Param = Param {
+    name: "explore",
+    default: 70,
+    min: 0,
+    max: 1000,
+    about: "the exploration constant of the UCB rule, in hundredths (wins count 1, shared wins their share)",
+    names: &[],
+};
+
+const ROLLOUT: Param = Param {
+    name: "rollout",
+    default: 1,
+    min: 0,
+    max: 1,
+    about: "who plays the games out from the tree: random, or the game's heuristic bot at every seat (with its defaults, each seat playing its role)",
+    names: &["random", "heuristic"],
+};
+
+const WORLDS: Param = Param {
+    name: "worlds",
+    default: 0,
+    min: 0,
+    max: 1_000_000,
+    about: "the most distinct worlds a decision samples, taken in turn, each a deal of the unseen and the chance to come (0: a new one every iteration)",
+    names: &[],
+};
+
+const HORIZON: Param = Param {
+    name: "horizon",
+    default: 20,
+    min: 0,
+    max: 1_000_000,
+    about: "the most decisions a play-out takes before the game's own reckoning of each seat's chances scores it instead of its end (0: play to the end; a game that reckons none plays to the end)",
+    names: &[],
+};
+
+const TRUST: Param = Param {
+    name: "trust",
+    default: 20,
+    min: 0,
+    max: 100,
+    about: "how sure, in tenths of a standard error, the search must be that an option beats the game's own bot's choice, over the same worlds, before it plays it instead (0: the better mean is enough)",
+    names: &[],
+};
+
 /// The search's parameters with a game's default budget and horizon.
 pub const fn params(iterations: i32, horizon: i32) -> [Param; 6] {
     [
         Param {
-            name: "iterations",
             default: iterations,
-            min: 1,
-            max: 1_000_000,
-            about: "iterations a decision, each adding one node to the tree and playing one game out (a count, never a clock: results reproduce)",
-            names: &[],
+            ..ITERATIONS
         },
+        EXPLORE,
+        ROLLOUT,
+        WORLDS,
         Param {
-            name: "explore",
-            default: 70,
-            min: 0,
-            max: 1000,
-            about: "the exploration constant of the UCB rule, in hundredths (wins count 1, shared wins their share)",
-            names: &[],
-        },
-        Param {
-            name: "rollout",
-            default: 1,
-            min: 0,
-            max: 1,
-            about: "who plays the games out from the tree: random, or the game's heuristic bot at every seat (with its defaults, each seat playing its role)",
-            names: &["random", "heuristic"],
-        },
-        Param {
-            name: "worlds",
-            default: 0,
-            min: 0,
-            max: 1_000_000,
-            about: "the most distinct worlds a decision samples, taken in turn, each a deal of the unseen and the chance to come (0: a new one every iteration)",
-            names: &[],
-        },
-        Param {
-            name: "horizon",
             default: horizon,
-            min: 0,
-            max: 1_000_000,
-            about: "the most decisions a play-out takes before the game's own reckoning of each seat's chances scores it instead of its end (0: play to the end; a game that reckons none plays to the end)",
-            names: &[],
+            ..HORIZON
         },
-        Param {
-            name: "trust",
-            default: 20,
-            min: 0,
-            max: 100,
-            about: "how sure, in tenths of a standard error, the search must be that an option beats the game's own bot's choice, over the same worlds, before it plays it instead (0: the better mean is enough)",
-            names: &[],
-        },
+        TRUST,
     ]
 }
 
 /// The parameters as a search reads them.
 #[derive(Clone, Copy, Debug)]
-struct Settings {
-    iterations: u32,
+pub struct Settings {
+    pub iterations: u32,
     explore: f32,
     heuristic_rollout: bool,
     worlds: u32,
@@ -118,12 +136,12 @@ struct Settings {
 impl From<&Bot> for Settings {
     fn from(bot: &Bot) -> Self {
         Self {
-            iterations: bot.param("iterations") as u32,
-            explore: bot.param("explore") as f32 / 100.0,
-            heuristic_rollout: bot.param("rollout") == 1,
-            worlds: bot.param("worlds") as u32,
-            horizon: bot.param("horizon") as u32,
-            trust: bot.param("trust") as f32 / 10.0,
+            iterations: bot.value(&ITERATIONS) as u32,
+            explore: bot.value(&EXPLORE) as f32 / 100.0,
+            heuristic_rollout: bot.value(&ROLLOUT) == 1,
+            worlds: bot.value(&WORLDS) as u32,
+            horizon: bot.value(&HORIZON) as u32,
+            trust: bot.value(&TRUST) as f32 / 10.0,
         }
     }
 }
@@ -213,23 +231,22 @@ fn shares(outcome: &Outcome) -> [f32; MAX_SEATS] {
 /// `heuristic`, each with fresh memory. (Not the searching seat's own memory: the tree makes
 /// that seat's decisions between the root and the play-out, and a bot's memory holds only
 /// when the bot saw every step, as the Mouse's count of cards gone does.)
-pub fn decide<G, M>(
-    bot: &Bot,
+pub fn decide<G, M, H>(
+    settings: Settings,
     seen: &Seen<G>,
     memory: &mut M,
     rng: &mut GameRng,
-    heuristic: fn(Seat) -> Bot,
+    heuristic: fn(Seat) -> H,
 ) -> G::Action
 where
     G: Decisions,
     M: Default + Clone,
-    Bot: Decider<G, Memory = M>,
+    H: Decider<G, Memory = M>,
 {
     let count = seen.option_count();
     if count == 1 {
         return seen.option(0);
     }
-    let settings = Settings::from(bot);
     // One draw from the bots' generator seeds the whole search: the deals and the play-outs.
     let base = rng.next_u64();
     // A bot may note in its memory what it chose (a room it left, a plan): if the search plays
@@ -237,7 +254,7 @@ where
     let before = memory.clone();
     let prior =
         heuristic(seen.seat()).decide(seen, memory, &mut game_rng(game_seed(base, u64::MAX - 1)));
-    let lineup: [Bot; MAX_SEATS] = std::array::from_fn(heuristic);
+    let lineup: [H; MAX_SEATS] = std::array::from_fn(heuristic);
     let chosen = with_tree(|tree: &mut Tree<G::Action>| {
         search(tree, seen, settings, base, prior, |game, rng| {
             play_out(game, settings, &lineup, rng)
@@ -251,16 +268,16 @@ where
 
 /// Plays `game` on as the settings' rollout says, to its end or, past the horizon, to where the
 /// game reckons each seat's chances; returns each seat's share of the win.
-fn play_out<G, M>(
+fn play_out<G, M, H>(
     game: &mut G,
     settings: Settings,
-    lineup: &[Bot; MAX_SEATS],
+    lineup: &[H; MAX_SEATS],
     rng: &mut GameRng,
 ) -> [f32; MAX_SEATS]
 where
     G: Decisions,
     M: Default,
-    Bot: Decider<G, Memory = M>,
+    H: Decider<G, Memory = M>,
 {
     let mut memory: [M; MAX_SEATS] = Default::default();
     let mut taken = 0;
@@ -568,18 +585,22 @@ fn iterate<G: Decisions>(
 /// real game and in games that deal what the seat to move cannot see anew: it decides from what
 /// its seat sees. Each game's tests call this on positions from its own play.
 #[cfg(test)]
-pub fn assert_blind<G, M>(bot: &Bot, positions: impl IntoIterator<Item = G>) -> usize
+pub fn assert_blind<G, D>(bot: &D, positions: impl IntoIterator<Item = G>) -> usize
 where
     G: Decisions,
-    M: Default,
-    Bot: Decider<G, Memory = M>,
+    D: Decider<G>,
 {
     let mut checked = 0;
     for (k, game) in positions.into_iter().enumerate() {
         let Some(seat) = game.to_move() else { continue };
         let seed = k as u64;
-        let decide =
-            |g: &G| bot.decide(&Seen::new(g, seat), &mut M::default(), &mut game_rng(seed));
+        let decide = |g: &G| {
+            bot.decide(
+                &Seen::new(g, seat),
+                &mut D::Memory::default(),
+                &mut game_rng(seed),
+            )
+        };
         let real = decide(&game);
         for d in 0..3 {
             let other = game.sample(seat, &mut game_rng(seed * 7 + d));
@@ -592,11 +613,11 @@ where
 
 /// Positions from one game that `lineup` plays from `start`: every `every`-th decision's.
 #[cfg(test)]
-pub fn positions<G, M>(start: G, seed: u64, lineup: &[Bot], every: usize) -> Vec<G>
+pub fn positions<G, M, D>(start: G, seed: u64, lineup: &[D], every: usize) -> Vec<G>
 where
     G: Decisions,
     M: Default,
-    Bot: Decider<G, Memory = M>,
+    D: Decider<G, Memory = M>,
 {
     let mut table: crate::core::play::Table<G, M> = crate::core::play::Table::new(start, seed);
     let mut out = Vec::new();
@@ -615,16 +636,16 @@ where
 /// of `starts` (every `every`-th decision's, where `chances` gives any): the mean log-loss of
 /// each seat's share of the real win, and that of an even chance for every seat, to beat.
 #[cfg(test)]
-pub fn log_loss<G, M>(
+pub fn log_loss<G, M, D>(
     starts: impl IntoIterator<Item = (G, u64)>,
-    lineup: &[Bot],
+    lineup: &[D],
     every: usize,
     chances: impl Fn(&G) -> Option<[f32; MAX_SEATS]>,
 ) -> (f64, f64)
 where
     G: Decisions,
     M: Default,
-    Bot: Decider<G, Memory = M>,
+    D: Decider<G, Memory = M>,
 {
     let (mut reckoned, mut even, mut n) = (0.0, 0.0, 0);
     for (start, seed) in starts {
@@ -671,8 +692,9 @@ mod tests {
 
     const KINDS: &[Kind] = &[RANDOM, FIRST, ISMCTS];
 
-    fn ismcts(settings: &str) -> Bot {
-        crate::core::lineup::parse(&format!("ismcts({settings})"), KINDS, &[]).unwrap()
+    fn ismcts(settings: &str) -> crate::bots::Agent<First> {
+        let bot = crate::core::lineup::parse(&format!("ismcts({settings})"), KINDS, &[]).unwrap();
+        crate::bots::Agent::of(&bot)
     }
 
     fn outcome(winners: u8, turns: u32) -> Outcome {
@@ -799,19 +821,29 @@ mod tests {
         }
     }
 
-    macro_rules! decides_by_kind {
-        ($($game:ty),*) => {$(
-            impl Decider<$game> for Bot {
-                type Memory = ();
-                fn decide(&self, seen: &Seen<$game>, memory: &mut (), rng: &mut GameRng) -> <$game as Decisions>::Action {
-                    crate::bots::by_kind(self, seen, memory, rng, |_| Bot::of(KINDS, 1), |_, seen, _, _| seen.option(0))
-                }
-            }
-        )*};
-    }
-    decides_by_kind!(Nim, Guess, Tally);
+    /// `first` as a typed bot.
+    #[derive(Clone, Copy, Debug)]
+    struct First;
 
-    fn take(bot: &Bot, left: u8, seed: u64) -> u8 {
+    impl crate::bots::Own for First {
+        fn of(_: &Bot) -> Self {
+            First
+        }
+        fn heuristic(_: Seat) -> Self {
+            First
+        }
+    }
+
+    impl<G: Decisions> Decider<G> for First {
+        type Memory = ();
+        fn decide(&self, seen: &Seen<G>, _: &mut (), _: &mut GameRng) -> G::Action {
+            seen.option(0)
+        }
+    }
+
+    type Agent = crate::bots::Agent<First>;
+
+    fn take(bot: &Agent, left: u8, seed: u64) -> u8 {
         let game = Nim { left, taken: 0 };
         bot.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed))
     }
@@ -839,7 +871,7 @@ mod tests {
             tally: [0; 2],
         };
         let decide =
-            |bot: &Bot, seed| bot.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed));
+            |bot: &Agent, seed| bot.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed));
         // Played to the end every option loses, so the search has no reason to leave its own
         // bot's choice, 0.
         let blind = ismcts("iterations=100,rollout=random,horizon=0");

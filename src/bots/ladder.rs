@@ -74,7 +74,7 @@ impl Entry {
             )));
         }
         let iterations = (bots.len() == 1 && bots[0].kind.name == crate::bots::ismcts::ISMCTS.name)
-            .then(|| bots[0].param("iterations") as u32);
+            .then(|| crate::bots::ismcts::Settings::from(&bots[0]).iterations);
         Ok(Self {
             label: text.trim().to_string(),
             seats,

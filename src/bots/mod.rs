@@ -1,32 +1,59 @@
-//! The bots every game shares (the search `ismcts`), and the ladder that rates bots against
-//! each other.
+//! The bots every game shares (`random` and the search `ismcts`), a lineup's bots as the typed
+//! values a game plays, and the ladder that rates bots against each other.
 
 pub mod ismcts;
 pub mod ladder;
 
-use crate::core::game::Seat;
+use arrayvec::ArrayVec;
+
+use crate::core::game::{MAX_SEATS, Seat};
 use crate::core::lineup::Bot;
-use crate::core::play::{Decider, Decisions, Seen, random};
+use crate::core::play::{Decider, Decisions, RANDOM, Seen, random};
 use crate::core::rng::GameRng;
 
-/// A chosen bot deciding in `G`: the shared bots by their name, the game's own through `own`.
-/// `heuristic(seat)` is the game's own bot for that seat's role, which `ismcts` plays out with.
-pub fn by_kind<G: Decisions, M: Default + Clone>(
-    bot: &Bot,
-    seen: &Seen<G>,
-    memory: &mut M,
-    rng: &mut GameRng,
-    heuristic: fn(Seat) -> Bot,
-    own: impl FnOnce(&Bot, &Seen<G>, &mut M, &mut GameRng) -> G::Action,
-) -> G::Action
-where
-    Bot: Decider<G, Memory = M>,
-{
-    if bot.index == 0 {
-        random(seen, rng)
-    } else if bot.kind.name == ismcts::ISMCTS.name {
-        ismcts::decide(bot, seen, memory, rng, heuristic)
-    } else {
-        own(bot, seen, memory, rng)
+/// A game's own bots as typed values, each with its typed parameters.
+pub trait Own: Copy {
+    /// The game's own bot `bot` names (a bot of the game's list other than `random` and
+    /// `ismcts`).
+    fn of(bot: &Bot) -> Self;
+    /// The bot of `seat`'s role with its defaults: what the search plays games out with.
+    fn heuristic(seat: Seat) -> Self;
+}
+
+/// A lineup's bot as a game plays it: the shared `random`, the search with its settings, or
+/// one of the game's own bots.
+#[derive(Clone, Copy, Debug)]
+pub enum Agent<O> {
+    Random,
+    Search(ismcts::Settings),
+    Own(O),
+}
+
+impl<O: Own> Agent<O> {
+    pub fn of(bot: &Bot) -> Self {
+        if bot.is(&RANDOM) {
+            Self::Random
+        } else if bot.is(&ismcts::ISMCTS) {
+            Self::Search(ismcts::Settings::from(bot))
+        } else {
+            Self::Own(O::of(bot))
+        }
+    }
+}
+
+/// Each seat's player in `lineup`: made once a game, so no decision reads a parameter by name.
+pub fn agents<O: Own>(lineup: &[Bot]) -> ArrayVec<Agent<O>, MAX_SEATS> {
+    lineup.iter().map(Agent::of).collect()
+}
+
+impl<G: Decisions, O: Own + Decider<G>> Decider<G> for Agent<O> {
+    type Memory = O::Memory;
+
+    fn decide(&self, seen: &Seen<G>, memory: &mut O::Memory, rng: &mut GameRng) -> G::Action {
+        match self {
+            Self::Random => random(seen, rng),
+            Self::Search(settings) => ismcts::decide(*settings, seen, memory, rng, O::heuristic),
+            Self::Own(own) => own.decide(seen, memory, rng),
+        }
     }
 }

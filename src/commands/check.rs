@@ -242,6 +242,7 @@ fn check_game<G: Registered>(
     };
     plan.check()?;
     let bots = plan.bots();
+    let seat_bots = plan.seat_bots();
     let labels: Vec<String> = if plan.rotate {
         bots.iter().map(Bot::label).collect()
     } else {
@@ -297,12 +298,11 @@ fn check_game<G: Registered>(
         },
         |(p, scratch, counters), unit, lineup| {
             let now = game.play(unit.seed, &lineup[..players], scratch, counters);
-            let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
             // The baseline is the reference, A; now is the change, B: B − A is now − baseline.
             p.add(
                 &baseline[(unit.game * rotations + unit.rotation) as usize],
                 &now,
-                &index,
+                &seat_bots[unit.offset],
             );
         },
         |(p, ..)| {

@@ -237,7 +237,7 @@ fn play_pairs<GA: Registered, GB: Registered>(
     bar: &crate::core::progress::Progress,
 ) -> anyhow::Result<(Paired, ItemSums, Played)> {
     let (pa, pb) = (ga.players(), gb.players());
-    let bots = plan.bots();
+    let seat_bots = plan.seat_bots();
     let mut paired = Paired::default();
     let mut item_sums = item_plan.sums();
     let played = runner::play_all(
@@ -258,8 +258,7 @@ fn play_pairs<GA: Registered, GB: Registered>(
             cb.clear();
             let a = ga.play(unit.seed, &lineup[..pa], sa, ca);
             let b = gb.play(unit.seed, &seats_b[..pb], sb, cb);
-            let index = lineup.map(|x| bots.iter().position(|y| *y == x).unwrap_or(0));
-            p.add(&a, &b, &index);
+            p.add(&a, &b, &seat_bots[unit.offset]);
             items.add(item_plan, ca, cb);
         },
         |(p, items, ..)| {

@@ -375,7 +375,7 @@ mod tests {
         assert!(e.contains("this game's seats have no roles"), "{e}");
         // With the game's default lineup, a role not named plays its default bot, and a bot
         // named for a role it does not play is the error.
-        let default = [Bot::of(ROLE_KINDS, 2), Bot::of(ROLE_KINDS, 1)];
+        let default = [Bot::new(&ROLE_KINDS[2]), Bot::new(&ROLE_KINDS[1])];
         let with = |list: &str| {
             seat(
                 ROLE_KINDS,

@@ -74,26 +74,28 @@ impl Kind {
     }
 }
 
-/// One bot as chosen: its kind (an index into the game's list) and every parameter's value.
+/// One bot as chosen: its kind and every parameter's value, as the command line and presets
+/// give them. A game plays it as a typed value made from it once a game
+/// ([`crate::bots::Agent`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Bot {
     pub kind: &'static Kind,
-    pub index: u8,
     pub params: [i32; MAX_PARAMS],
 }
 
+/// Two bots are the same when they are of one kind (a game's list names each kind once) with
+/// the same values.
 impl PartialEq for Bot {
     fn eq(&self, other: &Self) -> bool {
-        (self.index, self.params) == (other.index, other.params)
+        (self.kind.name, self.params) == (other.kind.name, other.params)
     }
 }
 
 impl Eq for Bot {}
 
 impl Bot {
-    /// `kinds[index]` with its defaults.
-    pub fn of(kinds: &'static [Kind], index: usize) -> Self {
-        let kind = &kinds[index];
+    /// A bot of `kind` with its defaults.
+    pub fn new(kind: &'static Kind) -> Self {
         assert!(
             kind.params.len() <= MAX_PARAMS,
             "{} has too many parameters",
@@ -103,17 +105,23 @@ impl Bot {
         for (v, p) in params.iter_mut().zip(kind.params) {
             *v = p.default;
         }
-        Self {
-            kind,
-            index: index as u8,
-            params,
-        }
+        Self { kind, params }
     }
 
-    /// The value of the parameter named `name` (a bot's own code asks for its own names).
-    pub fn param(&self, name: &str) -> i32 {
-        let i = self.kind.params.iter().position(|p| p.name == name);
-        self.params[i.unwrap_or_else(|| panic!("{} has no parameter {name}", self.kind.name))]
+    /// Whether this bot is of `kind`.
+    pub fn is(&self, kind: &Kind) -> bool {
+        self.kind.name == kind.name
+    }
+
+    /// The value of `param`, found by its name among this bot's parameters; its default where
+    /// the bot has no such parameter (a typed bot is made from its own kind, so it always has).
+    pub fn value(&self, param: &Param) -> i32 {
+        self.kind
+            .params
+            .iter()
+            .zip(self.params)
+            .find_map(|(p, v)| (p.name == param.name).then_some(v))
+            .unwrap_or(param.default)
     }
 
     /// As the command line writes it: the name, then the parameters that differ from their
@@ -165,7 +173,7 @@ pub fn parse(
 ) -> Result<Bot, Failure> {
     let (name, args) = split_call(text)?;
     let bot = match kinds.iter().position(|k| k.name == name) {
-        Some(i) => Bot::of(kinds, i),
+        Some(i) => Bot::new(&kinds[i]),
         None => Presets::new(kinds, presets).named(name)?,
     };
     with_args(bot, args, text)
@@ -246,7 +254,7 @@ impl<'a> Presets<'a> {
             }
             let (name, _) = split_call(&self.list[top].1)?;
             if let Some(k) = self.kinds.iter().position(|k| k.name == name) {
-                break Bot::of(self.kinds, k);
+                break Bot::new(&self.kinds[k]);
             }
             let Some(&next) = self.index.get(name) else {
                 return Err(self.unknown(name));
@@ -399,7 +407,11 @@ mod tests {
     #[test]
     fn parameters_are_read_checked_and_written_back() {
         let b = parse("greedy(max_bet=2)", KINDS, &[]).unwrap();
-        assert_eq!((b.index, b.param("max_bet"), b.param("swing")), (1, 2, 10));
+        assert!(b.is(&KINDS[1]));
+        assert_eq!(
+            (b.value(&KINDS[1].params[0]), b.value(&KINDS[1].params[1])),
+            (2, 10)
+        );
         assert_eq!(b.label(), "greedy(max_bet=2)");
         assert_eq!(parse("greedy", KINDS, &[]).unwrap().label(), "greedy");
         // Setting a default is the default bot.
@@ -436,7 +448,7 @@ mod tests {
         let b = parse("timid", KINDS, &presets).unwrap();
         assert_eq!(b.label(), "greedy(max_bet=1,swing=50)");
         let b = parse("cautious(max_bet=0)", KINDS, &presets).unwrap();
-        assert_eq!(b.param("max_bet"), 0);
+        assert_eq!(b.value(&KINDS[1].params[0]), 0);
         let e = parse("loop", KINDS, &presets).unwrap_err().to_string();
         assert!(e.contains("refer to each other in a loop"), "{e}");
         let e = parse("greedy(max_bet=1,max_bet=2)", KINDS, &[])

@@ -127,13 +127,33 @@ impl Plan {
 
     /// The distinct bots, in first-seat order.
     pub fn bots(&self) -> Vec<Bot> {
-        let mut bots = Vec::new();
+        self.distinct().0
+    }
+
+    /// The distinct bots in first-seat order, and each lineup entry's place among them.
+    fn distinct(&self) -> (Vec<Bot>, Vec<usize>) {
+        let mut bots: Vec<Bot> = Vec::new();
+        let mut of = Vec::with_capacity(self.lineup.len());
         for b in &self.lineup {
-            if !bots.contains(b) {
-                bots.push(*b);
+            match bots.iter().position(|x| x == b) {
+                Some(i) => of.push(i),
+                None => {
+                    of.push(bots.len());
+                    bots.push(*b);
+                }
             }
         }
-        bots
+        (bots, of)
+    }
+
+    /// For each rotation's offset, each seat's bot as its place in [`Plan::bots`]: worked out
+    /// before the games, so counting a game's winners by bot looks nothing up.
+    pub fn seat_bots(&self) -> Vec<[usize; MAX_SEATS]> {
+        let (_, of) = self.distinct();
+        let n = self.lineup.len();
+        (0..n)
+            .map(|offset| std::array::from_fn(|s| of[(s + offset) % n]))
+            .collect()
     }
 
     /// Games per work unit: see [`CHUNK`] and [`SEARCH_CHUNK`].
@@ -544,6 +564,7 @@ pub fn run<G: Game>(
     mut on_record: Option<OnRecord<'_>>,
 ) -> anyhow::Result<Report> {
     let bots = plan.bots();
+    let seat_bots = plan.seat_bots();
     let keep_records = on_record.is_some();
     let players = game.players();
     let mut totals = Totals::for_bots(bots.len());
@@ -560,9 +581,8 @@ pub fn run<G: Game>(
             (out, G::Scratch::default())
         },
         |(out, scratch), unit, lineup| {
-            let bot_index = lineup.map(|b| bots.iter().position(|x| *x == b).unwrap_or(0));
             let outcome = game.play(unit.seed, &lineup[..players], scratch, &mut out.counts);
-            out.totals.count(&outcome, players, &bot_index);
+            out.totals.count(&outcome, players, &seat_bots[unit.offset]);
             if keep_records {
                 out.records.push(Record {
                     game: unit.game,
@@ -599,7 +619,7 @@ mod tests {
         Plan {
             games: 10,
             seed: 1,
-            lineup: lineup.iter().map(|&k| Bot::of(ROLE_KINDS, k)).collect(),
+            lineup: lineup.iter().map(|&k| Bot::new(&ROLE_KINDS[k])).collect(),
             rotate: true,
             roles,
             threads: Some(1),

@@ -516,7 +516,7 @@ mod tests {
         let plan = Plan {
             games: 500,
             seed: 3,
-            lineup: vec![Bot::of(ROLE_KINDS, 0), Bot::of(ROLE_KINDS, 1)],
+            lineup: vec![Bot::new(&ROLE_KINDS[0]), Bot::new(&ROLE_KINDS[1])],
             rotate: true,
             roles: game.roles,
             threads: Some(1),

@@ -6,63 +6,105 @@ use super::engine::{Action, Decision, Public, Rooms, Secret, View, bit};
 use crate::core::lineup::{Bot, Kind, Param};
 use crate::core::rng::{Dice, GameRng};
 
+const TRAP_AT: Param = Param {
+    name: "trap_at",
+    default: 90,
+    min: 1,
+    max: 100,
+    about: "how sure it must be of one room, in percent, before it springs the trap",
+    names: &[],
+};
+
+const OWN_BELIEF: Param = Param {
+    name: "own_belief",
+    default: 10,
+    min: 1,
+    max: 99,
+    about: "how often, in percent, it believes the Mouse names its own room to a Check (when the rules allow it)",
+    names: &[],
+};
+
 pub const SLEUTH: Kind = Kind {
     name: "sleuth",
     about: "the Inspector: keeps how likely each room is to be the Mouse's, from every Map card it has seen and every answer, and springs the trap when one room is likely enough",
-    params: &[
-        Param {
-            name: "trap_at",
-            default: 90,
-            min: 1,
-            max: 100,
-            about: "how sure it must be of one room, in percent, before it springs the trap",
-            names: &[],
-        },
-        Param {
-            name: "own_belief",
-            default: 10,
-            min: 1,
-            max: 99,
-            about: "how often, in percent, it believes the Mouse names its own room to a Check (when the rules allow it)",
-            names: &[],
-        },
-    ],
+    params: &[TRAP_AT, OWN_BELIEF],
     roles: &["inspector"],
     searches: false,
+};
+
+const OWN_RATE: Param = Param {
+    name: "own_rate",
+    default: 10,
+    min: 0,
+    max: 100,
+    about: "how often, in percent, it names its own room to a Check (when the rules allow it and no safe face-up clue room is there)",
+    names: &[],
+};
+
+const FLEE_AT: Param = Param {
+    name: "flee_at",
+    default: 60,
+    min: 1,
+    max: 100,
+    about: "how likely, in percent, it must judge the Inspector's best guess to be its room before it changes rooms",
+    names: &[],
+};
+
+const PICK_AT: Param = Param {
+    name: "pick_at",
+    default: 50,
+    min: 1,
+    max: 100,
+    about: "how likely, in percent, a card taken blind from the Inspector's pocket must be to complete a set before it plays the Pickpocket",
+    names: &[],
 };
 
 pub const THIEF: Kind = Kind {
     name: "thief",
     about: "the Mouse: remembers which rooms were free when it last searched the Map deck and the loot it left behind, loots toward the set it can still complete, moves when the Inspector is close, and plays its Tricks",
-    params: &[
-        Param {
-            name: "own_rate",
-            default: 10,
-            min: 0,
-            max: 100,
-            about: "how often, in percent, it names its own room to a Check (when the rules allow it and no safe face-up clue room is there)",
-            names: &[],
-        },
-        Param {
-            name: "flee_at",
-            default: 60,
-            min: 1,
-            max: 100,
-            about: "how likely, in percent, it must judge the Inspector's best guess to be its room before it changes rooms",
-            names: &[],
-        },
-        Param {
-            name: "pick_at",
-            default: 50,
-            min: 1,
-            max: 100,
-            about: "how likely, in percent, a card taken blind from the Inspector's pocket must be to complete a set before it plays the Pickpocket",
-            names: &[],
-        },
-    ],
+    params: &[OWN_RATE, FLEE_AT, PICK_AT],
     roles: &["mouse"],
     searches: false,
 };
+
+/// `sleuth` with its parameters' values.
+#[derive(Clone, Copy, Debug)]
+pub struct SleuthParams {
+    /// How sure it must be of one room before it springs the trap, a share.
+    trap_at: f32,
+    /// How often it believes the Mouse names its own room to a Check, a share.
+    own_belief: f32,
+}
+
+impl SleuthParams {
+    pub fn of(bot: &Bot) -> Self {
+        Self {
+            trap_at: bot.value(&TRAP_AT) as f32 / 100.0,
+            own_belief: bot.value(&OWN_BELIEF) as f32 / 100.0,
+        }
+    }
+}
+
+/// `thief` with its parameters' values.
+#[derive(Clone, Copy, Debug)]
+pub struct ThiefParams {
+    /// How often, in percent, it names its own room to a Check.
+    own_rate: u32,
+    /// How likely it must judge the Inspector's best guess to be its room before it moves.
+    flee_at: f32,
+    /// How likely a card taken blind must be to complete a set before it plays the Pickpocket.
+    pick_at: f32,
+}
+
+impl ThiefParams {
+    pub fn of(bot: &Bot) -> Self {
+        Self {
+            own_rate: bot.value(&OWN_RATE) as u32,
+            flee_at: bot.value(&FLEE_AT) as f32 / 100.0,
+            pick_at: bot.value(&PICK_AT) as f32 / 100.0,
+        }
+    }
+}
 
 /// What one seat's bot remembers within a game. A seat plays one role, so only one half is
 /// ever used; both are small and fixed-size.
@@ -141,7 +183,7 @@ fn pick(rooms: Rooms, rng: &mut GameRng) -> u8 {
 }
 
 /// The `sleuth`'s decision.
-pub fn sleuth(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) -> Action {
+pub fn sleuth(bot: &SleuthParams, view: &View, memory: &mut Memory, rng: &mut GameRng) -> Action {
     let Secret::Inspector {
         pocket,
         monitored,
@@ -162,7 +204,7 @@ pub fn sleuth(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) ->
         if let Some((named, false)) = public.last_answer {
             m.named |= bit(named);
             let own = match rules.own_room {
-                OwnRoom::Allowed => bot.param("own_belief") as f32 / 100.0,
+                OwnRoom::Allowed => bot.own_belief,
                 OwnRoom::Forbidden => 0.0,
             };
             // Naming its own room has chance `own`; any other one of the rest, an even share.
@@ -206,7 +248,7 @@ pub fn sleuth(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) ->
                     (best, top) = (i as u8 + 1, w);
                 }
             }
-            let sure = top >= total * bot.param("trap_at") as f32 / 100.0;
+            let sure = top >= total * bot.trap_at;
             if total > 0.0 && sure {
                 Action::Trap(best)
             } else {
@@ -365,7 +407,7 @@ fn trick_worth(t: Trick) -> f32 {
 }
 
 /// The `thief`'s decision.
-pub fn thief(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) -> Action {
+pub fn thief(bot: &ThiefParams, view: &View, memory: &mut Memory, rng: &mut GameRng) -> Action {
     let Secret::Mouse {
         room,
         room_loot,
@@ -419,7 +461,7 @@ pub fn thief(bot: &Bot, view: &View, memory: &mut Memory, rng: &mut GameRng) -> 
 
 /// The room the `thief` names to a Check.
 fn answer(
-    bot: &Bot,
+    bot: &ThiefParams,
     rules: &Rules,
     public: &Public,
     m: &mut Thief,
@@ -433,7 +475,7 @@ fn answer(
     }
     let own_ok = rules.own_room == OwnRoom::Allowed;
     let losing = public.clues + 1 >= rules.clues_to_win;
-    if own_ok && (losing || rng.below(100) < bot.param("own_rate") as u32) {
+    if own_ok && (losing || rng.below(100) < bot.own_rate) {
         m.own_named += 1;
         return Action::Name(own);
     }
@@ -453,7 +495,7 @@ fn answer(
 
 /// The `thief`'s turn: end with a set, flee danger, pick a pocket, loot toward a set, or move.
 fn turn(
-    bot: &Bot,
+    bot: &ThiefParams,
     rules: &Rules,
     public: &Public,
     m: &mut Thief,
@@ -478,14 +520,13 @@ fn turn(
     let calling = rules
         .trick(Trick::CallingCard)
         .is_some_and(|c| hand.contains(&c));
-    let threatened =
-        !calling && danger(bot, rules, public, m, own) >= bot.param("flee_at") as f32 / 100.0;
+    let threatened = !calling && danger(bot, rules, public, m, own) >= bot.flee_at;
     if can_move && threatened {
         return change(m);
     }
     let chance = haul.pick_chance(rules);
     let last = threatened;
-    if pickpocket && chance > 0.0 && (chance >= bot.param("pick_at") as f32 / 100.0 || last) {
+    if pickpocket && chance > 0.0 && (chance >= bot.pick_at || last) {
         return Action::Pickpocket(0);
     }
     let mut best: Option<(f32, u8)> = None;
@@ -512,7 +553,7 @@ fn turn(
 /// How likely the Inspector's best guess at its next turn is the Mouse's room, as the Mouse
 /// can reckon it: the rooms it cannot have ruled out (the Map deck at the search and its own,
 /// less the two cards it draws a round), and the odds each naming of its own room adds.
-fn danger(bot: &Bot, rules: &Rules, public: &Public, m: &Thief, own: u8) -> f32 {
+fn danger(bot: &ThiefParams, rules: &Rules, public: &Public, m: &Thief, own: u8) -> f32 {
     if public.revealed == Some(own) {
         return 1.0;
     }
@@ -523,7 +564,7 @@ fn danger(bot: &Bot, rules: &Rules, public: &Public, m: &Thief, own: u8) -> f32 
         // Every other room it names is one fewer.
         candidates = candidates.saturating_sub(m.named.count_ones()).max(1);
     }
-    let p = (bot.param("own_rate") as f32 / 100.0).clamp(0.01, 0.99);
+    let p = (bot.own_rate as f32 / 100.0).clamp(0.01, 0.99);
     let odds = (p * f32::from(rules.rooms - 1) / (1.0 - p)).powi(i32::from(m.own_named));
     odds / (odds + (candidates - 1) as f32)
 }
@@ -538,12 +579,12 @@ mod tests {
         crate::core::lineup::parse(text, KINDS, &[]).unwrap()
     }
 
-    fn sleuth_bot(params: &str) -> Bot {
-        bot(&format!("sleuth({params})"))
+    fn sleuth_bot(params: &str) -> SleuthParams {
+        SleuthParams::of(&bot(&format!("sleuth({params})")))
     }
 
-    fn thief_bot(params: &str) -> Bot {
-        bot(&format!("thief({params})"))
+    fn thief_bot(params: &str) -> ThiefParams {
+        ThiefParams::of(&bot(&format!("thief({params})")))
     }
 
     /// The table as the seat `secret` belongs to sees it, asked `asked`.

@@ -937,8 +937,10 @@ mod tests {
             .map(|seed| real.sample(MOUSE, &mut game_rng(seed)).monitored[0])
             .collect();
         assert!(firsts.contains(&real.monitored[0]) && firsts.contains(&real.monitored[1]));
-        let bot =
-            crate::core::lineup::parse("ismcts(iterations=100)", super::super::KINDS, &[]).unwrap();
+        let bot = super::super::Agent::of(
+            &crate::core::lineup::parse("ismcts(iterations=100)", super::super::KINDS, &[])
+                .unwrap(),
+        );
         for seed in 0..20 {
             let decide = |g: &Engine| {
                 bot.decide(

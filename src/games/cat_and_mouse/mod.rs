@@ -13,8 +13,8 @@ use config::{Card, RawConfig, Rules, TRICKS};
 use engine::{ENDINGS, Engine, INSPECTOR, MOUSE};
 use serde_json::json;
 
-use crate::bots::by_kind;
-use crate::core::game::seat_name;
+use crate::bots::Own;
+use crate::core::game::{Seat, seat_name};
 use crate::core::lineup::{Bot, Kind};
 use crate::core::play::{Decider, Decisions, Seen, Table as Play};
 use crate::core::rng::GameRng;
@@ -28,10 +28,29 @@ use crate::stats::metrics::{
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cat-and-the-mouse/standard.toml");
 
-/// Seat 0 is the Inspector, who "always take[s] your turn before The Mouse"; seat 1 the Mouse.
+/// The two roles. Seat 0 is the Inspector, who "always take[s] your turn before The Mouse";
+/// seat 1 the Mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Role {
+    Inspector = 0,
+    Mouse = 1,
+}
+
+impl Role {
+    pub fn of(seat: Seat) -> Self {
+        if seat == 0 {
+            Self::Inspector
+        } else {
+            Self::Mouse
+        }
+    }
+}
+
+/// The roles as the shared layer names them (`roles.csv`, `--bots inspector=…`).
 pub const ROLES: Roles = Roles {
     names: &["inspector", "mouse"],
-    of_seat: [0, 1, 0, 0, 0, 0],
+    of_seat: [Role::Inspector as u8, Role::Mouse as u8, 0, 0, 0, 0],
 };
 
 /// The bots of this game: the shared `random`, one deduction bot for each role, the shared
@@ -46,12 +65,32 @@ pub const KINDS: &[Kind] = &[
     crate::bots::ismcts::kind(&crate::bots::ismcts::params(30, 0)),
 ];
 
-/// The deduction bot of `seat`'s role, with its defaults: what `ismcts` plays out with.
-fn heuristic(seat: crate::core::game::Seat) -> Bot {
-    Bot::of(KINDS, 1 + usize::from(ROLES.of_seat[seat]))
+/// The deduction bots as typed values: `sleuth` for the Inspector, `thief` for the Mouse.
+#[derive(Clone, Copy, Debug)]
+pub enum Deduction {
+    Sleuth(bots::SleuthParams),
+    Thief(bots::ThiefParams),
 }
 
-impl Decider<Engine<'_>> for Bot {
+impl Own for Deduction {
+    fn of(bot: &Bot) -> Self {
+        if bot.is(&bots::SLEUTH) {
+            Self::Sleuth(bots::SleuthParams::of(bot))
+        } else {
+            Self::Thief(bots::ThiefParams::of(bot))
+        }
+    }
+
+    /// The deduction bot of `seat`'s role, with its defaults.
+    fn heuristic(seat: Seat) -> Self {
+        Self::of(&Bot::new(match Role::of(seat) {
+            Role::Inspector => &bots::SLEUTH,
+            Role::Mouse => &bots::THIEF,
+        }))
+    }
+}
+
+impl Decider<Engine<'_>> for Deduction {
     type Memory = bots::Memory;
 
     fn decide(
@@ -60,22 +99,16 @@ impl Decider<Engine<'_>> for Bot {
         memory: &mut bots::Memory,
         rng: &mut GameRng,
     ) -> engine::Action {
-        by_kind(
-            self,
-            seen,
-            memory,
-            rng,
-            heuristic,
-            |bot, seen, memory, rng| {
-                let view = seen.view();
-                match bot.index {
-                    1 => bots::sleuth(bot, &view, memory, rng),
-                    _ => bots::thief(bot, &view, memory, rng),
-                }
-            },
-        )
+        let view = seen.view();
+        match self {
+            Self::Sleuth(p) => bots::sleuth(p, &view, memory, rng),
+            Self::Thief(p) => bots::thief(p, &view, memory, rng),
+        }
     }
 }
+
+/// This game's bots as it plays them.
+pub type Agent = crate::bots::Agent<Deduction>;
 
 /// The counters a game adds to.
 struct Tally {
@@ -372,6 +405,7 @@ impl Game for CatAndMouse {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let lineup = &crate::bots::agents::<Deduction>(lineup);
         let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(&self.rules, seed), seed);
         let outcome = table.play_out(lineup);
         self.tally.ended(counts, &table.game, &outcome);
@@ -379,6 +413,7 @@ impl Game for CatAndMouse {
     }
 
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let lineup = &crate::bots::agents::<Deduction>(lineup);
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));

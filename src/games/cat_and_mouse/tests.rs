@@ -2,7 +2,7 @@
 
 use super::config::Rules;
 use super::engine::{Engine, bit};
-use super::{CatAndMouse, KINDS};
+use super::{Agent, CatAndMouse, KINDS};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
 use crate::games::{Game, Registered};
@@ -16,13 +16,25 @@ pub fn rules_with(sets: &[&str]) -> Rules {
         .rules
 }
 
-fn random() -> [Bot; 2] {
-    [Bot::of(KINDS, 0), Bot::of(KINDS, 0)]
+fn random_bots() -> [Bot; 2] {
+    [Bot::new(&crate::core::play::RANDOM); 2]
 }
 
 /// The default lineup: `sleuth` as the Inspector, `thief` as the Mouse.
-fn deduction() -> [Bot; 2] {
-    [Bot::of(KINDS, 1), Bot::of(KINDS, 2)]
+fn deduction_bots() -> [Bot; 2] {
+    [
+        Bot::new(&super::bots::SLEUTH),
+        Bot::new(&super::bots::THIEF),
+    ]
+}
+
+fn random() -> [Agent; 2] {
+    random_bots().map(|b| Agent::of(&b))
+}
+
+/// The default lineup as the game plays it.
+fn deduction() -> [Agent; 2] {
+    deduction_bots().map(|b| Agent::of(&b))
 }
 
 /// Every Loot card is in exactly one place, every room too, and every face-up clue is a
@@ -90,7 +102,7 @@ fn the_cap_ends_a_game_with_no_winner() {
     // Random play mostly ends in round one by a trap; the games where the Inspector checks
     // and the Mouse loots or moves reach the cap.
     for seed in 0..3000 {
-        let o = game.play(seed, &random(), &mut (), &mut counts);
+        let o = game.play(seed, &random_bots(), &mut (), &mut counts);
         played += 1;
         if o.capped {
             capped += 1;
@@ -229,7 +241,11 @@ fn golden_game_of_the_deduction_bots() {
 #[test]
 fn the_deduction_bots_beat_random_in_their_roles() {
     let game = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
-    let (random, sleuth, thief) = (Bot::of(KINDS, 0), Bot::of(KINDS, 1), Bot::of(KINDS, 2));
+    let (random, sleuth, thief) = (
+        Bot::new(&crate::core::play::RANDOM),
+        Bot::new(&super::bots::SLEUTH),
+        Bot::new(&super::bots::THIEF),
+    );
     let inspector_wins = |lineup: [Bot; 2]| {
         let mut counts = game.declared().counts();
         let won = (0..10_000)
@@ -268,8 +284,8 @@ fn the_deduction_bots_beat_random_in_their_roles() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[]);
-    let bot = crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
-    let lineup = [Bot::of(KINDS, 1), Bot::of(KINDS, 2)];
+    let bot = Agent::of(&crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap());
+    let lineup = deduction();
     let positions = (0..3u64).flat_map(|seed| {
         crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
     });
@@ -284,9 +300,10 @@ fn ismcts_decides_from_what_its_seat_sees() {
 fn the_search_keeps_its_heuristic_s_memory_true() {
     let rules = rules_with(&[]);
     let lineup = [
-        Bot::of(KINDS, 1),
+        Bot::new(&super::bots::SLEUTH),
         crate::core::lineup::parse("ismcts", KINDS, &[]).unwrap(),
-    ];
+    ]
+    .map(|b| Agent::of(&b));
     let mut turns = 0;
     for seed in 0..40 {
         let mut table: Table<Engine, super::bots::Memory> =
@@ -357,7 +374,7 @@ fn tricks_csv(
 ) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>> {
     let mut counts = game.declared().counts();
     for seed in seeds.clone() {
-        game.play(seed, &deduction(), &mut (), &mut counts);
+        game.play(seed, &deduction_bots(), &mut (), &mut counts);
     }
     let file = game
         .declared()
@@ -393,7 +410,7 @@ fn three_clues_decide_games_only_when_the_mouse_has_no_safe_answer() {
         let mut counts = game.declared().counts();
         (0..2000)
             .filter(|&seed| {
-                let o = game.play(seed, &deduction(), &mut (), &mut counts);
+                let o = game.play(seed, &deduction_bots(), &mut (), &mut counts);
                 game.ending_label(o.ending.unwrap()) == "three_clues"
             })
             .count()

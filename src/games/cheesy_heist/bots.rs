@@ -7,43 +7,79 @@ use arrayvec::ArrayVec;
 
 use super::config::{CAT, CHEESE, DECOY, GIFT, GRATER, Rules, THIEF, VAULT};
 use super::engine::{Action, Cards, Decision, Engine, NONE, View};
+use crate::bots::Own;
 use crate::core::game::{MAX_SEATS, Seat, others};
 use crate::core::lineup::{Bot, Kind, Param};
-use crate::core::play::{Options, Seen};
+use crate::core::play::{Decider, Options, Seen};
 use crate::core::rng::{Dice, GameRng};
+
+const CAT_MARGIN: Param = Param {
+    name: "cat_margin",
+    default: 5,
+    min: -50,
+    max: 50,
+    about: "how much more Cheese, in tenths of a card, it must expect from a scramble than it holds before it plays a Cat",
+    names: &[],
+};
+
+const GRATER_AT: Param = Param {
+    name: "grater_at",
+    default: 2,
+    min: 0,
+    max: 10,
+    about: "how few Cheese short of the goal the leader must be before it grates the leader's hand",
+    names: &[],
+};
+
+const DEFEND_FROM: Param = Param {
+    name: "defend_from",
+    default: 1,
+    min: 0,
+    max: 10,
+    about: "the least Cheese in hand for which it plays a Cheese Vault or a Decoy",
+    names: &[],
+};
 
 pub const SLY: Kind = Kind {
     name: "sly",
     about: "estimates each player's Cheese from what everyone saw (hand sizes, cards played, hands a Mirage showed), gives its Cats away, steals from the richest hand, grates a leader near the goal, plays a Cat when the scramble should pay, and spends Defence cards only to protect Cheese",
-    params: &[
-        Param {
-            name: "cat_margin",
-            default: 5,
-            min: -50,
-            max: 50,
-            about: "how much more Cheese, in tenths of a card, it must expect from a scramble than it holds before it plays a Cat",
-            names: &[],
-        },
-        Param {
-            name: "grater_at",
-            default: 2,
-            min: 0,
-            max: 10,
-            about: "how few Cheese short of the goal the leader must be before it grates the leader's hand",
-            names: &[],
-        },
-        Param {
-            name: "defend_from",
-            default: 1,
-            min: 0,
-            max: 10,
-            about: "the least Cheese in hand for which it plays a Cheese Vault or a Decoy",
-            names: &[],
-        },
-    ],
+    params: &[CAT_MARGIN, GRATER_AT, DEFEND_FROM],
     roles: &[],
     searches: false,
 };
+
+/// `sly` with its parameters' values.
+#[derive(Clone, Copy, Debug)]
+pub struct Sly {
+    /// How much more Cheese, in cards, it must expect from a scramble before it plays a Cat.
+    cat_margin: f32,
+    /// How few Cheese short of the goal the leader must be before it grates the leader's hand.
+    grater_at: f32,
+    /// The least Cheese in hand for which it plays a Cheese Vault or a Decoy.
+    defend_from: f32,
+}
+
+impl Own for Sly {
+    fn of(bot: &Bot) -> Self {
+        Self {
+            cat_margin: bot.value(&CAT_MARGIN) as f32 / 10.0,
+            grater_at: bot.value(&GRATER_AT) as f32,
+            defend_from: bot.value(&DEFEND_FROM) as f32,
+        }
+    }
+
+    fn heuristic(_: Seat) -> Self {
+        Self::of(&Bot::new(&SLY))
+    }
+}
+
+impl Decider<Engine<'_>> for Sly {
+    type Memory = ();
+
+    fn decide(&self, seen: &Seen<Engine>, _: &mut (), rng: &mut GameRng) -> Action {
+        sly(self, seen, rng)
+    }
+}
 
 /// What the bot reckons of the table.
 struct Estimate {
@@ -110,7 +146,7 @@ impl Estimate {
 }
 
 /// The `sly` bot's decision.
-pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
+pub fn sly(bot: &Sly, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
     let view = seen.view();
     let (rules, p, me, hand) = (view.rules, view.public, view.me, view.hand);
     let has = |k: u8| hand[usize::from(k)] > 0;
@@ -154,7 +190,7 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
                 return Action::Thief(t as u8);
             }
             let short = f32::from(rules.goal) - est.cheese[leader];
-            if has(GRATER) && with_cards(leader) && short <= bot.param("grater_at") as f32 {
+            if has(GRATER) && with_cards(leader) && short <= bot.grater_at {
                 return Action::Grater(leader as u8);
             }
             if has(CAT) {
@@ -167,7 +203,7 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
                     + (cards - f32::from(p.hand[me])) * est.cat_rate;
                 let gain =
                     (all / n - mine) - (cats / n - (f32::from(hand[usize::from(CAT)]) - 1.0));
-                let margin = bot.param("cat_margin") as f32 / 10.0;
+                let margin = bot.cat_margin;
                 let threat = f32::from(rules.goal) - est.cheese[leader] <= 1.0;
                 if gain >= margin || threat {
                     return Action::Cat;
@@ -179,7 +215,7 @@ pub fn sly(bot: &Bot, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
             let (cat_player, _) = p.scramble.expect("a scramble");
             let all: f32 = est.cheese[..rules.players].iter().sum();
             let share = all / rules.players as f32;
-            let enough = mine >= bot.param("defend_from") as f32;
+            let enough = mine >= bot.defend_from;
             let keeps = rules.vault_keeps as f32;
             let vault = has(VAULT) && p.vaulted & 1 << me == 0;
             // Its own Cat it wants to scramble; a Decoy would undo it.
@@ -242,13 +278,12 @@ mod tests {
     use super::*;
     use crate::core::play::Decisions;
     use crate::core::rng::game_rng;
-    use crate::games::cheesy_heist::KINDS;
     use crate::games::cheesy_heist::engine::table;
     use crate::games::cheesy_heist::tests::rules_with;
 
     fn decide(g: &Engine) -> Action {
         let seat = g.to_move().unwrap();
-        sly(&Bot::of(KINDS, 1), &Seen::new(g, seat), &mut game_rng(1))
+        sly(&Sly::heuristic(seat), &Seen::new(g, seat), &mut game_rng(1))
     }
 
     #[test]

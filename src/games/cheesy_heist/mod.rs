@@ -13,11 +13,9 @@ use config::{CHEESE, MAX_KINDS, RawConfig, Rules};
 use engine::{Action, ENDINGS, Engine};
 use serde_json::json;
 
-use crate::bots::by_kind;
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table as Play};
-use crate::core::rng::GameRng;
+use crate::core::play::{Decisions, Table as Play};
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
@@ -35,20 +33,8 @@ pub const KINDS: &[Kind] = &[
     crate::bots::ismcts::ISMCTS,
 ];
 
-impl Decider<Engine<'_>> for Bot {
-    type Memory = ();
-
-    fn decide(&self, seen: &Seen<Engine>, memory: &mut (), rng: &mut GameRng) -> Action {
-        by_kind(
-            self,
-            seen,
-            memory,
-            rng,
-            |_| Bot::of(KINDS, 1),
-            |bot, seen, _, rng| bots::sly(bot, seen, rng),
-        )
-    }
-}
+/// This game's bots as it plays them.
+pub type Agent = crate::bots::Agent<bots::Sly>;
 
 /// The counters a game adds to.
 struct Tally {
@@ -266,6 +252,7 @@ impl Game for CheesyHeist {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let lineup = &crate::bots::agents::<bots::Sly>(lineup);
         let mut table: Play<Engine, ()> = Play::new(Engine::new(&self.rules, seed), seed);
         let mut mark = 0;
         while let Some(action) = table.decide(lineup) {
@@ -281,6 +268,7 @@ impl Game for CheesyHeist {
     }
 
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let lineup = &crate::bots::agents::<bots::Sly>(lineup);
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));

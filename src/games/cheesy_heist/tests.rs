@@ -2,7 +2,7 @@
 
 use super::config::Rules;
 use super::engine::Engine;
-use super::{CheesyHeist, KINDS};
+use super::{Agent, CheesyHeist, KINDS};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
 use crate::games::Registered;
@@ -16,8 +16,13 @@ pub fn rules_with(sets: &[&str], players: usize) -> Rules {
         .rules
 }
 
-fn random(players: usize) -> Vec<Bot> {
-    vec![Bot::of(KINDS, 0); players]
+fn random(players: usize) -> Vec<Agent> {
+    vec![Agent::Random; players]
+}
+
+/// `sly` with its defaults, as the game plays it.
+fn sly() -> Agent {
+    Agent::of(&Bot::new(&super::bots::SLY))
 }
 
 /// Every card is in exactly one place — a hand, a dropped pile, the draw pile or face up —
@@ -79,7 +84,10 @@ fn the_cap_ends_a_game_with_no_winner() {
 fn sly_beats_random() {
     use crate::games::Game;
     let game = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], Some(4)).unwrap();
-    let (random, sly) = (Bot::of(KINDS, 0), Bot::of(KINDS, 1));
+    let (random, sly) = (
+        Bot::new(&crate::core::play::RANDOM),
+        Bot::new(&super::bots::SLY),
+    );
     let mut counts = game.declared().counts();
     let mut won = 0;
     for seat in 0..4 {
@@ -97,7 +105,7 @@ fn sly_beats_random() {
 #[test]
 fn golden_game() {
     let rules = rules_with(&[], 3);
-    let sly = [Bot::of(KINDS, 1); 3];
+    let sly = [sly(); 3];
     let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, 3), 3);
     let mut actions = Vec::new();
     while let Some(a) = table.decide(&sly) {
@@ -129,7 +137,7 @@ fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
     use crate::core::play::{Decider, Seen};
     use crate::core::rng::{bot_rng, game_rng};
     let rules = rules_with(&[], 4);
-    let sly = Bot::of(KINDS, 1);
+    let sly = sly();
     let mut sampler = game_rng(11);
     for seed in 0..40 {
         let mut game = Engine::new(&rules, seed);
@@ -149,8 +157,8 @@ fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[], 4);
-    let bot = crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap();
-    let lineup = [Bot::of(KINDS, 1); 4];
+    let bot = Agent::of(&crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap());
+    let lineup = [sly(); 4];
     let positions = (0..3u64).flat_map(|seed| {
         crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
     });
@@ -164,7 +172,7 @@ fn ismcts_decides_from_what_its_seat_sees() {
 #[test]
 fn the_reckoning_foretells_the_winner() {
     let rules = rules_with(&[], 4);
-    let lineup = vec![Bot::of(KINDS, 1); 4];
+    let lineup = vec![sly(); 4];
     let starts = (0..200u64).map(|seed| (Engine::new(&rules, seed), seed));
     let (reckoned, even) =
         crate::bots::ismcts::log_loss(starts, &lineup, 5, |g: &Engine| g.standing());
@@ -177,7 +185,7 @@ fn the_reckoning_foretells_the_winner() {
 #[ignore]
 fn fit_the_reckoning() {
     let rules = rules_with(&[], 4);
-    let lineup = vec![Bot::of(KINDS, 1); 4];
+    let lineup = vec![sly(); 4];
     let mut best = (f64::MAX, 0.0, 0.0);
     for spread in (1..=12).map(|b| b as f32 * 0.25) {
         for cat in (0..=8).map(|b| b as f32 * 0.25) {

@@ -21,8 +21,7 @@ use crate::core::game::Outcome;
 use crate::core::lineup::{Bot, Kind, Param};
 use crate::core::play::{Decider, Decisions, RANDOM, Table};
 
-/// Both editions' `greedy`, taking `max_bet` (its edition's) and `ending_swing`, in the order
-/// [`GreedyParams::from`] reads them.
+/// Both editions' `greedy`, taking `max_bet` (its edition's) and [`ENDING_SWING`].
 const fn greedy(params: &'static [Param; 2]) -> Kind {
     Kind {
         name: "greedy",
@@ -42,41 +41,43 @@ const ENDING_SWING: Param = Param {
     names: &[],
 };
 
+/// The cheese edition's `max_bet`.
+const CHEESE_MAX_BET: Param = Param {
+    name: "max_bet",
+    default: 3,
+    min: 0,
+    max: 40,
+    about: "most cheese it bets on another player's test",
+    names: &[],
+};
+
+/// The ratings edition's `max_bet`.
+const RATINGS_MAX_BET: Param = Param {
+    name: "max_bet",
+    default: 9,
+    min: 0,
+    max: 9,
+    about: "most player chips it reveals on another player's test (it never has more than rules.player_chips)",
+    names: &[],
+};
+
+/// The cheese edition's `greedy`.
+pub const CHEESE_GREEDY: Kind = greedy(&[CHEESE_MAX_BET, ENDING_SWING]);
+
+/// The ratings edition's `greedy`.
+pub const RATINGS_GREEDY: Kind = greedy(&[RATINGS_MAX_BET, ENDING_SWING]);
+
 /// The cheese edition's bots.
 pub const CHEESE_BOTS: &[Kind] = &[
     RANDOM,
-    greedy(&[
-        Param {
-            name: "max_bet",
-            default: 3,
-            min: 0,
-            max: 40,
-            about: "most cheese it bets on another player's test",
-            names: &[],
-        },
-        ENDING_SWING,
-    ]),
+    CHEESE_GREEDY,
     // Play-outs of 30 decisions, about three tests: 40 Elo stronger than 20 in a ladder of
     // 100 seeds, and still above 100 games a second with every seat searching.
     crate::bots::ismcts::kind(&crate::bots::ismcts::params(50, 30)),
 ];
 
 /// The ratings edition's bots.
-pub const RATINGS_BOTS: &[Kind] = &[
-    RANDOM,
-    greedy(&[
-        Param {
-            name: "max_bet",
-            default: 9,
-            min: 0,
-            max: 9,
-            about: "most player chips it reveals on another player's test (it never has more than rules.player_chips)",
-            names: &[],
-        },
-        ENDING_SWING,
-    ]),
-    ISMCTS,
-];
+pub const RATINGS_BOTS: &[Kind] = &[RANDOM, RATINGS_GREEDY, ISMCTS];
 
 /// `greedy`'s parameter values, as both editions' greedy bots play them.
 #[derive(Clone, Copy, Debug)]
@@ -87,14 +88,41 @@ pub struct GreedyParams {
     pub ending_swing: f64,
 }
 
-impl From<&Bot> for GreedyParams {
-    fn from(bot: &Bot) -> Self {
+impl GreedyParams {
+    /// `bot`'s values, its edition's `max_bet` being `max_bet`.
+    fn of(bot: &Bot, max_bet: &Param) -> Self {
         Self {
-            max_bet: bot.params[0] as u8,
-            ending_swing: f64::from(bot.params[1]),
+            max_bet: bot.value(max_bet) as u8,
+            ending_swing: f64::from(bot.value(&ENDING_SWING)),
         }
     }
 }
+
+/// One edition's `greedy` as a typed bot: its values, from the edition's kind and `max_bet`.
+macro_rules! edition_greedy {
+    ($kind:path, $max_bet:path) => {
+        /// `greedy`, with its parameters' values.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Greedy(pub crate::games::mice_heist::GreedyParams);
+
+        impl std::ops::Deref for Greedy {
+            type Target = crate::games::mice_heist::GreedyParams;
+            fn deref(&self) -> &Self::Target {
+                &self.0
+            }
+        }
+
+        impl crate::bots::Own for Greedy {
+            fn of(bot: &crate::core::lineup::Bot) -> Self {
+                Self(crate::games::mice_heist::GreedyParams::of(bot, &$max_bet))
+            }
+            fn heuristic(_: crate::core::game::Seat) -> Self {
+                Self::of(&crate::core::lineup::Bot::new(&$kind))
+            }
+        }
+    };
+}
+pub(crate) use edition_greedy;
 
 /// Hooks for what happens during play, in both editions: counters (and replays) watch through
 /// this. Jobs are the config's job indices; cards are the edition's card definitions.

@@ -38,11 +38,9 @@ pub trait Reckon: Edition {
 /// at least 5% lower (early in a game nothing foretells much: over a whole game the fitted
 /// spread gains 8–11%).
 #[cfg(test)]
-pub fn assert_foretells<E: Reckon, M: Default>(
-    new: impl Fn(u64) -> E,
-    lineup: &[crate::core::lineup::Bot],
-) where
-    crate::core::lineup::Bot: crate::core::play::Decider<E, Memory = M>,
+pub fn assert_foretells<E: Reckon, M: Default, D>(new: impl Fn(u64) -> E, lineup: &[D])
+where
+    D: crate::core::play::Decider<E, Memory = M>,
 {
     let starts = (0..200u64).map(|seed| (new(seed), seed));
     let (reckoned, even) = crate::bots::ismcts::log_loss(starts, lineup, 5, |g: &E| g.standing());
@@ -52,9 +50,9 @@ pub fn assert_foretells<E: Reckon, M: Default>(
 /// Prints the log-loss of spreads on a grid over games `lineup` plays from `new(seed)`, and
 /// the best.
 #[cfg(test)]
-pub fn fit<E: Reckon, M: Default>(new: impl Fn(u64) -> E, lineup: &[crate::core::lineup::Bot])
+pub fn fit<E: Reckon, M: Default, D>(new: impl Fn(u64) -> E, lineup: &[D])
 where
-    crate::core::lineup::Bot: crate::core::play::Decider<E, Memory = M>,
+    D: crate::core::play::Decider<E, Memory = M>,
 {
     let mut best = (f64::MAX, 0.0, 0.0);
     for base in (0..=10).map(|b| b as f32 * 1.5) {

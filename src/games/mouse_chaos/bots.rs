@@ -6,55 +6,61 @@
 
 use super::config::{Beams, MAX_CELLS, NESTS, NONE, Rules, opposite};
 use super::engine::{Action, Decision, Engine, IN_NEST, Piece, Squares, View};
+use crate::bots::Own;
+use crate::core::game::Seat;
 use crate::core::lineup::{Bot, Kind, Param};
-use crate::core::play::Seen;
+use crate::core::play::{Decider, Seen};
 use crate::core::rng::{Dice, GameRng};
+
+const SPITE: Param = Param {
+    name: "spite",
+    default: 100,
+    min: 0,
+    max: 300,
+    about: "how much a rival colour's step towards its nest (a non-player colour's too) weighs against its own, in percent",
+    names: &[],
+};
+
+const LOOK: Param = Param {
+    name: "look",
+    default: 3,
+    min: 0,
+    max: 20,
+    about: "what learning an unknown mouse's colour is worth, in steps of its own mice towards home",
+    names: &[],
+};
+
+const CAUTION: Param = Param {
+    name: "caution",
+    default: 100,
+    min: 0,
+    max: 300,
+    about: "how much it weighs what a catch would cost (the chance a cat reaches a mouse of its, times the steps lost), when it moves a mouse and when it puts a chair over one, in percent",
+    names: &[],
+};
+
+const BLOCK: Param = Param {
+    name: "block",
+    default: 100,
+    min: 0,
+    max: 300,
+    about: "how much a chair blocking a mousehole is worth, in percent of the rivals' mice near it",
+    names: &[],
+};
+
+const PATIENCE: Param = Param {
+    name: "patience",
+    default: 2,
+    min: 1,
+    max: 100,
+    about: "turns in a row it moves no mouse or cat because every move helps a rival more than itself; then it makes its least bad move, a mouse into a nest before any other, so two cautious players stall less",
+    names: &[],
+};
 
 pub const SHEPHERD: Kind = Kind {
     name: "shepherd",
     about: "reckons each mouse's colour from what its seat saw and the colour counts, walks likely own mice home and rivals' away, catches rivals' and unknown mice, looks at unknown mice on cheese, shelters its mice under chairs and blocks rivals' mouseholes with them",
-    params: &[
-        Param {
-            name: "spite",
-            default: 100,
-            min: 0,
-            max: 300,
-            about: "how much a rival colour's step towards its nest (a non-player colour's too) weighs against its own, in percent",
-            names: &[],
-        },
-        Param {
-            name: "look",
-            default: 3,
-            min: 0,
-            max: 20,
-            about: "what learning an unknown mouse's colour is worth, in steps of its own mice towards home",
-            names: &[],
-        },
-        Param {
-            name: "caution",
-            default: 100,
-            min: 0,
-            max: 300,
-            about: "how much it weighs what a catch would cost (the chance a cat reaches a mouse of its, times the steps lost), when it moves a mouse and when it puts a chair over one, in percent",
-            names: &[],
-        },
-        Param {
-            name: "block",
-            default: 100,
-            min: 0,
-            max: 300,
-            about: "how much a chair blocking a mousehole is worth, in percent of the rivals' mice near it",
-            names: &[],
-        },
-        Param {
-            name: "patience",
-            default: 2,
-            min: 1,
-            max: 100,
-            about: "turns in a row it moves no mouse or cat because every move helps a rival more than itself; then it makes its least bad move, a mouse into a nest before any other, so two cautious players stall less",
-            names: &[],
-        },
-    ],
+    params: &[SPITE, LOOK, CAUTION, BLOCK, PATIENCE],
     roles: &[],
     searches: false,
 };
@@ -85,7 +91,7 @@ struct Reckoning<'v> {
     beliefs: [Belief; NESTS + 1],
     /// How much a step of each colour towards its nest is worth to the bot.
     weight: [f32; NESTS],
-    params: Params,
+    params: Shepherd,
 }
 
 /// What the bot believes of a mouse.
@@ -136,9 +142,9 @@ impl Belief {
     }
 }
 
-/// `shepherd`'s parameters, read once a decision (by position, as a name would be compared).
-#[derive(Clone, Copy)]
-struct Params {
+/// `shepherd` with its parameters' values.
+#[derive(Clone, Copy, Debug)]
+pub struct Shepherd {
     spite: f32,
     look: f32,
     caution: f32,
@@ -146,23 +152,32 @@ struct Params {
     patience: i32,
 }
 
-impl Params {
+impl Own for Shepherd {
     fn of(bot: &Bot) -> Self {
-        // By position, not by name: a decision in a search's play-out is too cheap to spend a
-        // string comparison a parameter on. The test below holds the order to SHEPHERD's.
-        let [spite, look, caution, block, patience, ..] = bot.params;
         Self {
-            spite: spite as f32 / 100.0,
-            look: look as f32,
-            caution: caution as f32 / 100.0,
-            block: block as f32 / 100.0,
-            patience,
+            spite: bot.value(&SPITE) as f32 / 100.0,
+            look: bot.value(&LOOK) as f32,
+            caution: bot.value(&CAUTION) as f32 / 100.0,
+            block: bot.value(&BLOCK) as f32 / 100.0,
+            patience: bot.value(&PATIENCE),
         }
+    }
+
+    fn heuristic(_: Seat) -> Self {
+        Self::of(&Bot::new(&SHEPHERD))
+    }
+}
+
+impl Decider<Engine<'_>> for Shepherd {
+    type Memory = Memory;
+
+    fn decide(&self, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
+        shepherd(self, seen, memory, rng)
     }
 }
 
 impl<'v> Reckoning<'v> {
-    fn new(view: &'v View<'v>, params: Params) -> Self {
+    fn new(view: &'v View<'v>, params: Shepherd) -> Self {
         let rules = view.rules;
         let mut known = [0usize; NESTS];
         let mut unknown = 0;
@@ -477,7 +492,12 @@ impl<'v> Reckoning<'v> {
 
 /// `shepherd`'s decision. It picks the piece and its destination together and remembers the
 /// destination for the decision that asks for it.
-pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
+pub fn shepherd(
+    bot: &Shepherd,
+    seen: &Seen<Engine>,
+    memory: &mut Memory,
+    rng: &mut GameRng,
+) -> Action {
     let view = seen.view();
     let asked = view.asked.expect("asked to decide");
     if let (Decision::MoveTo(piece) | Decision::ShiftTo(piece), Some((turn, planned, plan))) =
@@ -488,7 +508,7 @@ pub fn shepherd(bot: &Bot, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut G
     {
         return plan;
     }
-    let params = Params::of(bot);
+    let params = *bot;
     let r = Reckoning::new(&view, params);
     let (pick, plan) = match asked {
         Decision::Move => {
@@ -530,23 +550,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parameters_are_read_in_shepherd_s_order() {
-        let kinds = std::slice::from_ref(&SHEPHERD);
-        let mut bot = Bot::of(kinds, 0);
+    fn parameters_are_read_by_their_names() {
         // Each parameter a value of its own, so a swapped pair shows.
-        for (i, v) in bot
-            .params
-            .iter_mut()
-            .take(SHEPHERD.params.len())
-            .enumerate()
-        {
-            *v = 10 + i as i32;
-        }
-        let p = Params::of(&bot);
-        assert_eq!(p.spite, bot.param("spite") as f32 / 100.0);
-        assert_eq!(p.look, bot.param("look") as f32);
-        assert_eq!(p.caution, bot.param("caution") as f32 / 100.0);
-        assert_eq!(p.block, bot.param("block") as f32 / 100.0);
-        assert_eq!(p.patience, bot.param("patience"));
+        let bot = crate::core::lineup::parse(
+            "shepherd(spite=10,look=11,caution=12,block=13,patience=14)",
+            super::super::KINDS,
+            &[],
+        )
+        .unwrap();
+        let p = Shepherd::of(&bot);
+        assert_eq!(
+            (p.spite, p.look, p.caution, p.block, p.patience),
+            (0.1, 11.0, 0.12, 0.13, 14)
+        );
     }
 }

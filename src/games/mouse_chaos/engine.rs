@@ -1238,7 +1238,6 @@ impl Engine<'_> {
 mod walk_tests {
     use super::*;
     use crate::core::play::{Decisions, Table};
-    use crate::games::mouse_chaos::KINDS;
     use crate::games::mouse_chaos::tests::rules_with;
 
     /// Where the mouse on `from` can go in up to `steps` steps, one square at a time.
@@ -1302,7 +1301,12 @@ mod walk_tests {
         let mut compared = 0;
         for (players, beams) in [(4, "back_and_sides"), (3, "back"), (2, "sides")] {
             let rules = rules_with(&[&format!("rules.chair_beams=\"{beams}\"")], players);
-            let lineup = vec![crate::core::lineup::Bot::of(KINDS, 1); players];
+            let lineup = vec![
+                super::super::Agent::of(&crate::core::lineup::Bot::new(
+                    &super::super::bots::SHEPHERD
+                ));
+                players
+            ];
             for seed in 0..4 {
                 let mut table: Table<Engine, crate::games::mouse_chaos::bots::Memory> =
                     Table::new(Engine::new(&rules, seed), seed);

@@ -14,11 +14,9 @@ use config::{DIRECTIONS, NESTS, RawConfig, Rules};
 use engine::{Action, Decision, ENDINGS, Engine, Piece, Public};
 use serde_json::json;
 
-use crate::bots::by_kind;
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table as Play};
-use crate::core::rng::GameRng;
+use crate::core::play::{Decisions, Table as Play};
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
@@ -41,20 +39,8 @@ pub const KINDS: &[Kind] = &[
     crate::bots::ismcts::kind(&crate::bots::ismcts::params(8, 20)),
 ];
 
-impl Decider<Engine<'_>> for Bot {
-    type Memory = bots::Memory;
-
-    fn decide(&self, seen: &Seen<Engine>, memory: &mut bots::Memory, rng: &mut GameRng) -> Action {
-        by_kind(
-            self,
-            seen,
-            memory,
-            rng,
-            |_| Bot::of(KINDS, 1),
-            bots::shepherd,
-        )
-    }
-}
+/// This game's bots as it plays them.
+pub type Agent = crate::bots::Agent<bots::Shepherd>;
 
 /// The per-game events `events.csv` counts, in its order.
 const EVENTS: [&str; 9] = [
@@ -255,6 +241,7 @@ impl Game for MouseChaos {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let lineup = &crate::bots::agents::<bots::Shepherd>(lineup);
         let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(&self.rules, seed), seed);
         while let Some(action) = table.decide(lineup) {
             let before = table.public().events;
@@ -273,6 +260,7 @@ impl Game for MouseChaos {
     }
 
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let lineup = &crate::bots::agents::<bots::Shepherd>(lineup);
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));

@@ -3,7 +3,7 @@
 
 use super::config::{DOWN, LEFT, NONE, RIGHT, Rules, UP};
 use super::engine::{Action, Decision, Ending, Engine, Piece};
-use super::{KINDS, MouseChaos};
+use super::{Agent, KINDS, MouseChaos};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
 use crate::games::{Game, Registered};
@@ -374,8 +374,8 @@ fn every_piece_is_in_one_place() {
         ] {
             let rules = rules_with(sets, players);
             // `random` and `shepherd`; `ismcts` plays the same engine, far slower.
-            for kind in 0..2 {
-                let lineup = vec![Bot::of(KINDS, kind); players];
+            for kind in [&crate::core::play::RANDOM, &super::bots::SHEPHERD] {
+                let lineup = vec![Agent::of(&Bot::new(kind)); players];
                 for seed in 0..8 {
                     let mut table: Table<Engine, super::bots::Memory> =
                         Table::new(Engine::new(&rules, seed), seed);
@@ -402,8 +402,8 @@ fn shepherd_beats_random() {
     let (mut won, mut games) = (0, 0);
     for seed in 0..100u64 {
         let seat = (seed % 2) as usize;
-        let mut lineup = vec![Bot::of(KINDS, 0); 2];
-        lineup[seat] = Bot::of(KINDS, 1);
+        let mut lineup = vec![Bot::new(&crate::core::play::RANDOM); 2];
+        lineup[seat] = Bot::new(&super::bots::SHEPHERD);
         let mut counts = game.declared().counts();
         let o = game.play(seed, &lineup, &mut (), &mut counts);
         games += 1;
@@ -422,7 +422,7 @@ fn shepherd_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
     use crate::core::play::{Decider, Seen};
     use crate::core::rng::{bot_rng, game_rng};
     let rules = rules_with(&[], 3);
-    let shepherd = Bot::of(KINDS, 1);
+    let shepherd = Agent::of(&Bot::new(&super::bots::SHEPHERD));
     let mut sampler = game_rng(11);
     let mut differed = 0;
     for seed in 0..6 {
@@ -452,7 +452,7 @@ fn shepherd_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
 #[test]
 fn golden_game() {
     let rules = rules_with(&[], 4);
-    let lineup = [Bot::of(KINDS, 1); 4];
+    let lineup = [Agent::of(&Bot::new(&super::bots::SHEPHERD)); 4];
     let mut table: Table<Engine, super::bots::Memory> = Table::new(Engine::new(&rules, 3), 3);
     let mut actions = Vec::new();
     while let Some(a) = table.decide(&lineup) {
@@ -582,8 +582,8 @@ fn own_colour_mothers_are_known_to_all() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[], 4);
-    let bot = crate::core::lineup::parse("ismcts(iterations=6)", KINDS, &[]).unwrap();
-    let lineup = [Bot::of(KINDS, 1); 4];
+    let bot = Agent::of(&crate::core::lineup::parse("ismcts(iterations=6)", KINDS, &[]).unwrap());
+    let lineup = [Agent::of(&Bot::new(&super::bots::SHEPHERD)); 4];
     let positions = (0..3u64).flat_map(|seed| {
         crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
     });

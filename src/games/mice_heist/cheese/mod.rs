@@ -127,6 +127,7 @@ impl Game for CheeseGame {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
+        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
         let mut table = Table::new(Engine::new(&self.rules, seed), seed);
         let mut counting = self.tally.counting(counts);
         let outcome = table.play_all(lineup, &mut counting);
@@ -140,6 +141,7 @@ impl Game for CheeseGame {
     }
 
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
         let rules = &self.rules;
         let ids: Vec<&str> = rules.jobs.iter().map(|j| j.id.as_str()).collect();
         let sizes: Vec<usize> = rules.jobs.iter().map(|j| j.obstacles.len()).collect();

@@ -1,7 +1,9 @@
 //! Rule steps on hand-built positions, invariants over many seeds, and pinned golden games.
 
 use super::CheeseGame;
-use super::bots::{Bet, Bot, Learn, Memory, Policy, View, greedy, random};
+use super::bots::{Agent, Bet, Bot, Learn, Memory, Policy, View, greedy, random};
+const GREEDY: &crate::core::lineup::Kind = &crate::games::mice_heist::CHEESE_GREEDY;
+const RANDOM: &crate::core::lineup::Kind = &crate::core::play::RANDOM;
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine, Observer};
 use super::state::Held;
@@ -599,7 +601,7 @@ fn components_are_conserved_over_many_games() {
         let rules = &game.rules;
         let cards = 37 + 3 * players as u32;
         for seed in 0..150u64 {
-            let lineup: Vec<Bot> = (0..players)
+            let lineup: Vec<Agent> = (0..players)
                 .map(|s| {
                     if (s as u64 + seed).is_multiple_of(3) {
                         random()
@@ -665,7 +667,7 @@ fn golden_game() {
     let mut tally = game.declared().counts();
     let o = game.play(
         12345,
-        &[greedy(), random(), greedy(), random()],
+        &[GREEDY, RANDOM, GREEDY, RANDOM].map(Bot::new),
         &mut (),
         &mut tally,
     );
@@ -724,7 +726,9 @@ fn finish_round_lets_every_seat_test_equally_often() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[]);
-    let bot = crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap();
+    let bot = Agent::of(
+        &crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap(),
+    );
     let lineup = [greedy(); 6];
     let positions = (0..3u64).flat_map(|seed| {
         crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)

@@ -127,6 +127,7 @@ impl Game for RatingsGame {
     }
 
     fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
+        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
         let mut engine = Table::new(Engine::new(&self.rules, seed), seed);
         let outcome = engine.play_all(lineup, &mut self.tally.counting(counts));
         let t = &self.tally;
@@ -140,6 +141,7 @@ impl Game for RatingsGame {
     }
 
     fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
         let rules = &self.rules;
         let mut story = Story::default();
         let mut engine = Table::new(Engine::new(rules, seed), seed);

@@ -2,7 +2,9 @@
 //! pinned golden game.
 
 use super::RatingsGame;
-use super::bots::{Bot, Choice, Learn, Policy, Spare, View, greedy, random};
+use super::bots::{Agent, Bot, Choice, Learn, Policy, Spare, View, greedy, random};
+const GREEDY: &crate::core::lineup::Kind = &crate::games::mice_heist::RATINGS_GREEDY;
+const RANDOM: &crate::core::lineup::Kind = &crate::core::play::RANDOM;
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine};
 use crate::core::play::Table;
@@ -496,7 +498,7 @@ fn components_are_conserved_over_many_games() {
         let game = RatingsGame::load(&source(), &[], Some(players)).unwrap();
         let rules = &game.rules;
         for seed in 0..120u64 {
-            let lineup: Vec<Bot> = (0..players)
+            let lineup: Vec<Agent> = (0..players)
                 .map(|s| {
                     if (s as u64 + seed).is_multiple_of(3) {
                         random()
@@ -545,7 +547,7 @@ fn golden_game() {
     let mut tally = game.declared().counts();
     let o = game.play(
         12345,
-        &[greedy(), random(), greedy(), random()],
+        &[GREEDY, RANDOM, GREEDY, RANDOM].map(Bot::new),
         &mut (),
         &mut tally,
     );
@@ -567,7 +569,9 @@ fn golden_game() {
 #[test]
 fn ismcts_decides_from_what_its_seat_sees() {
     let rules = rules_with(&[]);
-    let bot = crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap();
+    let bot = Agent::of(
+        &crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap(),
+    );
     let lineup = [greedy(); 6];
     let positions = (0..3u64).flat_map(|seed| {
         crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)

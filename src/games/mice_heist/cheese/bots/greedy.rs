@@ -19,8 +19,10 @@ use crate::games::mice_heist::cheese::state::Player;
 use crate::games::mice_heist::heuristics::{Payout, STEP, best_flip, helps, worst_chip};
 use crate::games::{MAX_SEATS, Seat};
 
-/// `greedy`, with its parameters' values.
-pub type Greedy = crate::games::mice_heist::GreedyParams;
+crate::games::mice_heist::edition_greedy!(
+    crate::games::mice_heist::CHEESE_GREEDY,
+    crate::games::mice_heist::CHEESE_MAX_BET
+);
 
 /// Deterministic rating a player can still add with `budget` cheese: its best applicable
 /// modifier skills, highest first.

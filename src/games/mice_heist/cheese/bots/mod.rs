@@ -6,7 +6,6 @@
 mod greedy;
 
 use super::engine::{Action, Decision, Engine};
-use crate::bots::by_kind;
 use crate::core::play::{Decider, Seen};
 use crate::core::rng::GameRng;
 
@@ -88,27 +87,15 @@ use crate::core::lineup::Kind;
 /// The bots of this edition: `random`, `greedy` and `ismcts`, in this order.
 pub const KINDS: &[Kind] = crate::games::mice_heist::CHEESE_BOTS;
 
-/// `random`, for tests.
-pub fn random() -> Bot {
-    Bot::of(KINDS, 0)
+/// This edition's bots as a game plays them.
+pub type Agent = crate::bots::Agent<Greedy>;
+
+/// `random`, as the edition plays it (for tests and benchmarks).
+pub fn random() -> Agent {
+    Agent::Random
 }
 
-/// `greedy` with its defaults, for tests.
-pub fn greedy() -> Bot {
-    Bot::of(KINDS, 1)
-}
-
-impl Decider<Engine<'_>> for Bot {
-    type Memory = Memory;
-
-    fn decide(&self, seen: &Seen<Engine>, memory: &mut Memory, rng: &mut GameRng) -> Action {
-        by_kind(
-            self,
-            seen,
-            memory,
-            rng,
-            |_| greedy(),
-            |bot, seen, memory, rng| Greedy::from(bot).decide(seen, memory, rng),
-        )
-    }
+/// `greedy` with its defaults, as the edition plays it (for tests and benchmarks).
+pub fn greedy() -> Agent {
+    Agent::Own(<Greedy as crate::bots::Own>::heuristic(0))
 }

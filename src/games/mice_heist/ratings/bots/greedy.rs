@@ -17,8 +17,10 @@ use crate::games::Seat;
 use crate::games::mice_heist::heuristics::{Payout, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
 
-/// `greedy`, with its parameters' values.
-pub type Greedy = crate::games::mice_heist::GreedyParams;
+crate::games::mice_heist::edition_greedy!(
+    crate::games::mice_heist::RATINGS_GREEDY,
+    crate::games::mice_heist::RATINGS_MAX_BET
+);
 
 /// What learning or drawing a card is worth, in cheese.
 const CARD: f64 = 1.0;
