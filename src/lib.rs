@@ -1,6 +1,7 @@
 //! whisker: a Monte Carlo balance lab for tabletop games.
 //!
-//! The crate by concern, each folder using only those listed after it:
+//! The crate by concern, each folder using mostly those listed after it (`docs/architecture.md`
+//! names the few names that reach up):
 //! - `commands`: the command line and one module per subcommand;
 //! - `games`: the registry and one folder per game (rules, config, bots, counters, report part);
 //! - `io`: configs read, result folders, CSV files, the HTML report;

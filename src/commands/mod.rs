@@ -221,7 +221,7 @@ pub fn strong_lineup<G: Registered>(game: &G, bots: &str) -> Result<(Vec<Bot>, S
     Ok((strong, name))
 }
 
-/// [`lineup`] from a list as `bots::split` cuts it (as a result folder records it).
+/// [`lineup`] from a list as `lineup::split` cuts it (as a result folder records it).
 pub fn lineup_of<G: Registered>(
     game: &G,
     names: &[String],

@@ -1,5 +1,6 @@
-//! Exact integer counters that merge across threads, and the interval estimates derived from them
-//! after the merge.
+//! The statistics: interval estimates (Wilson), histograms, means and medians, and the number
+//! text every file shares; in its files, the integer counters a game declares and the runner
+//! merges, a run's headline figures, the strength sample's verdicts and paired comparisons.
 
 pub mod compare;
 pub mod figures;

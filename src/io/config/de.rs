@@ -189,14 +189,14 @@ impl de::Error for Error {
 
     fn invalid_type(found: Unexpected, expected: &dyn Expected) -> Self {
         Self::new(Problem::WrongType {
-            found: found.to_string(),
+            found: unexpected(found),
             expected: expected.to_string(),
         })
     }
 
     fn invalid_value(found: Unexpected, expected: &dyn Expected) -> Self {
         Self::new(Problem::WrongValue {
-            found: found.to_string(),
+            found: unexpected(found),
             expected: expected.to_string(),
         })
     }
@@ -296,7 +296,11 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
             Value::Integer(i) => visitor.visit_i64(*i),
             Value::Float(x) => visitor.visit_f64(*x),
             Value::Boolean(b) => visitor.visit_bool(*b),
-            Value::Datetime(d) => visitor.visit_string(d.to_string()),
+            // No field of a config takes a date: one written by mistake is refused as such.
+            Value::Datetime(_) => Err(de::Error::invalid_type(
+                Unexpected::Other("a date"),
+                &visitor,
+            )),
             Value::Array(items) => visitor.visit_seq(Items {
                 items: items.iter().enumerate(),
             }),
@@ -322,7 +326,7 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         _: &'static str,
-        _: &'static [&'static str],
+        variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.0 {
@@ -331,11 +335,12 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
             }
             Value::Table(t) if t.len() == 1 => {
                 let (name, value) = t.iter().next().expect("one entry");
-                visitor
-                    .visit_enum(Choice { name, value })
-                    .map_err(|e| e.within(name))
+                visitor.visit_enum(Choice { name, value })
             }
-            _ => self.deserialize_any(visitor),
+            other => Err(Error::new(Problem::WrongType {
+                found: found(other),
+                expected: choices(variants),
+            })),
         }
     }
 
@@ -371,18 +376,9 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
 
 impl Item<'_> {
     /// The error for `found` where `expected` goes.
-    fn not(&self, expected: &str, found: &Value) -> Error {
-        let found = match found {
-            Value::String(s) => Unexpected::Str(s),
-            Value::Integer(i) => Unexpected::Signed(*i),
-            Value::Float(x) => Unexpected::Float(*x),
-            Value::Boolean(b) => Unexpected::Bool(*b),
-            Value::Datetime(_) => Unexpected::Other("a date"),
-            Value::Array(_) => Unexpected::Seq,
-            Value::Table(_) => Unexpected::Map,
-        };
+    fn not(&self, expected: &str, value: &Value) -> Error {
         Error::new(Problem::WrongType {
-            found: found.to_string(),
+            found: found(value),
             expected: expected.into(),
         })
     }
@@ -446,7 +442,9 @@ impl<'de> SeqAccess<'de> for Items<'_> {
     }
 }
 
-/// A choice written as a table of one entry: its name, and what it holds.
+/// A choice written as a table of one entry: its name, and what it holds. A name that is no
+/// choice is the whole value's error; an error in what it holds is placed under the name.
+#[derive(Clone, Copy)]
 struct Choice<'a> {
     name: &'a str,
     value: &'a Value,
@@ -454,30 +452,37 @@ struct Choice<'a> {
 
 impl<'de, 'a> EnumAccess<'de> for Choice<'a> {
     type Error = Error;
-    type Variant = Item<'a>;
+    type Variant = Self;
 
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Item<'a>), Error> {
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
         let name = seed.deserialize(IntoDeserializer::<Error>::into_deserializer(self.name))?;
-        Ok((name, Item(self.value)))
+        Ok((name, self))
     }
 }
 
-impl<'de> VariantAccess<'de> for Item<'_> {
+impl<'de> VariantAccess<'de> for Choice<'_> {
     type Error = Error;
 
+    /// A choice that holds nothing may be written `{ name = {} }`, as TOML's own reader took it.
     fn unit_variant(self) -> Result<(), Error> {
-        Err(de::Error::invalid_type(
-            Unexpected::Other("a value"),
-            &"a choice's name alone",
-        ))
+        match self.value {
+            Value::Table(t) if t.is_empty() => Ok(()),
+            other => Err(Error::new(Problem::WrongType {
+                found: found(other),
+                expected: "nothing (this choice holds no value)".into(),
+            })
+            .within(self.name)),
+        }
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(self)
+        seed.deserialize(Item(self.value))
+            .map_err(|e| e.within(self.name))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value, Error> {
-        de::Deserializer::deserialize_any(self, visitor)
+        de::Deserializer::deserialize_any(Item(self.value), visitor)
+            .map_err(|e| e.within(self.name))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -485,8 +490,38 @@ impl<'de> VariantAccess<'de> for Item<'_> {
         _: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        de::Deserializer::deserialize_any(self, visitor)
+        de::Deserializer::deserialize_any(Item(self.value), visitor)
+            .map_err(|e| e.within(self.name))
     }
+}
+
+/// What a value is, in a designer's words, for "invalid type: …".
+fn found(value: &Value) -> String {
+    match value {
+        Value::String(s) => Unexpected::Str(s).to_string(),
+        Value::Integer(i) => Unexpected::Signed(*i).to_string(),
+        Value::Float(x) => Unexpected::Float(*x).to_string(),
+        Value::Boolean(b) => Unexpected::Bool(*b).to_string(),
+        Value::Datetime(_) => "a date".into(),
+        Value::Array(_) => "a list".into(),
+        Value::Table(_) => "a table".into(),
+    }
+}
+
+/// What serde says it found, with a table and a list named as TOML names them.
+fn unexpected(found: Unexpected) -> String {
+    match found {
+        Unexpected::Map => "a table".into(),
+        Unexpected::Seq => "a list".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The names a choice takes, as what a field expects.
+fn choices(names: &[&str]) -> String {
+    one_of(names, "choices")
+        .trim_start_matches("expected ")
+        .to_string()
 }
 
 #[cfg(test)]
@@ -624,6 +659,32 @@ mod tests {
             message("[rules]\nplayers = 4\nfaces = []\nshare = \"half\""),
             "invalid type: string \"half\", expected a number"
         );
+    }
+
+    #[test]
+    fn dates_and_choices_are_told_in_the_files_words() {
+        let message = |text| read(text).unwrap_err().to_string();
+        assert_eq!(
+            message("[rules]\nplayers = 1979-05-27\nfaces = []"),
+            "invalid type: a date, expected u8".replace("u8", "a whole number from 0 to 255")
+        );
+        assert_eq!(
+            message("[rules]\nplayers = 4\nfaces = []\nend = 1"),
+            "invalid type: integer `1`, expected `immediate` or `finish_round`"
+        );
+        // A choice written as a table: a wrong name is the choice's own error.
+        assert_eq!(
+            error("[rules]\nplayers = 4\nfaces = []\nend = { never = 1 }"),
+            (
+                "rules.end".into(),
+                Problem::UnknownVariant {
+                    name: "never".into(),
+                    expected: &["immediate", "finish_round"]
+                }
+            )
+        );
+        let f = read("[rules]\nplayers = 4\nfaces = []\nend = { finish_round = {} }").unwrap();
+        assert_eq!(f.rules.end, End::FinishRound);
     }
 
     #[test]

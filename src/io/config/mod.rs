@@ -71,13 +71,19 @@ impl Source {
     /// The 1-based line of the value at `path` (dotted, array indices as numbers), if it is in
     /// the file.
     pub fn line_of(&self, path: &str) -> Option<usize> {
-        self.offset_of(path).map(|at| line_at(&self.text, at))
+        self.line_of_keys(path.split('.').filter(|k| !k.is_empty()))
+    }
+
+    /// [`Source::line_of`] for a path given key by key, so a key holding a dot (`"b.lue"`)
+    /// stays one key.
+    pub fn line_of_keys<'k>(&self, keys: impl IntoIterator<Item = &'k str>) -> Option<usize> {
+        self.offset_of(keys).map(|at| line_at(&self.text, at))
     }
 
     /// The line of row `row` of the multi-line string at `path` (a board drawn as text): rows
     /// start on the line after the opening quotes when the text begins there, as TOML reads it.
     pub fn line_of_row(&self, path: &str, row: usize) -> Option<usize> {
-        let at = self.offset_of(path)?;
+        let at = self.offset_of(path.split('.').filter(|k| !k.is_empty()))?;
         let rest = &self.text[at..];
         let opened = ["'''\n", "'''\r\n", "\"\"\"\n", "\"\"\"\r\n"]
             .iter()
@@ -85,18 +91,18 @@ impl Source {
         Some(line_at(&self.text, at) + usize::from(opened) + row)
     }
 
-    /// The byte offset where the value at `path` starts (or its nearest enclosing one that is
-    /// in the file).
-    fn offset_of(&self, path: &str) -> Option<usize> {
+    /// The byte offset where the value at the path `keys` starts (or its nearest enclosing one
+    /// that is in the file). A number is an index only into a list: in a table it is a key.
+    fn offset_of<'k>(&self, keys: impl IntoIterator<Item = &'k str>) -> Option<usize> {
         let root = DeTable::parse(&self.text).ok()?;
         let mut span = root.span();
         let mut value: Option<&toml::Spanned<DeValue<'_>>> = None;
-        for key in path.split('.').filter(|k| !k.is_empty()) {
+        for key in keys {
             let next = match value {
                 None => root.get_ref().get(key),
-                Some(v) => match key.parse::<usize>() {
-                    Ok(i) => v.get_ref().get(i),
-                    Err(_) => v.get_ref().get(key),
+                Some(v) => match (v.get_ref(), key.parse::<usize>()) {
+                    (DeValue::Array(_), Ok(i)) => v.get_ref().get(i),
+                    (here, _) => here.get(key),
                 },
             };
             match next {
@@ -218,7 +224,7 @@ fn value(raw: &str) -> Result<toml::Value, String> {
 }
 
 /// Every config failure: which file, which line, which field, and what is wrong. A command
-/// reports it as a `Failure::Config` (`output.rs`).
+/// reports it as a `Failure::Config` (`core/failure.rs`).
 #[derive(Debug, PartialEq)]
 pub struct ConfigError {
     pub file: String,
@@ -348,7 +354,7 @@ pub fn load<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
 ) -> Result<Loaded<T>, ConfigError> {
-    load_with::<T>(source, overrides, &|_| None)
+    load_with::<T>(source, overrides, &|_, _| None)
 }
 
 /// [`load`], with `allowed` saying what whole numbers the field an error is about takes, where
@@ -356,7 +362,7 @@ pub fn load<T: DeserializeOwned>(
 fn load_with<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
-    allowed: &dyn Fn(&de::Error) -> Option<String>,
+    allowed: Allowed,
 ) -> Result<Loaded<T>, ConfigError> {
     let mut table = parse(source)?;
     // The file's own errors first, each with the line it is on.
@@ -382,7 +388,7 @@ fn load_with<T: DeserializeOwned>(
         let culprit = overrides
             .iter()
             .find(|o| within(&path, &o.path) || within(&o.path, &path));
-        let message = message(&e, allowed);
+        let message = message(&table, &e, allowed);
         ConfigError {
             file: source.name.clone(),
             line: None,
@@ -404,9 +410,18 @@ fn within(inner: &str, outer: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('.'))
 }
 
-/// An error's message, with the field's own range of whole numbers where it is known.
-fn message(e: &de::Error, allowed: &dyn Fn(&de::Error) -> Option<String>) -> String {
-    match allowed(e).filter(|_| e.problem.wants_whole_number()) {
+/// What whole numbers the field an error in a table is about takes, where the game's own
+/// checks know: given the table (with the stand-ins so far) and the error.
+type Allowed<'a> = &'a dyn Fn(&toml::Table, &de::Error) -> Option<String>;
+
+/// An error in `table`: its message, with the field's own range of whole numbers where known.
+fn message(table: &toml::Table, e: &de::Error, allowed: Allowed) -> String {
+    let range = e
+        .problem
+        .wants_whole_number()
+        .then(|| allowed(table, e))
+        .flatten();
+    match range {
         Some(range) => e.problem.expecting(&format!("a whole number from {range}")),
         None => e.problem.to_string(),
     }
@@ -443,7 +458,7 @@ fn combine(errors: Vec<ConfigError>) -> Option<ConfigError> {
 fn every_error<T: DeserializeOwned>(
     source: &Source,
     table: &toml::Table,
-    allowed: &dyn Fn(&de::Error) -> Option<String>,
+    allowed: Allowed,
 ) -> Result<(), ConfigError> {
     let mut table = table.clone();
     let mut errors: Vec<ConfigError> = Vec::new();
@@ -457,8 +472,8 @@ fn every_error<T: DeserializeOwned>(
         let field = e.dotted();
         errors.push(ConfigError {
             file: source.name.clone(),
-            line: source.line_of(&field),
-            message: message(&e, allowed),
+            line: source.line_of_keys(e.path.iter().map(String::as_str)),
+            message: message(&table, &e, allowed),
             field,
         });
         // A wrong value no plain value can stand in for (a table missing its fields) is taken
@@ -540,8 +555,7 @@ pub fn load_compiled<R: DeserializeOwned, T>(
     overrides: &[Override],
     compile: impl Fn(&R) -> Result<T, Vec<Invalid>>,
 ) -> Result<(T, toml::Table), ConfigError> {
-    let file = parse(source)?;
-    let allowed = |e: &de::Error| allowed_range(&file, e, &compile);
+    let allowed = |table: &toml::Table, e: &de::Error| allowed_range(table, e, &compile);
     let loaded = load_with::<R>(source, overrides, &allowed)?;
     let compiled = compile(&loaded.value).map_err(|problems| {
         let errors = problems
@@ -557,7 +571,7 @@ pub fn load_compiled<R: DeserializeOwned, T>(
 /// out of any range are put in the wrong value's place (whatever its type) until a check
 /// refuses one and says what it allows.
 fn allowed_range<R: DeserializeOwned, T>(
-    file: &toml::Table,
+    table: &toml::Table,
     e: &de::Error,
     compile: &impl Fn(&R) -> Result<T, Vec<Invalid>>,
 ) -> Option<String> {
@@ -566,7 +580,7 @@ fn allowed_range<R: DeserializeOwned, T>(
     [-1_000_000_000i64, 1_000_000_000, -1, 1_000, 255, 127]
         .iter()
         .find_map(|&probe| {
-            let mut t = file.clone();
+            let mut t = table.clone();
             let holder = if parents.is_empty() {
                 &mut t
             } else {
@@ -577,8 +591,8 @@ fn allowed_range<R: DeserializeOwned, T>(
             let problems = compile(&raw).err()?;
             problems
                 .into_iter()
-                .find(|p| p.path == field)
-                .and_then(|p| p.allowed)
+                .filter(|p| p.path == field)
+                .find_map(|p| p.allowed)
         })
 }
 
@@ -733,7 +747,7 @@ mod tests {
         let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
         assert!(!all.contains("missing field"), "{all}");
         assert!(all.contains(":2: field `b`: unknown field `b`"), "{all}");
-        // An unknown table is commented out whole: its keys are not blamed on another table.
+        // An unknown table is taken out whole: its keys are not blamed on another table.
         let text = "a = 1\n[inner]\nlist = []\n[nope]\nq = 1\nr = 2\n";
         let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
         assert_eq!(all.lines().count(), 1, "{all}");
@@ -795,6 +809,10 @@ mod tests {
         let s = src(DEMO);
         assert_eq!(s.line_of("inner.list.1.x"), Some(6));
         assert_eq!(s.line_of("a"), Some(1));
+        // A number is a key in a table, and a quoted key with a dot is one key.
+        let keyed = src("[t.1]\nx = 1\n[t.\"b.c\"]\ny = 2\n");
+        assert_eq!(keyed.line_of("t.1.x"), Some(2));
+        assert_eq!(keyed.line_of_keys(["t", "b.c", "y"]), Some(4));
         let e = invalid(&s, &[], Invalid::new("inner.list.1.x", "too big"));
         assert_eq!(
             e.to_string(),
