@@ -47,7 +47,7 @@ const GAMES: u64 = 1_000;
 /// Plays one warm-up game, then `games` games on the calling thread (the one watched),
 /// and returns (allocations, turns) counted during those games only.
 fn allocations_playing(game: &dyn AnyGame, lineup: &[Bot], games: u64) -> (u64, u64) {
-    let mut play = game.player();
+    let mut play = game.seeded();
     play(lineup, u64::MAX);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     WATCHED.set(true);

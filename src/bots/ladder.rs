@@ -85,7 +85,7 @@ impl Entry {
 
 /// How one cell's games ended for the entry seated once (`one`) and the field round it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cell {
+pub struct Pairing {
     pub games: u64,
     /// Won by the one alone.
     pub one: u64,
@@ -95,7 +95,7 @@ pub struct Cell {
     pub split: u64,
 }
 
-impl Cell {
+impl Pairing {
     pub fn count(&mut self, outcome: &Outcome, seat: Seat) {
         self.games += 1;
         let one = outcome.won(seat);
@@ -134,12 +134,12 @@ const ELO: f64 = 400.0 / std::f64::consts::LN_10;
 /// Each bot also counts one drawn game against a bot of rating 0, so a bot that never won (or
 /// never lost) has a finite rating, not an infinite one. A win the one shares with the field
 /// counts half to each side.
-pub fn ratings(cells: &[Vec<Cell>], players: usize) -> Vec<Rating> {
+pub fn ratings(cells: &[Vec<Pairing>], players: usize) -> Vec<Rating> {
     ratings_against(cells, players, 0)
 }
 
 /// [`ratings`] against bot `base`'s, at 0: each interval is of the difference from it.
-pub fn ratings_against(cells: &[Vec<Cell>], players: usize, base: usize) -> Vec<Rating> {
+pub fn ratings_against(cells: &[Vec<Pairing>], players: usize, base: usize) -> Vec<Rating> {
     assert!(players >= 2, "a ladder seats two players or more");
     let n = cells.len();
     let field = ((players - 1) as f64).ln();
@@ -309,7 +309,7 @@ pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> String {
 
 /// How a ladder was played, as `ladder.toml` records it.
 #[derive(Serialize, Deserialize)]
-pub struct Record {
+pub struct LadderRecord {
     pub config: String,
     pub bots: String,
     #[serde(with = "crate::io::record::wide")]
@@ -332,8 +332,8 @@ pub const RECORD: &str = "ladder.toml";
 mod tests {
     use super::*;
 
-    fn cell(games: u64, one: u64, field: u64) -> Cell {
-        Cell {
+    fn cell(games: u64, one: u64, field: u64) -> Pairing {
+        Pairing {
             games,
             one,
             field,
@@ -345,8 +345,8 @@ mod tests {
     fn even_bots_rate_even_and_a_stronger_one_higher() {
         // Two players, 1,000 games each way, every game decided.
         let even = vec![
-            vec![Cell::default(), cell(1000, 500, 500)],
-            vec![cell(1000, 500, 500), Cell::default()],
+            vec![Pairing::default(), cell(1000, 500, 500)],
+            vec![cell(1000, 500, 500), Pairing::default()],
         ];
         let r = ratings(&even, 2);
         assert_eq!(r[0].elo.value, 0.0);
@@ -354,8 +354,8 @@ mod tests {
         // Bot 1 wins 3 games in 4 heads-up: odds 3, log10(3) × 400 = 190.8 Elo (the virtual
         // draws pull it in a little).
         let strong = vec![
-            vec![Cell::default(), cell(1000, 250, 750)],
-            vec![cell(1000, 750, 250), Cell::default()],
+            vec![Pairing::default(), cell(1000, 250, 750)],
+            vec![cell(1000, 750, 250), Pairing::default()],
         ];
         let r = ratings(&strong, 2);
         let elo = r[1].elo;
@@ -370,16 +370,16 @@ mod tests {
         // Bot 1 seated once among three of bot 0 wins a quarter: exactly as strong. Bot 0 once
         // among three of bot 1 also wins a quarter.
         let cells = vec![
-            vec![Cell::default(), cell(4000, 1000, 3000)],
-            vec![cell(4000, 1000, 3000), Cell::default()],
+            vec![Pairing::default(), cell(4000, 1000, 3000)],
+            vec![cell(4000, 1000, 3000), Pairing::default()],
         ];
         let r = ratings(&cells, 4);
         assert!(r[1].elo.value.abs() < 1e-6, "{r:?}");
         // Winning half against three copies: r / (r + 3) = 1/2, r = 3, 190.8 Elo; and bot 0
         // once among three of it wins 1 / (1 + 9).
         let cells = vec![
-            vec![Cell::default(), cell(4000, 400, 3600)],
-            vec![cell(4000, 2000, 2000), Cell::default()],
+            vec![Pairing::default(), cell(4000, 400, 3600)],
+            vec![cell(4000, 2000, 2000), Pairing::default()],
         ];
         let r = ratings(&cells, 4);
         assert!((r[1].elo.value - 190.8).abs() < 1.0, "{r:?}");
@@ -388,8 +388,8 @@ mod tests {
     #[test]
     fn a_bot_that_never_wins_still_has_a_finite_rating() {
         let cells = vec![
-            vec![Cell::default(), cell(100, 0, 100)],
-            vec![cell(100, 100, 0), Cell::default()],
+            vec![Pairing::default(), cell(100, 0, 100)],
+            vec![cell(100, 100, 0), Pairing::default()],
         ];
         let r = ratings(&cells, 2);
         assert!(
@@ -400,7 +400,7 @@ mod tests {
 
     #[test]
     fn cells_count_shared_and_lost_games() {
-        let mut c = Cell::default();
+        let mut c = Pairing::default();
         let o = |winners: u8| Outcome {
             turns: 1,
             capped: false,
@@ -414,7 +414,7 @@ mod tests {
         }
         assert_eq!(
             c,
-            Cell {
+            Pairing {
                 games: 5,
                 one: 1,
                 field: 2,

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{finished, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::ladder::{
-    Cell, Entry, MatrixRow, RECORD, RatingRow, Record, SeatRow, ratings, ratings_against,
+    Entry, LadderRecord, MatrixRow, Pairing, RECORD, RatingRow, SeatRow, ratings, ratings_against,
 };
 use crate::commands::cli::LadderArgs;
 use crate::core::cost::Cost;
@@ -138,23 +138,23 @@ fn ladder<G: Registered>(
 
     // Every bot once among copies of every other, at every seat, on the same seeds. A pairing
     // counts only once every seat is played: a part of one would weigh some seats over others.
-    let mut cells = vec![vec![Cell::default(); n]; n];
+    let mut cells = vec![vec![Pairing::default(); n]; n];
     let mut stopped = None;
     let mut played = 0;
     'pairs: for a in 0..n {
         for b in (0..n).filter(|&b| b != a) {
-            let mut pairing = Cell::default();
+            let mut pairing = Pairing::default();
             for seat in 0..players {
                 let lineup = (0..players)
                     .map(|t| entries[if t == seat { a } else { b }].seats[t])
                     .collect();
-                let mut cell = Cell::default();
+                let mut cell = Pairing::default();
                 let done = runner::play_all(
                     &plan(lineup),
                     &bar,
                     || {
                         let counts = game.declared().counts();
-                        (Cell::default(), G::Scratch::default(), counts)
+                        (Pairing::default(), G::Scratch::default(), counts)
                     },
                     |(c, scratch, counts), unit, lineup| {
                         let o = game.play(unit.seed, &lineup[..players], scratch, counts);
@@ -307,7 +307,7 @@ fn ladder<G: Registered>(
         dir.csv("seats.csv", &seat_rows)?;
     }
     dir.text("config.toml", &toml::to_string(resolved)?)?;
-    let record = Record {
+    let record = LadderRecord {
         config: games::arg_of(source).into(),
         bots: text.clone(),
         games: args.games,
@@ -386,7 +386,7 @@ fn ladder<G: Registered>(
 }
 
 /// The win-rate matrix for the terminal: rows the bot seated once, columns the field.
-fn matrix_text(entries: &[Entry], cells: &[Vec<Cell>], fair: f64) -> String {
+fn matrix_text(entries: &[Entry], cells: &[Vec<Pairing>], fair: f64) -> String {
     let width = entries.iter().map(|e| e.label.len()).max().unwrap_or(0);
     let mut out = format!(
         "win rate of each bot (row) seated once among copies of another (column), every seat in turn; fair share {:.1}% (95% intervals in matrix.csv):\n  {:width$}",

@@ -73,8 +73,8 @@ pub trait Registered: Game + Sized + 'static {
     }
 }
 
-/// Plays one seeded game with one bot per seat and returns its turns ([`AnyGame::player`]).
-pub type Player<'a> = Box<dyn FnMut(&[Bot], u64) -> u32 + 'a>;
+/// Plays one seeded game with one bot per seat and returns its turns ([`AnyGame::seeded`]).
+pub type Seeded<'a> = Box<dyn FnMut(&[Bot], u64) -> u32 + 'a>;
 
 /// What can be asked of any loaded game without naming its type (`Loaded::any`): for
 /// listings, and for tests that run every registered game.
@@ -88,7 +88,7 @@ pub trait AnyGame {
     fn presets(&self) -> Vec<(String, String)>;
     /// Something that plays this game: its buffers made once, then each call plays the game of
     /// one seed on this thread, one bot per seat, and returns the turns it lasted.
-    fn player(&self) -> Player<'_>;
+    fn seeded(&self) -> Seeded<'_>;
 }
 
 impl<G: Registered> AnyGame for G {
@@ -108,7 +108,7 @@ impl<G: Registered> AnyGame for G {
         presets(self.resolved())
     }
 
-    fn player(&self) -> Player<'_> {
+    fn seeded(&self) -> Seeded<'_> {
         let mut counts = self.declared().counts();
         let mut scratch = G::Scratch::default();
         Box::new(move |lineup, seed| self.play(seed, lineup, &mut scratch, &mut counts).turns)
@@ -117,7 +117,7 @@ impl<G: Registered> AnyGame for G {
 
 /// What `whisker games` and the report know of a registered game without loading a config.
 #[derive(Clone, Copy)]
-pub struct Entry {
+pub struct Registration {
     pub game: &'static str,
     pub edition: &'static str,
     pub builtin: Builtin,
@@ -132,7 +132,7 @@ macro_rules! register {
         }
 
         /// Every registered game, in the order listed.
-        pub const REGISTRY: &[Entry] = &[$(Entry {
+        pub const REGISTRY: &[Registration] = &[$(Registration {
             game: <$ty>::GAME,
             edition: <$ty>::EDITION,
             builtin: <$ty>::BUILTIN,
@@ -271,7 +271,7 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
 }
 
 /// The registered game a config's text names, if any (for a result folder's report).
-pub fn entry_of(config: &str) -> Option<&'static Entry> {
+pub fn entry_of(config: &str) -> Option<&'static Registration> {
     let table: toml::Table = config.parse().ok()?;
     let key = |k: &str| table.get(k).and_then(toml::Value::as_str).map(String::from);
     let (game, edition) = (key("game")?, key("edition").unwrap_or_default());

@@ -91,7 +91,7 @@ impl Writer {
 
 /// One row read back.
 #[derive(Clone, Copy, Debug)]
-pub struct Row {
+pub struct GameRow {
     pub game: u64,
     pub rotation: u64,
     pub seed: u64,
@@ -104,7 +104,7 @@ pub struct Row {
 pub fn read<G: Game>(
     path: &Path,
     game: &G,
-    mut each: impl FnMut(&Row, &[u8]) -> anyhow::Result<()>,
+    mut each: impl FnMut(&GameRow, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let shown = path.display();
     let file = File::open(path).map_err(|e| Failure::Usage(format!("{shown}: {e}")))?;
@@ -149,7 +149,7 @@ pub fn read<G: Game>(
 }
 
 /// One row's fields, each checked.
-fn parse<G: Game>(text: &str, game: &G) -> Result<Row, String> {
+fn parse<G: Game>(text: &str, game: &G) -> Result<GameRow, String> {
     let (players, max_turns) = (game.players(), game.max_turns());
     let values = &game.declared().values;
     let fields: Vec<&str> = text.split(',').collect();
@@ -223,7 +223,7 @@ fn parse<G: Game>(text: &str, game: &G) -> Result<Row, String> {
             i64::from(i32::MAX),
         )? as i32;
     }
-    Ok(Row {
+    Ok(GameRow {
         game: whole(0, "game")?,
         rotation: whole(1, "rotation")?,
         seed: whole(2, "seed")?,

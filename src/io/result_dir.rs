@@ -47,7 +47,7 @@ const MAX_SIBLINGS: u32 = 10_000;
 /// One file whisker wrote: its size and fingerprint (none for [`UNCHECKED`] files).
 #[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
-struct Entry {
+struct Fingerprint {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     bytes: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -63,7 +63,7 @@ struct Manifest {
     /// line reuses the folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     made_by: Option<String>,
-    files: BTreeMap<String, Entry>,
+    files: BTreeMap<String, Fingerprint>,
 }
 
 /// A name of a file directly inside the folder: nothing that reaches outside it.
@@ -72,7 +72,7 @@ fn plain(name: &str) -> bool {
 }
 
 /// A file's size and FNV-1a fingerprint.
-fn fingerprint(path: &Path) -> std::io::Result<Entry> {
+fn fingerprint(path: &Path) -> std::io::Result<Fingerprint> {
     let mut file = File::open(path)?;
     let (mut hash, mut bytes, mut buf) = (Fnv::default(), 0u64, vec![0u8; 1 << 16]);
     loop {
@@ -83,7 +83,7 @@ fn fingerprint(path: &Path) -> std::io::Result<Entry> {
         hash.write(&buf[..n]);
         bytes += n as u64;
     }
-    Ok(Entry {
+    Ok(Fingerprint {
         bytes: Some(bytes),
         fnv1a: Some(format!("{:016x}", hash.finish())),
     })
@@ -118,7 +118,7 @@ impl Manifest {
                 continue;
             }
             let e = if UNCHECKED.contains(&name.as_str()) {
-                Entry::default()
+                Fingerprint::default()
             } else {
                 fingerprint(&entry.path())
                     .with_context(|| format!("reading {}", entry.path().display()))?

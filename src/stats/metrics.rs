@@ -124,7 +124,7 @@ pub enum Per {
 
 /// What a table column holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ColumnKind {
     /// A label, fixed when the config loads.
     Text,
     /// A number from the config (a target, a face value).
@@ -140,7 +140,7 @@ pub enum Kind {
     Mean,
 }
 
-/// One cell: the value of its column's [`Kind`] for one row.
+/// One cell: the value of its column's [`ColumnKind`] for one row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cell {
     Text(String),
@@ -153,11 +153,11 @@ pub enum Cell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
     pub name: String,
-    pub kind: Kind,
+    pub kind: ColumnKind,
 }
 
 impl Column {
-    pub fn new(name: &str, kind: Kind) -> Self {
+    pub fn new(name: &str, kind: ColumnKind) -> Self {
         Self {
             name: name.into(),
             kind,
@@ -166,7 +166,7 @@ impl Column {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub struct CountRow {
     /// The row's name in comparisons and reports ("A3 Vault door").
     pub item: String,
     pub cells: Vec<Cell>,
@@ -174,17 +174,17 @@ pub struct Row {
 
 /// One CSV file of per-item counts: a row per target, card, colour….
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct CountTable {
     pub file: String,
     /// What a row is ("card"), for comparisons and reports.
     pub item: String,
     pub columns: Vec<Column>,
-    pub rows: Vec<Row>,
+    pub rows: Vec<CountRow>,
     /// Rows whose counter in this column is zero are left out of the file.
     pub skip_zero: Option<usize>,
 }
 
-impl Table {
+impl CountTable {
     /// One row per name counting something at most once a game (how games end): its games and
     /// its share of all games, with the interval.
     pub fn shares(file: &str, item: &str, names: &[&str], block: Block) -> Self {
@@ -192,9 +192,9 @@ impl Table {
             file,
             item,
             vec![
-                Column::new(item, Kind::Text),
-                Column::new("games", Kind::Count { compared: false }),
-                Column::new("share", Kind::Rate),
+                Column::new(item, ColumnKind::Text),
+                Column::new("games", ColumnKind::Count { compared: false }),
+                Column::new("share", ColumnKind::Rate),
             ],
         );
         for (i, name) in names.iter().enumerate() {
@@ -217,9 +217,9 @@ impl Table {
             file,
             item,
             vec![
-                Column::new(item, Kind::Text),
-                Column::new("total", Kind::Count { compared: false }),
-                Column::new("per_game", Kind::Mean),
+                Column::new(item, ColumnKind::Text),
+                Column::new("total", ColumnKind::Count { compared: false }),
+                Column::new("per_game", ColumnKind::Mean),
             ],
         );
         for (i, name) in names.iter().enumerate() {
@@ -253,14 +253,17 @@ impl Table {
         for (cell, col) in cells.iter().zip(&self.columns) {
             let fits = matches!(
                 (cell, col.kind),
-                (Cell::Text(_), Kind::Text)
-                    | (Cell::Int(_), Kind::Int)
-                    | (Cell::Count(_), Kind::Count { .. })
-                    | (Cell::Of(..), Kind::Rate | Kind::Share | Kind::Mean)
+                (Cell::Text(_), ColumnKind::Text)
+                    | (Cell::Int(_), ColumnKind::Int)
+                    | (Cell::Count(_), ColumnKind::Count { .. })
+                    | (
+                        Cell::Of(..),
+                        ColumnKind::Rate | ColumnKind::Share | ColumnKind::Mean
+                    )
             );
             assert!(fits, "{}: column `{}` holds {cell:?}", self.file, col.name);
         }
-        self.rows.push(Row {
+        self.rows.push(CountRow {
             item: item.into(),
             cells,
         });
@@ -268,11 +271,15 @@ impl Table {
 
     /// The file's header: a rate is followed by its interval's ends.
     pub fn header(&self) -> Vec<String> {
-        let rates = self.columns.iter().filter(|c| c.kind == Kind::Rate).count();
+        let rates = self
+            .columns
+            .iter()
+            .filter(|c| c.kind == ColumnKind::Rate)
+            .count();
         let mut h = Vec::new();
         for c in &self.columns {
             h.push(c.name.clone());
-            if c.kind == Kind::Rate {
+            if c.kind == ColumnKind::Rate {
                 if rates == 1 {
                     h.extend(["ci_low".into(), "ci_high".into()]);
                 } else {
@@ -285,7 +292,7 @@ impl Table {
 
     /// The file's records from run totals of `games` games.
     pub fn records(&self, counts: &Counts, games: u64) -> Vec<Vec<String>> {
-        let skipped = |r: &Row| {
+        let skipped = |r: &CountRow| {
             self.skip_zero
                 .is_some_and(|c| matches!(r.cells[c], Cell::Count(s) if counts.get(s) == 0))
         };
@@ -299,7 +306,7 @@ impl Table {
                         (Cell::Text(t), _) => out.push(t.clone()),
                         (Cell::Int(v), _) => out.push(v.to_string()),
                         (Cell::Count(s), _) => out.push(counts.get(*s).to_string()),
-                        (Cell::Of(s, per), Kind::Rate) => {
+                        (Cell::Of(s, per), ColumnKind::Rate) => {
                             let e = wilson(counts.get(*s), denominator(counts, *per, games));
                             out.extend([num(e.value), num(e.low), num(e.high)]);
                         }
@@ -333,10 +340,10 @@ impl Declared {
             for (c, col) in t.columns.iter().enumerate() {
                 for r in &t.rows {
                     let value = match (&r.cells[c], col.kind) {
-                        (&Cell::Count(s), Kind::Count { compared: true }) => {
+                        (&Cell::Count(s), ColumnKind::Count { compared: true }) => {
                             crate::stats::Estimate::point(ratio(counts.get(s), games))
                         }
-                        (&Cell::Of(s, per), Kind::Rate) => {
+                        (&Cell::Of(s, per), ColumnKind::Rate) => {
                             wilson(counts.get(s), denominator(counts, per, games))
                         }
                         (&Cell::Of(s, per), _) => crate::stats::Estimate::point(ratio(
@@ -434,7 +441,7 @@ pub struct Declared {
     /// Each block's name, for messages about a damaged shard.
     names: Vec<(String, Block)>,
     bounds: Vec<Bound>,
-    pub tables: Vec<Table>,
+    pub tables: Vec<CountTable>,
     /// The per-game values, `games.csv` columns after `capped`.
     pub values: Vec<Value>,
     /// The `games.csv` column naming what ended each game.
@@ -559,7 +566,7 @@ impl Declared {
             for r in &t.rows {
                 for (cell, col) in r.cells.iter().zip(&t.columns) {
                     let &Cell::Of(s, per) = cell else { continue };
-                    if col.kind == Kind::Mean {
+                    if col.kind == ColumnKind::Mean {
                         continue;
                     }
                     let of = match per {
@@ -595,15 +602,15 @@ pub mod example {
         let tries = d.block("tries", 2);
         let wins = d.block("wins", 2);
         d.sums_to(tries, Total::Turns);
-        let mut t = Table::new(
+        let mut t = CountTable::new(
             "things.csv",
             "thing",
             vec![
-                Column::new("thing", Kind::Text),
-                Column::new("tries", Kind::Count { compared: true }),
-                Column::new("win_rate", Kind::Rate),
-                Column::new("share", Kind::Share),
-                Column::new("per_game", Kind::Mean),
+                Column::new("thing", ColumnKind::Text),
+                Column::new("tries", ColumnKind::Count { compared: true }),
+                Column::new("win_rate", ColumnKind::Rate),
+                Column::new("share", ColumnKind::Share),
+                Column::new("per_game", ColumnKind::Mean),
             ],
         );
         for (i, name) in ["a", "b"].into_iter().enumerate() {
@@ -643,7 +650,7 @@ mod tests {
             ]
         );
         let rows = t.records(&c, 2);
-        // Row `b` was never tried: skipped.
+        // CountRow `b` was never tried: skipped.
         assert_eq!(rows.len(), 1);
         let w = wilson(1, 4);
         assert_eq!(

@@ -16,13 +16,13 @@ use serde_json::json;
 use crate::bots::Own;
 use crate::core::game::{Seat, seat_name};
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table as Play};
+use crate::core::play::{Decider, Decisions, Seen, Table};
 use crate::core::rng::GameRng;
 use crate::games::{Builtin, Event, Game, Outcome, Registered, Roles};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{
-    Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
+    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
 };
 
 /// The default config, built into the binary.
@@ -156,14 +156,14 @@ impl Tally {
         // A game with a play has at least one.
         d.at_most(t.games_with_play, t.plays);
 
-        let mut endings = Table::new(
+        let mut endings = CountTable::new(
             "endings.csv",
             "ending",
             vec![
-                Column::new("ending", Col::Text),
-                Column::new("winner", Col::Text),
-                Column::new("games", Col::Count { compared: false }),
-                Column::new("share", Col::Rate),
+                Column::new("ending", ColumnKind::Text),
+                Column::new("winner", ColumnKind::Text),
+                Column::new("games", ColumnKind::Count { compared: false }),
+                Column::new("share", ColumnKind::Rate),
             ],
         );
         for (i, name) in ENDINGS.iter().enumerate() {
@@ -185,16 +185,16 @@ impl Tally {
         }
         d.tables.push(endings);
 
-        let mut loot = Table::new(
+        let mut loot = CountTable::new(
             "cards.csv",
             "card",
             vec![
-                Column::new("card", Col::Text),
-                Column::new("kind", Col::Text),
-                Column::new("pocketed", Col::Rate),
-                Column::new("kept", Col::Count { compared: false }),
-                Column::new("kept_rate", Col::Rate),
-                Column::new("mouse_win_rate_when_kept", Col::Rate),
+                Column::new("card", ColumnKind::Text),
+                Column::new("kind", ColumnKind::Text),
+                Column::new("pocketed", ColumnKind::Rate),
+                Column::new("kept", ColumnKind::Count { compared: false }),
+                Column::new("kept_rate", ColumnKind::Rate),
+                Column::new("mouse_win_rate_when_kept", ColumnKind::Rate),
             ],
         );
         for k in 0..cards {
@@ -219,17 +219,17 @@ impl Tally {
 
         // Games with a play and plays differ once the deck holds copies of a Trick: a Calling
         // Card can save the Mouse twice in one game.
-        let mut tricks = Table::new(
+        let mut tricks = CountTable::new(
             "tricks.csv",
             "trick",
             vec![
-                Column::new("trick", Col::Text),
-                Column::new("games_with_play", Col::Count { compared: false }),
-                Column::new("games_with_play_rate", Col::Rate),
+                Column::new("trick", ColumnKind::Text),
+                Column::new("games_with_play", ColumnKind::Count { compared: false }),
+                Column::new("games_with_play_rate", ColumnKind::Rate),
                 // Compared as `plays_per_game`, once.
-                Column::new("plays", Col::Count { compared: false }),
-                Column::new("plays_per_game", Col::Mean),
-                Column::new("mouse_win_rate_when_played", Col::Rate),
+                Column::new("plays", ColumnKind::Count { compared: false }),
+                Column::new("plays_per_game", ColumnKind::Mean),
+                Column::new("mouse_win_rate_when_played", ColumnKind::Rate),
             ],
         );
         for (i, trick) in TRICKS.iter().enumerate() {
@@ -248,14 +248,14 @@ impl Tally {
         }
         d.tables.push(tricks);
 
-        let mut actions = Table::new(
+        let mut actions = CountTable::new(
             "actions.csv",
             "action",
             vec![
-                Column::new("action", Col::Text),
+                Column::new("action", ColumnKind::Text),
                 // Compared as `per_game`, once.
-                Column::new("total", Col::Count { compared: false }),
-                Column::new("per_game", Col::Mean),
+                Column::new("total", ColumnKind::Count { compared: false }),
+                Column::new("per_game", ColumnKind::Mean),
             ],
         );
         for (i, name) in ACTIONS.iter().enumerate() {
@@ -406,7 +406,8 @@ impl Game for CatAndMouse {
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
         let lineup = &crate::bots::agents::<Deduction>(lineup);
-        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(&self.rules, seed), seed);
+        let mut table: Table<Engine, bots::Memory> =
+            Table::new(Engine::new(&self.rules, seed), seed);
         let outcome = table.play_out(lineup);
         self.tally.ended(counts, &table.game, &outcome);
         outcome
@@ -417,7 +418,7 @@ impl Game for CatAndMouse {
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(rules, seed), seed);
+        let mut table: Table<Engine, bots::Memory> = Table::new(Engine::new(rules, seed), seed);
         say(
             0,
             "setup",

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
-use crate::io::report::svg::{Bar, HBars, Unit};
-use crate::io::report::table::Table;
+use crate::io::report::svg::{Bar, HBars, Scale};
+use crate::io::report::table::CsvFile;
 
 /// A round is the Inspector's turn and the Mouse's.
 pub const PARTS: Parts = Parts {
@@ -30,7 +30,7 @@ fn words(label: &str) -> String {
 /// ending no game reached (the cap aside) is a finding: that route decides nothing. For three
 /// clues the finding names the readings that leave the Mouse a safe answer, and the switches.
 fn endings(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "endings.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "endings.csv")? else {
         return Ok(());
     };
     let (ending, winner) = (t.text("ending")?, t.text("winner")?);
@@ -69,7 +69,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "How games end".into(),
         x_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: None,
         legend: vec![
@@ -111,7 +111,7 @@ fn safe_answers(dir: &Path) -> Vec<&'static str> {
 /// Which cards the Mouse ends with and the Inspector pockets, and how often the Mouse wins
 /// holding each.
 fn cards(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "cards.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "cards.csv")? else {
         return Ok(());
     };
     let card = t.text("card")?;
@@ -145,7 +145,7 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Cards held at the end".into(),
         x_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: None,
         legend: vec![
@@ -174,14 +174,14 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
             })
         })
         .collect();
-    let mouse = match Table::read(r.dir, "seats.csv")? {
+    let mouse = match CsvFile::read(r.dir, "seats.csv")? {
         Some(seats) => seats.optional("win_rate")?.get(1).copied().flatten(),
         None => None,
     };
     let chart = HBars {
         title: "The Mouse's win rate by card held".into(),
         x_label: "games the Mouse wins (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: mouse.map(|m| (m, format!("all games {}", pct(m)))),
         legend: vec![],
@@ -197,7 +197,7 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
 /// How often each Trick is played, and how often the Mouse wins when it is. A game counts once
 /// however many copies it plays; the plays themselves are in each bar's label.
 fn tricks(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "tricks.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "tricks.csv")? else {
         return Ok(());
     };
     let trick = t.text("trick")?;
@@ -255,7 +255,7 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Tricks".into(),
         x_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: None,
         legend: vec![
@@ -273,14 +273,14 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
 
 /// What each side does in an average game.
 fn actions(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "actions.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "actions.csv")? else {
         return Ok(());
     };
     let (action, per_game) = (t.text("action")?, t.numbers("per_game")?);
     let chart = HBars {
         title: "Actions per game".into(),
         x_label: "per game".into(),
-        unit: Unit::Number,
+        unit: Scale::Number,
         bars: (0..t.len())
             .map(|i| Bar {
                 label: action[i].to_string(),

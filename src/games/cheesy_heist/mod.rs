@@ -15,12 +15,12 @@ use serde_json::json;
 
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decisions, Table as Play};
+use crate::core::play::{Decisions, Table};
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{
-    Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
+    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
 };
 
 /// The default config, built into the binary.
@@ -80,19 +80,19 @@ impl Tally {
         d.sums_to(t.endings, Total::PerGame(1));
         d.at_most(t.players_won, t.players);
 
-        let endings = Table::shares("endings.csv", "ending", &ENDINGS, t.endings);
+        let endings = CountTable::shares("endings.csv", "ending", &ENDINGS, t.endings);
         d.tables.push(endings);
 
-        let mut cards = Table::new(
+        let mut cards = CountTable::new(
             "cards.csv",
             "card",
             vec![
-                Column::new("card", Col::Text),
-                Column::new("in_deck", Col::Text),
-                Column::new("played", Col::Count { compared: false }),
-                Column::new("played_per_game", Col::Mean),
-                Column::new("players_who_played", Col::Count { compared: false }),
-                Column::new("win_rate_when_played", Col::Rate),
+                Column::new("card", ColumnKind::Text),
+                Column::new("in_deck", ColumnKind::Text),
+                Column::new("played", ColumnKind::Count { compared: false }),
+                Column::new("played_per_game", ColumnKind::Mean),
+                Column::new("players_who_played", ColumnKind::Count { compared: false }),
+                Column::new("win_rate_when_played", ColumnKind::Rate),
             ],
         );
         for k in 0..kinds {
@@ -111,17 +111,17 @@ impl Tally {
         }
         d.tables.push(cards);
 
-        let events = Table::per_game("scrambles.csv", "event", &EVENTS, t.events);
+        let events = CountTable::per_game("scrambles.csv", "event", &EVENTS, t.events);
         d.tables.push(events);
 
-        let mut held = Table::new(
+        let mut held = CountTable::new(
             "cheese.csv",
             "turn",
             vec![
-                Column::new("turn", Col::Text),
-                Column::new("games_running", Col::Count { compared: false }),
-                Column::new("leader_cheese", Col::Mean),
-                Column::new("cheese_in_hands", Col::Mean),
+                Column::new("turn", ColumnKind::Text),
+                Column::new("games_running", ColumnKind::Count { compared: false }),
+                Column::new("leader_cheese", ColumnKind::Mean),
+                Column::new("cheese_in_hands", ColumnKind::Mean),
             ],
         );
         for i in 0..MARKS {
@@ -253,7 +253,7 @@ impl Game for CheesyHeist {
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
         let lineup = &crate::bots::agents::<bots::Sly>(lineup);
-        let mut table: Play<Engine, ()> = Play::new(Engine::new(&self.rules, seed), seed);
+        let mut table: Table<Engine, ()> = Table::new(Engine::new(&self.rules, seed), seed);
         let mut mark = 0;
         while let Some(action) = table.decide(lineup) {
             table.game.apply(action);
@@ -272,7 +272,7 @@ impl Game for CheesyHeist {
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Play<Engine, ()> = Play::new(Engine::new(rules, seed), seed);
+        let mut table: Table<Engine, ()> = Table::new(Engine::new(rules, seed), seed);
         say(
             0,
             "setup",

@@ -4,8 +4,8 @@
 
 use crate::io::report::headline::Stall;
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
-use crate::io::report::svg::{Bar, HBars, Lines, Point, Unit};
-use crate::io::report::table::Table;
+use crate::io::report::svg::{Bar, HBars, Lines, Point, Scale};
+use crate::io::report::table::CsvFile;
 
 pub const PARTS: Parts = Parts {
     turn: "turn",
@@ -34,7 +34,7 @@ fn add(r: &mut Sections) -> anyhow::Result<()> {
 /// The Cheese in the leader's hand and in an average hand, turn by turn, over the games still
 /// running: how fast a game heads for its goal.
 fn cheese(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "cheese.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "cheese.csv")? else {
         return Ok(());
     };
     let (turn, running) = (t.numbers("turn")?, t.numbers("games_running")?);
@@ -62,7 +62,7 @@ fn cheese(r: &mut Sections) -> anyhow::Result<()> {
         title: "Cheese in hand as games go on".into(),
         x_label: "turns played".into(),
         y_label: "Cheese".into(),
-        unit: Unit::Number,
+        unit: Scale::Number,
         series,
         legend: vec!["the leader".into(), "an average player".into()],
         x_names: None,
@@ -79,7 +79,7 @@ fn cheese(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 fn endings(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "endings.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "endings.csv")? else {
         return Ok(());
     };
     let ending = t.text("ending")?;
@@ -106,7 +106,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "How games end".into(),
         x_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: None,
         legend: vec![],
@@ -120,7 +120,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 fn scrambles(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "scrambles.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "scrambles.csv")? else {
         return Ok(());
     };
     let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
@@ -134,7 +134,7 @@ fn scrambles(r: &mut Sections) -> anyhow::Result<()> {
 /// The win rate of the players who played each card, against a fair share: a card whose
 /// players win more (or less) is one that decides games.
 fn cards(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "cards.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "cards.csv")? else {
         return Ok(());
     };
     let card = t.text("card")?;
@@ -170,7 +170,7 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Win rate of the players who played each card".into(),
         x_label: "games won (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: crate::io::report::fair_line(fair),
         legend: vec![],

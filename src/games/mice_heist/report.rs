@@ -2,8 +2,8 @@
 //! colour or identity, and the ratings edition's assists and ratings.
 
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
-use crate::io::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Unit, grouped};
-use crate::io::report::table::Table;
+use crate::io::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Scale, grouped};
+use crate::io::report::table::CsvFile;
 use crate::io::report::{fair_line, series_note};
 use crate::stats::wilson;
 
@@ -35,7 +35,7 @@ fn add(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 fn job_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(jobs) = Table::read(r.dir, "jobs.csv")? else {
+    let Some(jobs) = CsvFile::read(r.dir, "jobs.csv")? else {
         return Ok(());
     };
     let (names, share, ended) = (
@@ -70,7 +70,7 @@ fn job_section(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Which job ended the game".into(),
         x_label: "games ended (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: Some((even, format!("even {}", pct(even)))),
         legend: vec![],
@@ -84,7 +84,7 @@ fn job_section(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
-    if let Some(chips) = Table::read(r.dir, "chips.csv")? {
+    if let Some(chips) = CsvFile::read(r.dir, "chips.csv")? {
         let (kind, face) = (chips.text("chip")?, chips.text("face")?);
         let (value, share, draws) = (
             chips.numbers("value")?,
@@ -95,7 +95,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         let chart = HBars {
             title: "Chip faces drawn".into(),
             x_label: "chips drawn (%)".into(),
-            unit: Unit::Percent,
+            unit: Scale::Percent,
             bars: (0..chips.len())
                 .map(|i| {
                     let e = wilson(draws[i] as u64, total as u64);
@@ -117,7 +117,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
             chart.svg(),
         );
     }
-    let Some(totals) = Table::read(r.dir, "chip_totals.csv")? else {
+    let Some(totals) = CsvFile::read(r.dir, "chip_totals.csv")? else {
         return Ok(());
     };
     let (total, tests, passed) = (
@@ -137,7 +137,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         title: "Chip totals".into(),
         x_label: "sum of the chips drawn in a test".into(),
         y_label: "tests (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         categories,
         series: vec![shares],
         legend: vec![],
@@ -148,7 +148,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         title: "Pass rate by chip total".into(),
         x_label: "sum of the chips drawn in a test".into(),
         y_label: "tests passed (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         series: vec![
             (0..totals.len())
                 .filter(|&i| tests[i] > 0.0)
@@ -182,7 +182,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
-    let obstacles = Table::needed(r.dir, "obstacles.csv", "simulate")?;
+    let obstacles = CsvFile::needed(r.dir, "obstacles.csv", "simulate")?;
     let (names, attempts) = (obstacles.text("obstacle")?, obstacles.numbers("attempts")?);
     let rates = obstacles.optional("success_rate")?;
     let (lo, hi) = (
@@ -237,7 +237,7 @@ fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Obstacle success rates, hardest first".into(),
         x_label: "attempts passed (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: Some((overall, format!("all tests {}", pct(overall)))),
         legend: vec![],
@@ -252,7 +252,7 @@ fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
 
 /// Skill cards: how often each is used, and how often its holders win.
 fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(skills) = Table::read(r.dir, "skills.csv")? else {
+    let Some(skills) = CsvFile::read(r.dir, "skills.csv")? else {
         return Ok(());
     };
     let (names, deck) = (skills.text("name")?, skills.text("deck")?);
@@ -297,7 +297,7 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
     let use_chart = HBars {
         title: "Skill activations per game".into(),
         x_label: "activations per game".into(),
-        unit: Unit::Number,
+        unit: Scale::Number,
         bars: order
             .iter()
             .map(|&i| Bar {
@@ -322,7 +322,7 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
     let win_chart = HBars {
         title: "Win rate of players holding each skill at the end".into(),
         x_label: "holders who won (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars: order
             .iter()
             .map(|&i| Bar {
@@ -346,7 +346,7 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
 
 /// The ratings edition's assist cards.
 fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(assists) = Table::read(r.dir, "assists.csv")? else {
+    let Some(assists) = CsvFile::read(r.dir, "assists.csv")? else {
         return Ok(());
     };
     let (names, modifier) = (assists.text("name")?, assists.numbers("modifier")?);
@@ -356,7 +356,7 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Pass rate of tests each assist card joined".into(),
         x_label: "tests passed (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars: (0..assists.len())
             .filter_map(|i| {
                 rates[i].map(|rate| Bar {
@@ -381,7 +381,7 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
 
 /// The ratings edition's skill ratings at the end.
 fn rating_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(ratings) = Table::read(r.dir, "ratings.csv")? else {
+    let Some(ratings) = CsvFile::read(r.dir, "ratings.csv")? else {
         return Ok(());
     };
     let (skill, rating, share) = (
@@ -410,7 +410,7 @@ fn rating_section(r: &mut Sections) -> anyhow::Result<()> {
         title: "Skill ratings at the end of the game".into(),
         x_label: "rating".into(),
         y_label: "players (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         series: series.into_iter().take(SERIES).collect(),
         legend: names.iter().take(SERIES).map(|n| n.to_string()).collect(),
         x_names: None,

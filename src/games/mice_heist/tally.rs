@@ -5,7 +5,9 @@ use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::ChipTable;
 use crate::games::Outcome;
-use crate::stats::metrics::{Block, Cell, Column, Counts, Declared, Grid, Kind, Per, Table, Total};
+use crate::stats::metrics::{
+    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Grid, Per, Total,
+};
 
 /// The per-game value `games.csv` keeps: tests passed.
 pub const SUCCESSES: usize = 0;
@@ -90,15 +92,15 @@ impl Tally {
         d.at_most(t.chip_passes, t.chip_tests);
         d.at_most_games(t.endings);
 
-        let mut chips = Table::new(
+        let mut chips = CountTable::new(
             "chips.csv",
             "chip face",
             vec![
-                Column::new("chip", Kind::Text),
-                Column::new("face", Kind::Text),
-                Column::new("value", Kind::Int),
-                Column::new("draws", Kind::Count { compared: false }),
-                Column::new("share", Kind::Share),
+                Column::new("chip", ColumnKind::Text),
+                Column::new("face", ColumnKind::Text),
+                Column::new("value", ColumnKind::Int),
+                Column::new("draws", ColumnKind::Count { compared: false }),
+                Column::new("share", ColumnKind::Share),
             ],
         );
         for (k, (name, kind)) in names.chips.names.iter().zip(&names.chips.kinds).enumerate() {
@@ -118,13 +120,13 @@ impl Tally {
         }
         d.tables.push(chips);
 
-        let mut totals = Table::new(
+        let mut totals = CountTable::new(
             "chip_totals.csv",
             "chip total",
             vec![
-                Column::new("total", Kind::Int),
-                Column::new("tests", Kind::Count { compared: false }),
-                Column::new("successes", Kind::Count { compared: false }),
+                Column::new("total", ColumnKind::Int),
+                Column::new("tests", ColumnKind::Count { compared: false }),
+                Column::new("successes", ColumnKind::Count { compared: false }),
             ],
         );
         for i in 0..SUM_SPAN {
@@ -141,26 +143,26 @@ impl Tally {
         totals.skip_zero = Some(1);
         d.tables.push(totals);
 
-        let mut job_table = Table::new(
+        let mut job_table = CountTable::new(
             "jobs.csv",
             "job",
             vec![
-                Column::new("job", Kind::Text),
-                Column::new("completions", Kind::Count { compared: false }),
-                Column::new("share", Kind::Rate),
-                Column::new("mean_turns", Kind::Mean),
+                Column::new("job", ColumnKind::Text),
+                Column::new("completions", ColumnKind::Count { compared: false }),
+                Column::new("share", ColumnKind::Rate),
+                Column::new("mean_turns", ColumnKind::Mean),
             ],
         );
-        let mut obstacles = Table::new(
+        let mut obstacles = CountTable::new(
             "obstacles.csv",
             "obstacle",
             vec![
-                Column::new("obstacle", Kind::Text),
-                Column::new("job", Kind::Text),
-                Column::new("target", Kind::Int),
-                Column::new("attempts", Kind::Count { compared: true }),
-                Column::new("successes", Kind::Count { compared: false }),
-                Column::new("success_rate", Kind::Rate),
+                Column::new("obstacle", ColumnKind::Text),
+                Column::new("job", ColumnKind::Text),
+                Column::new("target", ColumnKind::Int),
+                Column::new("attempts", ColumnKind::Count { compared: true }),
+                Column::new("successes", ColumnKind::Count { compared: false }),
+                Column::new("success_rate", ColumnKind::Rate),
             ],
         );
         for (j, job) in names.jobs.iter().enumerate() {
@@ -193,18 +195,18 @@ impl Tally {
         d.tables.push(job_table);
         d.tables.push(obstacles);
 
-        let mut skills = Table::new(
+        let mut skills = CountTable::new(
             "skills.csv",
             "skill",
             vec![
-                Column::new("skill", Kind::Text),
-                Column::new("name", Kind::Text),
-                Column::new("deck", Kind::Text),
-                Column::new("learned", Kind::Count { compared: true }),
-                Column::new("activations", Kind::Count { compared: true }),
-                Column::new("held_at_end", Kind::Count { compared: false }),
-                Column::new("holder_wins", Kind::Count { compared: false }),
-                Column::new("holder_win_rate", Kind::Rate),
+                Column::new("skill", ColumnKind::Text),
+                Column::new("name", ColumnKind::Text),
+                Column::new("deck", ColumnKind::Text),
+                Column::new("learned", ColumnKind::Count { compared: true }),
+                Column::new("activations", ColumnKind::Count { compared: true }),
+                Column::new("held_at_end", ColumnKind::Count { compared: false }),
+                Column::new("holder_wins", ColumnKind::Count { compared: false }),
+                Column::new("holder_win_rate", ColumnKind::Rate),
             ],
         );
         for (i, card) in names.cards.iter().enumerate() {
@@ -225,14 +227,14 @@ impl Tally {
         d.tables.push(skills);
 
         let (item, dealt) = &names.dealt;
-        let mut by_dealt = Table::new(
+        let mut by_dealt = CountTable::new(
             dealt_file,
             item,
             vec![
-                Column::new(item, Kind::Text),
-                Column::new("player_games", Kind::Count { compared: false }),
-                Column::new("wins", Kind::Count { compared: false }),
-                Column::new("win_rate", Kind::Rate),
+                Column::new(item, ColumnKind::Text),
+                Column::new("player_games", ColumnKind::Count { compared: false }),
+                Column::new("wins", ColumnKind::Count { compared: false }),
+                Column::new("win_rate", ColumnKind::Rate),
             ],
         );
         for (i, name) in dealt.iter().enumerate() {

@@ -119,7 +119,7 @@ pub enum Look {
 
 /// One cell of the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cell {
+pub enum Tile {
     /// Not part of the room (a cell past a short row never is: rows are equal).
     Nest(u8),
     Floor,
@@ -139,7 +139,7 @@ pub struct Chair {
 pub struct Board {
     pub width: usize,
     pub height: usize,
-    pub cells: Vec<Cell>,
+    pub cells: Vec<Tile>,
     /// Each cell's neighbour in each direction, [`NONE`] past the edge or into a nest.
     pub step: Vec<[u8; 4]>,
     /// The nest a mousehole leads to and the side a mouse leaves through, or `NONE`.
@@ -163,11 +163,11 @@ impl Board {
     }
 
     pub fn is_square(&self, at: u8) -> bool {
-        !matches!(self.cells[usize::from(at)], Cell::Nest(_))
+        !matches!(self.cells[usize::from(at)], Tile::Nest(_))
     }
 
     pub fn is_table(&self, at: u8) -> bool {
-        self.cells[usize::from(at)] == Cell::Table
+        self.cells[usize::from(at)] == Tile::Table
     }
 
     pub fn squares(&self) -> impl Iterator<Item = u8> + '_ {
@@ -441,24 +441,24 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
             let here = cells.len() as u8;
             let facing = |s: &str| s.find(ch).map(|d| d as u8);
             let cell = match ch {
-                'N' => Cell::Nest(0),
-                'T' => Cell::Table,
-                '.' => Cell::Floor,
+                'N' => Tile::Nest(0),
+                'T' => Tile::Table,
+                '.' => Tile::Floor,
                 'o' => {
                     holes.push((here, r, c));
-                    Cell::Floor
+                    Tile::Floor
                 }
                 's' => {
                     starts.push(here);
-                    Cell::Floor
+                    Tile::Floor
                 }
                 'k' => {
                     cheese.push(here);
-                    Cell::Floor
+                    Tile::Floor
                 }
                 'c' => {
                     cats.push(here);
-                    Cell::Floor
+                    Tile::Floor
                 }
                 _ if facing("^>v<").is_some() || facing("urdl").is_some() => {
                     let (with_cat, d) = match facing("^>v<") {
@@ -470,7 +470,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
                         facing: d,
                         cat: with_cat,
                     });
-                    Cell::Floor
+                    Tile::Floor
                 }
                 _ => {
                     on_map(
@@ -481,7 +481,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
                             "`{ch}` is not in the legend (. N T o s k c, a chair ^ > v < with a cat or u r d l without)"
                         ),
                     );
-                    Cell::Floor
+                    Tile::Floor
                 }
             };
             cells.push(cell);
@@ -513,7 +513,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
     let mut group = vec![usize::MAX; b.cells.len()];
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for i in 0..b.cells.len() {
-        if b.cells[i] != Cell::Nest(0) || group[i] != usize::MAX {
+        if b.cells[i] != Tile::Nest(0) || group[i] != usize::MAX {
             continue;
         }
         let mut members = vec![i];
@@ -527,7 +527,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
                     continue;
                 }
                 let j = cell_at(nr as usize, nc as usize);
-                if b.cells[j] == Cell::Nest(0) && group[j] == usize::MAX {
+                if b.cells[j] == Tile::Nest(0) && group[j] == usize::MAX {
                     group[j] = groups.len();
                     members.push(j);
                 }
@@ -597,8 +597,8 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
         nest_of_group[g] = quarter as u8;
     }
     for (i, cell) in b.cells.iter_mut().enumerate() {
-        if *cell == Cell::Nest(0) {
-            *cell = Cell::Nest(nest_of_group[group[i]]);
+        if *cell == Tile::Nest(0) {
+            *cell = Tile::Nest(nest_of_group[group[i]]);
         }
     }
 
@@ -645,7 +645,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
         }
         let mut best: Vec<(usize, u8)> = Vec::new();
         for (i, cell) in b.cells.iter().enumerate() {
-            if let Cell::Nest(n) = cell {
+            if let Tile::Nest(n) = cell {
                 let (nr, nc) = rc(i);
                 let d = nr.abs_diff(r) + nc.abs_diff(c);
                 match best.first() {
@@ -692,7 +692,7 @@ fn parse_map(raw: &RawBoard, p: &mut Problems) -> Option<Board> {
             let i = b
                 .cells
                 .iter()
-                .position(|&c| c == Cell::Nest(n))
+                .position(|&c| c == Tile::Nest(n))
                 .expect("a nest");
             let (r, c) = rc(i);
             on_map(

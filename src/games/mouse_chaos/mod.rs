@@ -16,12 +16,12 @@ use serde_json::json;
 
 use crate::core::game::seat_name;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decisions, Table as Play};
+use crate::core::play::{Decisions, Table};
 use crate::games::{Builtin, Event, Game, Outcome, Registered};
 use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{
-    Block, Cell, Column, Counts, Declared, Kind as Col, Per, Table, Total, Value,
+    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
 };
 
 /// The default config, built into the binary.
@@ -79,24 +79,24 @@ impl Tally {
         };
         d.sums_to(t.endings, Total::PerGame(1));
 
-        let endings = Table::shares("endings.csv", "ending", &ENDINGS, t.endings);
+        let endings = CountTable::shares("endings.csv", "ending", &ENDINGS, t.endings);
         d.tables.push(endings);
 
-        let events = Table::per_game("events.csv", "event", &EVENTS, t.events);
+        let events = CountTable::per_game("events.csv", "event", &EVENTS, t.events);
         d.tables.push(events);
 
-        let mut heat = Table::new(
+        let mut heat = CountTable::new(
             "squares.csv",
             "square",
             vec![
-                Column::new("square", Col::Text),
-                Column::new("row", Col::Text),
-                Column::new("column", Col::Text),
-                Column::new("kind", Col::Text),
-                Column::new("catches", Col::Count { compared: false }),
-                Column::new("catches_per_game", Col::Mean),
-                Column::new("looks", Col::Count { compared: false }),
-                Column::new("looks_per_game", Col::Mean),
+                Column::new("square", ColumnKind::Text),
+                Column::new("row", ColumnKind::Text),
+                Column::new("column", ColumnKind::Text),
+                Column::new("kind", ColumnKind::Text),
+                Column::new("catches", ColumnKind::Count { compared: false }),
+                Column::new("catches_per_game", ColumnKind::Mean),
+                Column::new("looks", ColumnKind::Count { compared: false }),
+                Column::new("looks_per_game", ColumnKind::Mean),
             ],
         );
         let b = &rules.board;
@@ -242,7 +242,8 @@ impl Game for MouseChaos {
 
     fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
         let lineup = &crate::bots::agents::<bots::Shepherd>(lineup);
-        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(&self.rules, seed), seed);
+        let mut table: Table<Engine, bots::Memory> =
+            Table::new(Engine::new(&self.rules, seed), seed);
         while let Some(action) = table.decide(lineup) {
             let before = table.public().events;
             table.game.apply(action);
@@ -264,7 +265,7 @@ impl Game for MouseChaos {
         let rules = &self.rules;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Play<Engine, bots::Memory> = Play::new(Engine::new(rules, seed), seed);
+        let mut table: Table<Engine, bots::Memory> = Table::new(Engine::new(rules, seed), seed);
         let nests: Vec<String> = (0..rules.players)
             .map(|s| format!("{}: {}", seat_name(s), nest_name(rules.nest_of[s])))
             .collect();

@@ -4,8 +4,8 @@
 
 use crate::io::report::headline::{STALLED, Stall};
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
-use crate::io::report::svg::{Bar, Grid, HBars, Unit};
-use crate::io::report::table::Table;
+use crate::io::report::svg::{Bar, HBars, HeatMap, Scale};
+use crate::io::report::table::CsvFile;
 
 pub const PARTS: Parts = Parts {
     turn: "turn",
@@ -43,7 +43,7 @@ fn words(ending: &str) -> String {
 }
 
 fn endings(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "endings.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "endings.csv")? else {
         return Ok(());
     };
     let ending = t.text("ending")?;
@@ -82,7 +82,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "How games end".into(),
         x_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: None,
         legend: vec![],
@@ -96,7 +96,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 fn events(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "events.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "events.csv")? else {
         return Ok(());
     };
     let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
@@ -124,7 +124,7 @@ fn events(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "What happens in a game".into(),
         x_label: "per game".into(),
-        unit: Unit::Number,
+        unit: Scale::Number,
         bars,
         reference: None,
         legend: vec![],
@@ -139,7 +139,7 @@ fn events(r: &mut Sections) -> anyhow::Result<()> {
 
 /// The board shaded by `column` of `squares.csv`.
 fn heat(r: &mut Sections, column: &str, question: &str, how: &str) -> anyhow::Result<()> {
-    let Some(t) = Table::read(r.dir, "squares.csv")? else {
+    let Some(t) = CsvFile::read(r.dir, "squares.csv")? else {
         return Ok(());
     };
     let (row, col, kind) = (t.numbers("row")?, t.numbers("column")?, t.text("kind")?);
@@ -162,12 +162,12 @@ fn heat(r: &mut Sections, column: &str, question: &str, how: &str) -> anyhow::Re
         .collect();
     let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
     let columns = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
-    let grid = Grid {
+    let grid = HeatMap {
         title: question.trim_end_matches('?').to_string(),
         rows,
         columns,
         cells,
-        unit: Unit::Number,
+        unit: Scale::Number,
         caption: "a game, on each square".into(),
     };
     r.add(question, how, grid.svg());

@@ -344,7 +344,7 @@ impl Invalid {
 
 /// A config as loaded: the typed value and the table it came from, overrides applied (written
 /// out beside every result as the resolved config).
-pub struct Loaded<T> {
+pub struct LoadedConfig<T> {
     pub value: T,
     pub table: toml::Table,
 }
@@ -353,7 +353,7 @@ pub struct Loaded<T> {
 pub fn load<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
-) -> Result<Loaded<T>, ConfigError> {
+) -> Result<LoadedConfig<T>, ConfigError> {
     load_with::<T>(source, overrides, &|_, _| None)
 }
 
@@ -363,7 +363,7 @@ fn load_with<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
     allowed: Allowed,
-) -> Result<Loaded<T>, ConfigError> {
+) -> Result<LoadedConfig<T>, ConfigError> {
     let mut table = parse(source)?;
     // The file's own errors first, each with the line it is on.
     every_error::<T>(source, &table, allowed)?;
@@ -399,7 +399,7 @@ fn load_with<T: DeserializeOwned>(
             },
         }
     })?;
-    Ok(Loaded { value, table })
+    Ok(LoadedConfig { value, table })
 }
 
 /// Whether the dotted path `inner` is `outer` or inside it.

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::headline;
 use super::page::{Page, Section};
-use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Unit, tail_note};
-use super::table::Table;
+use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, tail_note};
+use super::table::CsvFile;
 use super::{Run, compare_items, config_name, unit_of, words};
 use crate::stats::compare;
 use crate::stats::compare::findings::{self, Change};
@@ -31,7 +31,7 @@ impl Row<'_> {
     /// A count (games capped, a game's declared count): an interval, but no test of its own.
     /// Marked `!` on a chart as in the findings: real, and large enough to matter.
     fn marked(&self) -> bool {
-        let share = unit_of(self.metric) == Unit::Percent;
+        let share = unit_of(self.metric) == Scale::Percent;
         match (self.a, self.b, self.diff) {
             (Some(a), Some(b), Some(d)) => {
                 self.significant && findings::size(share, self.metric, a, b, d) >= 1.0
@@ -47,7 +47,7 @@ impl Row<'_> {
 
 /// Whether the significant differences keep their sign under strong play, as `compare.csv`
 /// and `run.toml` record the strength sample.
-fn strength(csv: &Table, significant: &[&str], run: &Run) -> anyhow::Result<(bool, String)> {
+fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(bool, String)> {
     let bots = run.get("strength_bots");
     let sample = if !bots.is_empty() {
         Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0))
@@ -87,7 +87,7 @@ fn strength(csv: &Table, significant: &[&str], run: &Run) -> anyhow::Result<(boo
 }
 
 pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
-    let csv = Table::needed(dir, "compare.csv", "compare")?;
+    let csv = CsvFile::needed(dir, "compare.csv", "compare")?;
     let names = csv.text("metric")?;
     let (a, b, diff) = (
         csv.optional("a")?,
@@ -145,7 +145,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         })
         .collect();
     let items = compare_items::read(dir)?;
-    if let Some(t) = Table::read(dir, crate::stats::compare::items::FILE)? {
+    if let Some(t) = CsvFile::read(dir, crate::stats::compare::items::FILE)? {
         let (file, item, column, kind) = (
             t.text("file")?,
             t.text("item")?,
@@ -244,9 +244,9 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         svg: HBars {
             title: "Rates, A against B".into(),
             x_label: "share (%)".into(),
-            unit: Unit::Percent,
+            unit: Scale::Percent,
             // The seat gap is in points, not a share of games: the differences chart has it.
-            bars: pair(&|m| unit_of(m) == Unit::Percent && m != "seat_gap"),
+            bars: pair(&|m| unit_of(m) == Scale::Percent && m != "seat_gap"),
             reference: None,
             legend: legend.clone(),
         }
@@ -265,7 +265,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             svg: HBars {
                 title: "Mean final score by seat, A against B".into(),
                 x_label: "mean final score (points)".into(),
-                unit: Unit::Number,
+                unit: Scale::Number,
                 bars: pair(&|m| m.ends_with("_mean_score")),
                 reference: None,
                 legend: legend.clone(),
@@ -279,11 +279,11 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         svg: HBars {
             title: "Difference B − A in each rate, with its 95% interval".into(),
             x_label: "B − A (percentage points)".into(),
-            unit: Unit::Points,
+            unit: Scale::Points,
             bars: rows
                 .iter()
                 .filter(charted)
-                .filter(|r| unit_of(r.metric) == Unit::Percent && r.interval.is_some())
+                .filter(|r| unit_of(r.metric) == Scale::Percent && r.interval.is_some())
                 .map(|r| Bar {
                     label: words(r.metric),
                     value: r.diff.unwrap_or(0.0),
@@ -297,7 +297,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
         .svg(),
     });
-    if let Some(length) = Table::read(dir, "game_length.csv")? {
+    if let Some(length) = CsvFile::read(dir, "game_length.csv")? {
         let turns = length.numbers("turns")?;
         let (ga, gb) = (length.numbers("games_a")?, length.numbers("games_b")?);
         let share = |v: &[f64]| {
@@ -317,7 +317,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             title: "Game length, A against B".into(),
             x_label: "turns in the game".into(),
             y_label: "games (%)".into(),
-            unit: Unit::Percent,
+            unit: Scale::Percent,
             categories: turns.iter().map(|&t| t as i64).collect(),
             series,
             legend,
@@ -463,10 +463,10 @@ fn grouped_signed(x: f64, difference: bool) -> String {
 
 /// A table cell: a value of `unit`, or (`difference`) a signed gap between two, to the
 /// precision a designer compares them at.
-fn cell(unit: Unit, x: f64, difference: bool) -> String {
+fn cell(unit: Scale, x: f64, difference: bool) -> String {
     match (unit, difference) {
-        (Unit::Percent, false) => format!("{:.2}%", x * 100.0),
-        (Unit::Percent, true) => format!("{:+.2} pp", x * 100.0),
+        (Scale::Percent, false) => format!("{:.2}%", x * 100.0),
+        (Scale::Percent, true) => format!("{:+.2} pp", x * 100.0),
         (_, false) => format!("{x:.3}"),
         (_, true) => format!("{x:+.3}"),
     }

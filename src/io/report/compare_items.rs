@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::page::Section;
-use super::svg::{Bar, HBars, Unit};
-use super::table::Table;
+use super::svg::{Bar, HBars, Scale};
+use super::table::CsvFile;
 use crate::stats::compare::findings::size;
 use crate::stats::compare::items::{FILE, order, proportion};
 
@@ -25,11 +25,11 @@ pub struct Changed {
 }
 
 impl Changed {
-    fn unit(&self) -> Unit {
+    fn unit(&self) -> Scale {
         if proportion(&self.kind) {
-            Unit::Percent
+            Scale::Percent
         } else {
-            Unit::Number
+            Scale::Number
         }
     }
 
@@ -37,7 +37,7 @@ impl Changed {
     /// or mean to three significant digits (a card used 0.021 times a game).
     fn show(&self, x: f64) -> String {
         match self.unit() {
-            Unit::Percent => Unit::Percent.format(x),
+            Scale::Percent => Scale::Percent.format(x),
             _ => significant(x),
         }
     }
@@ -51,7 +51,7 @@ pub struct Items {
 }
 
 pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
-    let Some(csv) = Table::read(dir, FILE)? else {
+    let Some(csv) = CsvFile::read(dir, FILE)? else {
         return Ok(None);
     };
     let (file, item, column, kind) = (
@@ -137,7 +137,7 @@ impl Items {
                 svg: HBars {
                     title: "Per-item rates that changed, B − A with its 95% interval".into(),
                     x_label: "B − A (percentage points)".into(),
-                    unit: Unit::Points,
+                    unit: Scale::Points,
                     bars: shares,
                     reference: Some((0.0, "no difference".into())),
                     legend: vec![],
@@ -154,7 +154,7 @@ impl Items {
                 svg: HBars {
                     title: "Per-item counts that changed, relative to A".into(),
                     x_label: "B − A, as a share of A".into(),
-                    unit: Unit::Percent,
+                    unit: Scale::Percent,
                     bars: counts,
                     reference: Some((0.0, "no difference".into())),
                     legend: vec![],
@@ -171,7 +171,7 @@ impl Items {
             .iter()
             .map(|c| {
                 let gap = |x: f64| {
-                    if c.unit() == Unit::Percent {
+                    if c.unit() == Scale::Percent {
                         format!("{:+.2} pp", x * 100.0)
                     } else {
                         let s = significant(x);

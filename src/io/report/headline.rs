@@ -25,7 +25,7 @@ const CAPPED: &str = "hit the turn cap with no winner: the cap ended them, not t
 
 /// A share as the terminal and page write it: to a tenth of a point.
 pub fn pct(x: f64) -> String {
-    super::svg::Unit::Percent.format(x)
+    super::svg::Scale::Percent.format(x)
 }
 
 /// A difference of two shares in points, to a tenth of a point.

@@ -7,8 +7,8 @@ use serde::de::DeserializeOwned;
 
 use super::headline;
 use super::page::{Page, Section};
-use super::svg::{Lines, Matrix, Point, Unit};
-use crate::bots::ladder::{MatrixRow, RECORD, RatingRow, Record, SeatRow};
+use super::svg::{Lines, Matrix, Point, Scale};
+use crate::bots::ladder::{LadderRecord, MatrixRow, RECORD, RatingRow, SeatRow};
 use crate::core::failure::Failure;
 use crate::stats::Estimate;
 
@@ -36,7 +36,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
     let path = dir.join(RECORD);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
-    let record: Record = toml::from_str(&text)
+    let record: LadderRecord = toml::from_str(&text)
         .map_err(|e| Failure::Usage(format!("{}: {}", path.display(), e.message())))?;
     let matrix: Vec<MatrixRow<String>> = rows(dir, "matrix.csv", true)?;
     let rated: Vec<RatingRow<String>> = rows(dir, "ratings.csv", true)?;
@@ -106,7 +106,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
                 })
             })
             .collect(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         note: format!(
             "rows and columns in the table's order; fair share {:.1}%",
             100.0 * fair
@@ -148,7 +148,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
             title: "Strength against search budget".into(),
             x_label: "ismcts iterations a decision".into(),
             y_label: format!("Elo ({} = 0)", rated[0].bot),
-            unit: Unit::Number,
+            unit: Scale::Number,
             series: vec![curve],
             legend: vec!["ismcts".into()],
             x_names: None,
@@ -183,7 +183,7 @@ pub fn render(dir: &Path) -> anyhow::Result<String> {
                 title: format!("Win rate among copies of {}", own.bot),
                 x_label: "ismcts iterations a decision".into(),
                 y_label: "win rate".into(),
-                unit: Unit::Percent,
+                unit: Scale::Percent,
                 series: vec![against],
                 legend: vec!["ismcts".into()],
                 x_names: None,

@@ -195,12 +195,12 @@ fn words(metric: &str) -> String {
 
 /// How a metric's values read: shares (and the seat gap between two) as percentages, the rest
 /// as plain numbers.
-fn unit_of(metric: &str) -> svg::Unit {
+fn unit_of(metric: &str) -> svg::Scale {
     // The seat gap is a difference of two shares, drawn on their scale.
     if metric.ends_with("_rate") || metric == "seat_gap" {
-        svg::Unit::Percent
+        svg::Scale::Percent
     } else {
-        svg::Unit::Number
+        svg::Scale::Number
     }
 }
 
@@ -208,7 +208,7 @@ fn unit_of(metric: &str) -> svg::Unit {
 pub fn fair_line(fair: f64) -> Option<(f64, String)> {
     Some((
         fair,
-        format!("fair share {}", svg::Unit::Percent.format(fair)),
+        format!("fair share {}", svg::Scale::Percent.format(fair)),
     ))
 }
 

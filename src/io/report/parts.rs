@@ -6,8 +6,8 @@ use std::path::Path;
 
 use super::headline::Stall;
 use super::page::Section;
-use super::svg::{Bar, HBars, Unit};
-use super::table::Table;
+use super::svg::{Bar, HBars, Scale};
+use super::table::CsvFile;
 
 /// Fewer games than this and the report says its intervals are too wide to act on.
 pub const FEW_GAMES: f64 = 1000.0;
@@ -36,13 +36,13 @@ pub const NONE: Parts = Parts {
 
 /// A share as a percentage.
 pub fn pct(x: f64) -> String {
-    Unit::Percent.format(x)
+    Scale::Percent.format(x)
 }
 
 /// What every section reads, and what they add up to.
 pub struct Sections<'a> {
     pub dir: &'a Path,
-    pub summary: Table,
+    pub summary: CsvFile,
     pub games: f64,
     pub players: usize,
     /// The average seat's win rate: 1 / players, plus what shared victories add.
@@ -80,7 +80,7 @@ impl Sections<'_> {
     /// an even split between the roles, and each bot's in each role when several played; a
     /// finding for a role whose interval misses the even split by more than [`WIN_GAP`].
     pub fn roles(&mut self) -> anyhow::Result<()> {
-        let Some(t) = Table::read(self.dir, "roles.csv")? else {
+        let Some(t) = CsvFile::read(self.dir, "roles.csv")? else {
             return Ok(());
         };
         let (role, bot) = (t.text("role")?, t.text("bot")?);
@@ -121,7 +121,7 @@ impl Sections<'_> {
         let chart = HBars {
             title: "Win rate by role".into(),
             x_label: "games won (%)".into(),
-            unit: Unit::Percent,
+            unit: Scale::Percent,
             bars,
             reference: Some((even, format!("even {}", pct(even)))),
             legend: vec![],
@@ -138,7 +138,7 @@ impl Sections<'_> {
     /// identity): a chart with the overall rate as the fair line, and a finding for each one
     /// whose interval misses it by more than [`WIN_GAP`].
     pub fn dealt(&mut self, file: &str, item: &str) -> anyhow::Result<()> {
-        let Some(t) = Table::read(self.dir, file)? else {
+        let Some(t) = CsvFile::read(self.dir, file)? else {
             return Ok(());
         };
         let names = t.text(item)?;
@@ -175,7 +175,7 @@ impl Sections<'_> {
         let chart = HBars {
             title: format!("Win rate by {item}"),
             x_label: "games won (%)".into(),
-            unit: Unit::Percent,
+            unit: Scale::Percent,
             bars,
             reference: super::fair_line(fair),
             legend: vec![],
@@ -198,7 +198,7 @@ mod tests {
     fn sections(dir: &Path) -> Sections<'_> {
         Sections {
             dir,
-            summary: Table::default(),
+            summary: CsvFile::default(),
             games: 4000.0,
             players: 4,
             fair: 0.25,

@@ -7,9 +7,9 @@ use super::headline::{self, STALLED};
 use super::page::Page;
 use super::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use super::svg::{
-    Bar, Capped, Columns, HBars, Lines, Point, SERIES, SPARSE, Unit, grouped, tail_note,
+    Bar, Capped, Columns, HBars, Lines, Point, SERIES, SPARSE, Scale, grouped, tail_note,
 };
-use super::table::Table;
+use super::table::CsvFile;
 use super::{Run, config_name, fair_line, series_note};
 use crate::core::failure::Failure;
 use crate::core::game::seat_name;
@@ -18,8 +18,8 @@ use crate::stats::strength::{self, Sample, Verdict};
 
 /// The page: the shared sections, then the game's own (`parts`).
 pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
-    let summary = Table::needed(dir, "summary.csv", "simulate")?;
-    let seats = Table::needed(dir, "seats.csv", "simulate")?;
+    let summary = CsvFile::needed(dir, "summary.csv", "simulate")?;
+    let seats = CsvFile::needed(dir, "seats.csv", "simulate")?;
     if seats.is_empty() {
         return Err(
             Failure::Usage(format!("{}: no seats", dir.join("seats.csv").display())).into(),
@@ -71,7 +71,7 @@ pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
         ));
     }
     // The answer first: endings that stalled games, then the seat gap over every game.
-    let endings = match Table::read(dir, "endings.csv")? {
+    let endings = match CsvFile::read(dir, "endings.csv")? {
         Some(t) => {
             let (names, share) = (t.text("ending")?, t.numbers("share")?);
             let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
@@ -153,7 +153,7 @@ type Rows = (Vec<Vec<String>>, Vec<usize>);
 /// The sentence that says which strength the figures hold for, and `strength.csv`'s table (its
 /// rows, and those not confirmed) when a sample was played.
 fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Rows>)> {
-    let table = Table::read(dir, strength::FILE)?;
+    let table = CsvFile::read(dir, strength::FILE)?;
     let verdicts: Vec<Verdict> = match &table {
         Some(t) => t
             .text("strong_play")?
@@ -210,7 +210,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
 }
 
 /// A `summary.csv` figure with its interval.
-fn estimate(summary: &Table, metric: &str) -> anyhow::Result<Option<Estimate>> {
+fn estimate(summary: &CsvFile, metric: &str) -> anyhow::Result<Option<Estimate>> {
     let at = |c| summary.metric(metric, c);
     Ok(match (at("value")?, at("ci_low")?, at("ci_high")?) {
         (Some(value), Some(low), Some(high)) => Some(Estimate { value, low, high }),
@@ -220,7 +220,7 @@ fn estimate(summary: &Table, metric: &str) -> anyhow::Result<Option<Estimate>> {
 
 /// Each seat as the page names it: by number from 1, with its role in a game with roles and
 /// its bot unless seats were rotated.
-fn seat_names(seats: &Table, run: &Run) -> anyhow::Result<Vec<String>> {
+fn seat_names(seats: &CsvFile, run: &Run) -> anyhow::Result<Vec<String>> {
     let bots = seats.text("bot")?;
     // `role` is written in a game with roles (older results have no such column).
     let roles = if seats.header().iter().any(|h| h == "role") {
@@ -278,7 +278,7 @@ fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
     Ok(keys)
 }
 
-fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
+fn seat_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
     let rate = seats.numbers("win_rate")?;
     let (low, high) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
     let bots = seats.text("bot")?;
@@ -310,7 +310,7 @@ fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Win rate by seat".into(),
         x_label: "games won (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars,
         reference: fair_line(fair),
         legend: vec![],
@@ -325,7 +325,7 @@ fn seat_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
 
 /// With `--rotate-seats`: each bot over every seat.
 fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(by_bot) = Table::read(r.dir, "bots.csv")? else {
+    let Some(by_bot) = CsvFile::read(r.dir, "bots.csv")? else {
         return Ok(());
     };
     let (rate, lo, hi) = (
@@ -338,7 +338,7 @@ fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
     let chart = HBars {
         title: "Win rate by bot".into(),
         x_label: "games won (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         bars: (0..by_bot.len())
             .map(|i| Bar {
                 label: format!("{} (fair {})", names[i], pct(fair[i])),
@@ -359,9 +359,9 @@ fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
+fn score_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
     // A game that keeps no score writes none (older results wrote all zeros).
-    let Some(scores) = Table::read(r.dir, "scores.csv")? else {
+    let Some(scores) = CsvFile::read(r.dir, "scores.csv")? else {
         return Ok(());
     };
     let (seat_of, score, count) = (
@@ -399,7 +399,7 @@ fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
         title: "Final score distribution by seat".into(),
         x_label: "final score (points)".into(),
         y_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         series,
         legend: (0..r.players.min(SERIES))
             .map(|s| format!("{}, mean {:.1}", seat_name(s), means[s]))
@@ -421,7 +421,7 @@ fn score_section(r: &mut Sections, seats: &Table) -> anyhow::Result<()> {
 }
 
 fn length_section(r: &mut Sections, turn: &str) -> anyhow::Result<()> {
-    let length = Table::needed(r.dir, "game_length.csv", "simulate")?;
+    let length = CsvFile::needed(r.dir, "game_length.csv", "simulate")?;
     let (turns, games) = (length.numbers("turns")?, length.numbers("games")?);
     let (categories, mut shares) = Columns::filled(
         &turns
@@ -457,7 +457,7 @@ fn length_section(r: &mut Sections, turn: &str) -> anyhow::Result<()> {
         title: "Game length".into(),
         x_label: format!("{turn}s in the game"),
         y_label: "games (%)".into(),
-        unit: Unit::Percent,
+        unit: Scale::Percent,
         categories,
         series: vec![shares],
         legend: vec![],

@@ -14,7 +14,7 @@ pub const SERIES: usize = 6;
 
 /// How numbers on an axis read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
+pub enum Scale {
     /// A share in 0..=1, shown as a percentage.
     Percent,
     /// A count or measure, shown as a plain number.
@@ -23,15 +23,15 @@ pub enum Unit {
     Points,
 }
 
-impl Unit {
+impl Scale {
     pub fn format(self, x: f64) -> String {
         match self {
             // A tenth of a point everywhere a share is read, so a bar, a finding and the
             // terminal show the same figure.
-            Unit::Percent => format!("{:.1}%", rounded(x, 3) * 100.0 + 0.0),
-            Unit::Number => trim(x),
-            Unit::Points if x > 0.0 => format!("+{} pp", trim(x * 100.0)),
-            Unit::Points => format!("{} pp", trim(x * 100.0)),
+            Scale::Percent => format!("{:.1}%", rounded(x, 3) * 100.0 + 0.0),
+            Scale::Number => trim(x),
+            Scale::Points if x > 0.0 => format!("+{} pp", trim(x * 100.0)),
+            Scale::Points => format!("{} pp", trim(x * 100.0)),
         }
     }
 }
@@ -46,7 +46,7 @@ fn step_decimals(step: f64) -> usize {
         .unwrap_or(4)
 }
 
-impl Unit {
+impl Scale {
     /// A mark's hover text: what it is, its value and interval.
     fn tip(self, name: &str, value: f64, interval: Option<(f64, f64)>) -> String {
         let mut tip = format!("{name}: {}", self.format(value));
@@ -59,9 +59,9 @@ impl Unit {
     /// A tick label: as many decimals as the ticks' `step` needs, the same on every tick.
     fn tick(self, x: f64, step: f64) -> String {
         let (scale, suffix) = match self {
-            Unit::Percent => (100.0, "%"),
-            Unit::Number => (1.0, ""),
-            Unit::Points => (100.0, " pp"),
+            Scale::Percent => (100.0, "%"),
+            Scale::Number => (1.0, ""),
+            Scale::Points => (100.0, " pp"),
         };
         let d = step_decimals(step * scale);
         let s = format!("{:.d$}", x * scale);
@@ -74,7 +74,7 @@ impl Unit {
         } else {
             s
         };
-        let sign = if self == Unit::Points && x * scale > 1e-9 {
+        let sign = if self == Scale::Points && x * scale > 1e-9 {
             "+"
         } else {
             ""
@@ -131,7 +131,7 @@ pub fn tail_note(cut: Option<i64>, what: &str) -> String {
     cut.map_or(String::new(), |last| {
         format!(
             " Longer {what} (each under {} of games) are left out; the longest took {last}.",
-            Unit::Percent.format(SPARSE)
+            Scale::Percent.format(SPARSE)
         )
     })
 }
@@ -185,7 +185,7 @@ pub struct Bar {
 pub struct HBars {
     pub title: String,
     pub x_label: String,
-    pub unit: Unit,
+    pub unit: Scale,
     pub bars: Vec<Bar>,
     /// A vertical reference line (such as a fair share) and its name.
     pub reference: Option<(f64, String)>,
@@ -197,7 +197,7 @@ pub struct Columns {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
-    pub unit: Unit,
+    pub unit: Scale,
     /// The category values along the x axis, in order and without gaps (see [`Columns::filled`]).
     pub categories: Vec<i64>,
     /// Per series, one height per category.
@@ -231,7 +231,7 @@ pub struct Lines {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
-    pub unit: Unit,
+    pub unit: Scale,
     pub series: Vec<Vec<Point>>,
     pub legend: Vec<String>,
     pub x_names: Option<Vec<String>>,
@@ -312,7 +312,7 @@ impl Canvas {
     }
 
     /// Horizontal grid and labels for a y axis mapped by `y`.
-    fn y_axis(&mut self, ticks: &[f64], unit: Unit, label: &str, y: impl Fn(f64) -> f64) {
+    fn y_axis(&mut self, ticks: &[f64], unit: Scale, label: &str, y: impl Fn(f64) -> f64) {
         let step = step_of(ticks);
         for &t in ticks {
             let py = y(t);
@@ -477,7 +477,7 @@ impl HBars {
         // Shares end at 100% at most; differences (which can be negative) get both sides.
         let max = match (self.unit, low < 0.0) {
             (_, true) if high <= 0.0 => 0.0,
-            (Unit::Percent, false) => nice_max(high).min(1.0).max(high),
+            (Scale::Percent, false) => nice_max(high).min(1.0).max(high),
             _ => nice_max(high),
         };
         // Room on the left for the labels of negative values.
@@ -857,7 +857,7 @@ impl Lines {
                 for p in pts {
                     let name = match &self.x_names {
                         Some(names) => names[p.x as usize].clone(),
-                        None => Unit::Number.format(p.x),
+                        None => Scale::Number.format(p.x),
                     };
                     let tip = self.unit.tip(&name, p.y, p.band);
                     write!(
@@ -910,19 +910,19 @@ impl Canvas {
 
 /// A board seen from above, one cell per square, each shaded by how much of something happens
 /// there and showing it: a heat map.
-pub struct Grid {
+pub struct HeatMap {
     pub title: String,
     pub rows: usize,
     pub columns: usize,
     /// Each square's row and column (from 0), its value, and a short mark drawn in it (the
     /// table, a mousehole); cells not listed are no square and drawn blank.
     pub cells: Vec<(usize, usize, f64, String)>,
-    pub unit: Unit,
+    pub unit: Scale,
     /// What the values measure, under the board.
     pub caption: String,
 }
 
-impl Grid {
+impl HeatMap {
     pub fn svg(&self) -> String {
         // Room for two lines in a square: its mark and its value.
         let side = (440.0 / self.rows.max(self.columns).max(1) as f64).min(40.0);
@@ -968,7 +968,7 @@ pub struct Matrix {
     pub columns: Vec<String>,
     /// Each cell's row, column and value; cells not listed have none and are drawn blank.
     pub cells: Vec<(usize, usize, f64)>,
-    pub unit: Unit,
+    pub unit: Scale,
     /// A line under the table.
     pub note: String,
 }
@@ -1055,19 +1055,19 @@ mod tests {
 
     #[test]
     fn numbers_read_as_people_write_them() {
-        assert_eq!(Unit::Percent.format(0.4035), "40.4%");
-        assert_eq!(Unit::Percent.format(0.25), "25.0%");
+        assert_eq!(Scale::Percent.format(0.4035), "40.4%");
+        assert_eq!(Scale::Percent.format(0.25), "25.0%");
         // Halves round up whether the share is exact or read back from six decimals.
-        assert_eq!(Unit::Percent.format(429.0 / 2000.0), "21.5%");
-        assert_eq!(Unit::Percent.format(0.2145), "21.5%");
-        assert_eq!(Unit::Number.format(18.68), "18.7");
-        assert_eq!(Unit::Number.format(0.034), "0.03");
-        assert_eq!(Unit::Number.format(2.0), "2");
-        assert_eq!(Unit::Number.format(-0.001), "0");
+        assert_eq!(Scale::Percent.format(429.0 / 2000.0), "21.5%");
+        assert_eq!(Scale::Percent.format(0.2145), "21.5%");
+        assert_eq!(Scale::Number.format(18.68), "18.7");
+        assert_eq!(Scale::Number.format(0.034), "0.03");
+        assert_eq!(Scale::Number.format(2.0), "2");
+        assert_eq!(Scale::Number.format(-0.001), "0");
         assert_eq!(grouped(2_000_000), "2,000,000");
         assert_eq!(grouped(999), "999");
-        assert_eq!(Unit::Points.format(0.0525), "+5.25 pp");
-        assert_eq!(Unit::Points.format(-0.121), "-12.1 pp");
+        assert_eq!(Scale::Points.format(0.0525), "+5.25 pp");
+        assert_eq!(Scale::Points.format(-0.121), "-12.1 pp");
         assert_eq!(
             Columns::filled(&[(3, 1.0), (5, 2.0)]),
             (vec![3, 4, 5], vec![1.0, 0.0, 2.0])
@@ -1080,7 +1080,7 @@ mod tests {
         let chart = HBars {
             title: "Win rate".into(),
             x_label: "win rate".into(),
-            unit: Unit::Percent,
+            unit: Scale::Percent,
             bars: (0..3)
                 .map(|s| Bar {
                     label: format!("seat {s}"),

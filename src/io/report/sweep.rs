@@ -6,8 +6,8 @@ use crate::stats::strength::{self, Sample, Verdict};
 
 use super::headline::{self, points as points_text};
 use super::page::{Page, Section};
-use super::svg::{Lines, Point, SERIES, Unit};
-use super::table::Table;
+use super::svg::{Lines, Point, SERIES, Scale};
+use super::table::CsvFile;
 use super::{Run, config_name, fair_line, series_note, unit_of, words};
 use crate::core::failure::Failure;
 use crate::stats::compare::findings::{COUNT, LENGTH, RELATIVE, SHARE};
@@ -93,10 +93,10 @@ impl Grid<'_> {
 /// Whether the sweep's figures hold under strong play, as `sweep_strength.csv` and `run.toml`
 /// record its strength sample.
 fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
-    let table = Table::read(dir, strength::SWEEP_FILE)?;
+    let table = CsvFile::read(dir, strength::SWEEP_FILE)?;
     let bots = run.get("strength_bots");
     let Some(t) = table.filter(|_| !bots.is_empty()) else {
-        let itself = Table::read(dir, strength::SWEEP_FILE)?.is_some_and(|t| {
+        let itself = CsvFile::read(dir, strength::SWEEP_FILE)?.is_some_and(|t| {
             t.text("strong_play")
                 .is_ok_and(|p| !p.is_empty() && p.iter().all(|w| *w == Verdict::Itself.word()))
         });
@@ -129,7 +129,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
 }
 
 pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
-    let sweep = Table::needed(dir, "sweep.csv", "sweep")?;
+    let sweep = CsvFile::needed(dir, "sweep.csv", "sweep")?;
     let file = dir.join("sweep.csv");
     let header = sweep.header().to_vec();
     // The varied keys come first, one column each; then each metric, its interval after it.
@@ -303,7 +303,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             })
             .collect()
     };
-    let chart = |title: String, y_label: String, unit: Unit, series, legend| Lines {
+    let chart = |title: String, y_label: String, unit: Scale, series, legend| Lines {
         title,
         x_label: grid.keys[0].clone(),
         y_label,
@@ -322,7 +322,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         let mut c = chart(
             "Win rate by seat".into(),
             "games won (%)".into(),
-            Unit::Percent,
+            Scale::Percent,
             seats.iter().take(SERIES).map(|c| line(c, &all)).collect(),
             seats
                 .iter()
@@ -346,7 +346,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
         let unit = unit_of(&c.metric);
         let y_label = match unit {
-            Unit::Percent => format!("{} (%)", words(&c.metric)),
+            Scale::Percent => format!("{} (%)", words(&c.metric)),
             _ => words(&c.metric),
         };
         let series = lines

@@ -6,13 +6,13 @@ use crate::core::failure::Failure;
 
 /// One CSV file: its header and rows, kept as text until a column is asked for as a number.
 #[derive(Default)]
-pub struct Table {
+pub struct CsvFile {
     name: String,
     header: Vec<String>,
     rows: Vec<Vec<String>>,
 }
 
-impl Table {
+impl CsvFile {
     /// Reads `dir/name`; `None` when the run did not write that file.
     pub fn read(dir: &Path, name: &str) -> anyhow::Result<Option<Self>> {
         let path = dir.join(name);

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Z95, holm, num, p_value, paired_sd};
-use crate::stats::metrics::{Block, Cell, Counts, Declared, Kind, Per, Slot};
+use crate::stats::metrics::{Block, Cell, ColumnKind, Counts, Declared, Per, Slot};
 
 /// The file the rows are written to.
 pub const FILE: &str = "compare_items.csv";
@@ -33,7 +33,7 @@ struct Item {
     file: String,
     item: String,
     column: String,
-    kind: Kind,
+    kind: ColumnKind,
     sides: [Ratio; 2],
 }
 
@@ -55,7 +55,10 @@ impl ItemPlan {
             for (c, col) in ta.columns.iter().enumerate() {
                 let compared = matches!(
                     col.kind,
-                    Kind::Count { compared: true } | Kind::Rate | Kind::Share | Kind::Mean
+                    ColumnKind::Count { compared: true }
+                        | ColumnKind::Rate
+                        | ColumnKind::Share
+                        | ColumnKind::Mean
                 );
                 let Some(cb) = tb.columns.iter().position(|x| *x == *col) else {
                     continue;
@@ -239,9 +242,9 @@ pub fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
                 item: item.item.clone(),
                 column: item.column.clone(),
                 kind: match item.kind {
-                    Kind::Rate => "rate",
-                    Kind::Share => "share",
-                    Kind::Mean => "mean",
+                    ColumnKind::Rate => "rate",
+                    ColumnKind::Share => "share",
+                    ColumnKind::Mean => "mean",
                     _ => "count",
                 },
                 a: num(va),

@@ -4,7 +4,9 @@
 use super::config::{Rules, SKILLS};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::tally::{Catalogue, Counting, Tally};
-use crate::stats::metrics::{Block, Cell, Column, Counts, Declared, Kind, Per, Table, Total};
+use crate::stats::metrics::{
+    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total,
+};
 
 /// Highest rating counted separately; validation keeps `max_rating` within it.
 const RATINGS: usize = 21;
@@ -35,16 +37,16 @@ impl RatingsTally {
             d.sums_to(b, Total::PerGame(rules.players as u64));
         }
 
-        let mut assists = Table::new(
+        let mut assists = CountTable::new(
             "assists.csv",
             "assist",
             vec![
-                Column::new("assist", Kind::Text),
-                Column::new("name", Kind::Text),
-                Column::new("modifier", Kind::Int),
-                Column::new("revealed", Kind::Count { compared: true }),
-                Column::new("tests_passed", Kind::Count { compared: false }),
-                Column::new("pass_rate", Kind::Rate),
+                Column::new("assist", ColumnKind::Text),
+                Column::new("name", ColumnKind::Text),
+                Column::new("modifier", ColumnKind::Int),
+                Column::new("revealed", ColumnKind::Count { compared: true }),
+                Column::new("tests_passed", ColumnKind::Count { compared: false }),
+                Column::new("pass_rate", ColumnKind::Rate),
             ],
         );
         for (i, a) in rules.assist_cards.iter().enumerate() {
@@ -63,14 +65,14 @@ impl RatingsTally {
         }
         d.tables.push(assists);
 
-        let mut ratings = Table::new(
+        let mut ratings = CountTable::new(
             "ratings.csv",
             "final rating",
             vec![
-                Column::new("skill", Kind::Text),
-                Column::new("rating", Kind::Int),
-                Column::new("players", Kind::Count { compared: false }),
-                Column::new("share", Kind::Share),
+                Column::new("skill", ColumnKind::Text),
+                Column::new("rating", ColumnKind::Int),
+                Column::new("players", ColumnKind::Count { compared: false }),
+                Column::new("share", ColumnKind::Share),
             ],
         );
         let names = ["agility", "charm", "dexterity"];
