@@ -3,7 +3,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use whisker::core::play::Table;
+use whisker::Source;
 use whisker::games::cat_and_mouse::CatAndMouse;
 use whisker::games::cheesy_heist::CheesyHeist;
 use whisker::games::mice_heist::Tests;
@@ -14,7 +14,7 @@ use whisker::games::mice_heist::track::Track;
 use whisker::games::mice_heist::{CheeseGame, RATINGS_DEFAULT, RatingsGame};
 use whisker::games::mouse_chaos::MouseChaos;
 use whisker::games::{Game, Registered};
-use whisker::io::config::Source;
+use whisker::play::Table;
 
 fn game() -> CheeseGame {
     CheeseGame::load(&whisker::games::default_source(), &[], None).unwrap()
@@ -22,7 +22,7 @@ fn game() -> CheeseGame {
 
 /// Whole games of `game`, one bench per lineup (bots by seat).
 fn bench_game<G: Game>(c: &mut Criterion, edition: &str, game: &G, lineups: &[&[&str]]) {
-    let bot = |name: &str| whisker::core::lineup::parse(name, game.bots(), &[]).unwrap();
+    let bot = |name: &str| whisker::lineup::parse(name, game.bots(), &[]).unwrap();
     for names in lineups {
         let lineup: Vec<_> = names.iter().map(|n| bot(n)).collect();
         let mut counters = game.declared().counts();
@@ -99,7 +99,7 @@ fn pieces(c: &mut Criterion) {
         })
     });
     c.bench_function("chips/draw two with refill", |b| {
-        let mut rng = whisker::core::rng::game_rng(1);
+        let mut rng = whisker::rng::game_rng(1);
         b.iter(|| {
             // One chip left in the bag: the second draw refills from the play area.
             let (mut bag, mut played) = (1u16, 0x7FEu16);
@@ -145,7 +145,7 @@ fn search_game<G: Game>(
     name: &str,
     game: &G,
 ) {
-    let bot = whisker::core::lineup::parse("ismcts", game.bots(), &[]).unwrap();
+    let bot = whisker::lineup::parse("ismcts", game.bots(), &[]).unwrap();
     let lineup = vec![bot; game.players()];
     let mut counters = game.declared().counts();
     let mut scratch = G::Scratch::default();

@@ -9,9 +9,16 @@
 //! - `stats`: counters, intervals, comparisons, the strength sample's verdicts;
 //! - `core`: the game trait, decisions, lineups, seeded parallel runs.
 
-pub mod bots;
-pub mod commands;
-pub mod core;
+mod bots;
+mod commands;
+mod core;
 pub mod games;
-pub mod io;
-pub mod stats;
+mod io;
+mod stats;
+
+// What the binary, the tests and the benchmarks use; the rest is the crate's own.
+pub use crate::commands::cli::Cli;
+pub use crate::commands::run;
+pub use crate::core::failure::{Failure, exit_code};
+pub use crate::core::{lineup, play, rng};
+pub use crate::io::config::Source;

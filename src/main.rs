@@ -2,12 +2,10 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
-use whisker::commands;
-use whisker::commands::cli::Cli;
-use whisker::core::failure::{Failure, exit_code};
+use whisker::{Cli, Failure, exit_code};
 
 fn main() -> ExitCode {
-    let result = commands::run(Cli::parse().command);
+    let result = whisker::run(Cli::parse().command);
     if let Err(e) = &result {
         // A regression's table and an interrupted run's note are already printed.
         if !e.downcast_ref::<Failure>().is_some_and(Failure::told) {

@@ -169,7 +169,7 @@ fn searching_allocates_nothing() {
             "ismcts(iterations=6)",
             "ismcts(iterations=4,rollout=random,worlds=2)",
         ] {
-            let bot = whisker::core::lineup::parse(search, kinds, &[]).unwrap();
+            let bot = whisker::lineup::parse(search, kinds, &[]).unwrap();
             let lineup = vec![bot; game.seats()];
             let (allocated, turns) = allocations_playing(game, &lineup, 2);
             assert!(turns > 2, "games were played");

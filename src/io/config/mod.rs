@@ -349,8 +349,10 @@ pub struct LoadedConfig<T> {
     pub table: toml::Table,
 }
 
-/// Parse `source`, apply `overrides`, and deserialize into `T`.
-pub fn load<T: DeserializeOwned>(
+/// Parse `source`, apply `overrides`, and deserialize into `T` (the shared part of
+/// [`load_compiled`], for the tests of this module).
+#[cfg(test)]
+fn load<T: DeserializeOwned>(
     source: &Source,
     overrides: &[Override],
 ) -> Result<LoadedConfig<T>, ConfigError> {
