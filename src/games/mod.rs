@@ -3,6 +3,8 @@
 
 pub mod cat_and_mouse;
 pub mod cheesy_heist;
+#[cfg(test)]
+mod conformance;
 pub mod mice_heist;
 pub mod mouse_chaos;
 
@@ -47,6 +49,16 @@ pub trait Registered: Game + Sized + 'static {
     const BUILTIN: Builtin;
     /// The game's part of a `simulate` report.
     const REPORT: Parts;
+
+    /// Its rules as decisions, for a game of this config.
+    type Engine<'a>: crate::core::play::Decisions
+    where
+        Self: 'a;
+    /// Its own bots, as typed values.
+    type Own: crate::bots::Own;
+
+    /// A new game of this config, dealt from `seed`.
+    fn engine(&self, seed: u64) -> Self::Engine<'_>;
 
     fn load(
         source: &Source,
@@ -173,10 +185,15 @@ macro_rules! register {
             };
         }
         pub(crate) use with_game;
+
+        $(
+            #[cfg(test)]
+            conformance::suite!($variant: $ty);
+        )*
     };
 }
 
-// The registry: one line per game (or edition).
+// The registry: one line per game (or edition). Each also gets the conformance suite.
 register! {
     MiceHeistCheese: mice_heist::CheeseGame,
     MiceHeistRatings: mice_heist::RatingsGame,

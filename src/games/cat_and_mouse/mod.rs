@@ -321,6 +321,13 @@ pub struct CatAndMouse {
 }
 
 impl Registered for CatAndMouse {
+    type Engine<'a> = engine::Engine<'a>;
+    type Own = Deduction;
+
+    fn engine(&self, seed: u64) -> Self::Engine<'_> {
+        engine::Engine::new(&self.rules, seed)
+    }
+
     /// The default search plays about 2,000 games/s (docs/performance.md).
     fn strength_games(&self) -> u64 {
         20_000

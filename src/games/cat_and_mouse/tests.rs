@@ -279,19 +279,6 @@ fn the_deduction_bots_beat_random_in_their_roles() {
     }
 }
 
-/// `ismcts` decides the same in the real game and in games that deal anew what its seat cannot
-/// see, at positions from games its heuristic rivals play.
-#[test]
-fn ismcts_decides_from_what_its_seat_sees() {
-    let rules = rules_with(&[]);
-    let bot = Agent::of(&crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap());
-    let lineup = deduction();
-    let positions = (0..3u64).flat_map(|seed| {
-        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
-    });
-    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
-}
-
 /// The search asks `thief` for its choice first, and `thief` notes in its memory the Loot it
 /// leaves when it changes room. When the search played something else, that note stayed and the
 /// same cards were counted gone twice (a subtraction overflowed at seed 0). Whole games with the

@@ -180,6 +180,13 @@ pub struct CheesyHeist {
 }
 
 impl Registered for CheesyHeist {
+    type Engine<'a> = engine::Engine<'a>;
+    type Own = bots::Sly;
+
+    fn engine(&self, seed: u64) -> Self::Engine<'_> {
+        engine::Engine::new(&self.rules, seed)
+    }
+
     /// The default search plays about 75 games/s at 4 players (docs/performance.md).
     fn strength_games(&self) -> u64 {
         600

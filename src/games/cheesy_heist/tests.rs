@@ -2,7 +2,7 @@
 
 use super::config::Rules;
 use super::engine::Engine;
-use super::{Agent, CheesyHeist, KINDS};
+use super::{Agent, CheesyHeist};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
 use crate::games::Registered;
@@ -127,42 +127,6 @@ fn golden_game() {
     assert_eq!(actions.len(), 55);
     assert_eq!((o.turns, o.winners, o.ending), (18, 0b100, Some(0)));
     assert_eq!(o.scores[..3], [0, 2, 5]);
-}
-
-/// `sly` decides from what its seat sees: on a game dealt anew where the seat cannot see (a
-/// sample), with the same generator, it makes the same decision as in the real game, at every
-/// decision of many games.
-#[test]
-fn sly_decides_the_same_on_every_game_its_seat_cannot_tell_apart() {
-    use crate::core::play::{Decider, Seen};
-    use crate::core::rng::{bot_rng, game_rng};
-    let rules = rules_with(&[], 4);
-    let sly = sly();
-    let mut sampler = game_rng(11);
-    for seed in 0..40 {
-        let mut game = Engine::new(&rules, seed);
-        let mut rng = bot_rng(seed);
-        while let Some(seat) = game.to_move() {
-            let sample = game.sample(seat, &mut sampler);
-            let there = sly.decide(&Seen::new(&sample, seat), &mut (), &mut rng.clone());
-            let here = sly.decide(&Seen::new(&game, seat), &mut (), &mut rng);
-            assert_eq!(here, there, "seed {seed}");
-            game.apply(here);
-        }
-    }
-}
-
-/// `ismcts` decides the same in the real game and in games that deal anew what its seat cannot
-/// see, at positions from games its heuristic rivals play.
-#[test]
-fn ismcts_decides_from_what_its_seat_sees() {
-    let rules = rules_with(&[], 4);
-    let bot = Agent::of(&crate::core::lineup::parse("ismcts(iterations=20)", KINDS, &[]).unwrap());
-    let lineup = [sly(); 4];
-    let positions = (0..3u64).flat_map(|seed| {
-        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
-    });
-    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }
 
 /// The reckoning a search scores its horizon by foretells `sly` games' winners better than an

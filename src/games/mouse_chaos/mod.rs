@@ -145,6 +145,13 @@ pub struct MouseChaos {
 }
 
 impl Registered for MouseChaos {
+    type Engine<'a> = engine::Engine<'a>;
+    type Own = bots::Shepherd;
+
+    fn engine(&self, seed: u64) -> Self::Engine<'_> {
+        engine::Engine::new(&self.rules, seed)
+    }
+
     const GAME: &'static str = "mouse-chaos";
     const EDITION: &'static str = "";
     const BUILTIN: Builtin = Builtin {

@@ -3,7 +3,7 @@
 
 use super::config::{DOWN, LEFT, NONE, RIGHT, Rules, UP};
 use super::engine::{Action, Decision, Ending, Engine, Piece};
-use super::{Agent, KINDS, MouseChaos};
+use super::{Agent, MouseChaos};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
 use crate::games::{Game, Registered};
@@ -575,17 +575,4 @@ fn own_colour_mothers_are_known_to_all() {
             [0, 1, 2, 3]
         );
     }
-}
-
-/// `ismcts` decides the same in the real game and in games that deal anew what its seat cannot
-/// see, at positions from games its heuristic rivals play.
-#[test]
-fn ismcts_decides_from_what_its_seat_sees() {
-    let rules = rules_with(&[], 4);
-    let bot = Agent::of(&crate::core::lineup::parse("ismcts(iterations=6)", KINDS, &[]).unwrap());
-    let lineup = [Agent::of(&Bot::new(&super::bots::SHEPHERD)); 4];
-    let positions = (0..3u64).flat_map(|seed| {
-        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
-    });
-    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
 }

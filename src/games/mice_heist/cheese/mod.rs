@@ -67,6 +67,13 @@ fn catalogue(rules: &Rules) -> Catalogue {
 }
 
 impl Registered for CheeseGame {
+    type Engine<'a> = engine::Engine<'a>;
+    type Own = bots::Greedy;
+
+    fn engine(&self, seed: u64) -> Self::Engine<'_> {
+        engine::Engine::new(&self.rules, seed)
+    }
+
     /// The default search plays about 110 games/s (docs/performance.md).
     fn strength_games(&self) -> u64 {
         1200

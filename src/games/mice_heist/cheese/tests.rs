@@ -720,18 +720,3 @@ fn finish_round_lets_every_seat_test_equally_often() {
     assert!(e.step(&bots, &mut ()));
     assert_eq!((e.ending(), e.state().turns), (Some(Ending::Finale(0)), 4));
 }
-
-/// `ismcts` decides the same in the real game and in games that deal anew what its seat cannot
-/// see, at positions from games its heuristic rivals play.
-#[test]
-fn ismcts_decides_from_what_its_seat_sees() {
-    let rules = rules_with(&[]);
-    let bot = Agent::of(
-        &crate::core::lineup::parse("ismcts(iterations=20)", super::bots::KINDS, &[]).unwrap(),
-    );
-    let lineup = [greedy(); 6];
-    let positions = (0..3u64).flat_map(|seed| {
-        crate::bots::ismcts::positions(Engine::new(&rules, seed), seed, &lineup, 9)
-    });
-    assert!(crate::bots::ismcts::assert_blind(&bot, positions) >= 10);
-}

@@ -39,6 +39,13 @@ pub struct RatingsGame {
 }
 
 impl Registered for RatingsGame {
+    type Engine<'a> = engine::Engine<'a>;
+    type Own = bots::Greedy;
+
+    fn engine(&self, seed: u64) -> Self::Engine<'_> {
+        engine::Engine::new(&self.rules, seed)
+    }
+
     /// The default search plays about 160 games/s (docs/performance.md).
     fn strength_games(&self) -> u64 {
         1600

@@ -1,0 +1,118 @@
+//! The conformance suite every registered game gets by registering (OpenSpiel's random
+//! simulation and resampling tests are the model): `register!` runs each check below on the
+//! game's built-in config. A game's own tests add what only it can say (its components, its
+//! golden games).
+
+use super::Registered;
+use crate::bots::{Agent, Own};
+use crate::core::lineup::Bot;
+use crate::core::play::{Decider, Decisions, Seen};
+use crate::core::rng::{bot_rng, game_rng};
+
+/// Seeds each check plays: enough for every ending the default config reaches in most games.
+const SEEDS: u64 = 40;
+
+/// The game of its built-in config.
+pub fn loaded<G: Registered>() -> G {
+    G::load(&G::BUILTIN.source(), &[], None).expect("the built-in config loads")
+}
+
+/// Random play at every seat ends every game: within the config's turn cap, with winners among
+/// the seats, and the same game from the same seed.
+pub fn random_play_ends<G: Registered>(game: &G)
+where
+    for<'a> G::Own: Decider<G::Engine<'a>>,
+{
+    let players = game.players();
+    let random = vec![Bot::new(&crate::core::play::RANDOM); players];
+    let mut counts = game.declared().counts();
+    for seed in 0..SEEDS {
+        let once = game.play(seed, &random, &mut Default::default(), &mut counts);
+        assert!(once.turns <= game.max_turns(), "seed {seed}: past the cap");
+        assert_eq!(
+            once.winners >> players,
+            0,
+            "seed {seed}: a winner without a seat"
+        );
+        assert_eq!(
+            game.play(seed, &random, &mut Default::default(), &mut counts),
+            once,
+            "seed {seed}: the same seed plays the same game"
+        );
+    }
+}
+
+/// The game's own bots decide from what their seat sees and remembers: on a game dealt anew
+/// where the seat cannot see (a sample), with the same memory and generator, each makes the
+/// same decision as in the real game, at every decision.
+pub fn own_bots_decide_from_their_seat<G: Registered>(game: &G)
+where
+    for<'a> G::Own: Decider<G::Engine<'a>>,
+{
+    let players = game.players();
+    let mut sampler = game_rng(11);
+    for seed in 0..SEEDS / 4 {
+        let mut engine = game.engine(seed);
+        let mut memory: Vec<_> = (0..players).map(|_| Default::default()).collect();
+        let mut rng = bot_rng(seed);
+        while let Some(seat) = engine.to_move() {
+            let bot = G::Own::heuristic(seat);
+            let sample = engine.sample(seat, &mut sampler);
+            let (mut m, mut r) = (Clone::clone(&memory[seat]), rng.clone());
+            let there = bot.decide(&Seen::new(&sample, seat), &mut m, &mut r);
+            let here = bot.decide(&Seen::new(&engine, seat), &mut memory[seat], &mut rng);
+            assert_eq!(
+                here, there,
+                "seed {seed}: a decision read what its seat cannot see"
+            );
+            engine.apply(here);
+        }
+    }
+}
+
+/// The search decides the same in the real game and in games that deal anew what its seat
+/// cannot see, at positions from games the game's own bots play.
+pub fn search_decides_from_its_seat<G: Registered>(game: &G)
+where
+    for<'a> G::Own: Decider<G::Engine<'a>>,
+{
+    let search = crate::core::lineup::parse("ismcts(iterations=8)", game.bots(), &[])
+        .expect("every game offers ismcts");
+    let search = Agent::<G::Own>::of(&search);
+    let own: Vec<Agent<G::Own>> = (0..game.players())
+        .map(|seat| Agent::Own(G::Own::heuristic(seat)))
+        .collect();
+    let positions =
+        (0..3u64).flat_map(|seed| crate::bots::ismcts::positions(game.engine(seed), seed, &own, 9));
+    let checked = crate::bots::ismcts::assert_blind(&search, positions);
+    assert!(checked >= 5, "{checked} positions checked");
+}
+
+/// Each check of the suite as a test of the registered game `$ty`, in a module `$name`.
+macro_rules! suite {
+    ($name:ident: $ty:ty) => {
+        #[cfg(test)]
+        #[allow(non_snake_case)]
+        mod $name {
+            // The registry names its games by paths relative to `games`.
+            use super::*;
+            use crate::games::conformance::*;
+
+            #[test]
+            fn random_play_ends_every_game() {
+                random_play_ends(&loaded::<$ty>());
+            }
+
+            #[test]
+            fn own_bots_decide_from_their_seat_alone() {
+                own_bots_decide_from_their_seat(&loaded::<$ty>());
+            }
+
+            #[test]
+            fn the_search_decides_from_its_seat_alone() {
+                search_decides_from_its_seat(&loaded::<$ty>());
+            }
+        }
+    };
+}
+pub(crate) use suite;
