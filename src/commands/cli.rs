@@ -59,9 +59,7 @@ pub struct LadderArgs {
     /// Master seed: the same seeds for every pairing.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Players (default: the config's rules.players): Mice Heist 2 to 6, Cat & The Mouse 2,
-    /// Cheesy Heist 3 to 5, Mouse Chaos 2 to 4.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -124,9 +122,7 @@ pub struct ReplayArgs {
     /// Which seat rotation of it, for a `--rotate-seats` run (its `rotation` in games.csv).
     #[arg(long, default_value_t = 0)]
     pub rotation: usize,
-    /// Players (default: the config's rules.players): Mice Heist 2 to 6, Cat & The Mouse 2,
-    /// Cheesy Heist 3 to 5, Mouse Chaos 2 to 4.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
     /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
@@ -206,9 +202,7 @@ pub struct RunArgs {
     /// Master seed: the same seed and config give the same files, byte for byte.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Players (default: the config's rules.players): Mice Heist 2 to 6, Cat & The Mouse 2,
-    /// Cheesy Heist 3 to 5, Mouse Chaos 2 to 4.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
     /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).

@@ -49,6 +49,8 @@ pub trait Registered: Game + Sized + 'static {
     const BUILTIN: Builtin;
     /// The game's part of a `simulate` report.
     const REPORT: Parts;
+    /// How many players a game seats, at least and at most (its config checks the same).
+    const PLAYERS: (usize, usize);
 
     /// Its rules as decisions, for a game of this config.
     type Engine<'a>: crate::core::play::Decisions
@@ -134,6 +136,7 @@ pub struct Registration {
     pub edition: &'static str,
     pub builtin: Builtin,
     pub report: Parts,
+    pub players: (usize, usize),
 }
 
 macro_rules! register {
@@ -149,6 +152,7 @@ macro_rules! register {
             edition: <$ty>::EDITION,
             builtin: <$ty>::BUILTIN,
             report: <$ty>::REPORT,
+            players: <$ty>::PLAYERS,
         }),*];
 
         /// Loads `source` as the registered game its header names.
@@ -200,6 +204,21 @@ register! {
     CatAndMouse: cat_and_mouse::CatAndMouse,
     CheesyHeist: cheesy_heist::CheesyHeist,
     MouseChaos: mouse_chaos::MouseChaos,
+}
+
+/// `--players`'s help: each built-in config's range, as its game checks it.
+pub fn players_help() -> String {
+    let ranges: Vec<String> = REGISTRY
+        .iter()
+        .map(|e| match e.players {
+            (lo, hi) if lo == hi => format!("{} {lo}", e.builtin.name),
+            (lo, hi) => format!("{} {lo} to {hi}", e.builtin.name),
+        })
+        .collect();
+    format!(
+        "Players (default: the config's rules.players): {}",
+        ranges.join(", ")
+    )
 }
 
 /// The built-in default config, used when a command gets no file.

@@ -169,13 +169,16 @@ impl Rules {
     }
 }
 
+/// How many players a game seats: the Inspector and the Mouse.
+pub const PLAYERS: (usize, usize) = (2, 2);
+
 /// Validates `raw` and compiles it. `players` from the command line wins over `rules.players`.
 pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Invalid>> {
     let r = &raw.rules;
     let mut p = Problems::default();
     let players = players.unwrap_or(r.players);
     p.check(
-        players == 2,
+        players == PLAYERS.0,
         "rules.players",
         format!("{players}: Cat & The Mouse is for two players, the Inspector and the Mouse"),
     );

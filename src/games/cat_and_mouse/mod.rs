@@ -343,6 +343,7 @@ impl Registered for CatAndMouse {
         about: "Cat & The Mouse: the Inspector hunts the Mouse, who loots a mansion for a set of three",
     };
     const REPORT: Parts = report::PARTS;
+    const PLAYERS: (usize, usize) = config::PLAYERS;
 
     fn load(
         source: &Source,

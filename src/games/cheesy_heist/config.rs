@@ -124,12 +124,15 @@ impl Rules {
     }
 }
 
+/// How many players a game seats, at least and at most.
+pub const PLAYERS: (usize, usize) = (3, 5);
+
 /// Validates `raw` and compiles it. `players` from the command line wins over `rules.players`.
 pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Invalid>> {
     let r = &raw.rules;
     let mut p = Problems::default();
     let players = players.unwrap_or(r.players);
-    range(&mut p, "rules.players", players, 3, 5);
+    range(&mut p, "rules.players", players, PLAYERS.0, PLAYERS.1);
     range(&mut p, "rules.hand_size", r.hand_size, 1, 20);
     for (key, goal) in [
         ("rules.goal_3_players", r.goal_3_players),

@@ -202,6 +202,7 @@ impl Registered for CheesyHeist {
         about: "Cheesy Heist: collect Cheese, shed Cats; a Cat makes everyone scramble for the cards",
     };
     const REPORT: Parts = report::PARTS;
+    const PLAYERS: (usize, usize) = config::PLAYERS;
 
     fn load(
         source: &Source,

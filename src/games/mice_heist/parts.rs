@@ -49,11 +49,14 @@ pub struct TableRules<'a> {
     pub food: &'a [u8],
 }
 
+/// How many players a game of either edition seats, at least and at most.
+pub const PLAYERS: (usize, usize) = (2, MAX_SEATS);
+
 /// Checks the rules both editions share. Returns the player count later checks should use: a
 /// valid one, so one mistake gives one error.
 pub fn check_table(p: &mut Problems, t: &TableRules) -> usize {
-    let seated = t.players.clamp(2, MAX_SEATS);
-    range(p, "rules.players", t.players, 2, MAX_SEATS);
+    let seated = t.players.clamp(PLAYERS.0, PLAYERS.1);
+    range(p, "rules.players", t.players, PLAYERS.0, PLAYERS.1);
     range(p, "rules.track_length", t.track_length, seated as u8, 60);
     range(p, "rules.total_cheese", t.total_cheese, 1, 250);
     range(p, "rules.chips_per_test", t.chips_per_test, 1, 4);

@@ -256,12 +256,15 @@ fn nests_owned(players: usize) -> &'static [u8] {
     }
 }
 
+/// How many players a game seats, at least and at most: one a nest.
+pub const PLAYERS: (usize, usize) = (2, NESTS);
+
 /// Validates `raw` and compiles it. `players` from the command line wins over `rules.players`.
 pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Invalid>> {
     let r = &raw.rules;
     let mut p = Problems::default();
     let players = players.unwrap_or(r.players);
-    range(&mut p, "rules.players", players, 2, NESTS);
+    range(&mut p, "rules.players", players, PLAYERS.0, PLAYERS.1);
     range(&mut p, "rules.holders", r.holders.len(), 2, MAX_HOLDERS);
     for (i, &h) in r.holders.iter().enumerate() {
         range(&mut p, &format!("rules.holders.{i}"), h, 1, 20);

@@ -162,6 +162,7 @@ impl Registered for MouseChaos {
         about: "Mouse Chaos: walk mice of hidden colours home past cats and chairs",
     };
     const REPORT: Parts = report::PARTS;
+    const PLAYERS: (usize, usize) = config::PLAYERS;
 
     fn load(
         source: &Source,

@@ -89,6 +89,7 @@ impl Registered for CheeseGame {
         about: "Mice Heist, cheese edition: cheese is score and currency, skills from a market",
     };
     const REPORT: Parts = super::report::PARTS;
+    const PLAYERS: (usize, usize) = crate::games::mice_heist::parts::PLAYERS;
 
     fn load(
         source: &Source,

@@ -61,6 +61,7 @@ impl Registered for RatingsGame {
         about: "Mice Heist, ratings edition: identity cards with skill ratings, skill and assist decks",
     };
     const REPORT: Parts = super::report::PARTS;
+    const PLAYERS: (usize, usize) = crate::games::mice_heist::parts::PLAYERS;
 
     fn load(
         source: &Source,
