@@ -5,7 +5,8 @@
 //! - `commands`: the command line and one module per subcommand;
 //! - `games`: the registry and one folder per game (rules, config, bots, counters, report part);
 //! - `io`: configs read, result folders, CSV files, the HTML report;
-//! - `bots`: the shared bots (the search `ismcts`) and the ladder that rates bots;
+//! - `bots`: a lineup's bots as a game plays them (`Agent`, with the game's `Own` bots), the
+//!   shared search `ismcts`, and the ladder that rates bots;
 //! - `stats`: counters, intervals, comparisons, the strength sample's verdicts;
 //! - `core`: the game trait, decisions, lineups, seeded parallel runs.
 

@@ -12,23 +12,29 @@ use crate::core::rng::{bot_rng, game_rng};
 /// Seeds each check plays: enough for every ending the default config reaches in most games.
 const SEEDS: u64 = 40;
 
-/// The game of its built-in config.
-pub fn loaded<G: Registered>() -> G {
-    G::load(&G::BUILTIN.source(), &[], None).expect("the built-in config loads")
+/// The game of its built-in config, at each end of its range of players.
+pub fn loaded<G: Registered>() -> Vec<G> {
+    let (least, most) = G::PLAYERS;
+    [least, most]
+        .iter()
+        .map(|&n| G::load(&G::BUILTIN.source(), &[], Some(n)).expect("the built-in config loads"))
+        .collect()
 }
 
-/// Random play at every seat ends every game: within the config's turn cap, with winners among
-/// the seats, and the same game from the same seed.
-pub fn random_play_ends<G: Registered>(game: &G)
-where
-    for<'a> G::Own: Decider<G::Engine<'a>>,
-{
+/// Random play at every seat ends every game: within the config's turn cap, a game stopped by
+/// the cap said so and won by no one, winners among the seats, and the same game from the same
+/// seed.
+pub fn random_play_ends<G: Registered>(game: &G) {
     let players = game.players();
     let random = vec![Bot::new(&crate::core::play::RANDOM); players];
     let mut counts = game.declared().counts();
     for seed in 0..SEEDS {
         let once = game.play(seed, &random, &mut Default::default(), &mut counts);
         assert!(once.turns <= game.max_turns(), "seed {seed}: past the cap");
+        assert!(
+            !once.capped || once.winners == 0,
+            "seed {seed}: a capped game has a winner"
+        );
         assert_eq!(
             once.winners >> players,
             0,
@@ -45,10 +51,7 @@ where
 /// The game's own bots decide from what their seat sees and remembers: on a game dealt anew
 /// where the seat cannot see (a sample), with the same memory and generator, each makes the
 /// same decision as in the real game, at every decision.
-pub fn own_bots_decide_from_their_seat<G: Registered>(game: &G)
-where
-    for<'a> G::Own: Decider<G::Engine<'a>>,
-{
+pub fn own_bots_decide_from_their_seat<G: Registered>(game: &G) {
     let players = game.players();
     let mut sampler = game_rng(11);
     for seed in 0..SEEDS / 4 {
@@ -58,6 +61,13 @@ where
         while let Some(seat) = engine.to_move() {
             let bot = G::Own::heuristic(seat);
             let sample = engine.sample(seat, &mut sampler);
+            // The sample is the same decision: the same seat to move, the same options.
+            assert_eq!(sample.to_move(), Some(seat), "seed {seed}");
+            assert_eq!(
+                Seen::new(&sample, seat).option_count(),
+                Seen::new(&engine, seat).option_count(),
+                "seed {seed}"
+            );
             let (mut m, mut r) = (Clone::clone(&memory[seat]), rng.clone());
             let there = bot.decide(&Seen::new(&sample, seat), &mut m, &mut r);
             let here = bot.decide(&Seen::new(&engine, seat), &mut memory[seat], &mut rng);
@@ -72,10 +82,7 @@ where
 
 /// The search decides the same in the real game and in games that deal anew what its seat
 /// cannot see, at positions from games the game's own bots play.
-pub fn search_decides_from_its_seat<G: Registered>(game: &G)
-where
-    for<'a> G::Own: Decider<G::Engine<'a>>,
-{
+pub fn search_decides_from_its_seat<G: Registered>(game: &G) {
     let search = crate::core::lineup::parse("ismcts(iterations=8)", game.bots(), &[])
         .expect("every game offers ismcts");
     let search = Agent::<G::Own>::of(&search);
@@ -100,17 +107,21 @@ macro_rules! suite {
 
             #[test]
             fn random_play_ends_every_game() {
-                random_play_ends(&loaded::<$ty>());
+                loaded::<$ty>().iter().for_each(random_play_ends);
             }
 
             #[test]
             fn own_bots_decide_from_their_seat_alone() {
-                own_bots_decide_from_their_seat(&loaded::<$ty>());
+                loaded::<$ty>()
+                    .iter()
+                    .for_each(own_bots_decide_from_their_seat);
             }
 
             #[test]
             fn the_search_decides_from_its_seat_alone() {
-                search_decides_from_its_seat(&loaded::<$ty>());
+                loaded::<$ty>()
+                    .iter()
+                    .for_each(search_decides_from_its_seat);
             }
         }
     };

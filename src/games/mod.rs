@@ -56,8 +56,8 @@ pub trait Registered: Game + Sized + 'static {
     type Engine<'a>: crate::core::play::Decisions
     where
         Self: 'a;
-    /// Its own bots, as typed values.
-    type Own: crate::bots::Own;
+    /// Its own bots, as typed values that decide in its engine.
+    type Own: crate::bots::Own + for<'a> crate::core::play::Decider<Self::Engine<'a>>;
 
     /// A new game of this config, dealt from `seed`.
     fn engine(&self, seed: u64) -> Self::Engine<'_>;

@@ -650,7 +650,7 @@ mod tests {
             ]
         );
         let rows = t.records(&c, 2);
-        // CountRow `b` was never tried: skipped.
+        // Row `b` was never tried: skipped.
         assert_eq!(rows.len(), 1);
         let w = wilson(1, 4);
         assert_eq!(

@@ -70,7 +70,8 @@ pub const THIEF: Kind = Kind {
 /// `sleuth` with its parameters' values.
 #[derive(Clone, Copy, Debug)]
 pub struct SleuthParams {
-    /// How sure it must be of one room before it springs the trap, a share.
+    /// How sure it must be of one room before it springs the trap, in percent (kept so: the
+    /// threshold is worked out as it always was, `total × percent / 100`, rounding alike).
     trap_at: f32,
     /// How often it believes the Mouse names its own room to a Check, a share.
     own_belief: f32,
@@ -79,7 +80,7 @@ pub struct SleuthParams {
 impl SleuthParams {
     pub fn of(bot: &Bot) -> Self {
         Self {
-            trap_at: bot.value(&TRAP_AT) as f32 / 100.0,
+            trap_at: bot.value(&TRAP_AT) as f32,
             own_belief: bot.value(&OWN_BELIEF) as f32 / 100.0,
         }
     }
@@ -248,7 +249,7 @@ pub fn sleuth(bot: &SleuthParams, view: &View, memory: &mut Memory, rng: &mut Ga
                     (best, top) = (i as u8 + 1, w);
                 }
             }
-            let sure = top >= total * bot.trap_at;
+            let sure = top >= total * bot.trap_at / 100.0;
             if total > 0.0 && sure {
                 Action::Trap(best)
             } else {

@@ -39,7 +39,7 @@ pub enum Role {
 
 impl Role {
     pub fn of(seat: Seat) -> Self {
-        if seat == 0 {
+        if ROLES.of_seat[seat] == Self::Inspector as u8 {
             Self::Inspector
         } else {
             Self::Mouse
