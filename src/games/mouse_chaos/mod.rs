@@ -34,7 +34,7 @@ pub const KINDS: &[Kind] = &[
     // A play-out to the end is a whole game of 67 turns or more, each turn several decisions
     // (a piece, where it goes, a shift); one of 20 decisions, a few turns scored by the
     // engine's reckoning of the nests, costs a Mice Heist play-out's time. `shepherd` is dear
-    // (120,000 instructions a turn), so 8 iterations: 38 Elo over `shepherd` in a ladder of 30
+    // (about 1.9 million instructions a four-player game, docs/performance.md), so 8 iterations: 38 Elo over `shepherd` in a ladder of 30
     // seeds (CI 2–74), as 16 iterations at horizon 10, at 22 games a second at 4 players.
     crate::bots::ismcts::kind(&crate::bots::ismcts::params(8, 20)),
 ];
