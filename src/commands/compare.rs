@@ -139,10 +139,10 @@ where
     let mut rows = compare::rows(&paired, sides, bot_rows);
     let sample = strength_pairs(ga, gb, (&plan, &lineup_b), &item_plan, args, played)?;
     let (strong_rows, none) = match &sample {
-        Sample::Played { paired, .. } if paired.games() > 0 => {
+        SamplePair::Played { paired, .. } if paired.games() > 0 => {
             (compare::rows(paired, sides, &[]), Sign::NotPlayed)
         }
-        Sample::Itself(_) => (Vec::new(), Sign::Itself),
+        SamplePair::Itself(_) => (Vec::new(), Sign::Itself),
         _ => (Vec::new(), Sign::NotPlayed),
     };
     compare::with_strength(&mut rows, &strong_rows, none);
@@ -193,7 +193,7 @@ where
     if let Some(stall) = capped.and_then(|r| compared_stall(share(&r.a), share(&r.b))) {
         text += &format!("  ! {stall}\n\n");
     }
-    if let Sample::Played {
+    if let SamplePair::Played {
         paired: p,
         elapsed,
         stopped,
@@ -271,7 +271,7 @@ fn play_pairs<GA: Registered, GB: Registered>(
 }
 
 /// A comparison's strength sample: played, or why not.
-enum Sample {
+enum SamplePair {
     Played {
         paired: Box<Paired>,
         elapsed: f64,
@@ -284,7 +284,7 @@ enum Sample {
     Not(&'static str),
 }
 
-impl Sample {
+impl SamplePair {
     /// Games a side it played and its lineup, for the record (none: no sample, or none
     /// finished).
     fn games(&self) -> Option<(u64, &str)> {
@@ -314,7 +314,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     item_plan: &ItemPlan,
     args: &CompareArgs,
     played: Played,
-) -> anyhow::Result<Sample> {
+) -> anyhow::Result<SamplePair> {
     let (strong_a, name_a) = strong_lineup(ga, &args.sample.strength_bots)?;
     let (strong_b, name_b) = strong_lineup(gb, &args.sample.strength_bots)?;
     // Named as each side spells it out when they agree, else as it was asked: both sides'
@@ -325,15 +325,15 @@ fn strength_pairs<GA: Registered, GB: Registered>(
         args.sample.strength_bots.clone()
     };
     if !plan.rotate && plan.lineup == strong_a && lineup_b == strong_b {
-        return Ok(Sample::Itself(bots));
+        return Ok(SamplePair::Itself(bots));
     }
     let auto = ga.strength_games().min(gb.strength_games()) / 2;
     let games = args.sample.strength.games(auto, plan.games);
     if games == 0 {
-        return Ok(Sample::Not("(--strength off)"));
+        return Ok(SamplePair::Not("(--strength off)"));
     }
     if !played.complete() {
-        return Ok(Sample::Not("(the comparison was stopped first)"));
+        return Ok(SamplePair::Not("(the comparison was stopped first)"));
     }
     let sample = Plan {
         games,
@@ -349,7 +349,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     );
     let (paired, _, played) = play_pairs(ga, gb, &sample, &strong_b, item_plan, &bar)?;
     bar.finish_and_clear();
-    Ok(Sample::Played {
+    Ok(SamplePair::Played {
         paired: Box::new(paired),
         elapsed: started.elapsed().as_secs_f64(),
         stopped: played.stopped,
@@ -359,14 +359,14 @@ fn strength_pairs<GA: Registered, GB: Registered>(
 
 /// The sentence that says whether the comparison's significant differences keep their sign
 /// under strong play.
-fn strength_sentence(rows: &[compare::Row], sample: &Sample) -> String {
+fn strength_sentence(rows: &[compare::Row], sample: &SamplePair) -> String {
     let said = match sample {
-        Sample::Played { paired, bots, .. } if paired.games() > 0 => {
+        SamplePair::Played { paired, bots, .. } if paired.games() > 0 => {
             strength::Sample::Played(bots.clone(), paired.games())
         }
-        Sample::Played { .. } => strength::Sample::Not(strength::STOPPED_FIRST.into()),
-        Sample::Itself(bots) => strength::Sample::Itself(bots.clone()),
-        Sample::Not(why) => strength::Sample::Not((*why).into()),
+        SamplePair::Played { .. } => strength::Sample::Not(strength::STOPPED_FIRST.into()),
+        SamplePair::Itself(bots) => strength::Sample::Itself(bots.clone()),
+        SamplePair::Not(why) => strength::Sample::Not((*why).into()),
     };
     let found: Vec<compare::Checked> = rows
         .iter()

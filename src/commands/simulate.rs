@@ -109,14 +109,14 @@ fn simulate_game<G: Registered>(
 
     let sample = strength_sample(game, &plan, args, report.played)?;
     let strong = match &sample {
-        Sample::Played { report, bots, .. } if report.played.units > 0 => Strong::Played {
+        SampleRun::Played { report, bots, .. } if report.played.units > 0 => Strong::Played {
             bots: bots.clone(),
             totals: &report.totals,
             counts: &report.counts,
         },
-        Sample::Played { .. } => Strong::Not(strength::STOPPED_FIRST.into()),
-        Sample::Itself(bots) => Strong::Itself(bots.clone()),
-        Sample::Not(why) => Strong::Not(why.clone()),
+        SampleRun::Played { .. } => Strong::Not(strength::STOPPED_FIRST.into()),
+        SampleRun::Itself(bots) => Strong::Itself(bots.clone()),
+        SampleRun::Not(why) => Strong::Not(why.clone()),
     };
     let shown = export::write(game, &plan, &report.totals, &report.counts, &strong, &dir)?;
     dir.text("config.toml", &toml::to_string(resolved)?)?;
@@ -162,7 +162,7 @@ fn simulate_game<G: Registered>(
             plan.total()
         );
     }
-    if let Sample::Played {
+    if let SampleRun::Played {
         report: r,
         elapsed,
         bots,
@@ -189,7 +189,7 @@ fn simulate_game<G: Registered>(
 }
 
 /// A run's strength sample: played, or why not.
-enum Sample {
+enum SampleRun {
     Played {
         report: Box<runner::Report>,
         elapsed: f64,
@@ -201,7 +201,7 @@ enum Sample {
     Not(String),
 }
 
-impl Sample {
+impl SampleRun {
     fn stopped(&self) -> Option<i32> {
         match self {
             Self::Played { report, .. } => report.played.stopped,
@@ -217,10 +217,10 @@ fn strength_sample<G: Registered>(
     plan: &Plan,
     args: &SimulateArgs,
     played: Played,
-) -> anyhow::Result<Sample> {
+) -> anyhow::Result<SampleRun> {
     let (strong, bots) = strong_lineup(game, &args.sample.strength_bots)?;
     if !plan.rotate && plan.lineup == strong {
-        return Ok(Sample::Itself(bots));
+        return Ok(SampleRun::Itself(bots));
     }
     let games = args
         .sample
@@ -236,7 +236,7 @@ fn strength_sample<G: Registered>(
         ""
     };
     if !why.is_empty() {
-        return Ok(Sample::Not(why.into()));
+        return Ok(SampleRun::Not(why.into()));
     }
     let sample = Plan {
         games,
@@ -254,7 +254,7 @@ fn strength_sample<G: Registered>(
     );
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
-    Ok(Sample::Played {
+    Ok(SampleRun::Played {
         report: Box::new(report),
         elapsed: started.elapsed().as_secs_f64(),
         bots,

@@ -304,7 +304,7 @@ pub struct Figure {
 
 /// A row of `strength.csv`.
 #[derive(Serialize)]
-struct Row<'a> {
+struct StrengthRow<'a> {
     from: &'static str,
     figure: &'a str,
     value: String,
@@ -419,7 +419,7 @@ impl Headline {
 pub fn write(dir: &crate::io::result_dir::ResultDir, figures: &[Figure]) -> anyhow::Result<()> {
     dir.csv(
         FILE,
-        figures.iter().map(|f| Row {
+        figures.iter().map(|f| StrengthRow {
             from: f.from,
             figure: &f.name,
             value: num(f.ours.value),

@@ -82,7 +82,7 @@ impl Decider<Engine<'_>> for Sly {
 }
 
 /// What the bot reckons of the table.
-struct Estimate {
+struct CheeseEstimate {
     /// Each player's expected Cheese.
     cheese: [f32; MAX_SEATS],
     /// The chance that a card it knows nothing of is a Cheese, and a Cat.
@@ -96,7 +96,7 @@ fn unknown(size: u8, sure: &Cards) -> f32 {
     f32::from(size) - sure.iter().map(|&n| u16::from(n)).sum::<u16>() as f32
 }
 
-impl Estimate {
+impl CheeseEstimate {
     fn new(view: &View) -> Self {
         let (rules, p, known) = (view.rules, view.public, view.known);
         let n = rules.players;
@@ -150,7 +150,7 @@ pub fn sly(bot: &Sly, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
     let view = seen.view();
     let (rules, p, me, hand) = (view.rules, view.public, view.me, view.hand);
     let has = |k: u8| hand[usize::from(k)] > 0;
-    let est = Estimate::new(&view);
+    let est = CheeseEstimate::new(&view);
     let mine = f32::from(hand[usize::from(CHEESE)]);
     match view.asked.expect("asked") {
         Decision::Turn => {

@@ -233,7 +233,7 @@ impl de::Error for Error {
 
 /// Reads `T` from `table`.
 pub fn from_table<T: DeserializeOwned>(table: &toml::Table) -> Result<T, Error> {
-    T::deserialize(Table(table))
+    T::deserialize(TableReader(table))
 }
 
 /// The value at `path` in `table`, to be replaced (array items by index).
@@ -266,13 +266,13 @@ pub fn remove(table: &mut toml::Table, path: &[String]) -> bool {
     holder.is_some_and(|t| t.remove(last).is_some())
 }
 
-struct Table<'a>(&'a toml::Table);
+struct TableReader<'a>(&'a toml::Table);
 
-impl<'de> de::Deserializer<'de> for Table<'_> {
+impl<'de> de::Deserializer<'de> for TableReader<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_map(Entries {
+        visitor.visit_map(EntryReader {
             entries: self.0.iter(),
             next: None,
         })
@@ -285,9 +285,9 @@ impl<'de> de::Deserializer<'de> for Table<'_> {
     }
 }
 
-struct Item<'a>(&'a Value);
+struct ValueReader<'a>(&'a Value);
 
-impl<'de> de::Deserializer<'de> for Item<'_> {
+impl<'de> de::Deserializer<'de> for ValueReader<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -301,10 +301,10 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
                 Unexpected::Other("a date"),
                 &visitor,
             )),
-            Value::Array(items) => visitor.visit_seq(Items {
+            Value::Array(items) => visitor.visit_seq(ListReader {
                 items: items.iter().enumerate(),
             }),
-            Value::Table(t) => Table(t).deserialize_any(visitor),
+            Value::Table(t) => TableReader(t).deserialize_any(visitor),
         }
     }
 
@@ -335,7 +335,7 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
             }
             Value::Table(t) if t.len() == 1 => {
                 let (name, value) = t.iter().next().expect("one entry");
-                visitor.visit_enum(Choice { name, value })
+                visitor.visit_enum(ChoiceReader { name, value })
             }
             other => Err(Error::new(Problem::WrongType {
                 found: found(other),
@@ -374,7 +374,7 @@ impl<'de> de::Deserializer<'de> for Item<'_> {
     }
 }
 
-impl Item<'_> {
+impl ValueReader<'_> {
     /// The error for `found` where `expected` goes.
     fn not(&self, expected: &str, value: &Value) -> Error {
         Error::new(Problem::WrongType {
@@ -385,12 +385,12 @@ impl Item<'_> {
 }
 
 /// A table's entries, each error placed under its key.
-struct Entries<'a> {
+struct EntryReader<'a> {
     entries: toml::map::Iter<'a, String, Value>,
     next: Option<(&'a String, &'a Value)>,
 }
 
-impl<'de> MapAccess<'de> for Entries<'_> {
+impl<'de> MapAccess<'de> for EntryReader<'_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -408,7 +408,8 @@ impl<'de> MapAccess<'de> for Entries<'_> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let (key, value) = self.next.take().expect("a value follows its key");
-        seed.deserialize(Item(value)).map_err(|e| e.within(key))
+        seed.deserialize(ValueReader(value))
+            .map_err(|e| e.within(key))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -417,11 +418,11 @@ impl<'de> MapAccess<'de> for Entries<'_> {
 }
 
 /// A list's items, each error placed under its index.
-struct Items<'a> {
+struct ListReader<'a> {
     items: std::iter::Enumerate<std::slice::Iter<'a, Value>>,
 }
 
-impl<'de> SeqAccess<'de> for Items<'_> {
+impl<'de> SeqAccess<'de> for ListReader<'_> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
@@ -431,7 +432,7 @@ impl<'de> SeqAccess<'de> for Items<'_> {
         match self.items.next() {
             None => Ok(None),
             Some((i, value)) => seed
-                .deserialize(Item(value))
+                .deserialize(ValueReader(value))
                 .map(Some)
                 .map_err(|e| e.within(&i.to_string())),
         }
@@ -445,12 +446,12 @@ impl<'de> SeqAccess<'de> for Items<'_> {
 /// A choice written as a table of one entry: its name, and what it holds. A name that is no
 /// choice is the whole value's error; an error in what it holds is placed under the name.
 #[derive(Clone, Copy)]
-struct Choice<'a> {
+struct ChoiceReader<'a> {
     name: &'a str,
     value: &'a Value,
 }
 
-impl<'de, 'a> EnumAccess<'de> for Choice<'a> {
+impl<'de, 'a> EnumAccess<'de> for ChoiceReader<'a> {
     type Error = Error;
     type Variant = Self;
 
@@ -460,7 +461,7 @@ impl<'de, 'a> EnumAccess<'de> for Choice<'a> {
     }
 }
 
-impl<'de> VariantAccess<'de> for Choice<'_> {
+impl<'de> VariantAccess<'de> for ChoiceReader<'_> {
     type Error = Error;
 
     /// A choice that holds nothing may be written `{ name = {} }`, as TOML's own reader took it.
@@ -476,12 +477,12 @@ impl<'de> VariantAccess<'de> for Choice<'_> {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(Item(self.value))
+        seed.deserialize(ValueReader(self.value))
             .map_err(|e| e.within(self.name))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value, Error> {
-        de::Deserializer::deserialize_any(Item(self.value), visitor)
+        de::Deserializer::deserialize_any(ValueReader(self.value), visitor)
             .map_err(|e| e.within(self.name))
     }
 
@@ -490,7 +491,7 @@ impl<'de> VariantAccess<'de> for Choice<'_> {
         _: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        de::Deserializer::deserialize_any(Item(self.value), visitor)
+        de::Deserializer::deserialize_any(ValueReader(self.value), visitor)
             .map_err(|e| e.within(self.name))
     }
 }

@@ -17,7 +17,7 @@ const FIRST_SEAT: &str = "first_seat_win_rate";
 /// zero, and a repeated one.
 const TABLE_ONLY: [&str; 3] = ["games", "capped_rate", FIRST_SEAT];
 /// One row of compare.csv.
-struct Row<'a> {
+struct CompareRow<'a> {
     metric: &'a str,
     a: Option<f64>,
     b: Option<f64>,
@@ -27,7 +27,7 @@ struct Row<'a> {
     significant: bool,
 }
 
-impl Row<'_> {
+impl CompareRow<'_> {
     /// A count (games capped, a game's declared count): an interval, but no test of its own.
     /// Marked `!` on a chart as in the findings: real, and large enough to matter.
     fn marked(&self) -> bool {
@@ -100,8 +100,8 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         csv.optional("p_holm")?,
     );
     let significant = csv.text("significant")?;
-    let rows: Vec<Row> = (0..csv.len())
-        .map(|i| Row {
+    let rows: Vec<CompareRow> = (0..csv.len())
+        .map(|i| CompareRow {
             metric: names[i],
             a: a[i],
             b: b[i],
@@ -219,7 +219,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         page.paragraph(&small);
     }
 
-    let charted = |r: &&Row| !TABLE_ONLY.contains(&r.metric) && !r.count();
+    let charted = |r: &&CompareRow| !TABLE_ONLY.contains(&r.metric) && !r.count();
     let pair = |keep: &dyn Fn(&str) -> bool| -> Vec<Bar> {
         let mut bars = Vec::new();
         for r in rows.iter().filter(charted).filter(|r| keep(r.metric)) {
@@ -412,7 +412,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
 /// The games each side's turn cap stopped, as a column of their own (as `simulate` draws
 /// them): a capped game lasts exactly its side's cap, the longest length that side has, so
 /// its share is taken out of that length's column. Sides with different caps name both.
-fn capped_column(rows: &[Row], turns: &[f64], series: &mut [Vec<f64>]) -> Option<Capped> {
+fn capped_column(rows: &[CompareRow], turns: &[f64], series: &mut [Vec<f64>]) -> Option<Capped> {
     let row = rows.iter().find(|r| r.metric == "capped_games")?;
     let counts = [row.a.unwrap_or(0.0), row.b.unwrap_or(0.0)];
     let games = rows

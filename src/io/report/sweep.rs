@@ -66,13 +66,13 @@ impl Curve {
 }
 
 /// The grid: the varied keys' values at each point.
-struct Grid<'a> {
+struct SweepGrid<'a> {
     keys: Vec<String>,
     /// `values[k][point]`.
     values: Vec<Vec<&'a str>>,
 }
 
-impl Grid<'_> {
+impl SweepGrid<'_> {
     /// `key=value, …` for the keys in `keys` at `point`.
     fn name(&self, point: usize, keys: std::ops::Range<usize>) -> String {
         keys.map(|k| format!("{}={}", self.keys[k], self.values[k][point]))
@@ -141,7 +141,7 @@ pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         ))
         .into());
     }
-    let grid = Grid {
+    let grid = SweepGrid {
         keys: header[..keys].to_vec(),
         values: header[..keys]
             .iter()

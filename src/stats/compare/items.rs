@@ -29,7 +29,7 @@ struct Ratio {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Item {
+struct ComparedItem {
     file: String,
     item: String,
     column: String,
@@ -40,7 +40,7 @@ struct Item {
 /// The rows both sides declare, matched by file, item and column.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ItemPlan {
-    items: Vec<Item>,
+    items: Vec<ComparedItem>,
     /// The blocks denominators add up, for each side.
     blocks: [Vec<Block>; 2],
 }
@@ -71,7 +71,7 @@ impl ItemPlan {
                         continue;
                     };
                     let sides = [plan.ratio(0, &ra.cells[c]), plan.ratio(1, &rb.cells[cb])];
-                    plan.items.push(Item {
+                    plan.items.push(ComparedItem {
                         file: ta.file.clone(),
                         item: ra.item.clone(),
                         column: col.name.clone(),
