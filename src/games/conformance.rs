@@ -48,6 +48,29 @@ pub fn random_play_ends<G: Registered>(game: &G) {
     }
 }
 
+/// A run gives the same counters, every one of them, on one thread and on three: chunks of
+/// games are merged exactly, whatever thread played them. Random bots, with the seats rotated.
+pub fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
+    use crate::core::progress::Progress;
+    use crate::core::runner::{Plan, run};
+    let counters = |threads| {
+        let plan = Plan {
+            games: 300,
+            seed: 5,
+            lineup: vec![Bot::new(&crate::core::play::RANDOM); game.players()],
+            rotate: true,
+            roles: game.roles(),
+            threads: Some(threads),
+            shard: None,
+            stop_after: None,
+        };
+        run(game, &plan, &Progress::hidden(), None)
+            .expect("a run of random bots plays")
+            .counters_text()
+    };
+    assert_eq!(counters(1), counters(3));
+}
+
 /// The game's own bots decide from what their seat sees and remembers: on a game dealt anew
 /// where the seat cannot see (a sample), with the same memory and generator, each makes the
 /// same decision as in the real game, at every decision.
@@ -108,6 +131,13 @@ macro_rules! suite {
             #[test]
             fn random_play_ends_every_game() {
                 loaded::<$ty>().iter().for_each(random_play_ends);
+            }
+
+            #[test]
+            fn the_same_counters_on_any_thread_count() {
+                loaded::<$ty>()
+                    .iter()
+                    .for_each(same_counters_on_any_thread_count);
             }
 
             #[test]
