@@ -48,6 +48,41 @@ pub fn random_play_ends<G: Registered>(game: &G) {
     }
 }
 
+/// A replay tells the game `play` plays: for the same seed and bots, one `end` event, last, at
+/// the turn the game ended on. Random bots, and the game's own.
+pub fn replay_tells_the_played_game<G: Registered>(game: &G) {
+    let players = game.players();
+    let random = vec![Bot::new(&crate::core::play::RANDOM); players];
+    // The game's own bots, in its list's order: a game with roles lists one a role, in the
+    // roles' order.
+    let own: Vec<Bot> = game
+        .bots()
+        .iter()
+        .filter(|k| !k.searches && k.name != crate::core::play::RANDOM.name)
+        .map(Bot::new)
+        .cycle()
+        .take(players)
+        .collect();
+    let mut counts = game.declared().counts();
+    for lineup in [&random, &own] {
+        for seed in 0..SEEDS / 4 {
+            let played = game.play(seed, lineup, &mut Default::default(), &mut counts);
+            let events = game.replay(seed, lineup);
+            let ends: Vec<u32> = events
+                .iter()
+                .filter(|e| e.event == "end")
+                .map(|e| e.turn)
+                .collect();
+            assert_eq!(
+                ends,
+                [played.turns],
+                "seed {seed}: one end, at the game's last turn"
+            );
+            assert_eq!(events.last().map(|e| e.event), Some("end"), "seed {seed}");
+        }
+    }
+}
+
 /// A run gives the same counters, every one of them, on one thread and on three: chunks of
 /// games are merged exactly, whatever thread played them. Random bots, with the seats rotated.
 pub fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
@@ -131,6 +166,13 @@ macro_rules! suite {
             #[test]
             fn random_play_ends_every_game() {
                 loaded::<$ty>().iter().for_each(random_play_ends);
+            }
+
+            #[test]
+            fn a_replay_tells_the_played_game() {
+                loaded::<$ty>()
+                    .iter()
+                    .for_each(replay_tells_the_played_game);
             }
 
             #[test]
