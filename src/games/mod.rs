@@ -7,10 +7,12 @@ pub mod cheesy_heist;
 mod conformance;
 pub mod mice_heist;
 pub mod mouse_chaos;
+pub mod ruleset;
 
 use std::path::PathBuf;
 
 pub use crate::core::game::*;
+pub use ruleset::{Configured, Ruleset};
 
 use crate::core::failure::Failure;
 use crate::io::config::{ConfigError, Override, Source};

@@ -18,8 +18,9 @@ use crate::core::game::{Seat, seat_name};
 use crate::core::lineup::{Bot, Kind};
 use crate::core::play::{Decider, Decisions, Seen, Table};
 use crate::core::rng::GameRng;
-use crate::games::{Builtin, Event, Game, Outcome, Registered, Roles};
-use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::ruleset::{Configured, Ruleset, told_end};
+use crate::games::{Builtin, Event, Outcome, Roles};
+use crate::io::config::Invalid;
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{
     Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
@@ -111,7 +112,7 @@ impl Decider<Engine<'_>> for Deduction {
 pub type Agent = crate::bots::Agent<Deduction>;
 
 /// The counters a game adds to.
-struct Tally {
+pub struct Tally {
     endings: Block,
     pocketed: Block,
     kept: Block,
@@ -312,29 +313,10 @@ impl Tally {
 }
 
 /// Cat & The Mouse with one validated config.
-pub struct CatAndMouse {
-    pub rules: Rules,
-    /// The config as played (overrides applied), for the result folder.
-    pub resolved: toml::Table,
-    declared: Declared,
-    tally: Tally,
-}
+pub type CatAndMouse = Configured<Rules>;
 
-impl Registered for CatAndMouse {
-    type Engine<'a> = engine::Engine<'a>;
-    type Own = Deduction;
-
-    fn engine(&self, seed: u64) -> Self::Engine<'_> {
-        engine::Engine::new(&self.rules, seed)
-    }
-
-    /// The default search plays about 2,000 games/s (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        20_000
-    }
-
+impl Ruleset for Rules {
     const GAME: &'static str = "cat-and-the-mouse";
-    const EDITION: &'static str = "";
     const BUILTIN: Builtin = Builtin {
         name: "cat-and-the-mouse",
         path: "configs/cat-and-the-mouse/standard.toml",
@@ -344,16 +326,21 @@ impl Registered for CatAndMouse {
     };
     const REPORT: Parts = report::PARTS;
     const PLAYERS: (usize, usize) = config::PLAYERS;
+    const BOTS: &'static [Kind] = KINDS;
+    const DEFAULT_BOTS: &'static str = "inspector=sleuth,mouse=thief";
+    const SCORED: bool = false;
+    const ROLES: Option<Roles> = Some(ROLES);
 
-    fn load(
-        source: &Source,
-        overrides: &[Override],
-        players: Option<usize>,
-    ) -> Result<Self, ConfigError> {
-        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
-            config::compile(raw, players)
-        })?;
-        let resolved = with_players(resolved, rules.players);
+    type Raw = RawConfig;
+    type Engine<'a> = Engine<'a>;
+    type Own = Deduction;
+    type Tally = Tally;
+
+    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
+        config::compile(raw, players)
+    }
+
+    fn declare(&self) -> (Declared, Tally) {
         let clues = Value {
             name: "clues",
             per_turn: true,
@@ -367,66 +354,48 @@ impl Registered for CatAndMouse {
             per_turn: true,
         };
         let mut declared = Declared::new(&[clues, moves, loot], "ending");
-        let tally = Tally::declare(&mut declared, &rules);
-        Ok(Self {
-            rules,
-            resolved,
-            declared,
-            tally,
-        })
+        let tally = Tally::declare(&mut declared, self);
+        (declared, tally)
     }
-
-    fn resolved(&self) -> &toml::Table {
-        &self.resolved
-    }
-}
-
-impl Game for CatAndMouse {
-    type Scratch = ();
 
     fn players(&self) -> usize {
-        self.rules.players
+        self.players
     }
 
     fn max_turns(&self) -> u32 {
-        self.rules.max_turns
+        self.max_turns
     }
 
-    fn declared(&self) -> &Declared {
-        &self.declared
+    fn engine(&self, seed: u64) -> Engine<'_> {
+        Engine::new(self, seed)
     }
 
-    fn bots(&self) -> &'static [Kind] {
-        KINDS
+    /// The default search plays about 2,000 games/s (docs/performance.md).
+    fn strength_games(&self) -> u64 {
+        20_000
     }
 
-    fn scored(&self) -> bool {
-        false
-    }
-
-    fn roles(&self) -> Option<Roles> {
-        Some(ROLES)
-    }
-
-    fn default_bots(&self) -> &'static str {
-        "inspector=sleuth,mouse=thief"
-    }
-
-    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
-        let lineup = &crate::bots::agents::<Deduction>(lineup);
-        let mut table: Table<Engine, bots::Memory> =
-            Table::new(Engine::new(&self.rules, seed), seed);
+    fn count(
+        &self,
+        tally: &Tally,
+        table: &mut Table<Engine, bots::Memory>,
+        lineup: &[Agent],
+        counts: &mut Counts,
+    ) -> Outcome {
         let outcome = table.play_out(lineup);
-        self.tally.ended(counts, &table.game, &outcome);
+        tally.ended(counts, &table.game, &outcome);
         outcome
     }
 
-    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
-        let lineup = &crate::bots::agents::<Deduction>(lineup);
-        let rules = &self.rules;
+    fn tell(
+        &self,
+        seed: u64,
+        table: &mut Table<Engine, bots::Memory>,
+        lineup: &[Agent],
+    ) -> Vec<Event> {
+        let rules = self;
         let mut events = Vec::new();
         let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Table<Engine, bots::Memory> = Table::new(Engine::new(rules, seed), seed);
         say(
             0,
             "setup",
@@ -473,18 +442,12 @@ impl Game for CatAndMouse {
             }
         }
         let outcome = table.game.outcome();
-        let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
-        let winner = match (outcome.won(INSPECTOR), outcome.won(MOUSE)) {
+        let who = match (outcome.won(INSPECTOR), outcome.won(MOUSE)) {
             (true, _) => "the Inspector wins",
             (_, true) => "the Mouse wins",
             _ => "no one wins",
         };
-        say(
-            outcome.turns,
-            "end",
-            format!("{ending}: {winner} after {} rounds", outcome.turns),
-            json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
-        );
+        events.push(told_end(&outcome, &ENDINGS, who.to_string(), "rounds"));
         events
     }
 

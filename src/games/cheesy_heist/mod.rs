@@ -14,10 +14,11 @@ use engine::{Action, ENDINGS, Engine};
 use serde_json::json;
 
 use crate::core::game::seat_name;
-use crate::core::lineup::{Bot, Kind};
+use crate::core::lineup::Kind;
 use crate::core::play::{Decisions, Table};
-use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::ruleset::{Configured, Ruleset, told_end, winners};
+use crate::games::{Builtin, Event, Outcome};
+use crate::io::config::Invalid;
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{
     Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
@@ -37,7 +38,7 @@ pub const KINDS: &[Kind] = &[
 pub type Agent = crate::bots::Agent<bots::Sly>;
 
 /// The counters a game adds to.
-struct Tally {
+pub struct Tally {
     endings: Block,
     /// Cards played, by kind.
     played: Block,
@@ -171,29 +172,10 @@ impl Tally {
 }
 
 /// Cheesy Heist with one validated config.
-pub struct CheesyHeist {
-    pub rules: Rules,
-    /// The config as played (overrides applied), for the result folder.
-    pub resolved: toml::Table,
-    declared: Declared,
-    tally: Tally,
-}
+pub type CheesyHeist = Configured<Rules>;
 
-impl Registered for CheesyHeist {
-    type Engine<'a> = engine::Engine<'a>;
-    type Own = bots::Sly;
-
-    fn engine(&self, seed: u64) -> Self::Engine<'_> {
-        engine::Engine::new(&self.rules, seed)
-    }
-
-    /// The default search plays about 75 games/s at 4 players (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        600
-    }
-
+impl Ruleset for Rules {
     const GAME: &'static str = "cheesy-heist";
-    const EDITION: &'static str = "";
     const BUILTIN: Builtin = Builtin {
         name: "cheesy-heist",
         path: "configs/cheesy-heist/standard.toml",
@@ -203,16 +185,19 @@ impl Registered for CheesyHeist {
     };
     const REPORT: Parts = report::PARTS;
     const PLAYERS: (usize, usize) = config::PLAYERS;
+    const BOTS: &'static [Kind] = KINDS;
+    const DEFAULT_BOTS: &'static str = "sly";
 
-    fn load(
-        source: &Source,
-        overrides: &[Override],
-        players: Option<usize>,
-    ) -> Result<Self, ConfigError> {
-        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
-            config::compile(raw, players)
-        })?;
-        let resolved = with_players(resolved, rules.players);
+    type Raw = RawConfig;
+    type Engine<'a> = Engine<'a>;
+    type Own = bots::Sly;
+    type Tally = Tally;
+
+    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
+        config::compile(raw, players)
+    }
+
+    fn declare(&self) -> (Declared, Tally) {
         let scrambles = Value {
             name: "scrambles",
             per_turn: true,
@@ -222,107 +207,72 @@ impl Registered for CheesyHeist {
             per_turn: true,
         };
         let mut declared = Declared::new(&[scrambles, decoyed], "ending");
-        let tally = Tally::declare(&mut declared, &rules);
-        Ok(Self {
-            rules,
-            resolved,
-            declared,
-            tally,
-        })
+        let tally = Tally::declare(&mut declared, self);
+        (declared, tally)
     }
-
-    fn resolved(&self) -> &toml::Table {
-        &self.resolved
-    }
-}
-
-impl Game for CheesyHeist {
-    type Scratch = ();
 
     fn players(&self) -> usize {
-        self.rules.players
+        self.players
     }
 
     fn max_turns(&self) -> u32 {
-        self.rules.max_turns
+        self.max_turns
     }
 
-    fn declared(&self) -> &Declared {
-        &self.declared
+    fn engine(&self, seed: u64) -> Engine<'_> {
+        Engine::new(self, seed)
     }
 
-    fn bots(&self) -> &'static [Kind] {
-        KINDS
+    /// The default search plays about 75 games/s at 4 players (docs/performance.md).
+    fn strength_games(&self) -> u64 {
+        600
     }
 
-    fn default_bots(&self) -> &'static str {
-        "sly"
-    }
-
-    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
-        let lineup = &crate::bots::agents::<bots::Sly>(lineup);
-        let mut table: Table<Engine, ()> = Table::new(Engine::new(&self.rules, seed), seed);
+    fn count(
+        &self,
+        tally: &Tally,
+        table: &mut Table<Engine, ()>,
+        lineup: &[Agent],
+        counts: &mut Counts,
+    ) -> Outcome {
         let mut mark = 0;
         while let Some(action) = table.decide(lineup) {
             table.game.apply(action);
             if mark < MARKS && table.public().turns >= (mark as u32 + 1) * STEP {
-                self.tally.at_mark(counts, &table.game, mark);
+                tally.at_mark(counts, &table.game, mark);
                 mark += 1;
             }
         }
         let outcome = table.game.outcome();
-        self.tally.ended(counts, &table.game, &outcome);
+        tally.ended(counts, &table.game, &outcome);
         outcome
     }
 
-    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
-        let lineup = &crate::bots::agents::<bots::Sly>(lineup);
-        let rules = &self.rules;
-        let mut events = Vec::new();
-        let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Table<Engine, ()> = Table::new(Engine::new(rules, seed), seed);
-        say(
+    fn tell(&self, seed: u64, table: &mut Table<Engine, ()>, lineup: &[Agent]) -> Vec<Event> {
+        let mut events = vec![Event::new(
             0,
             "setup",
             format!(
                 "seed {seed}: {} players, {} cards each, {} Cheese to win; {} starts",
-                rules.players,
-                rules.hand_size,
-                rules.goal,
+                self.players,
+                self.hand_size,
+                self.goal,
                 seat_name(0usize)
             ),
             json!({}),
-        );
+        )];
         while let Some(seat) = table.to_move() {
             let action = table.decide(lineup).expect("a seat is to move");
             let turn = table.public().turns + 1;
             let before: [u8; MAX_KINDS] = *table.hand(seat);
             table.game.apply(action);
-            let text = describe(rules, seat, action, &before, table.hand(seat));
-            say(
-                turn,
-                "decision",
-                text,
-                json!({ "seat": seat, "action": format!("{action:?}") }),
-            );
+            let text = describe(self, seat, action, &before, table.hand(seat));
+            let data = json!({ "seat": seat, "action": format!("{action:?}") });
+            events.push(Event::new(turn, "decision", text, data));
         }
         let outcome = table.game.outcome();
-        let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
-        let winners: Vec<String> = (0..rules.players)
-            .filter(|&s| outcome.won(s))
-            .map(seat_name)
-            .collect();
-        let who = if winners.is_empty() {
-            "no one wins".to_string()
-        } else {
-            format!("{} won", winners.join(" and "))
-        };
-        say(
-            outcome.turns,
-            "end",
-            format!("{ending}: {who} after {} turns", outcome.turns),
-            json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
-        );
+        let who = winners(&outcome, self.players, "no one wins");
+        events.push(told_end(&outcome, &ENDINGS, who, "turns"));
         events
     }
 

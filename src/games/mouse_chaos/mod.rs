@@ -15,10 +15,11 @@ use engine::{Action, Decision, ENDINGS, Engine, Piece, Public};
 use serde_json::json;
 
 use crate::core::game::seat_name;
-use crate::core::lineup::{Bot, Kind};
+use crate::core::lineup::Kind;
 use crate::core::play::{Decisions, Table};
-use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::ruleset::{Configured, Ruleset, told_end, winners};
+use crate::games::{Builtin, Event, Outcome};
+use crate::io::config::Invalid;
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{
     Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
@@ -60,7 +61,7 @@ fn text(s: &str) -> Cell {
 }
 
 /// The counters a game adds to.
-struct Tally {
+pub struct Tally {
     endings: Block,
     events: Block,
     /// By square: the catches made there and the looks at mice crossing cheese there.
@@ -136,24 +137,10 @@ impl Tally {
 }
 
 /// Mouse Chaos with one validated config.
-pub struct MouseChaos {
-    pub rules: Rules,
-    /// The config as played (overrides applied), for the result folder.
-    pub resolved: toml::Table,
-    declared: Declared,
-    tally: Tally,
-}
+pub type MouseChaos = Configured<Rules>;
 
-impl Registered for MouseChaos {
-    type Engine<'a> = engine::Engine<'a>;
-    type Own = bots::Shepherd;
-
-    fn engine(&self, seed: u64) -> Self::Engine<'_> {
-        engine::Engine::new(&self.rules, seed)
-    }
-
+impl Ruleset for Rules {
     const GAME: &'static str = "mouse-chaos";
-    const EDITION: &'static str = "";
     const BUILTIN: Builtin = Builtin {
         name: "mouse-chaos",
         path: "configs/mouse-chaos/standard.toml",
@@ -163,16 +150,22 @@ impl Registered for MouseChaos {
     };
     const REPORT: Parts = report::PARTS;
     const PLAYERS: (usize, usize) = config::PLAYERS;
+    const BOTS: &'static [Kind] = KINDS;
+    const DEFAULT_BOTS: &'static str = "shepherd";
+    // Even stopped at 20 decisions, a play-out here costs several of Mice Heist's, and games
+    // with a search last longer (they play more carefully).
+    const SEARCH_BUDGETS: &'static [u32] = &[2];
 
-    fn load(
-        source: &Source,
-        overrides: &[Override],
-        players: Option<usize>,
-    ) -> Result<Self, ConfigError> {
-        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
-            config::compile(raw, players)
-        })?;
-        let resolved = with_players(resolved, rules.players);
+    type Raw = RawConfig;
+    type Engine<'a> = Engine<'a>;
+    type Own = bots::Shepherd;
+    type Tally = Tally;
+
+    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
+        config::compile(raw, players)
+    }
+
+    fn declare(&self) -> (Declared, Tally) {
         let value = |name, per_turn| Value { name, per_turn };
         let mut declared = Declared::new(
             &[
@@ -183,17 +176,20 @@ impl Registered for MouseChaos {
             ],
             "ending",
         );
-        let tally = Tally::declare(&mut declared, &rules);
-        Ok(Self {
-            rules,
-            resolved,
-            declared,
-            tally,
-        })
+        let tally = Tally::declare(&mut declared, self);
+        (declared, tally)
     }
 
-    fn resolved(&self) -> &toml::Table {
-        &self.resolved
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    fn engine(&self, seed: u64) -> Engine<'_> {
+        Engine::new(self, seed)
     }
 
     /// The fewer the players, the more often a game runs to the turn cap: a game took 3.0 ms of
@@ -201,7 +197,7 @@ impl Registered for MouseChaos {
     /// median of 3), so 100,000 games took 150 s, 43 s and 28 s on two cores. Intervals at 50%: ±0.7
     /// points at 2 players, ±0.4 at 3.
     fn default_games(&self) -> u64 {
-        match self.rules.players {
+        match self.players {
             2 => 20_000,
             3 => 50_000,
             _ => crate::games::DEFAULT_GAMES,
@@ -211,84 +207,57 @@ impl Registered for MouseChaos {
     /// The default search plays about 22 games/s at 4 players and 8 at 2, whose games last
     /// about 290 turns: 300 games is about 14 s at 4, and 2 players get 100 (about 12 s).
     fn strength_games(&self) -> u64 {
-        match self.rules.players {
+        match self.players {
             2 => 100,
             3 => 200,
             _ => 300,
         }
     }
-}
 
-impl Game for MouseChaos {
-    type Scratch = ();
-
-    fn players(&self) -> usize {
-        self.rules.players
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.rules.max_turns
-    }
-
-    fn declared(&self) -> &Declared {
-        &self.declared
-    }
-
-    fn bots(&self) -> &'static [Kind] {
-        KINDS
-    }
-
-    fn default_bots(&self) -> &'static str {
-        "shepherd"
-    }
-
-    fn search_budgets(&self) -> &'static [u32] {
-        // Even stopped at 20 decisions, a play-out here costs several of Mice Heist's, and
-        // games with a search last longer (they play more carefully).
-        &[2]
-    }
-
-    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
-        let lineup = &crate::bots::agents::<bots::Shepherd>(lineup);
-        let mut table: Table<Engine, bots::Memory> =
-            Table::new(Engine::new(&self.rules, seed), seed);
+    fn count(
+        &self,
+        tally: &Tally,
+        table: &mut Table<Engine, bots::Memory>,
+        lineup: &[Agent],
+        counts: &mut Counts,
+    ) -> Outcome {
         while let Some(action) = table.decide(lineup) {
             let before = table.public().events;
             table.game.apply(action);
             let p = table.public();
             if p.events.catches > before.catches {
-                counts.bump(self.tally.catches.at(usize::from(p.caught_at)));
+                counts.bump(tally.catches.at(usize::from(p.caught_at)));
             }
             if p.events.looks > before.looks {
-                counts.bump(self.tally.looks.at(usize::from(p.looked_at)));
+                counts.bump(tally.looks.at(usize::from(p.looked_at)));
             }
         }
         let outcome = table.game.outcome();
-        self.tally.ended(counts, table.public(), &outcome);
+        tally.ended(counts, table.public(), &outcome);
         outcome
     }
 
-    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
-        let lineup = &crate::bots::agents::<bots::Shepherd>(lineup);
-        let rules = &self.rules;
-        let mut events = Vec::new();
-        let mut say = |turn, event, text, data| events.push(Event::new(turn, event, text, data));
-        let mut table: Table<Engine, bots::Memory> = Table::new(Engine::new(rules, seed), seed);
-        let nests: Vec<String> = (0..rules.players)
-            .map(|s| format!("{}: {}", seat_name(s), nest_name(rules.nest_of[s])))
+    fn tell(
+        &self,
+        seed: u64,
+        table: &mut Table<Engine, bots::Memory>,
+        lineup: &[Agent],
+    ) -> Vec<Event> {
+        let nests: Vec<String> = (0..self.players)
+            .map(|s| format!("{}: {}", seat_name(s), nest_name(self.nest_of[s])))
             .collect();
-        say(
+        let mut events = vec![Event::new(
             0,
             "setup",
             format!(
                 "seed {seed}: {} players ({}); {} mice of each colour; {} starts",
-                rules.players,
+                self.players,
                 nests.join(", "),
-                rules.mice_per_colour,
+                self.mice_per_colour,
                 seat_name(0usize)
             ),
             json!({}),
-        );
+        )];
         while let Some(seat) = table.to_move() {
             let decision = table.decision().expect("a seat is to move");
             let action = table.decide(lineup).expect("a seat is to move");
@@ -296,7 +265,7 @@ impl Game for MouseChaos {
             let before = table.public().clone();
             table.game.apply(action);
             let text = describe(
-                rules,
+                self,
                 &before,
                 table.public(),
                 seat,
@@ -305,31 +274,13 @@ impl Game for MouseChaos {
                 &table.game,
             );
             if let Some(text) = text {
-                say(
-                    turn,
-                    "decision",
-                    text,
-                    json!({ "seat": seat, "action": format!("{action:?}") }),
-                );
+                let data = json!({ "seat": seat, "action": format!("{action:?}") });
+                events.push(Event::new(turn, "decision", text, data));
             }
         }
         let outcome = table.game.outcome();
-        let ending = ENDINGS[usize::from(outcome.ending.unwrap_or(0))];
-        let winners: Vec<String> = (0..rules.players)
-            .filter(|&s| outcome.won(s))
-            .map(seat_name)
-            .collect();
-        let who = if winners.is_empty() {
-            "every player loses".to_string()
-        } else {
-            format!("{} won", winners.join(" and "))
-        };
-        say(
-            outcome.turns,
-            "end",
-            format!("{ending}: {who} after {} turns", outcome.turns),
-            json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
-        );
+        let who = winners(&outcome, self.players, "every player loses");
+        events.push(told_end(&outcome, &ENDINGS, who, "turns"));
         events
     }
 

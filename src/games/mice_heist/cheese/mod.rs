@@ -8,18 +8,21 @@ pub mod state;
 #[cfg(test)]
 pub mod tests;
 
-use bots::Bot;
 use config::MAX_HELD;
 use config::{RawConfig, Rules};
 use engine::Engine;
+
+/// This edition's bots as it plays them.
+type Agent = crate::bots::Agent<bots::Greedy>;
 
 use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::core::game::seat_name;
 use crate::core::play::Table;
-use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::ruleset::{Configured, Ruleset};
+use crate::games::{Builtin, Event, Outcome};
+use crate::io::config::Invalid;
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{Counts, Declared};
 use serde_json::json;
@@ -29,13 +32,7 @@ use state::State;
 pub const CHEESE_DEFAULT: &str = include_str!("../../../../configs/mice-heist/cheese.toml");
 
 /// The cheese edition with one validated config.
-pub struct CheeseGame {
-    pub rules: Rules,
-    /// The config as played (overrides and `--players` applied), for the result folder.
-    pub resolved: toml::Table,
-    declared: Declared,
-    tally: Tally,
-}
+pub type CheeseGame = Configured<Rules>;
 
 /// The names of this edition's chips, obstacles, skills and colours for the shared files.
 fn catalogue(rules: &Rules) -> Catalogue {
@@ -66,19 +63,7 @@ fn catalogue(rules: &Rules) -> Catalogue {
     }
 }
 
-impl Registered for CheeseGame {
-    type Engine<'a> = engine::Engine<'a>;
-    type Own = bots::Greedy;
-
-    fn engine(&self, seed: u64) -> Self::Engine<'_> {
-        engine::Engine::new(&self.rules, seed)
-    }
-
-    /// The default search plays about 110 games/s (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        1200
-    }
-
+impl Ruleset for Rules {
     const GAME: &'static str = "mice-heist";
     const EDITION: &'static str = "cheese";
     const BUILTIN: Builtin = Builtin {
@@ -91,71 +76,69 @@ impl Registered for CheeseGame {
     const REPORT: Parts = super::report::PARTS;
     const PLAYERS: (usize, usize) = crate::games::mice_heist::parts::PLAYERS;
 
-    fn load(
-        source: &Source,
-        overrides: &[Override],
-        players: Option<usize>,
-    ) -> Result<Self, ConfigError> {
-        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
-            config::compile(raw, players)
-        })?;
-        let resolved = with_players(resolved, rules.players);
+    const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
+    const DEFAULT_BOTS: &'static str = "greedy";
+
+    type Raw = RawConfig;
+    type Engine<'a> = Engine<'a>;
+    type Own = bots::Greedy;
+    type Tally = Tally;
+
+    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
+        config::compile(raw, players)
+    }
+
+    fn declare(&self) -> (Declared, Tally) {
         let mut declared = super::declared();
-        let tally = Tally::declare(&mut declared, &catalogue(&rules), "colours.csv");
-        Ok(Self {
-            rules,
-            resolved,
-            declared,
-            tally,
-        })
+        let tally = Tally::declare(&mut declared, &catalogue(self), "colours.csv");
+        (declared, tally)
     }
-
-    fn resolved(&self) -> &toml::Table {
-        &self.resolved
-    }
-}
-
-impl Game for CheeseGame {
-    type Scratch = ();
 
     fn players(&self) -> usize {
-        self.rules.players
+        self.players
     }
 
     fn max_turns(&self) -> u32 {
-        self.rules.max_turns
+        self.max_turns
     }
 
-    fn declared(&self) -> &Declared {
-        &self.declared
+    fn engine(&self, seed: u64) -> Engine<'_> {
+        Engine::new(self, seed)
     }
 
-    fn bots(&self) -> &'static [crate::core::lineup::Kind] {
-        bots::KINDS
+    /// The default search plays about 110 games/s (docs/performance.md).
+    fn strength_games(&self) -> u64 {
+        1200
     }
 
-    fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
-        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
-        let mut table = Table::new(Engine::new(&self.rules, seed), seed);
-        let mut counting = self.tally.counting(counts);
+    fn count(
+        &self,
+        tally: &Tally,
+        table: &mut Table<Engine, bots::Memory>,
+        lineup: &[Agent],
+        counts: &mut Counts,
+    ) -> Outcome {
+        let mut counting = tally.counting(counts);
         let outcome = table.play_all(lineup, &mut counting);
-        self.tally.ended(counting.counts, &outcome);
-        for (seat, p) in table.game.state().players.iter().enumerate() {
+        tally.ended(counting.counts, &outcome);
+        for (seat, p) in table.state().players.iter().enumerate() {
             let held: arrayvec::ArrayVec<u8, MAX_HELD> = p.skills.iter().map(|h| h.skill).collect();
-            self.tally
-                .seat(counting.counts, &held, p.colour, outcome.won(seat));
+            tally.seat(counting.counts, &held, p.colour, outcome.won(seat));
         }
         outcome
     }
 
-    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
-        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
-        let rules = &self.rules;
+    fn tell(
+        &self,
+        seed: u64,
+        table: &mut Table<Engine, bots::Memory>,
+        lineup: &[Agent],
+    ) -> Vec<Event> {
+        let rules = self;
         let ids: Vec<&str> = rules.jobs.iter().map(|j| j.id.as_str()).collect();
         let sizes: Vec<usize> = rules.jobs.iter().map(|j| j.obstacles.len()).collect();
         let mut story = Story::default();
-        let mut engine = Table::new(Engine::new(rules, seed), seed);
-        let colours: Vec<&str> = engine
+        let colours: Vec<&str> = table
             .state()
             .players
             .iter()
@@ -173,10 +156,10 @@ impl Game for CheeseGame {
             json!({ "colours": colours }),
         );
         loop {
-            let before = engine.state().clone();
+            let before = table.state().clone();
             let mut rec = Recorder::default();
-            let over = engine.step(lineup, &mut rec);
-            let after = engine.state();
+            let over = table.step(lineup, &mut rec);
+            let after = table.state();
             let (turn, t) = (after.turns, before.tester);
             let job = after.test.job as usize;
             let top = before.jobs[job].next;
@@ -240,7 +223,7 @@ impl Game for CheeseGame {
                 break;
             }
         }
-        let outcome = engine.finish(lineup);
+        let outcome = table.finish(lineup);
         story.end(
             &outcome,
             rules.players,
@@ -250,6 +233,6 @@ impl Game for CheeseGame {
     }
 
     fn ending_label(&self, ending: u8) -> &str {
-        &self.rules.jobs[ending as usize].id
+        &self.jobs[ending as usize].id
     }
 }

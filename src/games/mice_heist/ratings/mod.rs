@@ -9,9 +9,11 @@ pub mod tally;
 #[cfg(test)]
 pub mod tests;
 
-use bots::Bot;
 use config::{RawConfig, Rules};
 use engine::Engine;
+
+/// This edition's bots as it plays them.
+type Agent = crate::bots::Agent<bots::Greedy>;
 use tally::RatingsTally;
 
 use super::Tests;
@@ -19,8 +21,9 @@ use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
 use crate::core::game::seat_name;
 use crate::core::play::Table;
-use crate::games::{Builtin, Event, Game, Outcome, Registered};
-use crate::io::config::{ConfigError, Override, Source, load_compiled, with_players};
+use crate::games::ruleset::{Configured, Ruleset};
+use crate::games::{Builtin, Event, Outcome};
+use crate::io::config::Invalid;
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{Counts, Declared};
 use serde_json::json;
@@ -30,27 +33,9 @@ use state::State;
 pub const RATINGS_DEFAULT: &str = include_str!("../../../../configs/mice-heist/ratings.toml");
 
 /// The ratings edition with one validated config.
-pub struct RatingsGame {
-    pub rules: Rules,
-    /// The config as played (overrides and `--players` applied), for the result folder.
-    pub resolved: toml::Table,
-    declared: Declared,
-    tally: RatingsTally,
-}
+pub type RatingsGame = Configured<Rules>;
 
-impl Registered for RatingsGame {
-    type Engine<'a> = engine::Engine<'a>;
-    type Own = bots::Greedy;
-
-    fn engine(&self, seed: u64) -> Self::Engine<'_> {
-        engine::Engine::new(&self.rules, seed)
-    }
-
-    /// The default search plays about 160 games/s (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        1600
-    }
-
+impl Ruleset for Rules {
     const GAME: &'static str = "mice-heist";
     const EDITION: &'static str = "ratings";
     const BUILTIN: Builtin = Builtin {
@@ -63,18 +48,22 @@ impl Registered for RatingsGame {
     const REPORT: Parts = super::report::PARTS;
     const PLAYERS: (usize, usize) = crate::games::mice_heist::parts::PLAYERS;
 
-    fn load(
-        source: &Source,
-        overrides: &[Override],
-        players: Option<usize>,
-    ) -> Result<Self, ConfigError> {
-        let (rules, resolved) = load_compiled(source, overrides, |raw: &RawConfig| {
-            config::compile(raw, players)
-        })?;
-        let resolved = with_players(resolved, rules.players);
+    const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
+    const DEFAULT_BOTS: &'static str = "greedy";
+
+    type Raw = RawConfig;
+    type Engine<'a> = Engine<'a>;
+    type Own = bots::Greedy;
+    type Tally = RatingsTally;
+
+    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
+        config::compile(raw, players)
+    }
+
+    fn declare(&self) -> (Declared, RatingsTally) {
         let catalogue = Catalogue {
-            chips: rules.chips.clone(),
-            jobs: rules
+            chips: self.chips.clone(),
+            jobs: self
                 .jobs
                 .iter()
                 .map(|j| CatalogueJob {
@@ -86,7 +75,7 @@ impl Registered for RatingsGame {
                         .collect(),
                 })
                 .collect(),
-            cards: rules
+            cards: self
                 .skill_cards
                 .iter()
                 .map(|c| CatalogueCard {
@@ -97,63 +86,53 @@ impl Registered for RatingsGame {
                 .collect(),
             dealt: (
                 "identity",
-                rules.identities.iter().map(|(n, _)| n.clone()).collect(),
+                self.identities.iter().map(|(n, _)| n.clone()).collect(),
             ),
         };
         let mut declared = super::declared();
-        let tally = RatingsTally::declare(&mut declared, &rules, &catalogue);
-        Ok(Self {
-            rules,
-            resolved,
-            declared,
-            tally,
-        })
+        let tally = RatingsTally::declare(&mut declared, self, &catalogue);
+        (declared, tally)
     }
-
-    fn resolved(&self) -> &toml::Table {
-        &self.resolved
-    }
-}
-
-impl Game for RatingsGame {
-    type Scratch = ();
 
     fn players(&self) -> usize {
-        self.rules.players
+        self.players
     }
 
     fn max_turns(&self) -> u32 {
-        self.rules.max_turns
+        self.max_turns
     }
 
-    fn declared(&self) -> &Declared {
-        &self.declared
+    fn engine(&self, seed: u64) -> Engine<'_> {
+        Engine::new(self, seed)
     }
 
-    fn bots(&self) -> &'static [crate::core::lineup::Kind] {
-        bots::KINDS
+    /// The default search plays about 160 games/s (docs/performance.md).
+    fn strength_games(&self) -> u64 {
+        1600
     }
 
-    fn play(&self, seed: u64, lineup: &[Bot], _scratch: &mut (), counts: &mut Counts) -> Outcome {
-        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
-        let mut engine = Table::new(Engine::new(&self.rules, seed), seed);
-        let outcome = engine.play_all(lineup, &mut self.tally.counting(counts));
-        let t = &self.tally;
-        t.base.ended(counts, &outcome);
-        for (seat, p) in engine.state().players.iter().enumerate() {
-            t.base
-                .seat(counts, engine.hand(seat), p.identity, outcome.won(seat));
-            t.rated(counts, &p.ratings);
+    fn count(
+        &self,
+        tally: &RatingsTally,
+        table: &mut Table<Engine, ()>,
+        lineup: &[Agent],
+        counts: &mut Counts,
+    ) -> Outcome {
+        let outcome = table.play_all(lineup, &mut tally.counting(counts));
+        tally.base.ended(counts, &outcome);
+        for (seat, p) in table.state().players.iter().enumerate() {
+            tally
+                .base
+                .seat(counts, table.hand(seat), p.identity, outcome.won(seat));
+            tally.rated(counts, &p.ratings);
         }
         outcome
     }
 
-    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
-        let lineup = &crate::bots::agents::<bots::Greedy>(lineup);
-        let rules = &self.rules;
+    fn tell(&self, seed: u64, table: &mut Table<Engine, ()>, lineup: &[Agent]) -> Vec<Event> {
+        let rules = self;
         let mut story = Story::default();
-        let mut engine = Table::new(Engine::new(rules, seed), seed);
-        let start = engine.state();
+        let start = table.state();
         let ids: Vec<&str> = start
             .jobs
             .iter()
@@ -178,10 +157,10 @@ impl Game for RatingsGame {
         let text = format!("seed {seed}: {}; jobs {}", seats.join(", "), ids.join(", "));
         story.say(0, "setup", text, json!({"identities": names, "jobs": ids}));
         loop {
-            let before = engine.state().clone();
+            let before = table.state().clone();
             let mut rec = Recorder::default();
-            let over = engine.step(lineup, &mut rec);
-            let after = engine.state();
+            let over = table.step(lineup, &mut rec);
+            let after = table.state();
             let (turn, t) = (after.turns, before.tester);
             let job = after.test.job as usize;
             let top = before.jobs[job].next;
@@ -268,7 +247,7 @@ impl Game for RatingsGame {
                 break;
             }
         }
-        let outcome = engine.finish(lineup);
+        let outcome = table.finish(lineup);
         story.end(
             &outcome,
             rules.players,
@@ -278,6 +257,6 @@ impl Game for RatingsGame {
     }
 
     fn ending_label(&self, ending: u8) -> &str {
-        &self.rules.jobs[ending as usize].id
+        &self.jobs[ending as usize].id
     }
 }

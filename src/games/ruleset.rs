@@ -1,0 +1,237 @@
+//! What a game has to say, and the one shell that says the rest. A game implements
+//! [`Ruleset`] on its compiled rules: its names, its config, its engine, its bots, its counters
+//! and how a game of it is counted and told. [`Configured`] makes any ruleset a loadable,
+//! playable, reportable game ([`Game`] and [`Registered`]): loading and checking the config,
+//! holding what it counts, handing each seat its bot, and the runner's questions, once for
+//! every game.
+
+use serde::de::DeserializeOwned;
+
+use crate::bots::{Agent, Own, agents};
+use crate::core::lineup::{Bot, Kind};
+use crate::core::play::{Decider, Decisions, Table};
+use crate::games::{Builtin, DEFAULT_GAMES, Event, Game, Outcome, Registered, Roles};
+use crate::io::config::{ConfigError, Invalid, Override, Source, load_compiled, with_players};
+use crate::io::report::parts::Parts;
+use crate::stats::metrics::{Counts, Declared};
+
+/// A game's rules, compiled from its config, and everything the shared layers need to know of
+/// the game. Implemented once a game (or edition); [`Configured`] does the rest.
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// The config's `game` key.
+    const GAME: &'static str;
+    /// The config's `edition` key; empty for a game with one edition.
+    const EDITION: &'static str = "";
+    const BUILTIN: Builtin;
+    /// The game's part of a `simulate` report.
+    const REPORT: Parts;
+    /// How many players a game seats, at least and at most (its config checks the same).
+    const PLAYERS: (usize, usize);
+    /// The bots the game offers, for `--bots` and `whisker bots`.
+    const BOTS: &'static [Kind];
+    /// The bots `--bots` means when not given, as the command line would write them.
+    const DEFAULT_BOTS: &'static str;
+    /// See [`Game::search_budgets`].
+    const SEARCH_BUDGETS: &'static [u32] = &[10];
+    /// See [`Game::scored`].
+    const SCORED: bool = true;
+    /// See [`Game::roles`].
+    const ROLES: Option<Roles> = None;
+
+    /// The config file as written.
+    type Raw: DeserializeOwned;
+    /// The rules as decisions, for one game.
+    type Engine<'a>: Decisions
+    where
+        Self: 'a;
+    /// The game's own bots, as typed values that decide in its engine.
+    type Own: Own + for<'a> Decider<Self::Engine<'a>>;
+    /// Where a game's counts go, as [`Ruleset::declare`] made them.
+    type Tally: Send + Sync;
+
+    /// The rules of a config, `players` (from `--players`) replacing its count; every problem,
+    /// each at its key.
+    fn compile(raw: &Self::Raw, players: Option<usize>) -> Result<Self, Vec<Invalid>>;
+
+    /// The per-game values and counters, the CSVs they make, and where a game adds to them.
+    fn declare(&self) -> (Declared, Self::Tally);
+
+    fn players(&self) -> usize;
+
+    /// The turn cap: a game that reaches it is scored where it stands.
+    fn max_turns(&self) -> u32;
+
+    /// A new game of these rules, dealt from `seed`.
+    fn engine(&self, seed: u64) -> Self::Engine<'_>;
+
+    /// Plays the game set up in `table` to its end with `lineup[seat]` at each seat, adding
+    /// what it counts to `counts`.
+    fn count<'a>(
+        &'a self,
+        tally: &Self::Tally,
+        table: &mut Table<Self::Engine<'a>, Memory<'a, Self>>,
+        lineup: &[Agent<Self::Own>],
+        counts: &mut Counts,
+    ) -> Outcome;
+
+    /// Tells the game set up in `table` (from `seed`) as it plays, turn by turn; the last
+    /// event is its end.
+    fn tell<'a>(
+        &'a self,
+        seed: u64,
+        table: &mut Table<Self::Engine<'a>, Memory<'a, Self>>,
+        lineup: &[Agent<Self::Own>],
+    ) -> Vec<Event>;
+
+    /// The `games.csv` label of an [`Outcome::ending`].
+    fn ending_label(&self, ending: u8) -> &str;
+
+    /// See [`Registered::default_games`].
+    fn default_games(&self) -> u64 {
+        DEFAULT_GAMES
+    }
+
+    /// See [`Registered::strength_games`].
+    fn strength_games(&self) -> u64 {
+        300
+    }
+}
+
+/// What one seat's bot remembers in a game of `R`.
+pub type Memory<'a, R> = <<R as Ruleset>::Own as Decider<<R as Ruleset>::Engine<'a>>>::Memory;
+
+/// A game with one validated config: its rules, the config as played, and what it counts.
+pub struct Configured<R: Ruleset> {
+    pub rules: R,
+    /// The config as played (overrides and `--players` applied), for the result folder.
+    pub resolved: toml::Table,
+    declared: Declared,
+    tally: R::Tally,
+}
+
+impl<R: Ruleset> Configured<R> {
+    /// A fresh table for the game of `seed`.
+    fn table(&self, seed: u64) -> Table<R::Engine<'_>, Memory<'_, R>> {
+        Table::new(self.rules.engine(seed), seed)
+    }
+}
+
+impl<R: Ruleset> Registered for Configured<R> {
+    const GAME: &'static str = R::GAME;
+    const EDITION: &'static str = R::EDITION;
+    const BUILTIN: Builtin = R::BUILTIN;
+    const REPORT: Parts = R::REPORT;
+    const PLAYERS: (usize, usize) = R::PLAYERS;
+
+    type Engine<'a> = R::Engine<'a>;
+    type Own = R::Own;
+
+    fn engine(&self, seed: u64) -> Self::Engine<'_> {
+        self.rules.engine(seed)
+    }
+
+    fn load(
+        source: &Source,
+        overrides: &[Override],
+        players: Option<usize>,
+    ) -> Result<Self, ConfigError> {
+        let (rules, resolved) =
+            load_compiled(source, overrides, |raw: &R::Raw| R::compile(raw, players))?;
+        let resolved = with_players(resolved, rules.players());
+        let (declared, tally) = rules.declare();
+        Ok(Self {
+            rules,
+            resolved,
+            declared,
+            tally,
+        })
+    }
+
+    fn resolved(&self) -> &toml::Table {
+        &self.resolved
+    }
+
+    fn default_games(&self) -> u64 {
+        self.rules.default_games()
+    }
+
+    fn strength_games(&self) -> u64 {
+        self.rules.strength_games()
+    }
+}
+
+impl<R: Ruleset> Game for Configured<R> {
+    type Scratch = ();
+
+    fn players(&self) -> usize {
+        self.rules.players()
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns()
+    }
+
+    fn declared(&self) -> &Declared {
+        &self.declared
+    }
+
+    fn bots(&self) -> &'static [Kind] {
+        R::BOTS
+    }
+
+    fn default_bots(&self) -> &'static str {
+        R::DEFAULT_BOTS
+    }
+
+    fn search_budgets(&self) -> &'static [u32] {
+        R::SEARCH_BUDGETS
+    }
+
+    fn scored(&self) -> bool {
+        R::SCORED
+    }
+
+    fn roles(&self) -> Option<Roles> {
+        R::ROLES
+    }
+
+    fn play(&self, seed: u64, lineup: &[Bot], _: &mut (), counts: &mut Counts) -> Outcome {
+        let lineup = agents::<R::Own>(lineup);
+        self.rules
+            .count(&self.tally, &mut self.table(seed), &lineup, counts)
+    }
+
+    fn replay(&self, seed: u64, lineup: &[Bot]) -> Vec<Event> {
+        let lineup = agents::<R::Own>(lineup);
+        self.rules.tell(seed, &mut self.table(seed), &lineup)
+    }
+
+    fn ending_label(&self, ending: u8) -> &str {
+        self.rules.ending_label(ending)
+    }
+}
+
+/// The last event of a told game: its ending (one of `endings`), `who` won, and after how many
+/// `turns` (what the game calls them).
+pub fn told_end(outcome: &Outcome, endings: &[&str], who: String, turns: &str) -> Event {
+    let ending = endings[usize::from(outcome.ending.unwrap_or(0))];
+    Event::new(
+        outcome.turns,
+        "end",
+        format!("{ending}: {who} after {} {turns}", outcome.turns),
+        serde_json::json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
+    )
+}
+
+/// `seat 1 and seat 3 won`, or `nobody` when no seat won.
+pub fn winners(outcome: &Outcome, players: usize, nobody: &str) -> String {
+    let winners: Vec<String> = (0..players)
+        .filter(|&s| outcome.won(s))
+        .map(crate::core::game::seat_name)
+        .collect();
+    if winners.is_empty() {
+        nobody.to_string()
+    } else {
+        format!("{} won", winners.join(" and "))
+    }
+}
