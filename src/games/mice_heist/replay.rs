@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::Observer;
 use super::jobs::JobState;
 use super::parts::{ChipTable, Effect, EffectKind, Icon};
-use crate::core::game::seat_name;
+use crate::core::game::{seat_name, seat_number};
 use crate::games::{Event, MAX_SEATS, Outcome};
 
 /// What one turn's observer saw.
@@ -216,9 +216,10 @@ impl Story {
             } else {
                 "won by seat"
             },
+            // Counted from 1 in the text, as everywhere people read; the JSON keeps the index.
             winners
                 .iter()
-                .map(|s| s.to_string())
+                .map(|&s| seat_number(s).to_string())
                 .collect::<Vec<_>>()
                 .join(" and "),
         );
@@ -272,4 +273,41 @@ pub fn icons(bits: u8) -> String {
         .filter_map(|i| icon_name(1 << i))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(scores: [i32; 4], winners: u8) -> Outcome {
+        let mut o = Outcome {
+            turns: 15,
+            capped: false,
+            scores: [0; MAX_SEATS],
+            winners,
+            ending: Some(1),
+            values: Default::default(),
+        };
+        o.scores[..4].copy_from_slice(&scores);
+        o
+    }
+
+    /// The text counts seats from 1, as every page does; the JSON keeps the index.
+    #[test]
+    fn the_end_names_the_winners_counting_from_one() {
+        let mut story = Story::default();
+        story.end(&outcome([22, 35, 40, 21], 0b0100), 4, Some("B"));
+        story.end(&outcome([30, 12, 30, 9], 0b0101), 4, None);
+        let [won, shared] = [&story.events[0], &story.events[1]];
+        assert_eq!(
+            won.text,
+            "game over after 15 tests (job B completed); scores 22, 35, 40, 21; won by seat 3"
+        );
+        assert_eq!(won.data["winners"], json!([2]));
+        assert!(
+            shared.text.ends_with("; shared by seats 1 and 3"),
+            "{}",
+            shared.text
+        );
+    }
 }
