@@ -3,14 +3,35 @@
 //! game's built-in config. A game's own tests add what only it can say (its components, its
 //! golden games).
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
 use super::Registered;
 use crate::bots::{Agent, Own};
 use crate::core::lineup::Bot;
-use crate::core::play::{Decider, Decisions, Seen};
+use crate::core::play::{Decider, Decisions, Seen, Table};
 use crate::core::rng::{bot_rng, game_rng};
 
 /// Seeds each check plays: enough for every ending the default config reaches in most games.
 const SEEDS: u64 = 40;
+
+/// The game's own bots, in its list's order: a game with roles lists one a role, in the roles'
+/// order.
+fn own_bots<G: Registered>(game: &G) -> Vec<Bot> {
+    game.bots()
+        .iter()
+        .filter(|k| !k.searches && k.name != crate::core::play::RANDOM.name)
+        .map(Bot::new)
+        .cycle()
+        .take(game.players())
+        .collect()
+}
+
+/// Random bots at every seat, and the game's own.
+fn lineups<G: Registered>(game: &G) -> [Vec<Bot>; 2] {
+    let random = vec![Bot::new(&crate::core::play::RANDOM); game.players()];
+    [random, own_bots(game)]
+}
 
 /// The game of its built-in config, at each end of its range of players.
 pub fn loaded<G: Registered>() -> Vec<G> {
@@ -51,20 +72,8 @@ pub fn random_play_ends<G: Registered>(game: &G) {
 /// A replay tells the game `play` plays: for the same seed and bots, one `end` event, last, at
 /// the turn the game ended on. Random bots, and the game's own.
 pub fn replay_tells_the_played_game<G: Registered>(game: &G) {
-    let players = game.players();
-    let random = vec![Bot::new(&crate::core::play::RANDOM); players];
-    // The game's own bots, in its list's order: a game with roles lists one a role, in the
-    // roles' order.
-    let own: Vec<Bot> = game
-        .bots()
-        .iter()
-        .filter(|k| !k.searches && k.name != crate::core::play::RANDOM.name)
-        .map(Bot::new)
-        .cycle()
-        .take(players)
-        .collect();
     let mut counts = game.declared().counts();
-    for lineup in [&random, &own] {
+    for lineup in &lineups(game) {
         for seed in 0..SEEDS / 4 {
             let played = game.play(seed, lineup, &mut Default::default(), &mut counts);
             let events = game.replay(seed, lineup);
@@ -80,6 +89,75 @@ pub fn replay_tells_the_played_game<G: Registered>(game: &G) {
             );
             assert_eq!(events.last().map(|e| e.event), Some("end"), "seed {seed}");
         }
+    }
+}
+
+/// Every component of the game is in exactly one place, checked by the game's own census
+/// ([`Registered::assert_in_place`]) before every decision and at the end of many games, random
+/// bots and the game's own.
+pub fn every_component_in_one_place<G: Registered>(game: &G) {
+    for lineup in &lineups(game) {
+        let lineup = crate::bots::agents::<G::Own>(lineup);
+        for seed in 0..SEEDS {
+            let mut table = Table::new(game.engine(seed), seed);
+            while let Some(action) = {
+                game.assert_in_place(&table.game);
+                table.decide(&lineup)
+            } {
+                table.game.apply(action);
+            }
+            game.assert_in_place(&table.game);
+        }
+    }
+}
+
+thread_local! {
+    /// Allocations this thread has made, counted by [`Counting`].
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The test binary's allocator: the system's, counting each thread's allocations, so a test can
+/// see that a game allocates nothing.
+struct Counting;
+
+// SAFETY: every call goes to `System` unchanged; counting touches only a thread-local `Cell`.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // `try_with`: a thread being torn down has no counter left, and allocates uncounted.
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract for `alloc` is `System`'s.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// A game allocates nothing while it plays, from its deal to its outcome and counts, once the
+/// thread's buffers are made: random bots, the game's own, and the search.
+pub fn a_game_allocates_nothing<G: Registered>(game: &G) {
+    let search = crate::core::lineup::parse("ismcts(iterations=8)", game.bots(), &[])
+        .expect("every game offers ismcts");
+    let [random, own] = lineups(game);
+    let mut play = crate::games::AnyGame::seeded(game);
+    for lineup in [random, own, vec![search; game.players()]] {
+        // The first game on a thread may make its buffers.
+        play(&lineup, 0);
+        let before = ALLOCATIONS.with(Cell::get);
+        for seed in 1..4 {
+            play(&lineup, seed);
+        }
+        let made = ALLOCATIONS.with(Cell::get) - before;
+        assert_eq!(
+            made, 0,
+            "{}: {made} allocations in 3 games",
+            lineup[0].kind.name
+        );
     }
 }
 
@@ -173,6 +251,18 @@ macro_rules! suite {
                 loaded::<$ty>()
                     .iter()
                     .for_each(replay_tells_the_played_game);
+            }
+
+            #[test]
+            fn every_component_is_in_one_place() {
+                loaded::<$ty>()
+                    .iter()
+                    .for_each(every_component_in_one_place);
+            }
+
+            #[test]
+            fn a_game_allocates_nothing_while_it_plays() {
+                loaded::<$ty>().iter().for_each(a_game_allocates_nothing);
             }
 
             #[test]

@@ -73,6 +73,11 @@ pub trait Registered: Game + Sized + 'static {
     /// The config as played (overrides and `--players` applied), for the result folder.
     fn resolved(&self) -> &toml::Table;
 
+    /// Panics unless every component of `game` (card, chip, piece, cheese) is in exactly one
+    /// place: the conformance suite's census, before every decision of many games.
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Self::Engine<'_>);
+
     /// Games a run plays when `--games` is not given: as many as take about half a minute on
     /// two cores, so about a minute on a busy machine, and at most
     /// [`DEFAULT_GAMES`].

@@ -86,6 +86,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The `games.csv` label of an [`Outcome::ending`].
     fn ending_label(&self, ending: u8) -> &str;
 
+    /// See [`Registered::assert_in_place`].
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Self::Engine<'_>);
+
     /// See [`Registered::default_games`].
     fn default_games(&self) -> u64 {
         DEFAULT_GAMES
@@ -149,6 +153,11 @@ impl<R: Ruleset> Registered for Configured<R> {
 
     fn resolved(&self) -> &toml::Table {
         &self.resolved
+    }
+
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Self::Engine<'_>) {
+        self.rules.assert_in_place(game);
     }
 
     fn default_games(&self) -> u64 {

@@ -454,6 +454,25 @@ impl Ruleset for Rules {
     fn ending_label(&self, ending: u8) -> &str {
         ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
     }
+
+    /// Every Loot card and every room is in one place, and every face-up clue is a monitored
+    /// room.
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Engine) {
+        let sorted = |mut v: Vec<u8>| {
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(
+            sorted(game.every_card().collect()),
+            sorted(self.deck.clone()),
+            "cards"
+        );
+        let rooms: Vec<u8> = (1..=self.rooms).collect();
+        assert_eq!(sorted(game.every_room().collect()), rooms, "rooms");
+        let p = game.public();
+        assert!(p.monitored.iter().flatten().count() <= usize::from(p.clues));
+    }
 }
 
 /// One decision in words, for replays.

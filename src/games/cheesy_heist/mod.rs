@@ -279,6 +279,18 @@ impl Ruleset for Rules {
     fn ending_label(&self, ending: u8) -> &str {
         ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
     }
+
+    /// Every card is in a hand, a dropped pile, the draw pile or face up, and what each seat
+    /// knows for sure of the others' cards is true.
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Engine) {
+        let mut all = game.unplayed();
+        for (k, n) in game.public().discard.iter().enumerate() {
+            all[k] += n;
+        }
+        assert_eq!(&all[..self.kinds()], &self.counts[..], "cards");
+        game.assert_known_holds();
+    }
 }
 
 /// One decision in words, for replays; `before` and `after` are the seat's hand around it.

@@ -5,7 +5,7 @@ use super::engine::Engine;
 use super::{Agent, CheesyHeist};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
-use crate::games::Registered;
+use crate::games::{Registered, Ruleset};
 use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides, at `players`.
@@ -37,12 +37,7 @@ fn every_card_is_in_one_place() {
             for seed in 0..60 {
                 let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, seed), seed);
                 loop {
-                    let mut all = table.unplayed();
-                    for (k, n) in table.public().discard.iter().enumerate() {
-                        all[k] += n;
-                    }
-                    assert_eq!(&all[..rules.kinds()], &rules.counts[..], "seed {seed}");
-                    table.assert_known_holds();
+                    rules.assert_in_place(&table);
                     let Some(action) = table.decide(&lineup) else {
                         break;
                     };

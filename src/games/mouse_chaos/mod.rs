@@ -287,6 +287,11 @@ impl Ruleset for Rules {
     fn ending_label(&self, ending: u8) -> &str {
         ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
     }
+
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Engine) {
+        game.assert_pieces();
+    }
 }
 
 /// A nest (and its colour) by its corner.

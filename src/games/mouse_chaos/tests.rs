@@ -6,7 +6,7 @@ use super::engine::{Action, Decision, Ending, Engine, Piece};
 use super::{Agent, MouseChaos};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
-use crate::games::{Game, Registered};
+use crate::games::{Game, Registered, Ruleset};
 use crate::io::config::{Override, Source};
 
 /// The built-in config with `--set` style overrides, at `players`.
@@ -380,7 +380,7 @@ fn every_piece_is_in_one_place() {
                     let mut table: Table<Engine, super::bots::Memory> =
                         Table::new(Engine::new(&rules, seed), seed);
                     loop {
-                        table.assert_pieces();
+                        rules.assert_in_place(&table);
                         let Some(action) = table.decide(&lineup) else {
                             break;
                         };

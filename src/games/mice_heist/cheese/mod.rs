@@ -235,4 +235,19 @@ impl Ruleset for Rules {
     fn ending_label(&self, ending: u8) -> &str {
         &self.jobs[ending as usize].id
     }
+
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Engine) {
+        let s = game.state();
+        assert_eq!(s.cheese_total(self), u32::from(self.total_cheese), "cheese");
+        assert_eq!(s.chip_count() as usize, self.chips.count(), "chips");
+        assert!(s.chips_disjoint(), "a chip in two places");
+        let dealt: usize = s
+            .players
+            .iter()
+            .map(|p| self.starting[usize::from(p.colour)].len())
+            .sum();
+        let cards = self.upgrade_deck.len() + dealt;
+        assert_eq!(s.card_count() as usize, cards, "skill cards");
+    }
 }

@@ -259,4 +259,14 @@ impl Ruleset for Rules {
     fn ending_label(&self, ending: u8) -> &str {
         &self.jobs[ending as usize].id
     }
+
+    #[cfg(test)]
+    fn assert_in_place(&self, game: &Engine) {
+        let s = game.state();
+        assert_eq!(s.cheese_total(self), u32::from(self.total_cheese), "cheese");
+        assert_eq!(s.chip_count() as usize, self.chips.count(), "chips");
+        let cards = (game.skill_cards(), game.assist_cards());
+        let decks = (self.skill_deck.len(), self.assist_deck.len());
+        assert_eq!((cards.0 as usize, cards.1 as usize), decks, "cards");
+    }
 }
