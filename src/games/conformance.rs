@@ -1,10 +1,9 @@
 //! The conformance suite every registered game gets by registering (OpenSpiel's random
 //! simulation and resampling tests are the model): `register!` runs each check below on the
-//! game's built-in config. A game's own tests add what only it can say (its components, its
-//! golden games).
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+//! game's built-in config. Two integration tests also take every registered game from the
+//! registry: `tests/alloc.rs` (no allocation while a game plays, every bot, every table size)
+//! and `tests/every_game.rs` (every command). A game's own tests add what only it can say
+//! (its rule steps, its variants, its golden games).
 
 use super::Registered;
 use crate::bots::{Agent, Own};
@@ -111,56 +110,6 @@ pub fn every_component_in_one_place<G: Registered>(game: &G) {
     }
 }
 
-thread_local! {
-    /// Allocations this thread has made, counted by [`Counting`].
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-/// The test binary's allocator: the system's, counting each thread's allocations, so a test can
-/// see that a game allocates nothing.
-struct Counting;
-
-// SAFETY: every call goes to `System` unchanged; counting touches only a thread-local `Cell`.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // `try_with`: a thread being torn down has no counter left, and allocates uncounted.
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: the caller's contract for `alloc` is `System`'s.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static COUNTING: Counting = Counting;
-
-/// A game allocates nothing while it plays, from its deal to its outcome and counts, once the
-/// thread's buffers are made: random bots, the game's own, and the search.
-pub fn a_game_allocates_nothing<G: Registered>(game: &G) {
-    let search = crate::core::lineup::parse("ismcts(iterations=8)", game.bots(), &[])
-        .expect("every game offers ismcts");
-    let [random, own] = lineups(game);
-    let mut play = crate::games::AnyGame::seeded(game);
-    for lineup in [random, own, vec![search; game.players()]] {
-        // The first game on a thread may make its buffers.
-        play(&lineup, 0);
-        let before = ALLOCATIONS.with(Cell::get);
-        for seed in 1..4 {
-            play(&lineup, seed);
-        }
-        let made = ALLOCATIONS.with(Cell::get) - before;
-        assert_eq!(
-            made, 0,
-            "{}: {made} allocations in 3 games",
-            lineup[0].kind.name
-        );
-    }
-}
-
 /// A run gives the same counters, every one of them, on one thread and on three: chunks of
 /// games are merged exactly, whatever thread played them. Random bots, with the seats rotated.
 pub fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
@@ -258,11 +207,6 @@ macro_rules! suite {
                 loaded::<$ty>()
                     .iter()
                     .for_each(every_component_in_one_place);
-            }
-
-            #[test]
-            fn a_game_allocates_nothing_while_it_plays() {
-                loaded::<$ty>().iter().for_each(a_game_allocates_nothing);
             }
 
             #[test]
