@@ -226,14 +226,10 @@ pub mod example {
 
     impl Coins {
         pub fn new(players: usize) -> Self {
-            let hits = Value {
-                name: "hits",
-                per_turn: true,
-            };
             Self {
                 players,
                 roles: None,
-                declared: Declared::new(&[hits], "ending"),
+                declared: Declared::new(&[Value::per_turn("hits")], "ending"),
             }
         }
     }

@@ -13,7 +13,7 @@ use crate::core::play::{Decider, Decisions, Table};
 use crate::games::{Builtin, DEFAULT_GAMES, Event, Game, Outcome, Registered, Roles};
 use crate::io::config::{ConfigError, Invalid, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
-use crate::stats::metrics::{Counts, Declared};
+use crate::stats::metrics::{Counts, Declared, Value};
 
 /// A game's rules, compiled from its config, and everything the shared layers need to know of
 /// the game. Implemented once a game (or edition); [`Configured`] does the rest.
@@ -37,6 +37,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const SCORED: bool = true;
     /// See [`Game::roles`].
     const ROLES: Option<Roles> = None;
+    /// The game's own per-game values, in `games.csv` and [`Outcome::values`].
+    const VALUES: &'static [Value];
+    /// `games.csv`'s column for an [`Outcome::ending`].
+    const ENDING: &'static str = "ending";
 
     /// The config file as written.
     type Raw: DeserializeOwned;
@@ -53,8 +57,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// each at its key.
     fn compile(raw: &Self::Raw, players: Option<usize>) -> Result<Self, Vec<Invalid>>;
 
-    /// The per-game values and counters, the CSVs they make, and where a game adds to them.
-    fn declare(&self) -> (Declared, Self::Tally);
+    /// Declares the game's counters and the CSVs they make, and returns where a game adds to
+    /// them.
+    fn declare(&self, declared: &mut Declared) -> Self::Tally;
 
     fn players(&self) -> usize;
 
@@ -142,7 +147,8 @@ impl<R: Ruleset> Registered for Configured<R> {
         let (rules, resolved) =
             load_compiled(source, overrides, |raw: &R::Raw| R::compile(raw, players))?;
         let resolved = with_players(resolved, rules.players());
-        let (declared, tally) = rules.declare();
+        let mut declared = Declared::new(R::VALUES, R::ENDING);
+        let tally = rules.declare(&mut declared);
         Ok(Self {
             rules,
             resolved,

@@ -460,6 +460,24 @@ pub struct Value {
     pub per_turn: bool,
 }
 
+impl Value {
+    /// A value that grows by at most one a turn.
+    pub const fn per_turn(name: &'static str) -> Self {
+        Self {
+            name,
+            per_turn: true,
+        }
+    }
+
+    /// A value that may grow by more than one in a turn.
+    pub const fn unbounded(name: &'static str) -> Self {
+        Self {
+            name,
+            per_turn: false,
+        }
+    }
+}
+
 impl Declared {
     pub fn new(values: &[Value], ending: &'static str) -> Self {
         assert!(values.len() <= MAX_VALUES);

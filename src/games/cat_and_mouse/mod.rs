@@ -330,6 +330,11 @@ impl Ruleset for Rules {
     const DEFAULT_BOTS: &'static str = "inspector=sleuth,mouse=thief";
     const SCORED: bool = false;
     const ROLES: Option<Roles> = Some(ROLES);
+    const VALUES: &'static [Value] = &[
+        Value::per_turn("clues"),
+        Value::per_turn("room_changes"),
+        Value::per_turn("loot_kept"),
+    ];
 
     type Raw = RawConfig;
     type Engine<'a> = Engine<'a>;
@@ -340,22 +345,8 @@ impl Ruleset for Rules {
         config::compile(raw, players)
     }
 
-    fn declare(&self) -> (Declared, Tally) {
-        let clues = Value {
-            name: "clues",
-            per_turn: true,
-        };
-        let moves = Value {
-            name: "room_changes",
-            per_turn: true,
-        };
-        let loot = Value {
-            name: "loot_kept",
-            per_turn: true,
-        };
-        let mut declared = Declared::new(&[clues, moves, loot], "ending");
-        let tally = Tally::declare(&mut declared, self);
-        (declared, tally)
+    fn declare(&self, declared: &mut Declared) -> Tally {
+        Tally::declare(declared, self)
     }
 
     fn players(&self) -> usize {

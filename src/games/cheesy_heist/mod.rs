@@ -187,6 +187,7 @@ impl Ruleset for Rules {
     const PLAYERS: (usize, usize) = config::PLAYERS;
     const BOTS: &'static [Kind] = KINDS;
     const DEFAULT_BOTS: &'static str = "sly";
+    const VALUES: &'static [Value] = &[Value::per_turn("scrambles"), Value::per_turn("decoyed")];
 
     type Raw = RawConfig;
     type Engine<'a> = Engine<'a>;
@@ -197,18 +198,8 @@ impl Ruleset for Rules {
         config::compile(raw, players)
     }
 
-    fn declare(&self) -> (Declared, Tally) {
-        let scrambles = Value {
-            name: "scrambles",
-            per_turn: true,
-        };
-        let decoyed = Value {
-            name: "decoyed",
-            per_turn: true,
-        };
-        let mut declared = Declared::new(&[scrambles, decoyed], "ending");
-        let tally = Tally::declare(&mut declared, self);
-        (declared, tally)
+    fn declare(&self, declared: &mut Declared) -> Tally {
+        Tally::declare(declared, self)
     }
 
     fn players(&self) -> usize {

@@ -197,15 +197,14 @@ impl<E: Edition, M: Default> Tests<E, M> for Table<E, M> {
 
 /// What both editions report per game and in `summary.csv`: tests passed, and the job that
 /// ended the game.
-fn declared() -> crate::stats::metrics::Declared {
-    use crate::stats::metrics::{Declared, Quantity, SummaryMetric, Value};
-    let successes = Value {
-        name: "successes",
-        per_turn: true,
-    };
-    let mut d = Declared::new(&[successes], "ending_job");
+const VALUES: &[crate::stats::metrics::Value] =
+    &[crate::stats::metrics::Value::per_turn("successes")];
+
+/// The summary rows both editions add: tests a game, and the share passed.
+fn summary() -> Vec<crate::stats::metrics::SummaryMetric> {
+    use crate::stats::metrics::{Quantity, SummaryMetric};
     // A turn is one test.
-    d.summary = vec![
+    vec![
         SummaryMetric::Count("tests", Quantity::Turns),
         SummaryMetric::Rate {
             name: "test_success_rate",
@@ -213,6 +212,5 @@ fn declared() -> crate::stats::metrics::Declared {
             of: Quantity::Turns,
             tolerance: 0.01,
         },
-    ];
-    d
+    ]
 }

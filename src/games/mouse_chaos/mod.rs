@@ -155,6 +155,12 @@ impl Ruleset for Rules {
     // Even stopped at 20 decisions, a play-out here costs several of Mice Heist's, and games
     // with a search last longer (they play more carefully).
     const SEARCH_BUDGETS: &'static [u32] = &[2];
+    const VALUES: &'static [Value] = &[
+        Value::per_turn("looks"),
+        Value::per_turn("catches"),
+        Value::unbounded("turned_over"),
+        Value::unbounded("failed_fills"),
+    ];
 
     type Raw = RawConfig;
     type Engine<'a> = Engine<'a>;
@@ -165,19 +171,8 @@ impl Ruleset for Rules {
         config::compile(raw, players)
     }
 
-    fn declare(&self) -> (Declared, Tally) {
-        let value = |name, per_turn| Value { name, per_turn };
-        let mut declared = Declared::new(
-            &[
-                value("looks", true),
-                value("catches", true),
-                value("turned_over", false),
-                value("failed_fills", false),
-            ],
-            "ending",
-        );
-        let tally = Tally::declare(&mut declared, self);
-        (declared, tally)
+    fn declare(&self, declared: &mut Declared) -> Tally {
+        Tally::declare(declared, self)
     }
 
     fn players(&self) -> usize {

@@ -78,6 +78,8 @@ impl Ruleset for Rules {
 
     const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
     const DEFAULT_BOTS: &'static str = "greedy";
+    const VALUES: &'static [crate::stats::metrics::Value] = super::VALUES;
+    const ENDING: &'static str = "ending_job";
 
     type Raw = RawConfig;
     type Engine<'a> = Engine<'a>;
@@ -88,10 +90,9 @@ impl Ruleset for Rules {
         config::compile(raw, players)
     }
 
-    fn declare(&self) -> (Declared, Tally) {
-        let mut declared = super::declared();
-        let tally = Tally::declare(&mut declared, &catalogue(self), "colours.csv");
-        (declared, tally)
+    fn declare(&self, declared: &mut Declared) -> Tally {
+        declared.summary = super::summary();
+        Tally::declare(declared, &catalogue(self), "colours.csv")
     }
 
     fn players(&self) -> usize {

@@ -50,6 +50,8 @@ impl Ruleset for Rules {
 
     const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
     const DEFAULT_BOTS: &'static str = "greedy";
+    const VALUES: &'static [crate::stats::metrics::Value] = super::VALUES;
+    const ENDING: &'static str = "ending_job";
 
     type Raw = RawConfig;
     type Engine<'a> = Engine<'a>;
@@ -60,7 +62,7 @@ impl Ruleset for Rules {
         config::compile(raw, players)
     }
 
-    fn declare(&self) -> (Declared, RatingsTally) {
+    fn declare(&self, declared: &mut Declared) -> RatingsTally {
         let catalogue = Catalogue {
             chips: self.chips.clone(),
             jobs: self
@@ -89,9 +91,8 @@ impl Ruleset for Rules {
                 self.identities.iter().map(|(n, _)| n.clone()).collect(),
             ),
         };
-        let mut declared = super::declared();
-        let tally = RatingsTally::declare(&mut declared, self, &catalogue);
-        (declared, tally)
+        declared.summary = super::summary();
+        RatingsTally::declare(declared, self, &catalogue)
     }
 
     fn players(&self) -> usize {
