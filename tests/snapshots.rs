@@ -253,6 +253,19 @@ fn mouse_chaos_at_2() {
     every_command_reads_as_reviewed(&GAMES[5]);
 }
 
+/// A registered game without snapshots would change unseen: each built-in config has a test
+/// above (its entry in `GAMES` says what its compare, sweep and ladder change).
+#[test]
+fn every_registered_config_has_snapshots() {
+    for entry in whisker::games::REGISTRY {
+        assert!(
+            GAMES.iter().any(|g| g.config == entry.builtin.name),
+            "{}: add it to `GAMES` and a test that runs it (docs/adding-a-game.md)",
+            entry.builtin.name
+        );
+    }
+}
+
 #[test]
 fn games_lists_every_config() {
     let d = scratch("snapshots-games");

@@ -366,6 +366,7 @@ impl Ruleset for Rules {
         20_000
     }
 
+    #[inline]
     fn count(
         &self,
         tally: &Tally,

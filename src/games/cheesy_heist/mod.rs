@@ -219,6 +219,7 @@ impl Ruleset for Rules {
         600
     }
 
+    #[inline]
     fn count(
         &self,
         tally: &Tally,

@@ -209,6 +209,7 @@ impl Ruleset for Rules {
         }
     }
 
+    #[inline]
     fn count(
         &self,
         tally: &Tally,

@@ -112,6 +112,7 @@ impl Ruleset for Rules {
         1200
     }
 
+    #[inline]
     fn count(
         &self,
         tally: &Tally,

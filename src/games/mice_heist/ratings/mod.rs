@@ -112,6 +112,7 @@ impl Ruleset for Rules {
         1600
     }
 
+    #[inline]
     fn count(
         &self,
         tally: &RatingsTally,
