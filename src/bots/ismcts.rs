@@ -36,11 +36,11 @@ use crate::core::play::{Decider, Decisions, MAX_OPTIONS, Options, Seen, random};
 use crate::core::rng::{Dice, GameRng, game_rng, game_seed};
 
 /// `ismcts` as most games offer it: 50 iterations, play-outs of at most 20 decisions.
-pub const ISMCTS: Kind = kind(&params(50, 20));
+pub(crate) const ISMCTS: Kind = kind(&params(50, 20));
 
 /// `ismcts` with a game's own defaults, for a game whose play-outs are long: `params` from
 /// [`params`].
-pub const fn kind(params: &'static [Param]) -> Kind {
+pub(crate) const fn kind(params: &'static [Param]) -> Kind {
     Kind {
         name: "ismcts",
         about: "information-set Monte Carlo tree search that starts from the game's own bot: it plays that bot's choice unless, over the same deals of what its seat cannot see and the same luck to come, another option does better by `trust` standard errors; the options are compared by halving rounds, a tree of what its seat knows below them, play-outs by the game's own bots to the end or to a horizon where the game reckons each seat's chances; it sees only what its seat sees",
@@ -105,7 +105,7 @@ const TRUST: Param = Param {
 };
 
 /// The search's parameters with a game's default budget and horizon.
-pub const fn params(iterations: i32, horizon: i32) -> [Param; 6] {
+pub(crate) const fn params(iterations: i32, horizon: i32) -> [Param; 6] {
     [
         Param {
             default: iterations,
@@ -231,7 +231,7 @@ fn shares(outcome: &Outcome) -> [f32; MAX_SEATS] {
 /// `heuristic`, each with fresh memory. (Not the searching seat's own memory: the tree makes
 /// that seat's decisions between the root and the play-out, and a bot's memory holds only
 /// when the bot saw every step, as the Mouse's count of cards gone does.)
-pub fn decide<G, M, H>(
+pub(crate) fn decide<G, M, H>(
     settings: Settings,
     seen: &Seen<G>,
     memory: &mut M,

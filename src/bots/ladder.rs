@@ -17,7 +17,7 @@ use crate::stats::{Estimate, Z95, wilson};
 
 /// One contestant: a bot for each seat it may take, by the seat's role.
 #[derive(Clone, Debug)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// As the command line names it: `ismcts(iterations=40)`, `sleuth+thief`.
     pub label: String,
     pub seats: [Bot; MAX_SEATS],
@@ -28,7 +28,7 @@ pub struct Entry {
 impl Entry {
     /// Reads `text`: a bot, or in a game with roles several joined by `+`, each seat taking the
     /// first that plays its role.
-    pub fn parse(
+    pub(crate) fn parse(
         text: &str,
         parse: impl Fn(&str) -> Result<Bot, Failure>,
         roles: Option<Roles>,
@@ -85,7 +85,7 @@ impl Entry {
 
 /// How one cell's games ended for the entry seated once (`one`) and the field round it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pairing {
+pub(crate) struct Pairing {
     pub games: u64,
     /// Won by the one alone.
     pub one: u64,
@@ -96,7 +96,7 @@ pub struct Pairing {
 }
 
 impl Pairing {
-    pub fn count(&mut self, outcome: &Outcome, seat: Seat) {
+    pub(crate) fn count(&mut self, outcome: &Outcome, seat: Seat) {
         self.games += 1;
         let one = outcome.won(seat);
         let field = outcome.winners & !(1 << seat) != 0;
@@ -108,7 +108,7 @@ impl Pairing {
         }
     }
 
-    pub fn add(&mut self, other: &Self) {
+    pub(crate) fn add(&mut self, other: &Self) {
         self.games += other.games;
         self.one += other.one;
         self.field += other.field;
@@ -116,14 +116,14 @@ impl Pairing {
     }
 
     /// The one's win rate, a shared win counting as a win (as `simulate` counts a seat's).
-    pub fn win_rate(&self) -> Estimate {
+    pub(crate) fn win_rate(&self) -> Estimate {
         wilson(self.one + self.split, self.games)
     }
 }
 
 /// A bot's rating in Elo points, against the first entry's.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating {
+pub(crate) struct Rating {
     pub elo: Estimate,
 }
 
@@ -134,12 +134,12 @@ const ELO: f64 = 400.0 / std::f64::consts::LN_10;
 /// Each bot also counts one drawn game against a bot of rating 0, so a bot that never won (or
 /// never lost) has a finite rating, not an infinite one. A win the one shares with the field
 /// counts half to each side.
-pub fn ratings(cells: &[Vec<Pairing>], players: usize) -> Vec<Rating> {
+pub(crate) fn ratings(cells: &[Vec<Pairing>], players: usize) -> Vec<Rating> {
     ratings_against(cells, players, 0)
 }
 
 /// [`ratings`] against bot `base`'s, at 0: each interval is of the difference from it.
-pub fn ratings_against(cells: &[Vec<Pairing>], players: usize, base: usize) -> Vec<Rating> {
+pub(crate) fn ratings_against(cells: &[Vec<Pairing>], players: usize, base: usize) -> Vec<Rating> {
     assert!(players >= 2, "a ladder seats two players or more");
     let n = cells.len();
     let field = ((players - 1) as f64).ln();
@@ -236,7 +236,7 @@ fn invert(mut m: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
 /// A row of `matrix.csv`: one bot seated once among copies of another. Written with `&str`
 /// names, read back (by the report) with `String`s.
 #[derive(Serialize, Deserialize)]
-pub struct MatrixRow<S> {
+pub(crate) struct MatrixRow<S> {
     pub bot: S,
     pub against: S,
     pub games: u64,
@@ -252,7 +252,7 @@ pub struct MatrixRow<S> {
 /// A row of `ratings.csv`. A bot that played no finished pairing (an interrupted ladder) has
 /// no rating: its Elo and interval are empty.
 #[derive(Serialize, Deserialize)]
-pub struct RatingRow<S> {
+pub(crate) struct RatingRow<S> {
     pub bot: S,
     /// Its budget, for `ismcts`; empty for other bots.
     pub iterations: Option<u32>,
@@ -274,7 +274,7 @@ pub struct RatingRow<S> {
 
 /// A row of `seats.csv`: the strongest bot at every seat.
 #[derive(Serialize, Deserialize)]
-pub struct SeatRow<S> {
+pub(crate) struct SeatRow<S> {
     /// Counted from 1: the first player is seat 1.
     pub seat: usize,
     pub role: S,
@@ -288,7 +288,7 @@ pub struct SeatRow<S> {
 
 /// The seat gap when the strongest bot plays every seat, in the words `simulate` uses.
 /// `capped`: the share of its games that hit the turn cap, said when it is large.
-pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> String {
+pub(crate) fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> String {
     let rates: Vec<Estimate> = rows
         .iter()
         .map(|r| Estimate {
@@ -309,7 +309,7 @@ pub fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> String {
 
 /// How a ladder was played, as `ladder.toml` records it.
 #[derive(Serialize, Deserialize)]
-pub struct LadderRecord {
+pub(crate) struct LadderRecord {
     pub config: String,
     pub bots: String,
     #[serde(with = "crate::io::record::wide")]
@@ -326,7 +326,7 @@ pub struct LadderRecord {
 }
 
 /// The file a ladder's folder is known by.
-pub const RECORD: &str = "ladder.toml";
+pub(crate) const RECORD: &str = "ladder.toml";
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,8 @@
 //! The bots every game shares (`random` and the search `ismcts`), a lineup's bots as the typed
 //! values a game plays, and the ladder that rates bots against each other.
 
-pub mod ismcts;
-pub mod ladder;
+pub(crate) mod ismcts;
+pub(crate) mod ladder;
 
 use arrayvec::ArrayVec;
 
@@ -42,7 +42,7 @@ impl<O: Own> Agent<O> {
 }
 
 /// Each seat's player in `lineup`: made once a game, so no decision reads a parameter by name.
-pub fn agents<O: Own>(lineup: &[Bot]) -> ArrayVec<Agent<O>, MAX_SEATS> {
+pub(crate) fn agents<O: Own>(lineup: &[Bot]) -> ArrayVec<Agent<O>, MAX_SEATS> {
     lineup.iter().map(Agent::of).collect()
 }
 

@@ -23,7 +23,7 @@ use crate::stats::metrics::SummaryMetric;
 use crate::stats::strength;
 
 /// Tolerances a baseline folder may hold beside its results.
-pub const TOLERANCES: &str = "tolerances.toml";
+pub(crate) const TOLERANCES: &str = "tolerances.toml";
 
 /// How far each metric may move before a significant change counts as a regression: the
 /// shared metrics' defaults, and the game's declared rates' own.
@@ -125,7 +125,7 @@ fn usage(message: String) -> anyhow::Error {
     Failure::Usage(message).into()
 }
 
-pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
+pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     let dir = &args.baseline;
     let path = dir.join(RUN);
     let record_text = std::fs::read_to_string(&path).map_err(|e| {

@@ -173,10 +173,10 @@ pub struct CheckArgs {
 }
 
 /// The master seed when `--seed` is not given.
-pub const DEFAULT_SEED: u64 = 1;
+pub(crate) const DEFAULT_SEED: u64 = 1;
 
 /// Seeds a ladder plays each pairing on when not told: a search bot plays slowly.
-pub const LADDER_GAMES: u64 = 20;
+pub(crate) const LADDER_GAMES: u64 = 20;
 
 /// `--games`: a whole number of games, at least 1.
 fn games(s: &str) -> Result<u64, String> {

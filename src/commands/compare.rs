@@ -22,7 +22,7 @@ use crate::stats::compare::items::{self, ItemPlan, ItemSums};
 use crate::stats::compare::{self, Paired, findings};
 use crate::stats::strength::{self, Sign};
 
-pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let a = source(args.a.as_ref())?;
     let b = match &args.b {
         Some(path) => source(Some(path))?,

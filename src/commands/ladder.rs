@@ -23,7 +23,7 @@ use crate::core::signals;
 use crate::io::report::headline;
 use crate::stats::{Estimate, wilson};
 
-pub fn run(args: &LadderArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &LadderArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     with_game!(games::load(&source, &args.set, args.players)?, game => {
         ladder(&*game, &game.resolved, args, &source)
@@ -31,7 +31,7 @@ pub fn run(args: &LadderArgs) -> anyhow::Result<()> {
 }
 
 /// The preset that names a config's strength reference (`results/reference/`).
-pub const REFERENCE: &str = "reference";
+pub(crate) const REFERENCE: &str = "reference";
 
 /// The entries when `--bots` is not given: `random`, the game's own bots (one entry, each
 /// seat taking the one of its role), `ismcts` at the game's smaller budgets and at its default,

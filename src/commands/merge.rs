@@ -94,7 +94,7 @@ fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
     })
 }
 
-pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<()> {
     // The merged result must not replace a shard it is made from.
     let out = fs::canonicalize(&args.out).ok();
     if let Some(dir) = args

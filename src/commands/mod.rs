@@ -14,16 +14,16 @@ use crate::io::config::Source;
 use crate::io::naming;
 use crate::io::result_dir::ResultDir;
 
-pub mod check;
-pub mod cli;
-pub mod compare;
-pub mod ladder;
-pub mod merge;
-pub mod replay;
-pub mod report;
-pub mod simulate;
-pub mod sweep;
-pub mod vary;
+pub(crate) mod check;
+pub(crate) mod cli;
+pub(crate) mod compare;
+pub(crate) mod ladder;
+pub(crate) mod merge;
+pub(crate) mod replay;
+pub(crate) mod report;
+pub(crate) mod simulate;
+pub(crate) mod sweep;
+pub(crate) mod vary;
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<()> {
@@ -73,7 +73,7 @@ fn bots_of<G: Registered>(game: &G) -> String {
 }
 
 /// The config a command plays: a file, a built-in config's name, or the default.
-pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
+pub(crate) fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
     Ok(match path {
         // A file of that name comes first: a designer's own file beats a built-in name.
         Some(path) if path.exists() => Source::from_file(path).map_err(Failure::from)?,
@@ -100,13 +100,13 @@ pub fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
 
 /// Writes `text` to stdout. A closed pipe (`| head`) is not an error: the results are already
 /// written.
-pub fn say(text: &str) {
+pub(crate) fn say(text: &str) {
     let _ = std::io::stdout().write_all(text.as_bytes());
 }
 
 /// The result folder: `--out` as given, or else the default folder `results/BASE+PARTS`, kept
 /// for this command line (`command` on `config` with `parts`) alone.
-pub fn result_dir(
+pub(crate) fn result_dir(
     out: Option<&PathBuf>,
     command: &str,
     config: &str,
@@ -124,7 +124,7 @@ pub fn result_dir(
 
 /// A run stopped by `signal` before `what` was finished: it says so, writes nothing, and exits
 /// 128 + the signal.
-pub fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
+pub(crate) fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
     say(&format!(
         "INTERRUPTED by {} before {what} was finished: nothing written\n",
         crate::core::signals::name(signal)
@@ -134,7 +134,7 @@ pub fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
 
 /// Writes the report page of a result being written, if `asked`. Its error is for after the
 /// result is put in place ([`finished`]): a page that cannot be written never costs the games.
-pub fn page(
+pub(crate) fn page(
     dir: &crate::io::result_dir::ResultDir,
     asked: bool,
     parts: crate::io::report::parts::Parts,
@@ -148,7 +148,7 @@ pub fn page(
 
 /// A command's end once its result is in `path`: the page's failure (exit 1) if it had one,
 /// else the signal that stopped it (exit 128 + the signal), else success.
-pub fn finished(
+pub(crate) fn finished(
     path: &std::path::Path,
     page: anyhow::Result<()>,
     stopped: Option<i32>,
@@ -167,7 +167,7 @@ pub fn finished(
 }
 
 /// The last lines of a command's output: where its result went, and its report if it has one.
-pub fn written(path: &std::path::Path, report: bool) -> String {
+pub(crate) fn written(path: &std::path::Path, report: bool) -> String {
     let mut text = format!("\nresults in {}/\n", path.display());
     let page = path.join(crate::io::report::FILE);
     if report && page.is_file() {
@@ -183,7 +183,7 @@ pub fn written(path: &std::path::Path, report: bool) -> String {
 /// With `rotate` (`--rotate-seats`), a list in any order that some rotation seats in roles its
 /// bots play is taken, turned to the first such rotation: `random,sleuth` and `sleuth,random`
 /// are the same lineups, and give the same answer.
-pub fn lineup<G: Registered>(
+pub(crate) fn lineup<G: Registered>(
     game: &G,
     bots: Option<&str>,
     players: usize,
@@ -207,7 +207,10 @@ pub fn lineup<G: Registered>(
 
 /// The strength sample's lineup (`--strength-bots`), and how `run.toml` and the run's words name
 /// it: one bot's label, spelled out, when it plays every seat, else each seat's in turn.
-pub fn strong_lineup<G: Registered>(game: &G, bots: &str) -> Result<(Vec<Bot>, String), Failure> {
+pub(crate) fn strong_lineup<G: Registered>(
+    game: &G,
+    bots: &str,
+) -> Result<(Vec<Bot>, String), Failure> {
     let strong = lineup(game, Some(bots), game.players(), false).map_err(|f| match f {
         Failure::Usage(m) => Failure::Usage(m.replacen("--bots", "--strength-bots", 1)),
         other => other,
@@ -222,7 +225,7 @@ pub fn strong_lineup<G: Registered>(game: &G, bots: &str) -> Result<(Vec<Bot>, S
 }
 
 /// [`lineup`] from a list as `lineup::split` cuts it (as a result folder records it).
-pub fn lineup_of<G: Registered>(
+pub(crate) fn lineup_of<G: Registered>(
     game: &G,
     names: &[String],
     players: usize,

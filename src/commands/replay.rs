@@ -8,7 +8,7 @@ use crate::core::runner::Plan;
 use crate::games::with_game;
 use crate::games::{self, Registered};
 
-pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     with_game!(games::load(&source, &args.set, args.players)?, game => replay(&*game, args))
 }

@@ -5,7 +5,7 @@ use crate::commands::cli::ReportArgs;
 use crate::games;
 use crate::io::report;
 
-pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let out = args
         .out
         .clone()

@@ -19,7 +19,7 @@ use crate::io::games_csv;
 use crate::io::record::{self, HostRecord, RunRecord, quote};
 use crate::stats::strength::{self, Strong};
 
-pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     with_game!(games::load(&source, &args.set, args.run.players)?, game => {
         simulate_game(&*game, &game.resolved, args, &source)
@@ -262,7 +262,7 @@ fn strength_sample<G: Registered>(
 }
 
 /// `run.toml`: what was run, enough to reproduce it exactly (`games.csv` too, if it was written).
-pub fn run_record(
+pub(crate) fn run_record(
     sets: &[String],
     source: &Source,
     plan: &Plan,

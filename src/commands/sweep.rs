@@ -64,7 +64,7 @@ fn check_vary(args: &SweepArgs) -> Result<(), Failure> {
     }
 }
 
-pub fn run(args: &SweepArgs) -> anyhow::Result<()> {
+pub(crate) fn run(args: &SweepArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     check_vary(args)?;
     let points = grid(&args.vary);

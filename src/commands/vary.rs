@@ -82,7 +82,7 @@ fn dashed(list: &str) -> Option<(i64, i64)> {
 }
 
 /// Every combination of the varied values, the first `--vary` changing slowest.
-pub fn grid(vary: &[Vary]) -> Vec<Vec<Override>> {
+pub(crate) fn grid(vary: &[Vary]) -> Vec<Vec<Override>> {
     vary.iter().fold(vec![Vec::new()], |points, v| {
         points
             .iter()

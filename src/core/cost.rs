@@ -40,7 +40,7 @@ enum Shorter {
 }
 
 /// What a command's run is made of, for its cost.
-pub struct Cost {
+pub(crate) struct Cost {
     /// Games played for each unit the progress bar counts: a compared pair is two.
     per_unit: u64,
     /// What Ctrl-C keeps, after "Ctrl-C stops it".
@@ -50,17 +50,17 @@ pub struct Cost {
 
 impl Cost {
     /// A run of `games` seeds, each played `rotations` times (once a rotation of the lineup).
-    pub fn simulate(games: u64, rotations: u64) -> Self {
+    pub(crate) fn simulate(games: u64, rotations: u64) -> Self {
         Self::played(games, rotations, 1, "win rates", false)
     }
 
     /// Two sides of `games` seeds, each played `rotations` times.
-    pub fn compare(games: u64, rotations: u64) -> Self {
+    pub(crate) fn compare(games: u64, rotations: u64) -> Self {
         Self::played(games, rotations, 2, "each difference of win rates", true)
     }
 
     /// A sweep of points each played as [`Cost::simulate`]'s run is.
-    pub fn sweep(games: u64, rotations: u64) -> Self {
+    pub(crate) fn sweep(games: u64, rotations: u64) -> Self {
         Self {
             keeps: " and keeps every finished point",
             ..Self::played(games, rotations, 1, "the win rates at each point", false)
@@ -69,7 +69,7 @@ impl Cost {
 
     /// A ladder of `games` seeds a pairing, each played once with the bot in each of `players`
     /// seats.
-    pub fn ladder(games: u64, players: usize) -> Self {
+    pub(crate) fn ladder(games: u64, players: usize) -> Self {
         Self {
             per_unit: 1,
             keeps: " and keeps every finished pairing",
@@ -83,7 +83,7 @@ impl Cost {
     }
 
     /// A check replaying a baseline's `games` games.
-    pub fn check(games: u64) -> Self {
+    pub(crate) fn check(games: u64) -> Self {
         Self {
             per_unit: 1,
             keeps: ", checking nothing",
@@ -170,7 +170,7 @@ impl Cost {
 }
 
 /// Watches a run's rate as its games finish, and tells its cost once if it is long.
-pub struct Watch {
+pub(crate) struct Watch {
     cost: Cost,
     /// The run's units, all of them: every side, point and pairing.
     total: u64,
@@ -181,7 +181,7 @@ pub struct Watch {
 }
 
 impl Watch {
-    pub fn new(cost: Cost, total: u64) -> Self {
+    pub(crate) fn new(cost: Cost, total: u64) -> Self {
         Self {
             cost,
             total,
@@ -193,7 +193,7 @@ impl Watch {
 
     /// Counts `units` more finished, on a thread of the run's pool; the note goes out over
     /// `bar`, so the bar is not drawn across it.
-    pub fn finished(&self, units: u64, bar: &ProgressBar) {
+    pub(crate) fn finished(&self, units: u64, bar: &ProgressBar) {
         let done = self.done.fetch_add(units, Relaxed) + units;
         if self.settled.load(Relaxed) {
             return;

@@ -55,7 +55,7 @@ pub fn exit_code(result: &anyhow::Result<()>) -> u8 {
 
 /// Tells the user something went differently than asked, without failing. A closed stderr is
 /// no reason to stop (or lose a result).
-pub fn warn(message: &str) {
+pub(crate) fn warn(message: &str) {
     use std::io::Write as _;
     let _ = writeln!(std::io::stderr(), "warning: {message}");
 }

@@ -2,12 +2,12 @@
 //! bots of a lineup as the command line names them, the portable generators, and the seeded
 //! parallel runner with its progress, cost note and stop signals.
 
-pub mod cost;
-pub mod failure;
-pub mod game;
+pub(crate) mod cost;
+pub(crate) mod failure;
+pub(crate) mod game;
 pub mod lineup;
 pub mod play;
-pub mod progress;
+pub(crate) mod progress;
 pub mod rng;
-pub mod runner;
-pub mod signals;
+pub(crate) mod runner;
+pub(crate) mod signals;

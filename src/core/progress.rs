@@ -7,14 +7,14 @@ use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, Prog
 use crate::core::cost::{Cost, Watch};
 
 /// A run's progress: its bar, and the watch that tells a long run's cost.
-pub struct Progress {
+pub(crate) struct Progress {
     bar: ProgressBar,
     watch: Option<Watch>,
 }
 
 impl Progress {
     /// No bar and no note: for a run nobody watches.
-    pub fn hidden() -> Self {
+    pub(crate) fn hidden() -> Self {
         Self {
             bar: ProgressBar::hidden(),
             watch: None,
@@ -22,14 +22,14 @@ impl Progress {
     }
 
     /// Counts `units` more finished (from any thread of the run).
-    pub fn inc(&self, units: u64) {
+    pub(crate) fn inc(&self, units: u64) {
         self.bar.inc(units);
         if let Some(w) = &self.watch {
             w.finished(units, &self.bar);
         }
     }
 
-    pub fn finish_and_clear(&self) {
+    pub(crate) fn finish_and_clear(&self) {
         self.bar.finish_and_clear();
     }
 }
@@ -37,7 +37,7 @@ impl Progress {
 /// The progress of a run of `total` units shaped as `cost` says: a games-done bar on stderr,
 /// hidden when stderr is not a terminal, so logs and pipes stay clean; and a note on stderr if
 /// the run will be long. Neither when quiet.
-pub fn games_bar(total: u64, quiet: bool, cost: Cost) -> Progress {
+pub(crate) fn games_bar(total: u64, quiet: bool, cost: Cost) -> Progress {
     if quiet {
         return Progress::hidden();
     }

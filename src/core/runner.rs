@@ -31,7 +31,7 @@ const BATCH_CHUNKS: u64 = 512;
 
 /// What to play.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     pub games: u64,
     pub seed: u64,
     /// The bot in each seat, in turn order.
@@ -53,7 +53,7 @@ impl Plan {
     /// How far round the table each rotation moves the lineup: 0 alone, or with `rotate` every
     /// distinct rotation (`greedy,random` round 4 seats repeats after 2, so no game is played
     /// twice with the same bots and seed) that seats every bot in a role it plays.
-    pub fn offsets(&self) -> Vec<usize> {
+    pub(crate) fn offsets(&self) -> Vec<usize> {
         let n = self.lineup.len();
         let period = (1..=n)
             .find(|&k| (0..n).all(|s| self.lineup[(s + k) % n] == self.lineup[s]))
@@ -70,19 +70,19 @@ impl Plan {
     }
 
     /// Rotations played per game index.
-    pub fn rotations(&self) -> u64 {
+    pub(crate) fn rotations(&self) -> u64 {
         self.offsets().len() as u64
     }
 
     /// Games actually played: one per game index and rotation.
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         let r = self.units();
         r.end - r.start
     }
 
     /// The game indices this plan plays: all of them, or its shard's slice, or the first
     /// `stop_after` of those.
-    pub fn game_range(&self) -> std::ops::Range<u64> {
+    pub(crate) fn game_range(&self) -> std::ops::Range<u64> {
         let (from, to) = match self.shard {
             // In u128: `games × i` overflows u64 for large runs.
             Some((i, n)) => {
@@ -98,14 +98,14 @@ impl Plan {
     }
 
     /// The units (game index × rotation) this plan plays. [`Plan::check`] makes sure they fit.
-    pub fn units(&self) -> std::ops::Range<u64> {
+    pub(crate) fn units(&self) -> std::ops::Range<u64> {
         let (g, r) = (self.game_range(), self.rotations());
         g.start.saturating_mul(r)..g.end.saturating_mul(r)
     }
 
     /// Refuses a plan whose games cannot be counted: every game, once per rotation, must be
     /// numbered by a u64, as `games.csv` and the counters number them.
-    pub fn check(&self) -> Result<(), Failure> {
+    pub(crate) fn check(&self) -> Result<(), Failure> {
         let r = self.rotations();
         if self.games.checked_mul(r).is_none() {
             return Err(Failure::Usage(format!(
@@ -126,7 +126,7 @@ impl Plan {
     }
 
     /// The distinct bots, in first-seat order.
-    pub fn bots(&self) -> Vec<Bot> {
+    pub(crate) fn bots(&self) -> Vec<Bot> {
         self.distinct().0
     }
 
@@ -148,7 +148,7 @@ impl Plan {
 
     /// For each rotation's offset, each seat's bot as its place in [`Plan::bots`]: worked out
     /// before the games, so counting a game's winners by bot looks nothing up.
-    pub fn seat_bots(&self) -> Vec<[usize; MAX_SEATS]> {
+    pub(crate) fn seat_bots(&self) -> Vec<[usize; MAX_SEATS]> {
         let (_, of) = self.distinct();
         let n = self.lineup.len();
         (0..n)
@@ -166,7 +166,7 @@ impl Plan {
     }
 
     /// The seat-to-bot lineup moved round by `offset`.
-    pub fn rotated(&self, offset: usize) -> [Bot; MAX_SEATS] {
+    pub(crate) fn rotated(&self, offset: usize) -> [Bot; MAX_SEATS] {
         let n = self.lineup.len();
         std::array::from_fn(|s| self.lineup[(s + offset) % n])
     }
@@ -174,7 +174,7 @@ impl Plan {
 
 /// One game's identity and result, as `games.csv` records it.
 #[derive(Clone, Copy, Debug)]
-pub struct Record {
+pub(crate) struct Record {
     pub game: u64,
     pub rotation: u64,
     pub seed: u64,
@@ -183,7 +183,7 @@ pub struct Record {
 
 /// Counters every game shares: length, seats, bots.
 #[derive(Clone, Debug, Default)]
-pub struct Totals {
+pub(crate) struct Totals {
     pub games: u64,
     pub turns: Histogram,
     pub capped: u64,
@@ -203,7 +203,7 @@ pub struct Totals {
 }
 
 impl Totals {
-    pub fn for_bots(n: usize) -> Self {
+    pub(crate) fn for_bots(n: usize) -> Self {
         Self {
             bot_wins: vec![0; n],
             bot_scores: vec![Histogram::default(); n],
@@ -243,7 +243,7 @@ impl Totals {
 
     /// What must hold of the totals of `self.games` games with this lineup: a shard's totals
     /// read back from its file are checked with it. Names the field that is wrong.
-    pub fn check(&self, plan: &Plan) -> Result<(), String> {
+    pub(crate) fn check(&self, plan: &Plan) -> Result<(), String> {
         let (lineup, bots) = (&plan.lineup, &plan.bots());
         let (games, players) = (self.games, lineup.len());
         let total = |h: &Histogram| crate::stats::ints::sum(h.counts());
@@ -370,7 +370,7 @@ impl Totals {
     }
 
     /// Every game's turns added up.
-    pub fn turns_played(&self) -> u64 {
+    pub(crate) fn turns_played(&self) -> u64 {
         self.turns
             .iter()
             .map(|(t, n)| (t as u64).saturating_mul(n))
@@ -393,10 +393,10 @@ crate::ints_struct!(Totals {
 });
 
 /// The file a shard's counters are kept in, for `whisker merge`.
-pub const COUNTERS: &str = "counters.txt";
+pub(crate) const COUNTERS: &str = "counters.txt";
 
 /// Everything a run counted.
-pub struct Report {
+pub(crate) struct Report {
     pub totals: Totals,
     pub counts: Counts,
     pub played: Played,
@@ -404,7 +404,7 @@ pub struct Report {
 
 impl Report {
     /// The counters as text, exact, for a shard's folder.
-    pub fn counters_text(&self) -> String {
+    pub(crate) fn counters_text(&self) -> String {
         let mut numbers = Vec::new();
         self.totals.put(&mut numbers);
         self.counts.put(&mut numbers);
@@ -420,7 +420,7 @@ struct ChunkResult {
 
 /// One game to play.
 #[derive(Clone, Copy, Debug)]
-pub struct Unit {
+pub(crate) struct Unit {
     pub game: u64,
     pub rotation: u64,
     /// How far round the table this rotation moves the lineup.
@@ -430,7 +430,7 @@ pub struct Unit {
 
 /// How much of a plan was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
+pub(crate) struct Played {
     /// Units (games × rotations) played, from the start of the plan's range: whole games.
     pub units: u64,
     /// The signal that stopped the run before the end, if one did.
@@ -438,7 +438,7 @@ pub struct Played {
 }
 
 impl Played {
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.stopped.is_none()
     }
 }
@@ -452,7 +452,7 @@ impl Played {
 /// finished is kept, and what is kept is a prefix of the game indices. A second signal stops
 /// the last chunk taken after its game under way and lets the others (at most one a thread)
 /// run to their end: every game finished is kept then too, still a prefix.
-pub fn play_all<A: Send>(
+pub(crate) fn play_all<A: Send>(
     plan: &Plan,
     progress: &Progress,
     start: impl Fn() -> A + Sync,
@@ -553,11 +553,11 @@ pub fn play_all<A: Send>(
 }
 
 /// Sees each game's record (for `games.csv`).
-pub type OnRecord<'a> = &'a mut dyn FnMut(&Record) -> anyhow::Result<()>;
+pub(crate) type OnRecord<'a> = &'a mut dyn FnMut(&Record) -> anyhow::Result<()>;
 
 /// Plays `plan` and returns its merged counters; `on_record` (for `games.csv`) sees every game
 /// in index order.
-pub fn run<G: Game>(
+pub(crate) fn run<G: Game>(
     game: &G,
     plan: &Plan,
     progress: &Progress,

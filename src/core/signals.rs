@@ -21,7 +21,7 @@ static STOP: AtomicUsize = AtomicUsize::new(0);
 static ASKED: AtomicUsize = AtomicUsize::new(0);
 
 /// The signals that stop a run.
-pub const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+pub(crate) const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
 /// The test hook's environment variable.
 const HOOK: &str = "WHISKER_TEST_STOP";
@@ -47,7 +47,7 @@ fn asked(sig: i32) {
 
 /// Starts catching the stopping signals (once per process), all but those the process was
 /// started to ignore.
-pub fn catch() {
+pub(crate) fn catch() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for sig in STOPPING.into_iter().filter(|&s| !ignored(s)) {
@@ -58,7 +58,7 @@ pub fn catch() {
 }
 
 /// The signal that asked the run to stop, if one did.
-pub fn stopped() -> Option<i32> {
+pub(crate) fn stopped() -> Option<i32> {
     match STOP.load(Ordering::Relaxed) {
         0 => None,
         s => Some(s as i32),
@@ -66,7 +66,7 @@ pub fn stopped() -> Option<i32> {
 }
 
 /// Whether a second signal asked the run to stop now: after the game under way.
-pub fn now() -> bool {
+pub(crate) fn now() -> bool {
     ASKED.load(Ordering::Relaxed) >= 2
 }
 
@@ -99,13 +99,13 @@ fn hook() -> Option<(u64, Act)> {
 }
 
 /// Whether the test hook is set (so the runner counts games for it).
-pub fn hooked() -> bool {
+pub(crate) fn hooked() -> bool {
     hook().is_some()
 }
 
 /// Counts one finished game for the test hook, which asks the run to stop (as SIGINT, once or
 /// twice, or by sending a real signal) when its count is reached.
-pub fn finished_game() {
+pub(crate) fn finished_game() {
     static GAMES: AtomicU64 = AtomicU64::new(0);
     static FIRED: AtomicBool = AtomicBool::new(false);
     let Some((after, act)) = hook() else {
@@ -127,7 +127,7 @@ pub fn finished_game() {
 }
 
 /// The signal's name, for messages.
-pub fn name(signal: i32) -> &'static str {
+pub(crate) fn name(signal: i32) -> &'static str {
     match signal {
         SIGINT => "SIGINT",
         SIGTERM => "SIGTERM",

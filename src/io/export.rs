@@ -168,7 +168,7 @@ fn summary_file<'a>(
 }
 
 /// What the terminal shows of a run, gathered as its files are written.
-pub struct Shown {
+pub(crate) struct Shown {
     pub summary: Vec<SummaryRow>,
     /// The headline figures beside their values under strong play.
     pub strength: Vec<Figure>,
@@ -185,7 +185,7 @@ pub struct Shown {
 
 /// Writes the shared files, each headline figure beside its value under strong play
 /// (`strong`); returns what the terminal shows of them.
-pub fn write<G: Game>(
+pub(crate) fn write<G: Game>(
     game: &G,
     plan: &Plan,
     totals: &Totals,
@@ -317,7 +317,7 @@ pub fn write<G: Game>(
 }
 
 /// How games ended, for the terminal: each ending's share and interval.
-pub fn endings_text(declared: &Declared, counts: &Counts, games: u64) -> String {
+pub(crate) fn endings_text(declared: &Declared, counts: &Counts, games: u64) -> String {
     endings_lines(&endings(declared, counts, games))
 }
 
@@ -357,7 +357,7 @@ fn share(e: Estimate) -> String {
 /// game's `stalls`), the seat gap, each seat's win rate, how games ended, then every summary
 /// figure as `summary.csv` has it.
 impl Shown {
-    pub fn text(&self, stalls: &[Stall]) -> String {
+    pub(crate) fn text(&self, stalls: &[Stall]) -> String {
         use std::fmt::Write as _;
         let figure = |m: &str| self.summary.iter().find(|r| r.metric == m)?.parsed();
         let mut out = String::new();

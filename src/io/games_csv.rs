@@ -13,11 +13,11 @@ use crate::core::runner::Record;
 use crate::io::result_dir::ResultDir;
 
 /// The file's name in a result folder.
-pub const FILE: &str = "games.csv";
+pub(crate) const FILE: &str = "games.csv";
 
 /// The header for `game`: the shared columns, the game's per-game values, what ended the game,
 /// winners and each seat's score.
-pub fn header<G: Game>(game: &G) -> String {
+pub(crate) fn header<G: Game>(game: &G) -> String {
     let d = game.declared();
     let mut h = String::from("game,rotation,seed,turns,capped");
     for v in &d.values {
@@ -31,13 +31,13 @@ pub fn header<G: Game>(game: &G) -> String {
 }
 
 /// Streams `games.csv`.
-pub struct Writer {
+pub(crate) struct Writer {
     out: BufWriter<File>,
     path: PathBuf,
 }
 
 impl Writer {
-    pub fn create<G: Game>(dir: &ResultDir, game: &G) -> anyhow::Result<Self> {
+    pub(crate) fn create<G: Game>(dir: &ResultDir, game: &G) -> anyhow::Result<Self> {
         let path = dir.file(FILE);
         let file = crate::io::result_dir::create_file(&path)?;
         let mut w = Self {
@@ -52,7 +52,7 @@ impl Writer {
         format!("writing {}", self.path.display())
     }
 
-    pub fn row<G: Game>(&mut self, game: &G, r: &Record) -> anyhow::Result<()> {
+    pub(crate) fn row<G: Game>(&mut self, game: &G, r: &Record) -> anyhow::Result<()> {
         self.write_row(game, r).with_context(|| self.context())
     }
 
@@ -83,7 +83,7 @@ impl Writer {
         writeln!(self.out)
     }
 
-    pub fn finish(mut self) -> anyhow::Result<()> {
+    pub(crate) fn finish(mut self) -> anyhow::Result<()> {
         let context = self.context();
         self.out.flush().with_context(|| context)
     }
@@ -91,7 +91,7 @@ impl Writer {
 
 /// One row read back.
 #[derive(Clone, Copy, Debug)]
-pub struct GameRow {
+pub(crate) struct GameRow {
     pub game: u64,
     pub rotation: u64,
     pub seed: u64,
@@ -101,7 +101,7 @@ pub struct GameRow {
 /// Reads `path`, a `games.csv` of `game`, calling `each` with every row and its line's bytes
 /// (line break included), in order. Anything that whisker would not have written is an error
 /// naming the file, the line and the field.
-pub fn read<G: Game>(
+pub(crate) fn read<G: Game>(
     path: &Path,
     game: &G,
     mut each: impl FnMut(&GameRow, &[u8]) -> anyhow::Result<()>,

@@ -12,7 +12,7 @@ const MAX_NAME: usize = 100;
 /// `results/BASE+PART+…`. Parts keep letters, digits and `._=,-`; any other character becomes
 /// `-`, and then (or when the name is cut) a hash of the exact text is added, so names that
 /// would otherwise read the same stay apart.
-pub fn folder(base: &str, parts: &[String]) -> PathBuf {
+pub(crate) fn folder(base: &str, parts: &[String]) -> PathBuf {
     let keep = |c: char| c.is_alphanumeric() || "._=,-".contains(c);
     let mut name = String::new();
     let mut exact = true;

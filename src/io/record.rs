@@ -7,9 +7,9 @@ use std::ffi::OsString;
 use serde::{Deserialize, Serialize};
 
 /// The file that records a run.
-pub const RUN: &str = "run.toml";
+pub(crate) const RUN: &str = "run.toml";
 /// The file that records how a run went on this machine.
-pub const HOST: &str = "host.toml";
+pub(crate) const HOST: &str = "host.toml";
 
 fn simulate() -> String {
     "simulate".into()
@@ -22,18 +22,18 @@ fn is_false(b: &bool) -> bool {
 /// A u64 as TOML holds it. TOML's integers are i64, so a value of 2^63 or more (half of all
 /// seeds) is written as a string of its digits; both forms are read. For every u64 in a file
 /// whisker writes and reads back: `#[serde(with = "wide")]`, or `wide::option`.
-pub mod wide {
+pub(crate) mod wide {
     use serde::de::{self, Deserializer, Visitor};
     use serde::{Deserialize, Serializer};
 
-    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
         match i64::try_from(*v) {
             Ok(i) => s.serialize_i64(i),
             Err(_) => s.serialize_str(&v.to_string()),
         }
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         d.deserialize_any(Digits).map(|w| w.0)
     }
 
@@ -70,17 +70,19 @@ pub mod wide {
         }
     }
 
-    pub mod option {
+    pub(crate) mod option {
         use super::*;
 
-        pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        pub(crate) fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
             match v {
                 Some(v) => super::serialize(v, s),
                 None => s.serialize_none(),
             }
         }
 
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<u64>, D::Error> {
             Ok(Option::<Wide>::deserialize(d)?.map(|w| w.0))
         }
     }
@@ -88,7 +90,7 @@ pub mod wide {
 
 /// `run.toml`. One record for every command; each fills the fields it has.
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq)]
-pub struct RunRecord {
+pub(crate) struct RunRecord {
     pub whisker_version: String,
     /// `simulate`, `compare` or `sweep` (`merge` writes a `simulate` record; records of
     /// whisker 0.1's simulate have none).
@@ -168,7 +170,7 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
-    pub fn new(command: &str) -> Self {
+    pub(crate) fn new(command: &str) -> Self {
         Self {
             whisker_version: env!("CARGO_PKG_VERSION").into(),
             command: command.into(),
@@ -176,14 +178,14 @@ impl RunRecord {
         }
     }
 
-    pub fn to_toml(&self) -> anyhow::Result<String> {
+    pub(crate) fn to_toml(&self) -> anyhow::Result<String> {
         Ok(toml::to_string(self)?)
     }
 }
 
 /// `host.toml`.
 #[derive(Serialize)]
-pub struct HostRecord {
+pub(crate) struct HostRecord {
     pub command: String,
     pub threads: usize,
     pub elapsed_seconds: f64,
@@ -192,7 +194,7 @@ pub struct HostRecord {
 
 impl HostRecord {
     /// The record of a run of `games` games in `elapsed` seconds on `threads` (default: all).
-    pub fn new(threads: Option<usize>, elapsed: f64, games: u64) -> Self {
+    pub(crate) fn new(threads: Option<usize>, elapsed: f64, games: u64) -> Self {
         Self {
             command: command_line(std::env::args_os()),
             threads: threads.unwrap_or_else(rayon::current_num_threads),
@@ -201,7 +203,7 @@ impl HostRecord {
         }
     }
 
-    pub fn to_toml(&self) -> anyhow::Result<String> {
+    pub(crate) fn to_toml(&self) -> anyhow::Result<String> {
         Ok(format!(
             "# How this run went on this machine; everything else in the folder is reproducible.\n{}",
             toml::to_string(self)?
@@ -210,7 +212,7 @@ impl HostRecord {
 }
 
 /// A command line as a shell reads it back (arguments that are not UTF-8 shown with U+FFFD).
-pub fn command_line(args: impl IntoIterator<Item = OsString>) -> String {
+pub(crate) fn command_line(args: impl IntoIterator<Item = OsString>) -> String {
     args.into_iter()
         .map(|a| quote(&a.to_string_lossy()))
         .collect::<Vec<_>>()
@@ -218,7 +220,7 @@ pub fn command_line(args: impl IntoIterator<Item = OsString>) -> String {
 }
 
 /// `s` as one shell word: bare when that is safe, else in single quotes.
-pub fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=,:+@%^".contains(c);
     if !s.is_empty() && s.chars().all(safe) {
         s.to_string()

@@ -22,9 +22,9 @@ use crate::core::failure::{Failure, warn};
 use crate::io::hash::Fnv;
 
 /// The file that marks a folder as written by whisker, listing what it wrote.
-pub const MARKER: &str = ".whisker-result";
+pub(crate) const MARKER: &str = ".whisker-result";
 /// The report's file name: the one file a result may gain after it is written.
-pub const REPORT: &str = "report.html";
+pub(crate) const REPORT: &str = "report.html";
 /// The file inside a staging folder that marks it as whisker's, so only whisker's staging folders
 /// are ever cleaned up.
 const STAGING: &str = ".whisker-staging";
@@ -182,7 +182,7 @@ impl Manifest {
 }
 
 /// Creates `path` for writing, naming the file in any error (a full disk says which file).
-pub fn create_file(path: &Path) -> anyhow::Result<File> {
+pub(crate) fn create_file(path: &Path) -> anyhow::Result<File> {
     let full = std::env::var_os(FULL_DISK_HOOK).is_some_and(|name| {
         let file = path.file_name().unwrap_or_default().to_string_lossy();
         !name.is_empty() && file.contains(&*name.to_string_lossy())
@@ -205,7 +205,7 @@ fn synced(w: csv::Writer<File>, path: &Path) -> anyhow::Result<()> {
 }
 
 /// Writes `bytes` to `path`, naming the file in any error (a full disk says which file).
-pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use std::io::Write as _;
     // Synced: a file system that reports a full disk only when the data reaches it (NFS, a
     // quota) reports it here, not after the run says it succeeded.
@@ -479,7 +479,7 @@ fn resolve(target: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// A result folder being written.
-pub struct ResultDir {
+pub(crate) struct ResultDir {
     /// Where the result goes, resolved.
     target: PathBuf,
     /// How the user named it, for messages.
@@ -492,7 +492,7 @@ pub struct ResultDir {
 
 impl ResultDir {
     /// Prepares to write `target` (`--out`).
-    pub fn create(target: &Path) -> anyhow::Result<Self> {
+    pub(crate) fn create(target: &Path) -> anyhow::Result<Self> {
         Self::open(target, None)?.map_err(|why| why.into())
     }
 
@@ -500,7 +500,7 @@ impl ResultDir {
     /// holds something else (another command line's result, a folder whisker did not write), the
     /// first of `target-2`, `target-3`, … that is free or holds this command line's result. Two
     /// command lines never share a default folder.
-    pub fn create_default(target: &Path, made_by: &str) -> anyhow::Result<Self> {
+    pub(crate) fn create_default(target: &Path, made_by: &str) -> anyhow::Result<Self> {
         let name = target.file_name().unwrap_or_default();
         for i in 1..MAX_SIBLINGS {
             let candidate = if i == 1 {
@@ -606,11 +606,11 @@ impl ResultDir {
     }
 
     /// Where a file of this result is written before the commit.
-    pub fn file(&self, name: &str) -> PathBuf {
+    pub(crate) fn file(&self, name: &str) -> PathBuf {
         self.staging.join(name)
     }
 
-    pub fn csv<R: Serialize>(
+    pub(crate) fn csv<R: Serialize>(
         &self,
         name: &str,
         rows: impl IntoIterator<Item = R>,
@@ -626,7 +626,7 @@ impl ResultDir {
     }
 
     /// A CSV file of plain records under `header` (columns that differ from run to run).
-    pub fn records(
+    pub(crate) fn records(
         &self,
         name: &str,
         header: &[String],
@@ -643,12 +643,12 @@ impl ResultDir {
         synced(w, &path)
     }
 
-    pub fn text(&self, name: &str, text: &str) -> anyhow::Result<()> {
+    pub(crate) fn text(&self, name: &str, text: &str) -> anyhow::Result<()> {
         write_file(&self.file(name), text.as_bytes())
     }
 
     /// The folder being written (the files written so far), before it is committed.
-    pub fn staging(&self) -> &Path {
+    pub(crate) fn staging(&self) -> &Path {
         &self.staging
     }
 
@@ -661,7 +661,7 @@ impl ResultDir {
     /// A result whose marker cannot be written (a full disk) is not a result: the run fails,
     /// naming the file and the error, and the unfinished folder is removed, never left to look
     /// finished.
-    pub fn commit(mut self, partial: bool) -> anyhow::Result<PathBuf> {
+    pub(crate) fn commit(mut self, partial: bool) -> anyhow::Result<PathBuf> {
         Manifest::of(&self.staging, self.made_by.clone())
             .and_then(|m| m.write(&self.staging))
             .with_context(|| {
@@ -920,7 +920,7 @@ fn recover(parent: &Path, name: &OsStr, target: &Path, exclusive: bool) {
 
 /// Adds `file` to the finished result folder `dir` (a report made later): under the folder's
 /// lock, `write` makes it, and the marker records it as whisker's.
-pub fn add_file(
+pub(crate) fn add_file(
     dir: &Path,
     file: &str,
     write: impl FnOnce(&Path) -> anyhow::Result<()>,
@@ -940,13 +940,13 @@ pub fn add_file(
 }
 
 /// Whether `dir` is a folder whisker wrote (has a valid marker).
-pub fn is_result(dir: &Path) -> bool {
+pub(crate) fn is_result(dir: &Path) -> bool {
     Manifest::read(dir).is_some()
 }
 
 /// Refuses `dir` (exit 2, `advice` said) if any of its files changed since whisker wrote them,
 /// or if that cannot be told: a folder without a valid marker is never read as good.
-pub fn unchanged(dir: &Path, advice: &str) -> Result<(), Failure> {
+pub(crate) fn unchanged(dir: &Path, advice: &str) -> Result<(), Failure> {
     if Manifest::read(dir).is_none() {
         let why = if dir.join(MARKER).exists() {
             "is damaged"
@@ -972,7 +972,7 @@ pub fn unchanged(dir: &Path, advice: &str) -> Result<(), Failure> {
 
 /// The files of `dir` that differ from what whisker wrote there (cut short, edited) or are gone
 /// — all but the timing record and the report page, which are not part of the result.
-pub fn damaged(dir: &Path) -> Vec<String> {
+pub(crate) fn damaged(dir: &Path) -> Vec<String> {
     let Some(m) = Manifest::read(dir) else {
         return Vec::new();
     };

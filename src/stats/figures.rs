@@ -11,7 +11,7 @@ use crate::stats::{Estimate, num, wilson};
 /// A row of `summary.csv`. Values are preformatted so the file's bytes never depend on float
 /// printing defaults.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct SummaryRow {
+pub(crate) struct SummaryRow {
     pub metric: String,
     pub value: String,
     pub ci_low: String,
@@ -19,7 +19,7 @@ pub struct SummaryRow {
 }
 
 impl SummaryRow {
-    pub fn count(metric: &str, n: u64) -> Self {
+    pub(crate) fn count(metric: &str, n: u64) -> Self {
         Self {
             metric: metric.into(),
             value: n.to_string(),
@@ -28,7 +28,7 @@ impl SummaryRow {
         }
     }
 
-    pub fn estimate(metric: &str, e: Estimate) -> Self {
+    pub(crate) fn estimate(metric: &str, e: Estimate) -> Self {
         Self {
             metric: metric.into(),
             value: num(e.value),
@@ -38,7 +38,7 @@ impl SummaryRow {
     }
 
     /// The row's figure with its interval, as written; None for a count.
-    pub fn parsed(&self) -> Option<crate::stats::Estimate> {
+    pub(crate) fn parsed(&self) -> Option<crate::stats::Estimate> {
         let n = |s: &str| s.parse::<f64>().ok();
         Some(crate::stats::Estimate {
             value: n(&self.value)?,
@@ -49,7 +49,7 @@ impl SummaryRow {
 }
 
 /// Each seat's win rate.
-pub fn seat_rates(totals: &Totals, players: usize) -> Vec<Estimate> {
+pub(crate) fn seat_rates(totals: &Totals, players: usize) -> Vec<Estimate> {
     (0..players)
         .map(|s| wilson(totals.seat_wins[s], totals.games))
         .collect()
@@ -64,7 +64,7 @@ fn total(totals: &Totals, q: Quantity) -> u64 {
 }
 
 /// The rows of `summary.csv`: shared metrics first, then the game's own.
-pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
+pub(crate) fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
     let players = game.players();
     let mut rows = vec![
         SummaryRow::count("games", totals.games),
@@ -90,7 +90,7 @@ pub fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
 
 /// The seat gap: the best seat's win rate minus the worst's, and its interval. The interval is
 /// conservative: its ends come from the two seats' own 95% intervals.
-pub fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {
+pub(crate) fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {
     let (mut best, mut worst) = (0, 0);
     for (s, r) in rates.iter().enumerate() {
         if r.value > rates[best].value {
@@ -111,7 +111,7 @@ pub fn seat_gap(rates: &[Estimate]) -> (Estimate, usize, usize) {
 
 /// How games ended: each row of a game's `endings.csv`, its name and share. Empty for a game
 /// that declares no endings table.
-pub fn endings(declared: &Declared, counts: &Counts, games: u64) -> Vec<(String, Estimate)> {
+pub(crate) fn endings(declared: &Declared, counts: &Counts, games: u64) -> Vec<(String, Estimate)> {
     let Some(t) = declared.tables.iter().find(|t| t.file == "endings.csv") else {
         return Vec::new();
     };

@@ -7,20 +7,20 @@ use crate::stats::Histogram;
 /// A count too large for a u64: only a damaged shard file can produce one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("a counter passed the largest number whisker counts")]
-pub struct Overflow;
+pub(crate) struct Overflow;
 
 /// The sum of `counts`, or `None` if it passes the largest u64 (only a damaged file's can).
-pub fn sum<'a>(counts: impl IntoIterator<Item = &'a u64>) -> Option<u64> {
+pub(crate) fn sum<'a>(counts: impl IntoIterator<Item = &'a u64>) -> Option<u64> {
     counts.into_iter().try_fold(0u64, |s, &c| s.checked_add(c))
 }
 
 /// A sum as a message shows it: the number, or that it is too large to count.
-pub fn shown(sum: Option<u64>) -> String {
+pub(crate) fn shown(sum: Option<u64>) -> String {
     sum.map_or_else(|| "more than whisker counts".into(), |n| n.to_string())
 }
 
 /// `Err("field `name`: why")` unless `ok`: one check of counters read back from a file.
-pub fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<(), String> {
+pub(crate) fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
@@ -29,7 +29,7 @@ pub fn require(ok: bool, field: &str, why: impl FnOnce() -> String) -> Result<()
 }
 
 /// A value made only of integers, in a fixed order.
-pub trait Ints: Sized {
+pub(crate) trait Ints: Sized {
     fn put(&self, out: &mut Vec<u64>);
     fn take(it: &mut dyn Iterator<Item = u64>) -> Option<Self>;
     /// Adds `other` in, count by count, exactly.
@@ -130,7 +130,7 @@ macro_rules! ints_struct {
 }
 
 /// The text form of integers a value [`Ints::put`]: a header line, then one per line.
-pub fn to_text(numbers: &[u64]) -> String {
+pub(crate) fn to_text(numbers: &[u64]) -> String {
     let mut text = String::from("whisker-counters 1\n");
     for x in numbers {
         text.push_str(&x.to_string());
@@ -140,7 +140,7 @@ pub fn to_text(numbers: &[u64]) -> String {
 }
 
 /// Reads [`to_text`]'s form back; `None` when it is not exactly one value.
-pub fn from_text<T: Ints>(text: &str) -> Option<T> {
+pub(crate) fn from_text<T: Ints>(text: &str) -> Option<T> {
     let mut lines = text.lines();
     if lines.next()? != "whisker-counters 1" {
         return None;

@@ -8,7 +8,7 @@ use crate::stats::num;
 use crate::stats::wilson;
 
 /// A counter's index in [`Counts`].
-pub type Slot = usize;
+pub(crate) type Slot = usize;
 
 /// `len` consecutive counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,6 +150,12 @@ pub enum Cell {
     Of(Slot, Per),
 }
 
+impl Cell {
+    pub fn text(s: &str) -> Self {
+        Self::Text(s.to_string())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
     pub name: String,
@@ -188,50 +194,35 @@ impl CountTable {
     /// One row per name counting something at most once a game (how games end): its games and
     /// its share of all games, with the interval.
     pub fn shares(file: &str, item: &str, names: &[&str], block: Block) -> Self {
-        let mut t = Self::new(
-            file,
-            item,
-            vec![
-                Column::new(item, ColumnKind::Text),
-                Column::new("games", ColumnKind::Count { compared: false }),
-                Column::new("share", ColumnKind::Rate),
-            ],
-        );
-        for (i, name) in names.iter().enumerate() {
-            let slot = block.at(i);
-            t.row(
-                *name,
-                vec![
-                    Cell::Text(name.to_string()),
-                    Cell::Count(slot),
-                    Cell::Of(slot, Per::Games),
-                ],
-            );
-        }
-        t
+        let columns = [
+            Column::new("games", ColumnKind::Count { compared: false }),
+            Column::new("share", ColumnKind::Rate),
+        ];
+        Self::by_name(file, item, names, block, columns)
     }
 
     /// One row per name counting events (several a game): the total and the mean a game.
     pub fn per_game(file: &str, item: &str, names: &[&str], block: Block) -> Self {
-        let mut t = Self::new(
-            file,
-            item,
-            vec![
-                Column::new(item, ColumnKind::Text),
-                Column::new("total", ColumnKind::Count { compared: false }),
-                Column::new("per_game", ColumnKind::Mean),
-            ],
-        );
+        let columns = [
+            Column::new("total", ColumnKind::Count { compared: false }),
+            Column::new("per_game", ColumnKind::Mean),
+        ];
+        Self::by_name(file, item, names, block, columns)
+    }
+
+    /// One row per name: the name, its count in `block`, and that count over the games.
+    fn by_name(file: &str, item: &str, names: &[&str], block: Block, of: [Column; 2]) -> Self {
+        let mut columns = vec![Column::new(item, ColumnKind::Text)];
+        columns.extend(of);
+        let mut t = Self::new(file, item, columns);
         for (i, name) in names.iter().enumerate() {
             let slot = block.at(i);
-            t.row(
-                *name,
-                vec![
-                    Cell::Text(name.to_string()),
-                    Cell::Count(slot),
-                    Cell::Of(slot, Per::Games),
-                ],
-            );
+            let cells = vec![
+                Cell::text(name),
+                Cell::Count(slot),
+                Cell::Of(slot, Per::Games),
+            ];
+            t.row(*name, cells);
         }
         t
     }
@@ -366,7 +357,7 @@ impl Declared {
 }
 
 /// `n / d`, or not a number when nothing was counted.
-pub fn ratio(n: u64, d: u64) -> f64 {
+pub(crate) fn ratio(n: u64, d: u64) -> f64 {
     if d == 0 {
         f64::NAN
     } else {
@@ -376,7 +367,7 @@ pub fn ratio(n: u64, d: u64) -> f64 {
 
 /// The value of a denominator in counts of `games` games (saturating: a damaged shard is
 /// refused by [`Declared::check`] before anything is computed).
-pub fn denominator(counts: &Counts, per: Per, games: u64) -> u64 {
+pub(crate) fn denominator(counts: &Counts, per: Per, games: u64) -> u64 {
     match per {
         Per::Games => games,
         Per::Slot(s) => counts.get(s),

@@ -2,18 +2,18 @@
 //! text every file shares; in its files, the integer counters a game declares and the runner
 //! merges, a run's headline figures, the strength sample's verdicts and paired comparisons.
 
-pub mod compare;
-pub mod figures;
-pub mod ints;
-pub mod metrics;
-pub mod strength;
+pub(crate) mod compare;
+pub(crate) mod figures;
+pub(crate) mod ints;
+pub(crate) mod metrics;
+pub(crate) mod strength;
 
 /// z for a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// Wilson score interval: unlike the normal approximation it stays inside [0, 1] and keeps its
 /// coverage for rates near 0 or 1 (a target nobody reaches).
-pub fn wilson(successes: u64, trials: u64) -> Estimate {
+pub(crate) fn wilson(successes: u64, trials: u64) -> Estimate {
     if trials == 0 {
         return Estimate::UNKNOWN;
     }
@@ -31,19 +31,19 @@ pub fn wilson(successes: u64, trials: u64) -> Estimate {
 
 /// Counts of small non-negative integers (turns, scores), growing as needed.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Histogram {
+pub(crate) struct Histogram {
     counts: Vec<u64>,
 }
 
 impl Histogram {
-    pub fn add(&mut self, value: usize) {
+    pub(crate) fn add(&mut self, value: usize) {
         if value >= self.counts.len() {
             self.counts.resize(value + 1, 0);
         }
         self.counts[value] += 1;
     }
 
-    pub fn merge(&mut self, other: &Self) {
+    pub(crate) fn merge(&mut self, other: &Self) {
         if other.counts.len() > self.counts.len() {
             self.counts.resize(other.counts.len(), 0);
         }
@@ -53,13 +53,13 @@ impl Histogram {
     }
 
     /// Counts by value, from 0.
-    pub fn counts(&self) -> &[u64] {
+    pub(crate) fn counts(&self) -> &[u64] {
         &self.counts
     }
 
     /// A histogram with these counts by value (trailing zeros dropped, so equal histograms
     /// compare equal however they were built).
-    pub fn from_counts(mut counts: Vec<u64>) -> Self {
+    pub(crate) fn from_counts(mut counts: Vec<u64>) -> Self {
         while counts.last() == Some(&0) {
             counts.pop();
         }
@@ -67,7 +67,7 @@ impl Histogram {
     }
 
     /// (value, count) for every value seen at least once, ascending.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         self.counts
             .iter()
             .enumerate()
@@ -75,13 +75,13 @@ impl Histogram {
             .map(|(v, c)| (v, *c))
     }
 
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         self.counts.iter().sum()
     }
 
     /// Mean with a 95% normal interval; sums are exact integers, so the result does not depend
     /// on how games were split across threads.
-    pub fn mean(&self) -> Estimate {
+    pub(crate) fn mean(&self) -> Estimate {
         let (mut n, mut s, mut ss) = (0u128, 0u128, 0u128);
         for (v, c) in self.iter() {
             let (v, c) = (v as u128, c as u128);
@@ -109,7 +109,7 @@ impl Histogram {
 
     /// The median (the mean of the two middle values when the count is even) with a 95%
     /// distribution-free interval from binomial order statistics.
-    pub fn median(&self) -> Estimate {
+    pub(crate) fn median(&self) -> Estimate {
         let n = self.total();
         if n == 0 {
             return Estimate::UNKNOWN;
@@ -170,7 +170,7 @@ impl Estimate {
 }
 
 /// Six decimals: finer than any interval whisker reports, and stable text.
-pub fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     if x.is_nan() {
         String::new()
     } else {

@@ -11,18 +11,18 @@ use crate::stats::num;
 use crate::stats::{Estimate, wilson};
 
 /// The result file that sets each headline figure beside its value under strong play.
-pub const FILE: &str = "strength.csv";
+pub(crate) const FILE: &str = "strength.csv";
 
 /// A sweep's file of each point's figures beside the strength sample's.
-pub const SWEEP_FILE: &str = "sweep_strength.csv";
+pub(crate) const SWEEP_FILE: &str = "sweep_strength.csv";
 
 /// The strong lineup when `--strength-bots` is not given, as `--bots` names it: the game's
 /// default search at every seat.
-pub const BOTS: &str = "ismcts";
+pub(crate) const BOTS: &str = "ismcts";
 
 /// How a sentence names the sample's lineup, as `run.toml` records it: one bot `at every seat`,
 /// or each seat's in turn.
-pub fn played_by(bots: &str) -> String {
+pub(crate) fn played_by(bots: &str) -> String {
     if crate::core::lineup::split(bots).len() == 1 {
         format!("{bots} at every seat")
     } else {
@@ -32,7 +32,7 @@ pub fn played_by(bots: &str) -> String {
 
 /// The end of a command line that plays `played` games of sample with `bots` (as `run.toml`
 /// records them): `--strength N`, and `--strength-bots` when they are not the default.
-pub fn reproduce(played: u64, bots: Option<&str>) -> String {
+pub(crate) fn reproduce(played: u64, bots: Option<&str>) -> String {
     let mut out = format!(" --strength {}", Asked::arg(played));
     if let Some(b) = bots.filter(|&b| b != BOTS) {
         out += &format!(" --strength-bots {}", crate::io::record::quote(b));
@@ -41,13 +41,13 @@ pub fn reproduce(played: u64, bots: Option<&str>) -> String {
 }
 
 /// Why a shard, and so a merged result, has no strength sample.
-pub const NONE_IN_SHARDS: &str = "(a shard plays none, so a merged result has none)";
+pub(crate) const NONE_IN_SHARDS: &str = "(a shard plays none, so a merged result has none)";
 
 /// Why a sample stopped before its first game has no figures.
-pub const STOPPED_FIRST: &str = "(it was stopped before its first game)";
+pub(crate) const STOPPED_FIRST: &str = "(it was stopped before its first game)";
 
 /// Why a result page's run has no sample: its terminal said why (`--strength off`, a shard).
-pub const NOT_RECORDED: &str = "with this run";
+pub(crate) const NOT_RECORDED: &str = "with this run";
 
 /// `--strength`: how many of the run's first games the strong bots play again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl Asked {
 }
 
 /// What stands beside a run's figures: the strong bots' games, or why there are none.
-pub enum Strong<'a> {
+pub(crate) enum Strong<'a> {
     Played {
         /// The lineup, as the run's `bots` are written.
         bots: String,
@@ -109,7 +109,7 @@ pub enum Strong<'a> {
 }
 
 /// The strength sample as a run's words name it.
-pub enum Sample {
+pub(crate) enum Sample {
     /// Its lineup and games.
     Played(String, u64),
     /// The run's own lineup, the strong one.
@@ -121,7 +121,7 @@ pub enum Sample {
 impl Sample {
     /// The sentence over a sweep's table: `doubted` of its `points` have a figure not
     /// confirmed; true if it warns.
-    pub fn points_sentence(&self, doubted: usize, points: usize) -> (bool, String) {
+    pub(crate) fn points_sentence(&self, doubted: usize, points: usize) -> (bool, String) {
         let Self::Played(bots, games) = self else {
             let (warns, said) = self.sentence([]);
             return (
@@ -147,7 +147,7 @@ impl Sample {
 
     /// The sentence under a run's headline that says which strength its figures hold for,
     /// given each figure's name and verdict; true if it warns.
-    pub fn sentence<'a>(
+    pub(crate) fn sentence<'a>(
         &self,
         figures: impl IntoIterator<Item = (&'a str, Verdict)>,
     ) -> (bool, String) {
@@ -195,7 +195,7 @@ impl Sample {
 
 impl Strong<'_> {
     /// How the run's words name it.
-    pub fn sample(&self) -> Sample {
+    pub(crate) fn sample(&self) -> Sample {
         match self {
             Self::Played { bots, totals, .. } => Sample::Played(bots.clone(), totals.games),
             Self::Itself(bots) => Sample::Itself(bots.clone()),
@@ -206,7 +206,7 @@ impl Strong<'_> {
 
 /// Whether a figure of the run holds under strong play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The run's value lies inside the strong sample's 95% interval.
     Confirmed,
     /// It lies outside: strong players see the game otherwise.
@@ -217,7 +217,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn of(ours: Estimate, strong: Estimate) -> Self {
+    pub(crate) fn of(ours: Estimate, strong: Estimate) -> Self {
         if strong.low.is_nan() || ours.value.is_nan() {
             Self::NotPlayed
         } else if ours.value < strong.low || ours.value > strong.high {
@@ -228,7 +228,7 @@ impl Verdict {
     }
 
     /// The verdict `word` names.
-    pub fn from_word(word: &str) -> Self {
+    pub(crate) fn from_word(word: &str) -> Self {
         [Self::Confirmed, Self::NotConfirmed, Self::Itself]
             .into_iter()
             .find(|v| v.word() == word)
@@ -236,7 +236,7 @@ impl Verdict {
     }
 
     /// Its word in `strength.csv`'s and `summary.csv`'s `strong_play` column.
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Self::Confirmed => "confirmed",
             Self::NotConfirmed => "not confirmed",
@@ -248,7 +248,7 @@ impl Verdict {
 
 /// Whether a difference B − A of a comparison keeps its sign under strong play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sign {
+pub(crate) enum Sign {
     /// The sample's interval lies wholly on the run's side of 0.
     Keeps,
     /// It lies wholly on the other side: strong players see the change the other way round.
@@ -263,7 +263,7 @@ pub enum Sign {
 
 impl Sign {
     /// A difference `diff` of the run against the sample's interval `low`..`high`.
-    pub fn of(diff: f64, low: f64, high: f64) -> Self {
+    pub(crate) fn of(diff: f64, low: f64, high: f64) -> Self {
         if low.is_nan() || high.is_nan() || diff.is_nan() {
             Self::NotPlayed
         } else if low <= 0.0 && high >= 0.0 {
@@ -278,7 +278,7 @@ impl Sign {
     }
 
     /// Its word in `compare.csv`'s `strong_play` column.
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Self::Keeps => "keeps its sign",
             Self::Flips => "flips",
@@ -292,7 +292,7 @@ impl Sign {
 
 /// A headline figure of the run: its value, and its value under strong play.
 #[derive(Clone, Debug)]
-pub struct Figure {
+pub(crate) struct Figure {
     /// Which of the run's files holds it: `seats`, `roles`, `endings` or `summary`.
     pub from: &'static str,
     /// A seat (`seat 1`), a role, an ending or a `summary.csv` metric, in the game's words.
@@ -319,7 +319,7 @@ struct StrengthRow<'a> {
 /// The run's headline figures against the strong sample's: each seat's and role's win rate,
 /// each ending's share, and every estimate of `summary.csv` but the first seat's win rate
 /// (seat 1's row says it).
-pub fn figures<G: Game>(
+pub(crate) fn figures<G: Game>(
     game: &G,
     totals: &Totals,
     counts: &Counts,
@@ -359,7 +359,7 @@ pub fn figures<G: Game>(
 
 /// Every headline figure of one set of games, in a fixed order: which file holds it, its name,
 /// its estimate.
-pub fn headline<G: Game>(
+pub(crate) fn headline<G: Game>(
     game: &G,
     totals: &Totals,
     counts: &Counts,
@@ -369,7 +369,7 @@ pub fn headline<G: Game>(
 
 /// The change `now − then` of two estimates made on separate games, with an approximate 95%
 /// interval: the half-widths of their intervals added in quadrature.
-pub fn change(now: Estimate, then: Estimate) -> Estimate {
+pub(crate) fn change(now: Estimate, then: Estimate) -> Estimate {
     let half = |e: Estimate| (e.high - e.low) / 2.0;
     let value = now.value - then.value;
     let spread = half(now).hypot(half(then));
@@ -416,7 +416,10 @@ impl Headline {
 }
 
 /// Writes `strength.csv`.
-pub fn write(dir: &crate::io::result_dir::ResultDir, figures: &[Figure]) -> anyhow::Result<()> {
+pub(crate) fn write(
+    dir: &crate::io::result_dir::ResultDir,
+    figures: &[Figure],
+) -> anyhow::Result<()> {
     dir.csv(
         FILE,
         figures.iter().map(|f| StrengthRow {

@@ -134,10 +134,6 @@ const ACTIONS: [&str; 5] = [
     "rooms shuffled back (Subtle Movement)",
 ];
 
-fn text(s: &str) -> Cell {
-    Cell::Text(s.to_string())
-}
-
 impl Tally {
     fn declare(d: &mut Declared, rules: &Rules) -> Self {
         let cards = rules.cards.len();
@@ -177,8 +173,8 @@ impl Tally {
             endings.row(
                 *name,
                 vec![
-                    text(name),
-                    text(winner),
+                    Cell::text(name),
+                    Cell::text(winner),
                     Cell::Count(slot),
                     Cell::Of(slot, Per::Games),
                 ],
@@ -208,7 +204,7 @@ impl Tally {
                 name.clone(),
                 vec![
                     Cell::Text(name),
-                    text(kind),
+                    Cell::text(kind),
                     Cell::Of(t.pocketed.at(k), Per::Games),
                     Cell::Count(t.kept.at(k)),
                     Cell::Of(t.kept.at(k), Per::Games),
@@ -238,7 +234,7 @@ impl Tally {
             tricks.row(
                 trick.name(),
                 vec![
-                    text(trick.name()),
+                    Cell::text(trick.name()),
                     Cell::Count(games),
                     Cell::Of(games, Per::Games),
                     Cell::Count(t.plays.at(i)),
@@ -263,7 +259,11 @@ impl Tally {
             let slot = t.actions.at(i);
             actions.row(
                 *name,
-                vec![text(name), Cell::Count(slot), Cell::Of(slot, Per::Games)],
+                vec![
+                    Cell::text(name),
+                    Cell::Count(slot),
+                    Cell::Of(slot, Per::Games),
+                ],
             );
         }
         d.tables.push(actions);

@@ -8,7 +8,7 @@ use crate::io::report::svg::{Bar, HBars, Scale};
 use crate::io::report::table::CsvFile;
 
 /// A round is the Inspector's turn and the Mouse's.
-pub const PARTS: Parts = Parts {
+pub(super) const PARTS: Parts = Parts {
     turn: "round",
     stalls: &[],
     add,

@@ -61,10 +61,6 @@ const MARKS: usize = 20;
 /// The per-game events `scrambles.csv` counts, in its order.
 const EVENTS: [&str; 2] = ["scrambles", "scrambles a Decoy skipped"];
 
-fn text(s: &str) -> Cell {
-    Cell::Text(s.to_string())
-}
-
 impl Tally {
     fn declare(d: &mut Declared, rules: &Rules) -> Self {
         let kinds = rules.kinds();
@@ -131,7 +127,7 @@ impl Tally {
             held.row(
                 turn.to_string(),
                 vec![
-                    text(&turn.to_string()),
+                    Cell::text(&turn.to_string()),
                     Cell::Count(t.running.at(i)),
                     Cell::Of(t.leader.at(i), per),
                     Cell::Of(t.held.at(i), per),

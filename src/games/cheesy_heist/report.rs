@@ -7,7 +7,7 @@ use crate::io::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use crate::io::report::svg::{Bar, HBars, Lines, Point, Scale};
 use crate::io::report::table::CsvFile;
 
-pub const PARTS: Parts = Parts {
+pub(super) const PARTS: Parts = Parts {
     turn: "turn",
     // Rule book: when the draw pile is depleted the most Cheese without a Cat wins, and if
     // everyone still holds a Cat everyone loses; neither is the goal reached.

@@ -56,10 +56,6 @@ const EVENTS: [&str; 9] = [
     "pieces of cheese moved",
 ];
 
-fn text(s: &str) -> Cell {
-    Cell::Text(s.to_string())
-}
-
 /// The counters a game adds to.
 pub struct Tally {
     endings: Block,
@@ -110,7 +106,7 @@ impl Tally {
                     Cell::Text(name),
                     Cell::Text((i / b.width + 1).to_string()),
                     Cell::Text((i % b.width + 1).to_string()),
-                    text(b.kind(s)),
+                    Cell::text(b.kind(s)),
                     Cell::Count(t.catches.at(i)),
                     Cell::Of(t.catches.at(i), Per::Games),
                     Cell::Count(t.looks.at(i)),

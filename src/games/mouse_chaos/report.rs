@@ -7,7 +7,7 @@ use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::io::report::svg::{Bar, HBars, HeatMap, Scale};
 use crate::io::report::table::CsvFile;
 
-pub const PARTS: Parts = Parts {
+pub(super) const PARTS: Parts = Parts {
     turn: "turn",
     stalls: &[Stall {
         ending: "non_player_nest",

@@ -13,7 +13,7 @@ use toml::Value;
 
 /// What is wrong with a value.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Problem {
+pub(super) enum Problem {
     /// A value of another type than the field takes (text where a number goes).
     WrongType {
         found: String,
@@ -48,7 +48,7 @@ pub enum Problem {
 impl Problem {
     /// Whether the value at the path is the one at fault (so a stand-in of the right type can
     /// take its place and the rest of the file be read on).
-    pub fn is_wrong_value(&self) -> bool {
+    pub(super) fn is_wrong_value(&self) -> bool {
         matches!(
             self,
             Self::WrongType { .. }
@@ -60,7 +60,7 @@ impl Problem {
 
     /// The message, saying the field takes `expected` (in words) instead of the type serde
     /// names.
-    pub fn expecting(&self, expected: &str) -> String {
+    pub(super) fn expecting(&self, expected: &str) -> String {
         match self {
             Self::WrongType { found, .. } => format!("invalid type: {found}, expected {expected}"),
             Self::WrongValue { found, .. } => {
@@ -71,7 +71,7 @@ impl Problem {
     }
 
     /// Whether the field takes a whole number (its message then says which).
-    pub fn wants_whole_number(&self) -> bool {
+    pub(super) fn wants_whole_number(&self) -> bool {
         match self {
             Self::WrongType { expected, .. } | Self::WrongValue { expected, .. } => {
                 whole_number(expected).is_some()
@@ -150,7 +150,7 @@ fn words(expected: &str) -> String {
 
 /// A deserialization error: the value's dotted path (array items by index) and the problem.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Error {
+pub(super) struct Error {
     pub path: Vec<String>,
     pub problem: Problem,
 }
@@ -169,7 +169,7 @@ impl Error {
         self
     }
 
-    pub fn dotted(&self) -> String {
+    pub(super) fn dotted(&self) -> String {
         self.path.join(".")
     }
 }
@@ -232,12 +232,12 @@ impl de::Error for Error {
 }
 
 /// Reads `T` from `table`.
-pub fn from_table<T: DeserializeOwned>(table: &toml::Table) -> Result<T, Error> {
+pub(super) fn from_table<T: DeserializeOwned>(table: &toml::Table) -> Result<T, Error> {
     T::deserialize(TableReader(table))
 }
 
 /// The value at `path` in `table`, to be replaced (array items by index).
-pub fn value_mut<'a>(table: &'a mut toml::Table, path: &[String]) -> Option<&'a mut Value> {
+pub(super) fn value_mut<'a>(table: &'a mut toml::Table, path: &[String]) -> Option<&'a mut Value> {
     let (first, rest) = path.split_first()?;
     let mut here = table.get_mut(first)?;
     for key in rest {
@@ -251,7 +251,7 @@ pub fn value_mut<'a>(table: &'a mut toml::Table, path: &[String]) -> Option<&'a 
 }
 
 /// Takes the value at `path` out of `table`; whether there was one.
-pub fn remove(table: &mut toml::Table, path: &[String]) -> bool {
+pub(super) fn remove(table: &mut toml::Table, path: &[String]) -> bool {
     let Some((last, parents)) = path.split_last() else {
         return false;
     };

@@ -294,7 +294,7 @@ impl Problems {
     }
 }
 
-pub fn range<T: PartialOrd + std::fmt::Display + Copy>(
+pub(crate) fn range<T: PartialOrd + std::fmt::Display + Copy>(
     p: &mut Problems,
     path: &str,
     v: T,
@@ -344,7 +344,7 @@ impl Invalid {
 
 /// A config as loaded: the typed value and the table it came from, overrides applied (written
 /// out beside every result as the resolved config).
-pub struct LoadedConfig<T> {
+pub(crate) struct LoadedConfig<T> {
     pub value: T,
     pub table: toml::Table,
 }
@@ -524,7 +524,7 @@ fn stand_in<T: DeserializeOwned>(table: &mut toml::Table, e: &de::Error) -> bool
 }
 
 /// Parses the file as a TOML table, with syntax errors located.
-pub fn parse(source: &Source) -> Result<toml::Table, ConfigError> {
+pub(crate) fn parse(source: &Source) -> Result<toml::Table, ConfigError> {
     toml::from_str(&source.text).map_err(|e| located(source, &e))
 }
 
@@ -552,7 +552,7 @@ fn located(source: &Source, e: &toml::de::Error) -> ConfigError {
 
 /// Loads `source` as `R`, applies `overrides`, and compiles it with `compile`, turning every
 /// problem it reports into one located error (the first, with the others listed after it).
-pub fn load_compiled<R: DeserializeOwned, T>(
+pub(crate) fn load_compiled<R: DeserializeOwned, T>(
     source: &Source,
     overrides: &[Override],
     compile: impl Fn(&R) -> Result<T, Vec<Invalid>>,
@@ -599,7 +599,7 @@ fn allowed_range<R: DeserializeOwned, T>(
 }
 
 /// The resolved config with `rules.players` set to the count actually played.
-pub fn with_players(mut table: toml::Table, players: usize) -> toml::Table {
+pub(crate) fn with_players(mut table: toml::Table, players: usize) -> toml::Table {
     if let Some(toml::Value::Table(r)) = table.get_mut("rules") {
         r.insert("players".into(), toml::Value::Integer(players as i64));
     }
@@ -607,7 +607,7 @@ pub fn with_players(mut table: toml::Table, players: usize) -> toml::Table {
 }
 
 /// Turn a semantic problem into a located error, naming `--set` when an override supplied it.
-pub fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> ConfigError {
+pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid) -> ConfigError {
     let overridden = overrides
         .iter()
         .find(|o| problem.path == o.path || problem.path.starts_with(&format!("{}.", o.path)));

@@ -86,7 +86,7 @@ fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(b
     Ok(compare::strength_sentence(&found, &sample))
 }
 
-pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
+pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let csv = CsvFile::needed(dir, "compare.csv", "compare")?;
     let names = csv.text("metric")?;
     let (a, b, diff) = (

@@ -13,7 +13,7 @@ use crate::stats::compare::items::{FILE, order, proportion};
 const CHARTED: usize = 25;
 
 /// One significant row of `compare_items.csv`.
-pub struct Changed {
+pub(super) struct Changed {
     label: String,
     kind: String,
     /// Its column in the game's table, as the findings size it.
@@ -45,12 +45,12 @@ impl Changed {
 
 /// What the per-item comparison adds to the page: the rows that differ, biggest change first,
 /// and how many rows were compared. `None` for a comparison made before per-item rows existed.
-pub struct Items {
+pub(super) struct Items {
     pub changed: Vec<Changed>,
     pub compared: usize,
 }
 
-pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
+pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
     let Some(csv) = CsvFile::read(dir, FILE)? else {
         return Ok(None);
     };
@@ -99,7 +99,7 @@ pub fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
 impl Items {
     /// Two charts: rates and shares in points; counts and means as a part of A's value (the
     /// reference).
-    pub fn sections(&self) -> Vec<Section> {
+    pub(super) fn sections(&self) -> Vec<Section> {
         let bar = |c: &Changed, scale: f64| Bar {
             label: c.label.clone(),
             value: c.diff / scale,
@@ -166,7 +166,7 @@ impl Items {
     }
 
     /// Every significant row, for the page's table.
-    pub fn table(&self) -> Vec<Vec<String>> {
+    pub(super) fn table(&self) -> Vec<Vec<String>> {
         self.changed
             .iter()
             .map(|c| {

@@ -18,31 +18,31 @@ pub struct Stall {
 
 /// An ending this share of games or more takes is the headline, before any balance figure:
 /// one game in twenty not finishing as the rules intend changes what every other figure means.
-pub const STALLED: f64 = 0.05;
+pub(crate) const STALLED: f64 = 0.05;
 
 /// What the turn cap's headline says.
 const CAPPED: &str = "hit the turn cap with no winner: the cap ended them, not the rules";
 
 /// A share as the terminal and page write it: to a tenth of a point.
-pub fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     super::svg::Scale::Percent.format(x)
 }
 
 /// A difference of two shares in points, to a tenth of a point.
-pub fn points(x: f64) -> String {
+pub(crate) fn points(x: f64) -> String {
     format!("{} points", tenths(x))
 }
 
 /// A share in percent to one decimal, halves rounded away from zero as people round them, so
 /// the figure reads the same from the exact count and from the CSV's six decimals.
-pub fn tenths(x: f64) -> String {
+pub(crate) fn tenths(x: f64) -> String {
     format!("{:.1}", rounded(x, 3) * 100.0 + 0.0)
 }
 
 /// One headline for each way of ending that `STALLED` of games or more take: the turn cap (its
 /// share of all games, `capped`), then the game's declared `stalls` found in `endings` (name and
 /// share).
-pub fn stalls(
+pub(crate) fn stalls(
     capped: Option<Estimate>,
     endings: &[(&str, Estimate)],
     declared: &[Stall],
@@ -72,7 +72,7 @@ pub fn stalls(
 
 /// A comparison's headline when either side's games stall at the turn cap (shares `a` and
 /// `b`): every other difference is between games that mostly never finished.
-pub fn compared_stall(a: f64, b: f64) -> Option<String> {
+pub(crate) fn compared_stall(a: f64, b: f64) -> Option<String> {
     (a.max(b) >= STALLED).then(|| {
         format!(
             "{} of A's games and {} of B's hit the turn cap with no winner: the cap ended them, not the rules.",
@@ -84,7 +84,7 @@ pub fn compared_stall(a: f64, b: f64) -> Option<String> {
 
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
 /// point's share).
-pub fn swept_stall(capped: &[f64]) -> Option<String> {
+pub(crate) fn swept_stall(capped: &[f64]) -> Option<String> {
     let stalled = capped.iter().filter(|&&c| c >= STALLED).count();
     (stalled > 0).then(|| {
         format!(
@@ -99,7 +99,7 @@ pub fn swept_stall(capped: &[f64]) -> Option<String> {
 /// The seat gap in words: which seat wins most and least (`names`, as people name the seats),
 /// by how many points, and, when many games never finished (`capped`, a share), that the
 /// figure counts them.
-pub fn seat_gap_sentence(rates: &[Estimate], names: &[String], capped: f64) -> String {
+pub(crate) fn seat_gap_sentence(rates: &[Estimate], names: &[String], capped: f64) -> String {
     let (gap, best, worst) = seat_gap(rates);
     let mut text = if gap.value == 0.0 {
         format!(

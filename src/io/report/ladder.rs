@@ -28,11 +28,11 @@ fn rows<R: DeserializeOwned>(dir: &Path, name: &str, needed: bool) -> anyhow::Re
 }
 
 /// Whether `dir` is a ladder's folder.
-pub fn is_ladder(dir: &Path) -> bool {
+pub(super) fn is_ladder(dir: &Path) -> bool {
     dir.join(RECORD).is_file()
 }
 
-pub fn render(dir: &Path) -> anyhow::Result<String> {
+pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     let path = dir.join(RECORD);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;

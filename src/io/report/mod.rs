@@ -4,14 +4,14 @@
 
 mod compare;
 mod compare_items;
-pub mod headline;
+pub(crate) mod headline;
 mod ladder;
-pub mod page;
-pub mod parts;
+pub(crate) mod page;
+pub(crate) mod parts;
 mod simulate;
-pub mod svg;
+pub(crate) mod svg;
 mod sweep;
-pub mod table;
+pub(crate) mod table;
 
 use std::fs;
 use std::path::Path;
@@ -23,7 +23,7 @@ use crate::io::record::RUN;
 use crate::io::result_dir;
 
 /// The report's file name inside a result folder.
-pub const FILE: &str = result_dir::REPORT;
+pub(crate) const FILE: &str = result_dir::REPORT;
 /// The page's generator tag: how whisker knows a page it may replace.
 const GENERATOR: &str = "whisker report";
 
@@ -77,7 +77,7 @@ impl Run {
 /// edited) is refused, never drawn as if it were whole; a malformed one is named with its line
 /// and field as it is read.
 /// `parts` is the game's own part of a `simulate` report.
-pub fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
+pub(crate) fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
     let page = draft(dir, parts)?;
     let again = if ladder::is_ladder(dir) {
         "make the ladder again (`whisker ladder` with the config, bots, games, seed and --set its ladder.toml records)".to_string()
@@ -105,7 +105,7 @@ fn draft(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
 /// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
 /// folder joins its result (recorded in the folder's marker); an existing file is replaced only
 /// if it is a whisker report.
-pub fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
+pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
     if out.is_dir() {
         return Err(Failure::Usage(format!(
             "--out {}: that is a folder; name the page's file, such as {}",
@@ -160,13 +160,13 @@ fn is_report(html: &str) -> bool {
 /// Writes the HTML report of a result being written, from its files so far (call it last). A
 /// report that cannot be made never costs the results it would show: the caller puts the
 /// result in place first, then fails with this error ([`crate::commands`]' `finished`).
-pub fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) -> anyhow::Result<()> {
+pub(crate) fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) -> anyhow::Result<()> {
     put(&dir.file(FILE), &draft(dir.staging(), parts)?).map_err(|e| e.context(format!("no {FILE}")))
 }
 
 /// Writes `html` to `out`, whole or not at all: the page is staged beside `out` and renamed
 /// into place.
-pub fn put(out: &Path, html: &str) -> anyhow::Result<()> {
+pub(crate) fn put(out: &Path, html: &str) -> anyhow::Result<()> {
     let name = out
         .file_name()
         .map_or_else(|| FILE.into(), |n| n.to_string_lossy().into_owned());
@@ -205,7 +205,7 @@ fn unit_of(metric: &str) -> svg::Scale {
 }
 
 /// The dashed line at a fair share of wins.
-pub fn fair_line(fair: f64) -> Option<(f64, String)> {
+pub(crate) fn fair_line(fair: f64) -> Option<(f64, String)> {
     Some((
         fair,
         format!("fair share {}", svg::Scale::Percent.format(fair)),
@@ -213,7 +213,7 @@ pub fn fair_line(fair: f64) -> Option<(f64, String)> {
 }
 
 /// What a caption says when there are more lines than colours to tell them apart.
-pub fn series_note(count: usize, what: &str) -> String {
+pub(crate) fn series_note(count: usize, what: &str) -> String {
     if count > svg::SERIES {
         format!(
             " Only the first {} of the {count} {what} are drawn.",

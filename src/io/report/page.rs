@@ -113,7 +113,7 @@ pub struct Section {
 }
 
 /// A report page being assembled, section by section.
-pub struct Page {
+pub(crate) struct Page {
     body: String,
     title: String,
     /// A warning was already given above the findings.
@@ -121,7 +121,7 @@ pub struct Page {
 }
 
 impl Page {
-    pub fn new(title: &str, subtitle: &str) -> Self {
+    pub(crate) fn new(title: &str, subtitle: &str) -> Self {
         let mut body = String::new();
         write!(
             body,
@@ -138,7 +138,7 @@ impl Page {
     }
 
     /// Headline numbers, each with what it means.
-    pub fn keys(&mut self, keys: &[(String, String)]) {
+    pub(crate) fn keys(&mut self, keys: &[(String, String)]) {
         self.body.push_str("<div class=\"keys\">");
         for (value, meaning) in keys {
             write!(
@@ -153,7 +153,7 @@ impl Page {
     }
 
     /// The answer, before anything else: each sentence a paragraph, a warning marked as one.
-    pub fn lead(&mut self, sentences: &[(bool, String)]) {
+    pub(crate) fn lead(&mut self, sentences: &[(bool, String)]) {
         for (warning, text) in sentences {
             self.warned |= *warning;
             let class = if *warning { "lead warning" } else { "lead" };
@@ -162,23 +162,23 @@ impl Page {
         }
     }
 
-    pub fn heading(&mut self, text: &str) {
+    pub(crate) fn heading(&mut self, text: &str) {
         writeln!(self.body, "<h2>{}</h2>", escape(text)).unwrap();
     }
 
-    pub fn paragraph(&mut self, text: &str) {
+    pub(crate) fn paragraph(&mut self, text: &str) {
         writeln!(self.body, "<p>{}</p>", escape(text)).unwrap();
     }
 
     /// The command that plays the run again, under the title.
-    pub fn command(&mut self, cmd: &str) {
+    pub(crate) fn command(&mut self, cmd: &str) {
         if !cmd.is_empty() {
             writeln!(self.body, "<pre><code>{}</code></pre>", command_html(cmd)).unwrap();
         }
     }
 
     /// What was run and how to run it again; rows with nothing to say are left out.
-    pub fn run(&mut self, rows: &[(&str, String)], reproduce: Option<&str>) {
+    pub(crate) fn run(&mut self, rows: &[(&str, String)], reproduce: Option<&str>) {
         self.heading("The run");
         let rows: Vec<Vec<String>> = rows
             .iter()
@@ -193,7 +193,7 @@ impl Page {
     }
 
     /// The list of things the data says to look at; says so when there is nothing.
-    pub fn findings(&mut self, findings: &[String]) {
+    pub(crate) fn findings(&mut self, findings: &[String]) {
         self.heading("Things to look at");
         if findings.is_empty() {
             let text = if self.warned {
@@ -211,7 +211,7 @@ impl Page {
         self.body.push_str("</ul>\n");
     }
 
-    pub fn figure(&mut self, s: &Section) {
+    pub(crate) fn figure(&mut self, s: &Section) {
         self.heading(&s.question);
         writeln!(
             self.body,
@@ -224,7 +224,7 @@ impl Page {
 
     /// A table; rows whose index is in `marked` are highlighted. Columns after the first whose
     /// header is not empty are right-aligned numbers.
-    pub fn table(&mut self, header: &[&str], rows: &[Vec<String>], marked: &[usize]) {
+    pub(crate) fn table(&mut self, header: &[&str], rows: &[Vec<String>], marked: &[usize]) {
         self.body.push_str("<table>");
         let numeric = header.iter().any(|h| !h.is_empty());
         if numeric {
@@ -251,7 +251,7 @@ impl Page {
         self.body.push_str("</table>\n");
     }
 
-    pub fn finish(self) -> String {
+    pub(crate) fn finish(self) -> String {
         use super::GENERATOR;
         format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\

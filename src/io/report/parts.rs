@@ -10,12 +10,12 @@ use super::svg::{Bar, HBars, Scale};
 use super::table::CsvFile;
 
 /// Fewer games than this and the report says its intervals are too wide to act on.
-pub const FEW_GAMES: f64 = 1000.0;
+pub(crate) const FEW_GAMES: f64 = 1000.0;
 /// Most findings listed per kind, so the list stays readable.
-pub const PER_KIND: usize = 4;
+pub(crate) const PER_KIND: usize = 4;
 /// How far a win rate may sit from a fair share before the report points at it, when its
 /// interval already excludes the fair share: smaller gaps are real but rarely worth a change.
-pub const WIN_GAP: f64 = 0.02;
+pub(crate) const WIN_GAP: f64 = 0.02;
 
 /// A game's part of the report: what it calls one turn, and the sections it adds.
 #[derive(Clone, Copy)]
@@ -28,14 +28,14 @@ pub struct Parts {
 }
 
 /// A game with no part of its own.
-pub const NONE: Parts = Parts {
+pub(crate) const NONE: Parts = Parts {
     turn: "turn",
     stalls: &[],
     add: |_| Ok(()),
 };
 
 /// A share as a percentage.
-pub fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     Scale::Percent.format(x)
 }
 

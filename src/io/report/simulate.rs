@@ -17,7 +17,7 @@ use crate::stats::Estimate;
 use crate::stats::strength::{self, Sample, Verdict};
 
 /// The page: the shared sections, then the game's own (`parts`).
-pub fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
+pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<String> {
     let summary = CsvFile::needed(dir, "summary.csv", "simulate")?;
     let seats = CsvFile::needed(dir, "seats.csv", "simulate")?;
     if seats.is_empty() {

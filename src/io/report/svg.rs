@@ -10,11 +10,11 @@ use std::fmt::Write as _;
 /// Drawing width in SVG units; the page scales it to the column.
 const WIDTH: f64 = 720.0;
 /// Most series a chart tells apart (the palette's colours, `.s0`–`.s5` in the page's style).
-pub const SERIES: usize = 6;
+pub(crate) const SERIES: usize = 6;
 
 /// How numbers on an axis read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scale {
+pub(crate) enum Scale {
     /// A share in 0..=1, shown as a percentage.
     Percent,
     /// A count or measure, shown as a plain number.
@@ -24,7 +24,7 @@ pub enum Scale {
 }
 
 impl Scale {
-    pub fn format(self, x: f64) -> String {
+    pub(crate) fn format(self, x: f64) -> String {
         match self {
             // A tenth of a point everywhere a share is read, so a bar, a finding and the
             // terminal show the same figure.
@@ -104,14 +104,14 @@ fn trim(x: f64) -> String {
 /// `x` to `decimals` places, halves away from zero as people round them, from its six decimals
 /// (the CSVs' precision): 0.2145 and the exact 429/2000 both give 0.215 to 3 places, where
 /// binary floats would round one down and the other up.
-pub fn rounded(x: f64, decimals: i32) -> f64 {
+pub(crate) fn rounded(x: f64, decimals: i32) -> f64 {
     let micro = (x * 1e6).round();
     let step = 10f64.powi(6 - decimals);
     (micro / step).round() * step / 1e6
 }
 
 /// Thousands separated by commas: 2000000 → 2,000,000.
-pub fn grouped(n: u64) -> String {
+pub(crate) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -124,10 +124,10 @@ pub fn grouped(n: u64) -> String {
 }
 
 /// The share of games below which a histogram's tail is left out of the chart.
-pub const SPARSE: f64 = 0.0005;
+pub(crate) const SPARSE: f64 = 0.0005;
 
 /// What a caption says about a tail [`Columns::cut_tail`] left out.
-pub fn tail_note(cut: Option<i64>, what: &str) -> String {
+pub(crate) fn tail_note(cut: Option<i64>, what: &str) -> String {
     cut.map_or(String::new(), |last| {
         format!(
             " Longer {what} (each under {} of games) are left out; the longest took {last}.",
@@ -137,7 +137,7 @@ pub fn tail_note(cut: Option<i64>, what: &str) -> String {
 }
 
 /// Text safe inside SVG and HTML.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -171,7 +171,7 @@ fn nice_max(x: f64) -> f64 {
 
 /// One horizontal bar: a value and its 95% interval.
 #[derive(Clone, Debug)]
-pub struct Bar {
+pub(crate) struct Bar {
     pub label: String,
     pub value: f64,
     pub interval: Option<(f64, f64)>,
@@ -182,7 +182,7 @@ pub struct Bar {
 }
 
 /// Horizontal bars, one row per label; bars that share a label (one per series) sit together.
-pub struct HBars {
+pub(crate) struct HBars {
     pub title: String,
     pub x_label: String,
     pub unit: Scale,
@@ -193,7 +193,7 @@ pub struct HBars {
 }
 
 /// Columns over numbered categories (a histogram), one column per series at each category.
-pub struct Columns {
+pub(crate) struct Columns {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
@@ -211,7 +211,7 @@ pub struct Columns {
 
 /// The games a cap stopped: the category the cap is at, what to call them ("capped at 1000
 /// turns"), and per series their share (not counted in the series' own column there).
-pub struct Capped {
+pub(crate) struct Capped {
     pub at: i64,
     pub name: String,
     pub heights: Vec<f64>,
@@ -219,7 +219,7 @@ pub struct Capped {
 
 /// A point of a line, with an optional interval drawn as a band.
 #[derive(Clone, Copy, Debug)]
-pub struct Point {
+pub(crate) struct Point {
     pub x: f64,
     pub y: f64,
     pub band: Option<(f64, f64)>,
@@ -227,7 +227,7 @@ pub struct Point {
 
 /// Lines over a numeric x axis, or over named positions when `x_names` is given (then point `x`
 /// is an index into it).
-pub struct Lines {
+pub(crate) struct Lines {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
@@ -430,7 +430,7 @@ fn row_labels<'a>(labels: impl Iterator<Item = &'a str>) -> (Vec<Vec<String>>, f
 }
 
 impl HBars {
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         let mut labels: Vec<&str> = Vec::new();
         for b in &self.bars {
             if !labels.contains(&b.label.as_str()) {
@@ -566,7 +566,7 @@ impl HBars {
 impl Columns {
     /// Categories from the lowest to the highest of `values`' keys with no value missing (a
     /// missing one is 0), so the axis is evenly spaced; and one series of those heights.
-    pub fn filled(values: &[(i64, f64)]) -> (Vec<i64>, Vec<f64>) {
+    pub(crate) fn filled(values: &[(i64, f64)]) -> (Vec<i64>, Vec<f64>) {
         let lo = values.iter().map(|v| v.0).min().unwrap_or(0);
         let hi = values.iter().map(|v| v.0).max().unwrap_or(-1);
         let categories: Vec<i64> = (lo..=hi).collect();
@@ -579,7 +579,7 @@ impl Columns {
 
     /// Leaves out the categories past the last one where some series reaches `least`, so a
     /// long, sparse tail does not squeeze the chart; returns the last category left out.
-    pub fn cut_tail(&mut self, least: f64) -> Option<i64> {
+    pub(crate) fn cut_tail(&mut self, least: f64) -> Option<i64> {
         let keep = (0..self.categories.len())
             .rfind(|&i| self.series.iter().any(|s| s[i] >= least))
             .map_or(0, |i| i + 1);
@@ -594,7 +594,7 @@ impl Columns {
         last
     }
 
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         // Marker names, and the capped column's, sit above the plot, one line each, so they
         // never cover a column or each other.
         let names = self.markers.len() + usize::from(self.capped.is_some());
@@ -725,7 +725,7 @@ impl Columns {
 }
 
 impl Lines {
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         let top = 26.0 + legend_height(&self.legend, 64.0);
         let mut c = Canvas::new("lines", &self.title, 300.0, 64.0, top, 44.0);
         if self.legend.len() > 1 {
@@ -910,7 +910,7 @@ impl Canvas {
 
 /// A board seen from above, one cell per square, each shaded by how much of something happens
 /// there and showing it: a heat map.
-pub struct HeatMap {
+pub(crate) struct HeatMap {
     pub title: String,
     pub rows: usize,
     pub columns: usize,
@@ -923,7 +923,7 @@ pub struct HeatMap {
 }
 
 impl HeatMap {
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         // Room for two lines in a square: its mark and its value.
         let side = (440.0 / self.rows.max(self.columns).max(1) as f64).min(40.0);
         let height = 40.0 + side * self.rows as f64 + 40.0;
@@ -959,7 +959,7 @@ impl HeatMap {
 }
 
 /// A table of values as a heat map, every row and column named: who beats whom.
-pub struct Matrix {
+pub(crate) struct Matrix {
     pub title: String,
     /// What the rows are, and the columns: the axis titles.
     pub row_label: String,
@@ -974,7 +974,7 @@ pub struct Matrix {
 }
 
 impl Matrix {
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         let (row_lines, room) = row_labels(self.rows.iter().map(String::as_str));
         let left = 24.0 + room;
         let n = self.columns.len().max(1);

@@ -128,7 +128,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
     Ok(sample.points_sentence(doubted.len(), all.len()))
 }
 
-pub fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
+pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let sweep = CsvFile::needed(dir, "sweep.csv", "sweep")?;
     let file = dir.join("sweep.csv");
     let header = sweep.header().to_vec();

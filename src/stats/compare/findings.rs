@@ -8,21 +8,21 @@ use crate::io::report::headline::{pct, points};
 
 /// A real change in a share smaller than this (2 points) is listed as small: a point or two of
 /// win rate is where a designer starts to care.
-pub const SHARE: f64 = 0.02;
+pub(crate) const SHARE: f64 = 0.02;
 /// A real change in mean length smaller than this (one turn, test or round) is small.
-pub const LENGTH: f64 = 1.0;
+pub(crate) const LENGTH: f64 = 1.0;
 /// A real change in any other figure smaller than this part of its value is small.
-pub const RELATIVE: f64 = 0.1;
+pub(crate) const RELATIVE: f64 = 0.1;
 /// …or smaller than this much a game: something done once in fifty games instead of once in
 /// forty is a quarter more, and still nothing a designer feels at the table.
-pub const COUNT: f64 = 0.1;
+pub(crate) const COUNT: f64 = 0.1;
 /// Most `!` findings named one by one; the rest are counted.
-pub const NAMED: usize = 12;
+pub(crate) const NAMED: usize = 12;
 /// Most small changes named; the rest are counted.
 const SMALL_NAMED: usize = 8;
 
 /// One compared figure, as `compare.csv` (file empty) or `compare_items.csv` has it, B − A.
-pub struct Change {
+pub(crate) struct Change {
     /// `endings.csv`, `cards.csv`, …, or empty for a row of `compare.csv`.
     pub file: String,
     /// What it is, in words: `seat 1 win rate`, `games ending deck_empty`.
@@ -39,7 +39,7 @@ pub struct Change {
 
 impl Change {
     /// A row of `compare.csv`, its cells as written there.
-    pub fn metric(metric: &str, cells: [&str; 5], significant: bool) -> Option<Self> {
+    pub(crate) fn metric(metric: &str, cells: [&str; 5], significant: bool) -> Option<Self> {
         let share = metric.ends_with("_rate") || metric == "seat_gap";
         Self::new(
             String::new(),
@@ -52,7 +52,7 @@ impl Change {
     }
 
     /// A row of `compare_items.csv`.
-    pub fn item(
+    pub(crate) fn item(
         file: &str,
         item: &str,
         column: &str,
@@ -146,7 +146,7 @@ impl Change {
 
     /// `seat 1 win rate: 24.1% in B against 20.5% in A, +3.6 points (95% CI +2.9 points to
     /// +4.3 points).`
-    pub fn sentence(&self) -> String {
+    pub(crate) fn sentence(&self) -> String {
         let mut text = format!(
             "{}: {} in B against {} in A, {}",
             self.what,
@@ -163,7 +163,7 @@ impl Change {
 
 /// A change `diff` from `a` to `b` over the size that matters, 1 where it starts to: 2 points
 /// of a share, a turn of length, and for any other figure both a tenth of it and 0.1 a game.
-pub fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
+pub(crate) fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
     let d = diff.abs();
     if share {
         d / SHARE
@@ -176,7 +176,7 @@ pub fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
 }
 
 /// `x` to three significant digits: 0.0213, 1.23, 52.4, 1234.
-pub fn three(x: f64) -> String {
+pub(crate) fn three(x: f64) -> String {
     let places = if x == 0.0 {
         0
     } else {
@@ -186,7 +186,7 @@ pub fn three(x: f64) -> String {
 }
 
 /// The findings of a comparison.
-pub struct Findings {
+pub(crate) struct Findings {
     /// Real and large enough to matter, most important first: each a `!` line.
     pub marked: Vec<String>,
     /// How many more such changes `marked` leaves out.
@@ -196,7 +196,7 @@ pub struct Findings {
 }
 
 /// Every row of a comparison, as it was just written to `compare.csv` and `compare_items.csv`.
-pub fn changes(rows: &[super::Row], items: &[super::items::ItemRow]) -> Vec<Change> {
+pub(crate) fn changes(rows: &[super::Row], items: &[super::items::ItemRow]) -> Vec<Change> {
     fn cells<'a>(a: &'a str, b: &'a str, d: &'a str, l: &'a str, h: &'a str) -> [&'a str; 5] {
         [a, b, d, l, h]
     }
@@ -222,7 +222,7 @@ pub fn changes(rows: &[super::Row], items: &[super::items::ItemRow]) -> Vec<Chan
 }
 
 /// Ranks `changes`: the significant ones, by tier then by size.
-pub fn rank(mut changes: Vec<Change>) -> Findings {
+pub(crate) fn rank(mut changes: Vec<Change>) -> Findings {
     changes.retain(|c| c.significant && c.metric != "first_seat_win_rate");
     changes.sort_by(|x, y| {
         let large = |c: &Change| c.size() >= 1.0;
@@ -242,7 +242,7 @@ pub fn rank(mut changes: Vec<Change>) -> Findings {
 
 impl Findings {
     /// The sentence after the marked findings that names the small ones.
-    pub fn small_sentence(&self) -> Option<String> {
+    pub(crate) fn small_sentence(&self) -> Option<String> {
         (!self.small.is_empty()).then(|| {
             format!(
                 "Also real, but under {} of a share, {} of length, or {} and {COUNT} a game of other figures: {}.",
@@ -263,7 +263,7 @@ impl Findings {
     }
 
     /// As lines for the terminal.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = String::new();
         if self.marked.is_empty() {
             out += "  No change large enough to matter (2 points of a share, a turn of length, 10% and 0.1 a game of other figures).\n";

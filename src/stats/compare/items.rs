@@ -10,7 +10,7 @@ use super::{Z95, holm, num, p_value, paired_sd};
 use crate::stats::metrics::{Block, Cell, ColumnKind, Counts, Declared, Per, Slot};
 
 /// The file the rows are written to.
-pub const FILE: &str = "compare_items.csv";
+pub(crate) const FILE: &str = "compare_items.csv";
 
 /// A per-game denominator, resolved: one per game, a counter, or a block's sum (by its index
 /// in [`ItemPlan::blocks`]).
@@ -39,14 +39,14 @@ struct ComparedItem {
 
 /// The rows both sides declare, matched by file, item and column.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ItemPlan {
+pub(crate) struct ItemPlan {
     items: Vec<ComparedItem>,
     /// The blocks denominators add up, for each side.
     blocks: [Vec<Block>; 2],
 }
 
 impl ItemPlan {
-    pub fn new(a: &Declared, b: &Declared) -> Self {
+    pub(crate) fn new(a: &Declared, b: &Declared) -> Self {
         let mut plan = Self::default();
         for ta in &a.tables {
             let Some(tb) = b.tables.iter().find(|t| t.file == ta.file) else {
@@ -107,7 +107,7 @@ impl ItemPlan {
     }
 
     /// An empty accumulator for these rows.
-    pub fn sums(&self) -> ItemSums {
+    pub(crate) fn sums(&self) -> ItemSums {
         ItemSums {
             n: 0,
             sum: vec![[0; 4]; self.items.len()],
@@ -120,7 +120,7 @@ impl ItemPlan {
 /// Exact sums over paired games of each row's four per-game values (A's numerator and
 /// denominator, B's) and of their ten distinct products.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ItemSums {
+pub(crate) struct ItemSums {
     n: u64,
     sum: Vec<[i128; 4]>,
     cross: Vec<[i128; 10]>,
@@ -130,7 +130,7 @@ pub struct ItemSums {
 
 impl ItemSums {
     /// Adds one pair of games: the counts each side's game made alone.
-    pub fn add(&mut self, plan: &ItemPlan, a: &Counts, b: &Counts) {
+    pub(crate) fn add(&mut self, plan: &ItemPlan, a: &Counts, b: &Counts) {
         self.n += 1;
         for (side, counts) in [a, b].into_iter().enumerate() {
             for (s, block) in self.block_sums[side].iter_mut().zip(&plan.blocks[side]) {
@@ -162,7 +162,7 @@ impl ItemSums {
         }
     }
 
-    pub fn merge(&mut self, o: &Self) {
+    pub(crate) fn merge(&mut self, o: &Self) {
         self.n += o.n;
         for (a, b) in self.sum.iter_mut().zip(&o.sum) {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
@@ -175,7 +175,7 @@ impl ItemSums {
 
 /// A row of `compare_items.csv`.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct ItemRow {
+pub(crate) struct ItemRow {
     pub file: String,
     pub item: String,
     pub column: String,
@@ -194,7 +194,7 @@ pub struct ItemRow {
 }
 
 /// Every row compared, in declaration order, Holm-corrected together.
-pub fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
+pub(crate) fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
     let n = sums.n as f64;
     let mut p_values = Vec::new();
     let mut rows: Vec<ItemRow> = plan
@@ -268,13 +268,13 @@ pub fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
 }
 
 /// Whether a row of this kind is a proportion, its difference in points.
-pub fn proportion(kind: &str) -> bool {
+pub(crate) fn proportion(kind: &str) -> bool {
     matches!(kind, "rate" | "share")
 }
 
 /// How large a row's change is, unit-free: in points for a rate or a share, as a part of the
 /// larger side's value for a count or a mean.
-pub fn size(kind: &str, a: f64, b: f64) -> f64 {
+pub(crate) fn size(kind: &str, a: f64, b: f64) -> f64 {
     let d = (a - b).abs();
     if proportion(kind) {
         d
@@ -286,12 +286,12 @@ pub fn size(kind: &str, a: f64, b: f64) -> f64 {
 /// The order rows are listed in: rates and shares first, largest change in points first; then
 /// counts and means, largest change as a part of their value first (a rarely used card's
 /// count can change by a large part of almost nothing, so counts never crowd out a rate).
-pub fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
+pub(crate) fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
     (proportion(kind), size(kind, a, b))
 }
 
 /// How many rows of the game's tables differ, for the terminal (the findings name them).
-pub fn headline(rows: &[ItemRow]) -> String {
+pub(crate) fn headline(rows: &[ItemRow]) -> String {
     let changed = rows.iter().filter(|r| r.significant == "yes").count();
     format!(
         "  {changed} of {} rows of the game's tables differ significantly (compare_items.csv).\n",

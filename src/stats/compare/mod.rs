@@ -8,8 +8,8 @@
 //! B − A difference (the change minus the reference, the one sign whisker uses everywhere) gets a 95% interval and a p-value from the delta method over the paired
 //! covariance, and the p-values are Holm-corrected across the rows.
 
-pub mod findings;
-pub mod items;
+pub(crate) mod findings;
+pub(crate) mod items;
 
 use serde::Serialize;
 
@@ -31,7 +31,7 @@ const VALUES: usize = SHARED + 2;
 const BOT_WIN: usize = VALUES + MAX_VALUES;
 
 /// Which of the run's distinct bots plays each seat (indices into its bot list).
-pub type BotIndex = [usize; MAX_SEATS];
+pub(crate) type BotIndex = [usize; MAX_SEATS];
 
 fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
     let mut x = [0i64; SIDE];
@@ -62,7 +62,7 @@ fn feature(q: Quantity) -> usize {
 /// Exact paired sums: Σx and Σxxᵀ over the joined (A, B) per-game vectors, plus both sides'
 /// game-length histograms.
 #[derive(Clone, Debug)]
-pub struct Paired {
+pub(crate) struct Paired {
     n: u64,
     sum: [i128; PAIR],
     /// Upper triangle of Σxxᵀ, row-major.
@@ -85,7 +85,7 @@ impl Default for Paired {
 
 impl Paired {
     /// Adds one pair of games, with the bot in each seat (the same on both sides).
-    pub fn add(&mut self, a: &Outcome, b: &Outcome, bots: &BotIndex) {
+    pub(crate) fn add(&mut self, a: &Outcome, b: &Outcome, bots: &BotIndex) {
         let mut x = [0i64; PAIR];
         x[..SIDE].copy_from_slice(&features(a, bots));
         x[SIDE..].copy_from_slice(&features(b, bots));
@@ -103,7 +103,7 @@ impl Paired {
         self.turns_b.add(b.turns as usize);
     }
 
-    pub fn merge(&mut self, o: &Self) {
+    pub(crate) fn merge(&mut self, o: &Self) {
         self.n += o.n;
         for i in 0..PAIR {
             self.sum[i] += o.sum[i];
@@ -115,7 +115,7 @@ impl Paired {
         self.turns_b.merge(&o.turns_b);
     }
 
-    pub fn games(&self) -> u64 {
+    pub(crate) fn games(&self) -> u64 {
         self.n
     }
 
@@ -168,7 +168,7 @@ impl Metric {
 
 /// A row of `compare.csv`.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct Row {
+pub(crate) struct Row {
     pub metric: String,
     pub a: String,
     pub b: String,
@@ -190,14 +190,14 @@ pub struct Row {
 
 /// A row of the comparison's `game_length.csv`: games of each length on each side.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct LengthRow {
+pub(crate) struct LengthRow {
     pub turns: usize,
     pub games_a: u64,
     pub games_b: u64,
 }
 
 /// Both sides' game lengths, every length from the shortest to the longest game of either.
-pub fn lengths(p: &Paired) -> Vec<LengthRow> {
+pub(crate) fn lengths(p: &Paired) -> Vec<LengthRow> {
     let (a, b) = (p.turns_a.counts(), p.turns_b.counts());
     let count = |h: &[u64], t: usize| h.get(t).copied().unwrap_or(0);
     let first = (0..a.len().max(b.len()))
@@ -254,7 +254,7 @@ fn kolmogorov_q(lambda: f64) -> f64 {
 /// Two-sample Kolmogorov–Smirnov statistic and p-value for two game-length histograms. The
 /// samples are paired (common seeds), which makes the test conservative, never anti-conservative,
 /// when the pairing correlates the two lengths positively.
-pub fn ks_test(a: &Histogram, b: &Histogram) -> (f64, f64) {
+pub(crate) fn ks_test(a: &Histogram, b: &Histogram) -> (f64, f64) {
     let (na, nb) = (a.total() as f64, b.total() as f64);
     if na == 0.0 || nb == 0.0 {
         return (f64::NAN, f64::NAN);
@@ -281,7 +281,7 @@ pub fn ks_test(a: &Histogram, b: &Histogram) -> (f64, f64) {
 
 /// Holm's step-down correction: p-values adjusted so that rejecting every adjusted p < α keeps
 /// the family-wise error rate at α. `None` rows are not tested.
-pub fn holm(p: &[Option<f64>]) -> Vec<Option<f64>> {
+pub(crate) fn holm(p: &[Option<f64>]) -> Vec<Option<f64>> {
     let mut order: Vec<usize> = (0..p.len())
         .filter(|&i| p[i].is_some_and(|v| !v.is_nan()))
         .collect();
@@ -323,7 +323,7 @@ fn extreme_seats(means: &[f64], players: usize) -> (usize, usize) {
 
 /// What one side of a comparison plays: its seats and the summary metrics its game declares.
 #[derive(Clone, Copy, Debug)]
-pub struct Side<'a> {
+pub(crate) struct Side<'a> {
     pub players: usize,
     pub summary: &'a [SummaryMetric],
     /// Whether the game keeps a score (no score rows when either side keeps none).
@@ -391,7 +391,7 @@ fn declared_value(m: &SummaryMetric) -> (&'static str, SideValue) {
 /// Every compared row. `bots` names the distinct bots of a run with rotated seats, for a
 /// win-rate row each (none otherwise). A game's declared metrics are compared when both sides
 /// declare them.
-pub fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
+pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     let means = p.means();
     let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
     let cov = p.covariance();
@@ -548,7 +548,7 @@ fn blank() -> Row {
 
 /// A significant difference of a comparison, as `compare.csv` writes it, beside the strength
 /// sample's.
-pub struct Checked<'a> {
+pub(crate) struct Checked<'a> {
     pub metric: &'a str,
     pub diff: &'a str,
     /// B − A in the sample, and its interval.
@@ -559,7 +559,7 @@ pub struct Checked<'a> {
 
 /// The sentence that says whether a comparison's significant differences (`found`) keep their
 /// sign under strong play; true if it warns.
-pub fn strength_sentence(
+pub(crate) fn strength_sentence(
     found: &[Checked],
     sample: &crate::stats::strength::Sample,
 ) -> (bool, String) {
@@ -634,7 +634,7 @@ pub fn strength_sentence(
 /// Sets beside each row with an interval its difference in the strength sample's rows
 /// (`strong`, played by the strong lineup on both sides) and whether it keeps its sign there;
 /// with no sample rows, each gets `none`.
-pub fn with_strength(rows: &mut [Row], strong: &[Row], none: crate::stats::strength::Sign) {
+pub(crate) fn with_strength(rows: &mut [Row], strong: &[Row], none: crate::stats::strength::Sign) {
     use crate::stats::strength::Sign;
     let number = |s: &str| s.parse::<f64>().unwrap_or(f64::NAN);
     for row in rows.iter_mut().filter(|r| !r.ci_low.is_empty()) {
@@ -656,7 +656,7 @@ pub fn with_strength(rows: &mut [Row], strong: &[Row], none: crate::stats::stren
 }
 
 /// The comparison as an aligned table, significant rows marked.
-pub fn table(rows: &[Row]) -> String {
+pub(crate) fn table(rows: &[Row]) -> String {
     use std::fmt::Write as _;
     let w = rows.iter().map(|r| r.metric.len()).max().unwrap_or(0);
     let mut out = format!(
