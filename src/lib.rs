@@ -10,6 +10,9 @@
 //! - `stats`: counters, intervals, comparisons, the strength sample's verdicts;
 //! - `core`: the game trait, decisions, lineups, seeded parallel runs.
 
+// An item is the crate's own unless it is part of the API chosen below.
+#![warn(unreachable_pub)]
+
 mod bots;
 mod commands;
 mod core;

@@ -585,7 +585,7 @@ fn iterate<G: Decisions>(
 /// real game and in games that deal what the seat to move cannot see anew: it decides from what
 /// its seat sees. Each game's tests call this on positions from its own play.
 #[cfg(test)]
-pub fn assert_blind<G, D>(bot: &D, positions: impl IntoIterator<Item = G>) -> usize
+pub(crate) fn assert_blind<G, D>(bot: &D, positions: impl IntoIterator<Item = G>) -> usize
 where
     G: Decisions,
     D: Decider<G>,
@@ -613,7 +613,7 @@ where
 
 /// Positions from one game that `lineup` plays from `start`: every `every`-th decision's.
 #[cfg(test)]
-pub fn positions<G, M, D>(start: G, seed: u64, lineup: &[D], every: usize) -> Vec<G>
+pub(crate) fn positions<G, M, D>(start: G, seed: u64, lineup: &[D], every: usize) -> Vec<G>
 where
     G: Decisions,
     M: Default,
@@ -636,7 +636,7 @@ where
 /// of `starts` (every `every`-th decision's, where `chances` gives any): the mean log-loss of
 /// each seat's share of the real win, and that of an even chance for every seat, to beat.
 #[cfg(test)]
-pub fn log_loss<G, M, D>(
+pub(crate) fn log_loss<G, M, D>(
     starts: impl IntoIterator<Item = (G, u64)>,
     lineup: &[D],
     every: usize,

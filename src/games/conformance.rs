@@ -33,7 +33,7 @@ fn lineups<G: Registered>(game: &G) -> [Vec<Bot>; 2] {
 }
 
 /// The game of its built-in config, at each end of its range of players.
-pub fn loaded<G: Registered>() -> Vec<G> {
+pub(super) fn loaded<G: Registered>() -> Vec<G> {
     let (least, most) = G::PLAYERS;
     [least, most]
         .iter()
@@ -44,7 +44,7 @@ pub fn loaded<G: Registered>() -> Vec<G> {
 /// Random play at every seat ends every game: within the config's turn cap, a game stopped by
 /// the cap said so and won by no one, winners among the seats, and the same game from the same
 /// seed.
-pub fn random_play_ends<G: Registered>(game: &G) {
+pub(super) fn random_play_ends<G: Registered>(game: &G) {
     let players = game.players();
     let random = vec![Bot::new(&crate::core::play::RANDOM); players];
     let mut counts = game.declared().counts();
@@ -70,7 +70,7 @@ pub fn random_play_ends<G: Registered>(game: &G) {
 
 /// A replay tells the game `play` plays: for the same seed and bots, one `end` event, last, at
 /// the turn the game ended on. Random bots, and the game's own.
-pub fn replay_tells_the_played_game<G: Registered>(game: &G) {
+pub(super) fn replay_tells_the_played_game<G: Registered>(game: &G) {
     let mut counts = game.declared().counts();
     for lineup in &lineups(game) {
         for seed in 0..SEEDS / 4 {
@@ -94,7 +94,7 @@ pub fn replay_tells_the_played_game<G: Registered>(game: &G) {
 /// Every component of the game is in exactly one place, checked by the game's own census
 /// ([`Registered::assert_in_place`]) before every decision and at the end of many games, random
 /// bots and the game's own.
-pub fn every_component_in_one_place<G: Registered>(game: &G) {
+pub(super) fn every_component_in_one_place<G: Registered>(game: &G) {
     for lineup in &lineups(game) {
         let lineup = crate::bots::agents::<G::Own>(lineup);
         for seed in 0..SEEDS {
@@ -112,7 +112,7 @@ pub fn every_component_in_one_place<G: Registered>(game: &G) {
 
 /// A run gives the same counters, every one of them, on one thread and on three: chunks of
 /// games are merged exactly, whatever thread played them. Random bots, with the seats rotated.
-pub fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
+pub(super) fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
     use crate::core::progress::Progress;
     use crate::core::runner::{Plan, run};
     let counters = |threads| {
@@ -136,7 +136,7 @@ pub fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
 /// The game's own bots decide from what their seat sees and remembers: on a game dealt anew
 /// where the seat cannot see (a sample), with the same memory and generator, each makes the
 /// same decision as in the real game, at every decision.
-pub fn own_bots_decide_from_their_seat<G: Registered>(game: &G) {
+pub(super) fn own_bots_decide_from_their_seat<G: Registered>(game: &G) {
     let players = game.players();
     let mut sampler = game_rng(11);
     for seed in 0..SEEDS / 4 {
@@ -167,7 +167,7 @@ pub fn own_bots_decide_from_their_seat<G: Registered>(game: &G) {
 
 /// The search decides the same in the real game and in games that deal anew what its seat
 /// cannot see, at positions from games the game's own bots play.
-pub fn search_decides_from_its_seat<G: Registered>(game: &G) {
+pub(super) fn search_decides_from_its_seat<G: Registered>(game: &G) {
     let search = crate::core::lineup::parse("ismcts(iterations=8)", game.bots(), &[])
         .expect("every game offers ismcts");
     let search = Agent::<G::Own>::of(&search);

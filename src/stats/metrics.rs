@@ -602,11 +602,11 @@ impl Declared {
 
 /// A small declaration for tests of the shared layer: two things, each tried and sometimes won.
 #[cfg(test)]
-pub mod example {
+pub(crate) mod example {
     use super::*;
 
     /// The declaration, and its `tries` and `wins` blocks.
-    pub fn declared() -> (Declared, Block, Block) {
+    pub(crate) fn declared() -> (Declared, Block, Block) {
         let mut d = Declared::new(&[], "ending");
         let tries = d.block("tries", 2);
         let wins = d.block("wins", 2);

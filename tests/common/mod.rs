@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The binary under test: this build's, or `WHISKER_BIN` (to run these tests against another
 /// build, such as the one before a fix, to see them fail).
-pub fn bin() -> std::ffi::OsString {
+pub(crate) fn bin() -> std::ffi::OsString {
     std::env::var_os("WHISKER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_whisker").into())
 }
 
@@ -20,19 +20,19 @@ pub fn bin() -> std::ffi::OsString {
 const NO_SAMPLE: (&str, &str) = ("WHISKER_STRENGTH", "off");
 
 /// The binary under test, with no strength sample unless asked.
-pub fn command() -> Command {
+pub(crate) fn command() -> Command {
     let mut command = Command::new(bin());
     command.env(NO_SAMPLE.0, NO_SAMPLE.1);
     command
 }
 
-pub fn whisker(args: &[&str]) -> Output {
+pub(crate) fn whisker(args: &[&str]) -> Output {
     command().args(args).output().expect("runs")
 }
 
 /// Runs whisker in `dir` (where its default `results/` folder goes), with any arguments,
 /// UTF-8 or not.
-pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
+pub(crate) fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
     command()
         .current_dir(dir)
         .args(args)
@@ -41,7 +41,7 @@ pub fn whisker_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
 }
 
 /// Starts whisker in the background.
-pub fn spawn(args: &[&str]) -> Child {
+pub(crate) fn spawn(args: &[&str]) -> Child {
     command()
         .args(args)
         .stdout(std::process::Stdio::piped())
@@ -53,10 +53,10 @@ pub fn spawn(args: &[&str]) -> Child {
 /// How soon a run that must stop or be refused does so. A run that went on would play
 /// [`endless`]'s games for hours; a loaded CI machine can take several seconds to finish the chunk
 /// under way, so a tight bound here only measured the machine.
-pub const PROMPTLY: Duration = Duration::from_secs(60);
+pub(crate) const PROMPTLY: Duration = Duration::from_secs(60);
 
 /// The built-in configs, by the names `whisker games` lists.
-pub const BUILTINS: [&str; 5] = [
+pub(crate) const BUILTINS: [&str; 5] = [
     "mice-heist-cheese",
     "mice-heist-ratings",
     "cat-and-the-mouse",
@@ -66,14 +66,14 @@ pub const BUILTINS: [&str; 5] = [
 
 /// Starts `command` (with its own arguments) playing more games than it will finish, on one
 /// thread, writing to `out`: a run to stop.
-pub fn endless(command: &[&str], out: &Path) -> Child {
+pub(crate) fn endless(command: &[&str], out: &Path) -> Child {
     spawn(&endless_args(command, out))
 }
 
 /// [`endless`]'s run, stopped at a known point by the test hook (`WHISKER_TEST_STOP`, see
 /// `src/core/signals.rs`): `hook` is `N`, `N,now`, or `N,INT` (`TERM`, `HUP`) to be sent that real
 /// signal once N games are finished. No clock decides when.
-pub fn stopped(run: &[&str], out: &Path, hook: &str) -> Output {
+pub(crate) fn stopped(run: &[&str], out: &Path, hook: &str) -> Output {
     command()
         .env("WHISKER_TEST_STOP", hook)
         .args(endless_args(run, out))
@@ -89,7 +89,7 @@ fn endless_args<'a>(command: &[&'a str], out: &'a Path) -> Vec<&'a str> {
 }
 
 /// Sends `signal` (a `kill -s` name: INT, TERM, HUP, KILL) to `child`.
-pub fn signal(child: &Child, signal: &str) {
+pub(crate) fn signal(child: &Child, signal: &str) {
     let sent = Command::new("kill")
         .args(["-s", signal, &child.id().to_string()])
         .status()
@@ -98,7 +98,7 @@ pub fn signal(child: &Child, signal: &str) {
 }
 
 /// Waits until `ready` holds, for at most a minute (a slow machine may take long to start).
-pub fn wait_for(mut ready: impl FnMut() -> bool) {
+pub(crate) fn wait_for(mut ready: impl FnMut() -> bool) {
     let start = Instant::now();
     while !ready() {
         assert!(start.elapsed() < Duration::from_secs(60), "timed out");
@@ -107,21 +107,21 @@ pub fn wait_for(mut ready: impl FnMut() -> bool) {
 }
 
 /// Whether `dir` holds a staging folder (`.NAME.partial-PID`) of some run.
-pub fn staging_in(dir: &Path) -> bool {
+pub(crate) fn staging_in(dir: &Path) -> bool {
     fs::read_dir(dir).is_ok_and(|d| {
         d.flatten()
             .any(|e| e.file_name().to_string_lossy().contains(".partial-"))
     })
 }
 
-pub fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("whisker-cli-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&d);
     fs::create_dir_all(&d).unwrap();
     d
 }
 
-pub fn files(dir: &Path) -> Vec<String> {
+pub(crate) fn files(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -130,16 +130,16 @@ pub fn files(dir: &Path) -> Vec<String> {
     names
 }
 
-pub fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-pub fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// The value of `key` in a `run.toml`.
-pub fn run_value(dir: &Path, key: &str) -> Option<toml::Value> {
+pub(crate) fn run_value(dir: &Path, key: &str) -> Option<toml::Value> {
     let text = fs::read_to_string(dir.join("run.toml")).ok()?;
     text.parse::<toml::Table>().ok()?.remove(key)
 }

@@ -9,7 +9,7 @@ use crate::games::{Game, Registered, Ruleset};
 use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides.
-pub fn rules_with(sets: &[&str]) -> Rules {
+pub(super) fn rules_with(sets: &[&str]) -> Rules {
     let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
     CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &overrides, None)
         .expect("valid config")

@@ -9,7 +9,7 @@ use crate::games::{Registered, Ruleset};
 use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides, at `players`.
-pub fn rules_with(sets: &[&str], players: usize) -> Rules {
+pub(super) fn rules_with(sets: &[&str], players: usize) -> Rules {
     let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
     CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &overrides, Some(players))
         .expect("valid config")

@@ -10,7 +10,7 @@ use crate::games::{Game, Registered, Ruleset};
 use crate::io::config::{Override, Source};
 
 /// The built-in config with `--set` style overrides, at `players`.
-pub fn rules_with(sets: &[&str], players: usize) -> Rules {
+pub(super) fn rules_with(sets: &[&str], players: usize) -> Rules {
     let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
     MouseChaos::load(&MouseChaos::BUILTIN.source(), &overrides, Some(players))
         .expect("valid config")
