@@ -3,7 +3,8 @@
 use std::time::Instant;
 
 use super::{
-    finished, lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written,
+    finished, lineup, page, result_dir, run_plan, say, source, stopped_empty, strong_lineup,
+    written,
 };
 use crate::commands::cli::CompareArgs;
 use crate::core::cost::Cost;
@@ -65,16 +66,7 @@ where
     }
     // Both sides play as many games: as many as the slower one plays when not told.
     let default_games = ga.default_games().min(gb.default_games());
-    let plan = Plan {
-        games: args.run.games.unwrap_or(default_games),
-        seed: args.run.seed,
-        lineup: lineup(ga, args.run.bots.as_deref(), pa, args.run.rotate_seats)?,
-        rotate: args.run.rotate_seats,
-        roles: ga.roles(),
-        threads: args.run.threads.map(|t| t as usize),
-        shard: None,
-        stop_after: None,
-    };
+    let plan = run_plan(ga, &args.run, args.run.games.unwrap_or(default_games), pa)?;
     plan.check()?;
     let lineup_b = lineup(gb, args.run.bots.as_deref(), pb, args.run.rotate_seats)?;
     let plan_b = Plan {

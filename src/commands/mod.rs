@@ -176,6 +176,26 @@ pub(crate) fn written(path: &std::path::Path, report: bool) -> String {
     text
 }
 
+/// The run the command line asks for: `games` games of `game` at `players` seats, with
+/// `--bots`, `--seed`, `--rotate-seats` and `--threads` as given, whole (no shard).
+pub(crate) fn run_plan<G: Registered>(
+    game: &G,
+    run: &crate::commands::cli::RunArgs,
+    games: u64,
+    players: usize,
+) -> Result<crate::core::runner::Plan, Failure> {
+    Ok(crate::core::runner::Plan {
+        games,
+        seed: run.seed,
+        lineup: lineup(game, run.bots.as_deref(), players, run.rotate_seats)?,
+        rotate: run.rotate_seats,
+        roles: game.roles(),
+        threads: run.threads.map(|t| t as usize),
+        shard: None,
+        stop_after: None,
+    })
+}
+
 /// Parses `--bots` into one bot per seat: `game`'s bots and its config's presets, in seat
 /// order (a shorter list repeats) or, in a game with roles, by role (`hunter=greedy,prey=random`).
 /// Every bot must play its seat's role. Without `--bots`, the game's own default.

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{
-    finished, lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written,
+    finished, page, result_dir, run_plan, say, source, stopped_empty, strong_lineup, written,
 };
 use crate::commands::cli::SimulateArgs;
 use crate::core::cost::Cost;
@@ -56,19 +56,9 @@ fn simulate_game<G: Registered>(
         _ => (asked, args.stop_after),
     };
     let plan = Plan {
-        games,
-        seed: args.run.seed,
-        lineup: lineup(
-            game,
-            args.run.bots.as_deref(),
-            players,
-            args.run.rotate_seats,
-        )?,
-        rotate: args.run.rotate_seats,
-        roles: game.roles(),
-        threads: args.run.threads.map(|t| t as usize),
         shard: args.shard.map(|s| (s.index, s.count)),
         stop_after,
+        ..run_plan(game, &args.run, games, players)?
     };
     plan.check()?;
     let dir = result_dir(

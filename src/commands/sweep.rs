@@ -3,7 +3,7 @@
 use crate::io::report::headline::swept_stall;
 use std::time::Instant;
 
-use super::{lineup, page, result_dir, say, source, stopped_empty, strong_lineup, written};
+use super::{page, result_dir, run_plan, say, source, stopped_empty, strong_lineup, written};
 use crate::commands::cli::SweepArgs;
 use crate::commands::vary::grid;
 use crate::core::cost::Cost;
@@ -180,21 +180,7 @@ fn sweep_game<G: Registered>(
     }
     let games = args.run.games.unwrap_or(default_games);
     let plan_for = |game: &G| -> anyhow::Result<Plan> {
-        let plan = Plan {
-            games,
-            seed: args.run.seed,
-            lineup: lineup(
-                game,
-                args.run.bots.as_deref(),
-                game.players(),
-                args.run.rotate_seats,
-            )?,
-            rotate: args.run.rotate_seats,
-            roles: game.roles(),
-            threads: args.run.threads.map(|t| t as usize),
-            shard: None,
-            stop_after: None,
-        };
+        let plan = run_plan(game, &args.run, games, game.players())?;
         plan.check()?;
         Ok(plan)
     };

@@ -80,18 +80,14 @@ pub trait Registered: Game + Sized + 'static {
 
     /// Games a run plays when `--games` is not given: as many as take about half a minute on
     /// two cores, so about a minute on a busy machine, and at most
-    /// [`DEFAULT_GAMES`].
-    fn default_games(&self) -> u64 {
-        DEFAULT_GAMES
-    }
+    /// [`DEFAULT_GAMES`] (a game's [`Ruleset`] says, when it is slower than most).
+    fn default_games(&self) -> u64;
 
     /// Games the strength sample plays when not told (`--strength auto`): as many as the
     /// default search at every seat plays in about ten seconds on two cores, and at least 300
     /// where those take well under a minute. Fixed per config, not timed, so the same command
     /// gives the same bytes on any machine.
-    fn strength_games(&self) -> u64 {
-        300
-    }
+    fn strength_games(&self) -> u64;
 }
 
 /// Plays one seeded game with one bot per seat and returns its turns ([`AnyGame::seeded`]).
