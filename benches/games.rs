@@ -7,7 +7,7 @@ use whisker::Source;
 use whisker::games::cat_and_mouse::CatAndMouse;
 use whisker::games::cheesy_heist::CheesyHeist;
 use whisker::games::mice_heist::Tests;
-use whisker::games::mice_heist::cheese::bots::{greedy, random};
+use whisker::games::mice_heist::cheese::bots::Agent;
 use whisker::games::mice_heist::cheese::engine::Engine;
 use whisker::games::mice_heist::chips::Drawn;
 use whisker::games::mice_heist::track::Track;
@@ -73,7 +73,7 @@ fn whole_games(c: &mut Criterion) {
 
 fn pieces(c: &mut Criterion) {
     let rules = game().rules;
-    for (name, bot) in [("greedy", greedy()), ("random", random())] {
+    for (name, bot) in [("greedy", Agent::heuristic(0)), ("random", Agent::Random)] {
         let lineup = [bot; 4];
         // A mid-game table: eight tests in, markers on the tracks, the bag part drawn.
         let mut midgame = Table::new(Engine::new(&rules, 7), 7);

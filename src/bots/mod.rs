@@ -39,6 +39,11 @@ impl<O: Own> Agent<O> {
             Self::Own(O::of(bot))
         }
     }
+
+    /// The game's own bot for `seat`, with its defaults: what the search plays out with.
+    pub fn heuristic(seat: Seat) -> Self {
+        Self::Own(O::heuristic(seat))
+    }
 }
 
 /// Each seat's player in `lineup`: made once a game, so no decision reads a parameter by name.

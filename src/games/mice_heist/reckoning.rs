@@ -138,11 +138,11 @@ mod tests {
     #[test]
     fn both_editions_foretell_the_winner() {
         let rules = cheese::tests::rules_with(&[]);
-        let lineup = [cheese::bots::greedy(); 4];
+        let lineup = [cheese::bots::Agent::heuristic(0); 4];
         let new = |seed| cheese::engine::Engine::new(&rules, seed);
         assert_foretells(new, &lineup[..rules.players]);
         let rules = ratings::tests::rules_with(&[]);
-        let lineup = [ratings::bots::greedy(); 4];
+        let lineup = [ratings::bots::Agent::heuristic(0); 4];
         let new = |seed| ratings::engine::Engine::new(&rules, seed);
         assert_foretells(new, &lineup[..rules.players]);
     }
@@ -153,13 +153,13 @@ mod tests {
     #[ignore]
     fn fit_the_spread() {
         let rules = cheese::tests::rules_with(&[]);
-        let lineup = [cheese::bots::greedy(); 4];
+        let lineup = [cheese::bots::Agent::heuristic(0); 4];
         fit(
             |seed| cheese::engine::Engine::new(&rules, seed),
             &lineup[..rules.players],
         );
         let rules = ratings::tests::rules_with(&[]);
-        let lineup = [ratings::bots::greedy(); 4];
+        let lineup = [ratings::bots::Agent::heuristic(0); 4];
         fit(
             |seed| ratings::engine::Engine::new(&rules, seed),
             &lineup[..rules.players],

@@ -817,7 +817,7 @@ mod tests {
     use super::*;
     use crate::core::play::{Options, Table};
     use crate::games::mice_heist::Tests;
-    use crate::games::mice_heist::cheese::bots::greedy;
+    use crate::games::mice_heist::cheese::bots::Agent;
     use crate::games::mice_heist::cheese::tests::rules_with;
 
     #[test]
@@ -825,7 +825,7 @@ mod tests {
         let rules = rules_with(&[]);
         let mut game = Table::new(Engine::new(&rules, 11), 11);
         for _ in 0..6 {
-            game.step(&[greedy(); 4], &mut ());
+            game.step(&[Agent::heuristic(0); 4], &mut ());
         }
         let mut rng = game_rng(3);
         let mut reordered = false;
@@ -841,7 +841,7 @@ mod tests {
         assert!(reordered, "the deck's order is drawn anew");
         // A sample plays on to an end of its own.
         let mut s = Table::new(game.sample(2, &mut rng), 0);
-        assert!(s.finish(&[greedy(); 4]).turns > game.state.turns);
+        assert!(s.finish(&[Agent::heuristic(0); 4]).turns > game.state.turns);
     }
 
     fn options(game: &Engine) -> Vec<Action> {

@@ -1,7 +1,7 @@
 //! Rule steps on hand-built positions, invariants over many seeds, and pinned golden games.
 
 use super::CheeseGame;
-use super::bots::{Bet, Bot, Learn, Memory, Policy, View, greedy, random};
+use super::bots::{Agent, Bet, Bot, Learn, Memory, Policy, View};
 const GREEDY: &crate::core::lineup::Kind = &crate::games::mice_heist::CHEESE_GREEDY;
 const RANDOM: &crate::core::lineup::Kind = &crate::core::play::RANDOM;
 use super::config::{EffectKind, Rules};
@@ -600,7 +600,7 @@ fn components_are_conserved_over_many_games() {
         let game = CheeseGame::load(&crate::games::default_source(), &[], Some(players)).unwrap();
         let rules = &game.rules;
         for seed in 0..150u64 {
-            let lineup = mixed(players, seed, [random(), greedy()]);
+            let lineup: Vec<Agent> = mixed(players, seed);
             let mut e = table(rules, seed);
             while !e.step(&lineup, &mut ()) {
                 rules.assert_in_place(&e);
@@ -615,13 +615,13 @@ fn components_are_conserved_over_many_games() {
 }
 
 /// `random` at every third place, `greedy` at the rest, shifted by the seed: either edition's.
-pub fn mixed<A: Copy>(players: usize, seed: u64, [random, greedy]: [A; 2]) -> Vec<A> {
+pub(crate) fn mixed<O: crate::bots::Own>(players: usize, seed: u64) -> Vec<crate::bots::Agent<O>> {
     (0..players)
         .map(|s| {
             if (s as u64 + seed).is_multiple_of(3) {
-                random
+                crate::bots::Agent::Random
             } else {
-                greedy
+                crate::bots::Agent::heuristic(s)
             }
         })
         .collect()

@@ -870,7 +870,7 @@ mod tests {
     use super::*;
     use crate::core::play::{Options, Table};
     use crate::games::mice_heist::Tests;
-    use crate::games::mice_heist::ratings::bots::greedy;
+    use crate::games::mice_heist::ratings::bots::Agent;
     use crate::games::mice_heist::ratings::tests::rules_with;
 
     fn sorted(cards: impl Iterator<Item = u8>) -> Vec<u8> {
@@ -884,7 +884,7 @@ mod tests {
         let rules = rules_with(&[]);
         let mut game = Table::new(Engine::new(&rules, 11), 11);
         for _ in 0..5 {
-            game.step(&[greedy(); 4], &mut ());
+            game.step(&[Agent::heuristic(0); 4], &mut ());
         }
         let me = 1;
         // What seat 1 cannot see: the other hands and the skill deck, as one pool.
@@ -920,7 +920,7 @@ mod tests {
         assert!(dealt_anew, "the other hands are dealt anew");
         // A sample plays on to an end of its own.
         let mut s = Table::new(game.sample(me, &mut rng), 0);
-        assert!(s.finish(&[greedy(); 4]).turns > game.state.turns);
+        assert!(s.finish(&[Agent::heuristic(0); 4]).turns > game.state.turns);
     }
 
     fn options(game: &Engine) -> Vec<Action> {

@@ -2,7 +2,7 @@
 //! pinned golden game.
 
 use super::RatingsGame;
-use super::bots::{Bot, Choice, Learn, Policy, Spare, View, greedy, random};
+use super::bots::{Agent, Bot, Choice, Learn, Policy, Spare, View};
 const GREEDY: &crate::core::lineup::Kind = &crate::games::mice_heist::RATINGS_GREEDY;
 const RANDOM: &crate::core::lineup::Kind = &crate::core::play::RANDOM;
 use super::config::{EffectKind, Rules};
@@ -501,7 +501,7 @@ fn components_are_conserved_over_many_games() {
         let game = RatingsGame::load(&source(), &[], Some(players)).unwrap();
         let rules = &game.rules;
         for seed in 0..120u64 {
-            let lineup = mixed(players, seed, [random(), greedy()]);
+            let lineup: Vec<Agent> = mixed(players, seed);
             let mut e = table(rules, seed);
             while !e.step(&lineup, &mut ()) {
                 rules.assert_in_place(&e);

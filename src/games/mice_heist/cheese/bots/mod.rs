@@ -89,13 +89,3 @@ pub const KINDS: &[Kind] = crate::games::mice_heist::CHEESE_BOTS;
 
 /// This edition's bots as a game plays them.
 pub type Agent = crate::bots::Agent<Greedy>;
-
-/// `random`, as the edition plays it (for tests and benchmarks).
-pub fn random() -> Agent {
-    Agent::Random
-}
-
-/// `greedy` with its defaults, as the edition plays it (for tests and benchmarks).
-pub fn greedy() -> Agent {
-    Agent::Own(<Greedy as crate::bots::Own>::heuristic(0))
-}
