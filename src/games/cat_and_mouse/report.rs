@@ -52,13 +52,12 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
                 words(ending[i])
             ));
         }
-        bars.push(Bar {
-            label: words(ending[i]),
-            value: share[i],
-            interval: Some((lo[i], hi[i])),
-            series: sides.iter().position(|s| *s == winner[i]).unwrap_or(2),
-            flagged: never,
-        });
+        bars.push(
+            Bar::new(words(ending[i]), share[i])
+                .within(lo[i], hi[i])
+                .series(sides.iter().position(|s| *s == winner[i]).unwrap_or(2))
+                .flagged(never),
+        );
     }
     if let Some(top) = (0..t.len()).max_by(|&a, &b| share[a].total_cmp(&share[b])) {
         r.keys.push((
@@ -66,18 +65,11 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
             format!("of games end by {}", words(ending[top])),
         ));
     }
-    let chart = HBars {
-        title: "How games end".into(),
-        x_label: "games (%)".into(),
-        unit: Scale::Percent,
-        bars,
-        reference: None,
-        legend: vec![
-            "the Inspector wins".into(),
-            "the Mouse wins".into(),
-            "no one (the cap)".into(),
-        ],
-    };
+    let chart = HBars::new("How games end", "games (%)", Scale::Percent, bars).legend(vec![
+        "the Inspector wins".into(),
+        "the Mouse wins".into(),
+        "no one (the cap)".into(),
+    ]);
     r.add(
         "How do games end, and who wins by each route?",
         "Share of games ending each way, with 95% intervals, coloured by the side that wins by it: three clues or the trap on the right room for the Inspector; the trap on a wrong room or a heist with a set for the Mouse; a heist without a set loses it.",
@@ -127,32 +119,18 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
     );
     let mut bars = Vec::new();
     for i in 0..t.len() {
-        bars.push(Bar {
-            label: card[i].to_string(),
-            value: kept[i],
-            interval: Some((kept_lo[i], kept_hi[i])),
-            series: 0,
-            flagged: false,
-        });
-        bars.push(Bar {
-            label: card[i].to_string(),
-            value: pocketed[i],
-            interval: Some((pocket_lo[i], pocket_hi[i])),
-            series: 1,
-            flagged: false,
-        });
+        bars.push(Bar::new(card[i].to_string(), kept[i]).within(kept_lo[i], kept_hi[i]));
+        bars.push(
+            Bar::new(card[i].to_string(), pocketed[i])
+                .within(pocket_lo[i], pocket_hi[i])
+                .series(1),
+        );
     }
-    let chart = HBars {
-        title: "Cards held at the end".into(),
-        x_label: "games (%)".into(),
-        unit: Scale::Percent,
-        bars,
-        reference: None,
-        legend: vec![
+    let chart =
+        HBars::new("Cards held at the end", "games (%)", Scale::Percent, bars).legend(vec![
             "in the Mouse's hand".into(),
             "in the Inspector's pocket".into(),
-        ],
-    };
+        ]);
     r.add(
         "Which cards does the Mouse end with, and the Inspector pocket?",
         "Share of games in which the Mouse holds each card when the game ends, and in which the Inspector pocketed it at the start.",
@@ -164,28 +142,19 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
         t.optional("mouse_win_rate_when_kept_ci_high")?,
     );
     let bars: Vec<Bar> = (0..t.len())
-        .filter_map(|i| {
-            Some(Bar {
-                label: card[i].to_string(),
-                value: wins[i]?,
-                interval: Some((lo[i]?, hi[i]?)),
-                series: 0,
-                flagged: false,
-            })
-        })
+        .filter_map(|i| Some(Bar::new(card[i].to_string(), wins[i]?).within(lo[i]?, hi[i]?)))
         .collect();
     let mouse = match CsvFile::read(r.dir, "seats.csv")? {
         Some(seats) => seats.optional("win_rate")?.get(1).copied().flatten(),
         None => None,
     };
-    let chart = HBars {
-        title: "The Mouse's win rate by card held".into(),
-        x_label: "games the Mouse wins (%)".into(),
-        unit: Scale::Percent,
+    let chart = HBars::new(
+        "The Mouse's win rate by card held",
+        "games the Mouse wins (%)",
+        Scale::Percent,
         bars,
-        reference: mouse.map(|m| (m, format!("all games {}", pct(m)))),
-        legend: vec![],
-    };
+    )
+    .reference(mouse.map(|m| (m, format!("all games {}", pct(m)))));
     r.add(
         "Which cards does a winning Mouse hold?",
         "Share of the games in which the Mouse ends holding each card that the Mouse wins, with 95% intervals; the dashed line is its win rate in all games. A Trick it still holds is one it did not need, or could not use.",
@@ -235,34 +204,19 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
             Some(p) => format!("{} ({p:.2} plays a game)", trick[i]),
             None => trick[i].to_string(),
         };
-        bars.push(Bar {
-            label: label.clone(),
-            value: played[i],
-            interval: Some((lo[i], hi[i])),
-            series: 0,
-            flagged: played[i] == 0.0,
-        });
+        bars.push(
+            Bar::new(label.clone(), played[i])
+                .within(lo[i], hi[i])
+                .flagged(played[i] == 0.0),
+        );
         if let (Some(w), Some(l), Some(h)) = (wins[i], wlo[i], whi[i]) {
-            bars.push(Bar {
-                label,
-                value: w,
-                interval: Some((l, h)),
-                series: 1,
-                flagged: false,
-            });
+            bars.push(Bar::new(label, w).within(l, h).series(1));
         }
     }
-    let chart = HBars {
-        title: "Tricks".into(),
-        x_label: "games (%)".into(),
-        unit: Scale::Percent,
-        bars,
-        reference: None,
-        legend: vec![
-            "played at least once (% of games)".into(),
-            "the Mouse wins when played".into(),
-        ],
-    };
+    let chart = HBars::new("Tricks", "games (%)", Scale::Percent, bars).legend(vec![
+        "played at least once (% of games)".into(),
+        "the Mouse wins when played".into(),
+    ]);
     r.add(
         "Are the Tricks used, and do they win?",
         "Share of games in which each Trick is played at least once, and of those the share the Mouse wins, with 95% intervals. The label gives its plays a game: more than the share when the deck holds copies and a game plays one twice.",
@@ -277,11 +231,11 @@ fn actions(r: &mut Sections) -> anyhow::Result<()> {
         return Ok(());
     };
     let (action, per_game) = (t.text("action")?, t.numbers("per_game")?);
-    let chart = HBars {
-        title: "Actions per game".into(),
-        x_label: "per game".into(),
-        unit: Scale::Number,
-        bars: (0..t.len())
+    let chart = HBars::new(
+        "Actions per game",
+        "per game",
+        Scale::Number,
+        (0..t.len())
             .map(|i| Bar {
                 label: action[i].to_string(),
                 value: per_game[i],
@@ -290,9 +244,7 @@ fn actions(r: &mut Sections) -> anyhow::Result<()> {
                 flagged: false,
             })
             .collect(),
-        reference: None,
-        legend: vec![],
-    };
+    );
     r.add(
         "What does each side do in a game?",
         "Checks for clues, traps sprung, clues found, room changes and rooms shuffled back (Subtle Movement), per game on average.",

@@ -95,22 +95,9 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
             r.keys
                 .push((pct(share[i]), "of games end with everyone losing".into()));
         }
-        bars.push(Bar {
-            label,
-            value: share[i],
-            interval: Some((lo[i], hi[i])),
-            series: 0,
-            flagged: false,
-        });
+        bars.push(Bar::new(label, share[i]).within(lo[i], hi[i]));
     }
-    let chart = HBars {
-        title: "How games end".into(),
-        x_label: "games (%)".into(),
-        unit: Scale::Percent,
-        bars,
-        reference: None,
-        legend: vec![],
-    };
+    let chart = HBars::new("How games end", "games (%)", Scale::Percent, bars);
     r.add(
         "How do games end?",
         "Share of games won by reaching the goal, decided by the last scramble when the draw pile ran out, lost by everyone (all held a Cat then), or stopped by the turn cap; 95% intervals.",
@@ -158,23 +145,20 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
                 pct(fair)
             ));
         }
-        bars.push(Bar {
-            label: card[i].to_string(),
-            value: v,
-            interval: Some((l, h)),
-            series: 0,
-            flagged,
-        });
+        bars.push(
+            Bar::new(card[i].to_string(), v)
+                .within(l, h)
+                .flagged(flagged),
+        );
     }
     r.capped(off, "cards off the fair share");
-    let chart = HBars {
-        title: "Win rate of the players who played each card".into(),
-        x_label: "games won (%)".into(),
-        unit: Scale::Percent,
+    let chart = HBars::new(
+        "Win rate of the players who played each card",
+        "games won (%)",
+        Scale::Percent,
         bars,
-        reference: crate::io::report::fair_line(fair),
-        legend: vec![],
-    };
+    )
+    .reference(crate::io::report::fair_line(fair));
     r.add(
         "Which cards do the winners play?",
         "Of the players who played each kind of card at least once in a game, the share who won it, with 95% intervals; the dashed line is a fair share. A card its players win more with is one that decides games (or one only a leader gets to play).",

@@ -58,23 +58,20 @@ fn job_section(r: &mut Sections) -> anyhow::Result<()> {
             r.findings
                 .push(format!("Job {} never ends a game.", names[i]));
         }
-        bars.push(Bar {
-            label: format!("job {}", names[i]),
-            value: share[i],
-            interval: Some((e.low, e.high)),
-            series: 0,
-            flagged: dominant || ended[i] == 0.0,
-        });
+        bars.push(
+            Bar::new(format!("job {}", names[i]), share[i])
+                .within(e.low, e.high)
+                .flagged(dominant || ended[i] == 0.0),
+        );
     }
     let even = 1.0 / jobs.len().max(1) as f64;
-    let chart = HBars {
-        title: "Which job ended the game".into(),
-        x_label: "games ended (%)".into(),
-        unit: Scale::Percent,
+    let chart = HBars::new(
+        "Which job ended the game",
+        "games ended (%)",
+        Scale::Percent,
         bars,
-        reference: Some((even, format!("even {}", pct(even)))),
-        legend: vec![],
-    };
+    )
+    .reference(Some((even, format!("even {}", pct(even)))));
     r.add(
         "Which job ends the game?",
         "Share of games each job ended (its finale overcome, or its stack emptied).",
@@ -92,11 +89,11 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
             chips.numbers("draws")?,
         );
         let total: f64 = draws.iter().sum();
-        let chart = HBars {
-            title: "Chip faces drawn".into(),
-            x_label: "chips drawn (%)".into(),
-            unit: Scale::Percent,
-            bars: (0..chips.len())
+        let chart = HBars::new(
+            "Chip faces drawn",
+            "chips drawn (%)",
+            Scale::Percent,
+            (0..chips.len())
                 .map(|i| {
                     let e = wilson(draws[i] as u64, total as u64);
                     Bar {
@@ -108,9 +105,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
                     }
                 })
                 .collect(),
-            reference: None,
-            legend: vec![],
-        };
+        );
         r.add(
             "Which chip faces come up?",
             "Share of all chips drawn showing each face (and its value).",
@@ -220,13 +215,7 @@ fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
                 ),
             ));
         }
-        bars.push(Bar {
-            label: names[i].into(),
-            value: rate,
-            interval: Some((low, high)),
-            series: 0,
-            flagged: extreme,
-        });
+        bars.push(Bar::new(names[i], rate).within(low, high).flagged(extreme));
     }
     extremes.sort_by(|a, b| b.0.total_cmp(&a.0));
     r.capped(
@@ -234,14 +223,13 @@ fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
         "obstacles at an extreme",
     );
     let overall = r.metric("test_success_rate")?.unwrap_or(0.0);
-    let chart = HBars {
-        title: "Obstacle success rates, hardest first".into(),
-        x_label: "attempts passed (%)".into(),
-        unit: Scale::Percent,
+    let chart = HBars::new(
+        "Obstacle success rates, hardest first",
+        "attempts passed (%)",
+        Scale::Percent,
         bars,
-        reference: Some((overall, format!("all tests {}", pct(overall)))),
-        legend: vec![],
-    };
+    )
+    .reference(Some((overall, format!("all tests {}", pct(overall)))));
     r.add(
         "Which obstacles are too hard or too easy?",
         "Share of attempts that passed each obstacle, hardest at the top; the dashed line is the rate over all tests. A marked obstacle's interval lies under 10% or over 90%.",
@@ -294,11 +282,11 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
     let legend = vec!["learned from the deck".to_string(), "starting skill".into()];
     let mut order: Vec<usize> = (0..skills.len()).collect();
     order.sort_by(|&a, &b| used[b].total_cmp(&used[a]));
-    let use_chart = HBars {
-        title: "Skill activations per game".into(),
-        x_label: "activations per game".into(),
-        unit: Scale::Number,
-        bars: order
+    let use_chart = HBars::new(
+        "Skill activations per game",
+        "activations per game",
+        Scale::Number,
+        order
             .iter()
             .map(|&i| Bar {
                 label: names[i].into(),
@@ -308,9 +296,8 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
                 flagged: used[i] == 0.0,
             })
             .collect(),
-        reference: None,
-        legend: legend.clone(),
-    };
+    )
+    .legend(legend.clone());
     r.add(
         "Which skills get used?",
         "Times each skill card was activated, per game, most used first. Marked cards were never used.",
@@ -319,11 +306,11 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
 
     let mut order: Vec<usize> = (0..skills.len()).filter(|&i| rates[i].is_some()).collect();
     order.sort_by(|&a, &b| rates[b].unwrap_or(0.0).total_cmp(&rates[a].unwrap_or(0.0)));
-    let win_chart = HBars {
-        title: "Win rate of players holding each skill at the end".into(),
-        x_label: "holders who won (%)".into(),
-        unit: Scale::Percent,
-        bars: order
+    let win_chart = HBars::new(
+        "Win rate of players holding each skill at the end",
+        "holders who won (%)",
+        Scale::Percent,
+        order
             .iter()
             .map(|&i| Bar {
                 label: names[i].into(),
@@ -333,9 +320,9 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
                 flagged: off_fair[i],
             })
             .collect(),
-        reference: fair_line(fair),
-        legend,
-    };
+    )
+    .reference(fair_line(fair))
+    .legend(legend);
     r.add(
         "Do some skills win games?",
         "Share of players holding each skill at the end who won. Holding a skill is not its cause: strong players learn more. Marked cards' intervals sit over 5 points from a fair share.",
@@ -353,11 +340,11 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
     let rates = assists.optional("pass_rate")?;
     let (lo, hi) = (assists.optional("ci_low")?, assists.optional("ci_high")?);
     let overall = r.metric("test_success_rate")?.unwrap_or(0.0);
-    let chart = HBars {
-        title: "Pass rate of tests each assist card joined".into(),
-        x_label: "tests passed (%)".into(),
-        unit: Scale::Percent,
-        bars: (0..assists.len())
+    let chart = HBars::new(
+        "Pass rate of tests each assist card joined",
+        "tests passed (%)",
+        Scale::Percent,
+        (0..assists.len())
             .filter_map(|i| {
                 rates[i].map(|rate| Bar {
                     label: format!("{} ({:+})", names[i], modifier[i]),
@@ -368,9 +355,8 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
                 })
             })
             .collect(),
-        reference: Some((overall, format!("all tests {}", pct(overall)))),
-        legend: vec![],
-    };
+    )
+    .reference(Some((overall, format!("all tests {}", pct(overall)))));
     r.add(
         "Do assist cards change the odds?",
         "Share of tests passed among those each assist card was revealed in.",

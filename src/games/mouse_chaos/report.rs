@@ -71,22 +71,13 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
                 pct(hi[i])
             ));
         }
-        bars.push(Bar {
-            label: words(ending[i]),
-            value: share[i],
-            interval: Some((lo[i], hi[i])),
-            series: 0,
-            flagged,
-        });
+        bars.push(
+            Bar::new(words(ending[i]), share[i])
+                .within(lo[i], hi[i])
+                .flagged(flagged),
+        );
     }
-    let chart = HBars {
-        title: "How games end".into(),
-        x_label: "games (%)".into(),
-        unit: Scale::Percent,
-        bars,
-        reference: None,
-        legend: vec![],
-    };
+    let chart = HBars::new("How games end", "games (%)", Scale::Percent, bars);
     r.add(
         "How do games end?",
         "Share of games won by a player whose nest filled with its colour (by a mouse it moved in, or by one handed on from another nest), lost by everyone when a non-player colour's nest filled, or stopped by the turn cap; 95% intervals.",
@@ -101,13 +92,7 @@ fn events(r: &mut Sections) -> anyhow::Result<()> {
     };
     let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
     let bars = (0..t.len())
-        .map(|i| Bar {
-            label: event[i].to_string(),
-            value: per_game[i],
-            interval: None,
-            series: 0,
-            flagged: false,
-        })
+        .map(|i| Bar::new(event[i].to_string(), per_game[i]))
         .collect();
     for (name, key) in [
         ("mice caught by cats", "catches a game"),
@@ -121,14 +106,7 @@ fn events(r: &mut Sections) -> anyhow::Result<()> {
             r.keys.push((format!("{:.2}", per_game[i]), key.into()));
         }
     }
-    let chart = HBars {
-        title: "What happens in a game".into(),
-        x_label: "per game".into(),
-        unit: Scale::Number,
-        bars,
-        reference: None,
-        legend: vec![],
-    };
+    let chart = HBars::new("What happens in a game", "per game", Scale::Number, bars);
     r.add(
         "How much do the reveals matter?",
         "Mean count a game of each event: colours seen when a mouse crosses cheese or a cat catches it, mice turned over when a nest fills, fills that failed on a wrong colour (which hand the mouse on), and the chairs and cheese moved.",

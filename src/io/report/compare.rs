@@ -225,13 +225,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         for r in rows.iter().filter(charted).filter(|r| keep(r.metric)) {
             for (series, v) in [r.a, r.b].into_iter().enumerate() {
                 if let Some(v) = v {
-                    bars.push(Bar {
-                        label: words(r.metric),
-                        value: v,
-                        interval: None,
-                        series,
-                        flagged: r.marked(),
-                    });
+                    bars.push(
+                        Bar::new(words(r.metric), v)
+                            .series(series)
+                            .flagged(r.marked()),
+                    );
                 }
             }
         }
@@ -262,25 +260,20 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             question: "How many points does each seat score?".into(),
             how: "Mean final score of each seat in A and in B. Marked rows differ significantly."
                 .into(),
-            svg: HBars {
-                title: "Mean final score by seat, A against B".into(),
-                x_label: "mean final score (points)".into(),
-                unit: Scale::Number,
-                bars: pair(&|m| m.ends_with("_mean_score")),
-                reference: None,
-                legend: legend.clone(),
-            }
+            svg: HBars::new(
+                "Mean final score by seat, A against B",
+                "mean final score (points)",
+                Scale::Number,
+                pair(&|m| m.ends_with("_mean_score")),
+            )
+            .legend(legend.clone())
             .svg(),
         }
     }));
     sections.push(Section {
         question: "Which differences are real?".into(),
         how: "B − A for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),
-        svg: HBars {
-            title: "Difference B − A in each rate, with its 95% interval".into(),
-            x_label: "B − A (percentage points)".into(),
-            unit: Scale::Points,
-            bars: rows
+        svg: HBars::new("Difference B − A in each rate, with its 95% interval", "B − A (percentage points)", Scale::Points, rows
                 .iter()
                 .filter(charted)
                 .filter(|r| unit_of(r.metric) == Scale::Percent && r.interval.is_some())
@@ -291,10 +284,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                     series: 0,
                     flagged: r.marked(),
                 })
-                .collect(),
-            reference: Some((0.0, "no difference".into())),
-            legend: vec![],
-        }
+                .collect()).reference(Some((0.0, "no difference".into())))
         .svg(),
     });
     if let Some(length) = CsvFile::read(dir, "game_length.csv")? {

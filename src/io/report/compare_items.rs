@@ -100,12 +100,10 @@ impl Items {
     /// Two charts: rates and shares in points; counts and means as a part of A's value (the
     /// reference).
     pub(super) fn sections(&self) -> Vec<Section> {
-        let bar = |c: &Changed, scale: f64| Bar {
-            label: c.label.clone(),
-            value: c.diff / scale,
-            interval: Some((c.interval.0 / scale, c.interval.1 / scale)),
-            series: 0,
-            flagged: size(proportion(&c.kind), &c.column, c.a, c.b, c.diff) >= 1.0,
+        let bar = |c: &Changed, scale: f64| {
+            Bar::new(c.label.clone(), c.diff / scale)
+                .within(c.interval.0 / scale, c.interval.1 / scale)
+                .flagged(size(proportion(&c.kind), &c.column, c.a, c.b, c.diff) >= 1.0)
         };
         let shares: Vec<Bar> = self
             .changed
@@ -134,14 +132,7 @@ impl Items {
                     "B − A for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
                     self.compared
                 ),
-                svg: HBars {
-                    title: "Per-item rates that changed, B − A with its 95% interval".into(),
-                    x_label: "B − A (percentage points)".into(),
-                    unit: Scale::Points,
-                    bars: shares,
-                    reference: Some((0.0, "no difference".into())),
-                    legend: vec![],
-                }
+                svg: HBars::new("Per-item rates that changed, B − A with its 95% interval", "B − A (percentage points)", Scale::Points, shares).reference(Some((0.0, "no difference".into())))
                 .svg(),
             });
         }
@@ -151,14 +142,7 @@ impl Items {
                 how: format!(
                     "B − A as a share of A's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
                 ),
-                svg: HBars {
-                    title: "Per-item counts that changed, relative to A".into(),
-                    x_label: "B − A, as a share of A".into(),
-                    unit: Scale::Percent,
-                    bars: counts,
-                    reference: Some((0.0, "no difference".into())),
-                    legend: vec![],
-                }
+                svg: HBars::new("Per-item counts that changed, relative to A", "B − A, as a share of A", Scale::Percent, counts).reference(Some((0.0, "no difference".into())))
                 .svg(),
             });
         }

@@ -106,26 +106,22 @@ impl Sections<'_> {
                     pct(even)
                 ));
             }
-            bars.push(Bar {
-                label: if all {
-                    role[i].to_string()
-                } else {
-                    format!("{} ({})", role[i], bot[i])
-                },
-                value: rate,
-                interval: Some((low, high)),
-                series: usize::from(!all),
-                flagged,
-            });
+            bars.push(
+                Bar::new(
+                    if all {
+                        role[i].to_string()
+                    } else {
+                        format!("{} ({})", role[i], bot[i])
+                    },
+                    rate,
+                )
+                .within(low, high)
+                .series(usize::from(!all))
+                .flagged(flagged),
+            );
         }
-        let chart = HBars {
-            title: "Win rate by role".into(),
-            x_label: "games won (%)".into(),
-            unit: Scale::Percent,
-            bars,
-            reference: Some((even, format!("even {}", pct(even)))),
-            legend: vec![],
-        };
+        let chart = HBars::new("Win rate by role", "games won (%)", Scale::Percent, bars)
+            .reference(Some((even, format!("even {}", pct(even)))));
         self.add(
             "Does one role win more often?",
             "Share of games won by the player in each role, and by each bot in it when several played; the dashed line is an even split between the roles.",
@@ -163,23 +159,20 @@ impl Sections<'_> {
                     pct(fair)
                 ));
             }
-            bars.push(Bar {
-                label: format!("{item} {}", names[i]),
-                value: rate,
-                interval: Some((low, high)),
-                series: 0,
-                flagged,
-            });
+            bars.push(
+                Bar::new(format!("{item} {}", names[i]), rate)
+                    .within(low, high)
+                    .flagged(flagged),
+            );
         }
         self.capped(off, &format!("{item}s off the fair share"));
-        let chart = HBars {
-            title: format!("Win rate by {item}"),
-            x_label: "games won (%)".into(),
-            unit: Scale::Percent,
+        let chart = HBars::new(
+            format!("Win rate by {item}"),
+            "games won (%)",
+            Scale::Percent,
             bars,
-            reference: super::fair_line(fair),
-            legend: vec![],
-        };
+        )
+        .reference(super::fair_line(fair));
         self.add(
             &format!("Does any {item} have an edge?"),
             format!(

@@ -299,22 +299,14 @@ fn seat_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
                 pct(fair)
             ));
         }
-        bars.push(Bar {
-            label: format!("{} ({})", seat_name(s), bots[s]),
-            value: rate[s],
-            interval: Some((low[s], high[s])),
-            series: 0,
-            flagged: off,
-        });
+        bars.push(
+            Bar::new(format!("{} ({})", seat_name(s), bots[s]), rate[s])
+                .within(low[s], high[s])
+                .flagged(off),
+        );
     }
-    let chart = HBars {
-        title: "Win rate by seat".into(),
-        x_label: "games won (%)".into(),
-        unit: Scale::Percent,
-        bars,
-        reference: fair_line(fair),
-        legend: vec![],
-    };
+    let chart = HBars::new("Win rate by seat", "games won (%)", Scale::Percent, bars)
+        .reference(fair_line(fair));
     r.add(
         "Does any seat have an edge?",
         "Share of games each seat won, seat 1 playing first; whiskers are 95% intervals and the dashed line is a fair share (the average seat's, so shared victories count). A marked seat's interval misses it by more than 2 points.",
@@ -335,11 +327,11 @@ fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
     );
     let (names, fair) = (by_bot.text("bot")?, by_bot.numbers("fair_share")?);
     let same_share = fair.windows(2).all(|w| w[0] == w[1]);
-    let chart = HBars {
-        title: "Win rate by bot".into(),
-        x_label: "games won (%)".into(),
-        unit: Scale::Percent,
-        bars: (0..by_bot.len())
+    let chart = HBars::new(
+        "Win rate by bot",
+        "games won (%)",
+        Scale::Percent,
+        (0..by_bot.len())
             .map(|i| Bar {
                 label: format!("{} (fair {})", names[i], pct(fair[i])),
                 value: rate[i],
@@ -348,9 +340,8 @@ fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
                 flagged: false,
             })
             .collect(),
-        reference: same_share.then(|| fair_line(fair[0])).flatten(),
-        legend: vec![],
-    };
+    )
+    .reference(same_share.then(|| fair_line(fair[0])).flatten());
     r.add(
         "Which bot plays best, over every seat?",
         "Share of games each bot won (any of its seats), seats rotated so each bot played every seat equally often; its fair share is the share of seats it holds.",

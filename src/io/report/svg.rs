@@ -181,6 +181,36 @@ pub(crate) struct Bar {
     pub flagged: bool,
 }
 
+impl Bar {
+    /// A bar of the first series, without an interval or a warning mark.
+    pub(crate) fn new(label: impl Into<String>, value: f64) -> Self {
+        Self {
+            label: label.into(),
+            value,
+            interval: None,
+            series: 0,
+            flagged: false,
+        }
+    }
+
+    /// With its 95% interval.
+    pub(crate) fn within(self, low: f64, high: f64) -> Self {
+        self.interval(Some((low, high)))
+    }
+
+    pub(crate) fn interval(self, interval: Option<(f64, f64)>) -> Self {
+        Self { interval, ..self }
+    }
+
+    pub(crate) fn series(self, series: usize) -> Self {
+        Self { series, ..self }
+    }
+
+    pub(crate) fn flagged(self, flagged: bool) -> Self {
+        Self { flagged, ..self }
+    }
+}
+
 /// Horizontal bars, one row per label; bars that share a label (one per series) sit together.
 pub(crate) struct HBars {
     pub title: String,
@@ -430,6 +460,32 @@ fn row_labels<'a>(labels: impl Iterator<Item = &'a str>) -> (Vec<Vec<String>>, f
 }
 
 impl HBars {
+    /// One series of bars, without a reference line.
+    pub(crate) fn new(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        unit: Scale,
+        bars: Vec<Bar>,
+    ) -> Self {
+        Self {
+            title: title.into(),
+            x_label: x_label.into(),
+            unit,
+            bars,
+            reference: None,
+            legend: Vec::new(),
+        }
+    }
+
+    /// With a vertical reference line (such as a fair share) and its name, if any.
+    pub(crate) fn reference(self, reference: Option<(f64, String)>) -> Self {
+        Self { reference, ..self }
+    }
+
+    /// With a name for each series, in order.
+    pub(crate) fn legend(self, legend: Vec<String>) -> Self {
+        Self { legend, ..self }
+    }
     pub(crate) fn svg(&self) -> String {
         let mut labels: Vec<&str> = Vec::new();
         for b in &self.bars {
@@ -1077,11 +1133,11 @@ mod tests {
 
     #[test]
     fn bars_draw_one_rect_and_one_whisker_per_value() {
-        let chart = HBars {
-            title: "Win rate".into(),
-            x_label: "win rate".into(),
-            unit: Scale::Percent,
-            bars: (0..3)
+        let chart = HBars::new(
+            "Win rate",
+            "win rate",
+            Scale::Percent,
+            (0..3)
                 .map(|s| Bar {
                     label: format!("seat {s}"),
                     value: 0.3,
@@ -1090,9 +1146,8 @@ mod tests {
                     flagged: s == 1,
                 })
                 .collect(),
-            reference: Some((1.0 / 3.0, "fair share".into())),
-            legend: vec![],
-        }
+        )
+        .reference(Some((1.0 / 3.0, "fair share".into())))
         .svg();
         assert_eq!(chart.matches("<rect").count(), 3);
         assert_eq!(chart.matches(r#"class="whisker""#).count(), 9);
