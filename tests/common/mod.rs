@@ -23,7 +23,25 @@ const NO_SAMPLE: (&str, &str) = ("WHISKER_STRENGTH", "off");
 pub(crate) fn command() -> Command {
     let mut command = Command::new(bin());
     command.env(NO_SAMPLE.0, NO_SAMPLE.1);
+    with_stopping_signals(&mut command);
     command
+}
+
+/// Starts `command` with the stopping signals' default actions. The tests may themselves run
+/// with SIGINT or SIGHUP ignored (started as a background job of a shell without job control,
+/// or under nohup), and whisker leaves a signal it was started to ignore alone: a run the test
+/// stops with SIGINT would then play all its games instead.
+pub(crate) fn with_stopping_signals(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec the closure only calls `signal`, which is async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            for sig in [libc::SIGINT, libc::SIGHUP, libc::SIGTERM] {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
 }
 
 pub(crate) fn whisker(args: &[&str]) -> Output {
@@ -55,14 +73,10 @@ pub(crate) fn spawn(args: &[&str]) -> Child {
 /// under way, so a tight bound here only measured the machine.
 pub(crate) const PROMPTLY: Duration = Duration::from_secs(60);
 
-/// The built-in configs, by the names `whisker games` lists.
-pub(crate) const BUILTINS: [&str; 5] = [
-    "mice-heist-cheese",
-    "mice-heist-ratings",
-    "cat-and-the-mouse",
-    "cheesy-heist",
-    "mouse-chaos",
-];
+/// The built-in configs, by the names `whisker games` lists: one a registered game.
+pub(crate) fn builtins() -> impl Iterator<Item = &'static str> {
+    whisker::games::REGISTRY.iter().map(|e| e.builtin.name)
+}
 
 /// Starts `command` (with its own arguments) playing more games than it will finish, on one
 /// thread, writing to `out`: a run to stop.
