@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{BUILTINS, files, scratch, stderr, stdout, whisker};
+use common::{builtins, files, scratch, stderr, stdout, whisker};
 
 /// Short games for a debug build: Mouse Chaos's play-outs run to its turn cap.
 fn short(name: &str) -> Vec<&'static str> {
@@ -35,7 +35,7 @@ fn same_files(one: &Path, two: &Path) {
 #[test]
 fn ismcts_plays_every_game_the_same_on_any_thread_count() {
     let d = scratch("ismcts");
-    for name in BUILTINS {
+    for name in builtins() {
         let play = |threads: &str| {
             let out = d.join(format!("{name}-{threads}"));
             let mut args = vec![

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{BUILTINS, scratch, stderr, stdout, whisker};
+use common::{builtins, scratch, stderr, stdout, whisker};
 
 /// A small Mice Heist run with a sample of 24 games, on seed 9.
 fn sampled(d: &Path, name: &str, threads: &str) -> String {
@@ -636,7 +636,7 @@ fn check_replays_the_baseline_s_sample_and_says_what_holds() {
 fn every_built_in_config_has_its_strength_reference_committed() {
     let d = scratch("strength-reference");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/reference");
-    for name in BUILTINS {
+    for name in builtins() {
         let dir = root.join(name);
         let o = whisker(&["bots", name]);
         let listing = stdout(&o);

@@ -95,17 +95,25 @@ pub(super) fn replay_tells_the_played_game<G: Registered>(game: &G) {
 /// ([`Registered::assert_in_place`]) before every decision and at the end of many games, random
 /// bots and the game's own.
 pub(super) fn every_component_in_one_place<G: Registered>(game: &G) {
-    for lineup in &lineups(game) {
-        let lineup = crate::bots::agents::<G::Own>(lineup);
+    for bots in &lineups(game) {
+        let lineup = crate::bots::agents::<G::Own>(bots);
+        let named: Vec<String> = bots.iter().map(Bot::label).collect();
         for seed in 0..SEEDS {
+            // The census panics with what is out of place; this says in which game.
+            let census = |game_now: &G::Engine<'_>| {
+                let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    game.assert_in_place(game_now)
+                }));
+                assert!(checked.is_ok(), "seed {seed}, bots {}", named.join(","));
+            };
             let mut table = Table::new(game.engine(seed), seed);
             while let Some(action) = {
-                game.assert_in_place(&table.game);
+                census(&table.game);
                 table.decide(&lineup)
             } {
                 table.game.apply(action);
             }
-            game.assert_in_place(&table.game);
+            census(&table.game);
         }
     }
 }

@@ -7,7 +7,7 @@ pub mod cheesy_heist;
 mod conformance;
 pub mod mice_heist;
 pub mod mouse_chaos;
-pub mod ruleset;
+mod ruleset;
 
 use std::path::PathBuf;
 

@@ -41,6 +41,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const VALUES: &'static [Value];
     /// `games.csv`'s column for an [`Outcome::ending`].
     const ENDING: &'static str = "ending";
+    /// The names of the game's endings, by [`Outcome::ending`], when they are fixed; a game
+    /// whose endings come from its config (Mice Heist's jobs) says
+    /// [`Ruleset::ending_label`] instead.
+    const ENDINGS: &'static [&'static str] = &[];
 
     /// The config file as written.
     type Raw: DeserializeOwned;
@@ -90,7 +94,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     ) -> Vec<Event>;
 
     /// The `games.csv` label of an [`Outcome::ending`].
-    fn ending_label(&self, ending: u8) -> &str;
+    fn ending_label(&self, ending: u8) -> &str {
+        Self::ENDINGS
+            .get(usize::from(ending))
+            .copied()
+            .unwrap_or("?")
+    }
 
     /// See [`Registered::assert_in_place`].
     #[cfg(test)]
@@ -108,7 +117,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 }
 
 /// What one seat's bot remembers in a game of `R`.
-pub type Memory<'a, R> = <<R as Ruleset>::Own as Decider<<R as Ruleset>::Engine<'a>>>::Memory;
+pub(crate) type Memory<'a, R> =
+    <<R as Ruleset>::Own as Decider<<R as Ruleset>::Engine<'a>>>::Memory;
 
 /// A game with one validated config: its rules, the config as played, and what it counts.
 pub struct Configured<R: Ruleset> {
@@ -229,7 +239,7 @@ impl<R: Ruleset> Game for Configured<R> {
 
 /// The last event of a told game: its ending (one of `endings`), `who` won, and after how many
 /// `turns` (what the game calls them).
-pub fn told_end(outcome: &Outcome, endings: &[&str], who: String, turns: &str) -> Event {
+pub(crate) fn told_end(outcome: &Outcome, endings: &[&str], who: String, turns: &str) -> Event {
     let ending = endings[usize::from(outcome.ending.unwrap_or(0))];
     Event::new(
         outcome.turns,
@@ -240,7 +250,7 @@ pub fn told_end(outcome: &Outcome, endings: &[&str], who: String, turns: &str) -
 }
 
 /// `seat 1 and seat 3 won`, or `nobody` when no seat won.
-pub fn winners(outcome: &Outcome, players: usize, nobody: &str) -> String {
+pub(crate) fn winners(outcome: &Outcome, players: usize, nobody: &str) -> String {
     let winners: Vec<String> = (0..players)
         .filter(|&s| outcome.won(s))
         .map(crate::core::game::seat_name)

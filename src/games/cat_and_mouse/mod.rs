@@ -327,6 +327,7 @@ impl Ruleset for Rules {
     const REPORT: Parts = report::PARTS;
     const PLAYERS: (usize, usize) = config::PLAYERS;
     const BOTS: &'static [Kind] = KINDS;
+    const ENDINGS: &'static [&'static str] = &ENDINGS;
     const DEFAULT_BOTS: &'static str = "inspector=sleuth,mouse=thief";
     const SCORED: bool = false;
     const ROLES: Option<Roles> = Some(ROLES);
@@ -441,10 +442,6 @@ impl Ruleset for Rules {
         };
         events.push(told_end(&outcome, &ENDINGS, who.to_string(), "rounds"));
         events
-    }
-
-    fn ending_label(&self, ending: u8) -> &str {
-        ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
     }
 
     /// Every Loot card and every room is in one place, and every face-up clue is a monitored

@@ -236,13 +236,7 @@ fn actions(r: &mut Sections) -> anyhow::Result<()> {
         "per game",
         Scale::Number,
         (0..t.len())
-            .map(|i| Bar {
-                label: action[i].to_string(),
-                value: per_game[i],
-                interval: None,
-                series: 0,
-                flagged: false,
-            })
+            .map(|i| Bar::new(action[i].to_string(), per_game[i]))
             .collect(),
     );
     r.add(

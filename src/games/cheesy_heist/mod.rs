@@ -182,6 +182,7 @@ impl Ruleset for Rules {
     const REPORT: Parts = report::PARTS;
     const PLAYERS: (usize, usize) = config::PLAYERS;
     const BOTS: &'static [Kind] = KINDS;
+    const ENDINGS: &'static [&'static str] = &ENDINGS;
     const DEFAULT_BOTS: &'static str = "sly";
     const VALUES: &'static [Value] = &[Value::per_turn("scrambles"), Value::per_turn("decoyed")];
 
@@ -262,10 +263,6 @@ impl Ruleset for Rules {
         let who = winners(&outcome, self.players, "no one wins");
         events.push(told_end(&outcome, &ENDINGS, who, "turns"));
         events
-    }
-
-    fn ending_label(&self, ending: u8) -> &str {
-        ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
     }
 
     /// Every card is in a hand, a dropped pile, the draw pile or face up, and what each seat

@@ -195,8 +195,8 @@ impl<E: Edition, M: Default> Tests<E, M> for Table<E, M> {
     }
 }
 
-/// What both editions report per game and in `summary.csv`: tests passed, and the job that
-/// ended the game.
+/// The per-game value both editions report: tests passed (the job that ended the game is
+/// their `ending_job`).
 const VALUES: &[crate::stats::metrics::Value] =
     &[crate::stats::metrics::Value::per_turn("successes")];
 

@@ -96,13 +96,11 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
             (0..chips.len())
                 .map(|i| {
                     let e = wilson(draws[i] as u64, total as u64);
-                    Bar {
-                        label: format!("{} {} ({:+})", kind[i], face[i], value[i]),
-                        value: share[i],
-                        interval: Some((e.low, e.high)),
-                        series: 0,
-                        flagged: false,
-                    }
+                    Bar::new(
+                        format!("{} {} ({:+})", kind[i], face[i], value[i]),
+                        share[i],
+                    )
+                    .within(e.low, e.high)
                 })
                 .collect(),
         );
@@ -288,12 +286,10 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
         Scale::Number,
         order
             .iter()
-            .map(|&i| Bar {
-                label: names[i].into(),
-                value: used[i] / r.games.max(1.0),
-                interval: None,
-                series: usize::from(deck[i] == "starting"),
-                flagged: used[i] == 0.0,
+            .map(|&i| {
+                Bar::new(names[i], used[i] / r.games.max(1.0))
+                    .series(usize::from(deck[i] == "starting"))
+                    .flagged(used[i] == 0.0)
             })
             .collect(),
     )
@@ -312,12 +308,11 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
         Scale::Percent,
         order
             .iter()
-            .map(|&i| Bar {
-                label: names[i].into(),
-                value: rates[i].unwrap_or(0.0),
-                interval: lo[i].zip(hi[i]),
-                series: usize::from(deck[i] == "starting"),
-                flagged: off_fair[i],
+            .map(|&i| {
+                Bar::new(names[i], rates[i].unwrap_or(0.0))
+                    .interval(lo[i].zip(hi[i]))
+                    .series(usize::from(deck[i] == "starting"))
+                    .flagged(off_fair[i])
             })
             .collect(),
     )
@@ -346,12 +341,9 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
         Scale::Percent,
         (0..assists.len())
             .filter_map(|i| {
-                rates[i].map(|rate| Bar {
-                    label: format!("{} ({:+})", names[i], modifier[i]),
-                    value: rate,
-                    interval: lo[i].zip(hi[i]),
-                    series: 0,
-                    flagged: false,
+                rates[i].map(|rate| {
+                    Bar::new(format!("{} ({:+})", names[i], modifier[i]), rate)
+                        .interval(lo[i].zip(hi[i]))
                 })
             })
             .collect(),

@@ -147,6 +147,7 @@ impl Ruleset for Rules {
     const REPORT: Parts = report::PARTS;
     const PLAYERS: (usize, usize) = config::PLAYERS;
     const BOTS: &'static [Kind] = KINDS;
+    const ENDINGS: &'static [&'static str] = &ENDINGS;
     const DEFAULT_BOTS: &'static str = "shepherd";
     // Even stopped at 20 decisions, a play-out here costs several of Mice Heist's, and games
     // with a search last longer (they play more carefully).
@@ -274,10 +275,6 @@ impl Ruleset for Rules {
         let who = winners(&outcome, self.players, "every player loses");
         events.push(told_end(&outcome, &ENDINGS, who, "turns"));
         events
-    }
-
-    fn ending_label(&self, ending: u8) -> &str {
-        ENDINGS.get(usize::from(ending)).copied().unwrap_or("?")
     }
 
     #[cfg(test)]

@@ -239,15 +239,14 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut sections = vec![Section {
         question: "Who wins, and how often, in A and in B?".into(),
         how: "Each rate for A (first bar) and B (second bar) on one axis. Marked rows differ significantly.".into(),
-        svg: HBars {
-            title: "Rates, A against B".into(),
-            x_label: "share (%)".into(),
-            unit: Scale::Percent,
-            // The seat gap is in points, not a share of games: the differences chart has it.
-            bars: pair(&|m| unit_of(m) == Scale::Percent && m != "seat_gap"),
-            reference: None,
-            legend: legend.clone(),
-        }
+        // The seat gap is in points, not a share of games: the differences chart has it.
+        svg: HBars::new(
+            "Rates, A against B",
+            "share (%)",
+            Scale::Percent,
+            pair(&|m| unit_of(m) == Scale::Percent && m != "seat_gap"),
+        )
+        .legend(legend.clone())
         .svg(),
     }];
     // A game that keeps no score has none to chart.
@@ -273,18 +272,21 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     sections.push(Section {
         question: "Which differences are real?".into(),
         how: "B − A for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),
-        svg: HBars::new("Difference B − A in each rate, with its 95% interval", "B − A (percentage points)", Scale::Points, rows
-                .iter()
+        svg: HBars::new(
+            "Difference B − A in each rate, with its 95% interval",
+            "B − A (percentage points)",
+            Scale::Points,
+            rows.iter()
                 .filter(charted)
                 .filter(|r| unit_of(r.metric) == Scale::Percent && r.interval.is_some())
-                .map(|r| Bar {
-                    label: words(r.metric),
-                    value: r.diff.unwrap_or(0.0),
-                    interval: r.interval,
-                    series: 0,
-                    flagged: r.marked(),
+                .map(|r| {
+                    Bar::new(words(r.metric), r.diff.unwrap_or(0.0))
+                        .interval(r.interval)
+                        .flagged(r.marked())
                 })
-                .collect()).reference(Some((0.0, "no difference".into())))
+                .collect(),
+        )
+        .reference(Some((0.0, "no difference".into())))
         .svg(),
     });
     if let Some(length) = CsvFile::read(dir, "game_length.csv")? {

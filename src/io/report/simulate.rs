@@ -332,12 +332,9 @@ fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
         "games won (%)",
         Scale::Percent,
         (0..by_bot.len())
-            .map(|i| Bar {
-                label: format!("{} (fair {})", names[i], pct(fair[i])),
-                value: rate[i],
-                interval: Some((lo[i], hi[i])),
-                series: 0,
-                flagged: false,
+            .map(|i| {
+                Bar::new(format!("{} (fair {})", names[i], pct(fair[i])), rate[i])
+                    .within(lo[i], hi[i])
             })
             .collect(),
     )

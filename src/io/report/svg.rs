@@ -486,6 +486,7 @@ impl HBars {
     pub(crate) fn legend(self, legend: Vec<String>) -> Self {
         Self { legend, ..self }
     }
+
     pub(crate) fn svg(&self) -> String {
         let mut labels: Vec<&str> = Vec::new();
         for b in &self.bars {
@@ -1138,12 +1139,10 @@ mod tests {
             "win rate",
             Scale::Percent,
             (0..3)
-                .map(|s| Bar {
-                    label: format!("seat {s}"),
-                    value: 0.3,
-                    interval: Some((0.28, 0.32)),
-                    series: 0,
-                    flagged: s == 1,
+                .map(|s| {
+                    Bar::new(format!("seat {s}"), 0.3)
+                        .within(0.28, 0.32)
+                        .flagged(s == 1)
                 })
                 .collect(),
         )

@@ -8,12 +8,10 @@ pub mod state;
 #[cfg(test)]
 pub mod tests;
 
+use bots::Agent;
 use config::MAX_HELD;
 use config::{RawConfig, Rules};
 use engine::Engine;
-
-/// This edition's bots as it plays them.
-type Agent = crate::bots::Agent<bots::Greedy>;
 
 use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};

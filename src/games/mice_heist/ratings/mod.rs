@@ -9,11 +9,10 @@ pub mod tally;
 #[cfg(test)]
 pub mod tests;
 
+use bots::Agent;
 use config::{RawConfig, Rules};
 use engine::Engine;
 
-/// This edition's bots as it plays them.
-type Agent = crate::bots::Agent<bots::Greedy>;
 use tally::RatingsTally;
 
 use super::Tests;

@@ -493,24 +493,32 @@ fn ties_go_to_the_highest_rating_sum() {
     assert_eq!(o.winners, 0b0010);
 }
 
-/// Every component is conserved after every test ([`Ruleset::assert_in_place`]), and no game
-/// runs past its cap, for both bots mixed, at every player count the suite does not try.
+/// Every component is conserved after every test ([`Ruleset::assert_in_place`]), no hand or
+/// rating outgrows its limit and no game runs past its cap, for both bots mixed, every player
+/// count and many seeds.
 #[test]
 fn components_are_conserved_over_many_games() {
-    for players in 3..=5 {
+    for players in 2..=6 {
         let game = RatingsGame::load(&source(), &[], Some(players)).unwrap();
         let rules = &game.rules;
         for seed in 0..120u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
             let mut e = table(rules, seed);
-            while !e.step(&lineup, &mut ()) {
+            loop {
+                let over = e.step(&lineup, &mut ());
                 rules.assert_in_place(&e);
                 assert!((0..players).all(|seat| e.hand(seat).len() <= rules.max_hand));
                 let ratings = e.state().players.iter().flat_map(|p| p.ratings);
                 assert!(ratings.into_iter().all(|r| r <= rules.max_rating));
-                assert!(e.state().turns <= rules.max_turns);
+                assert!(
+                    e.state().turns <= rules.max_turns,
+                    "seed {seed}: past the cap"
+                );
+                if over {
+                    break;
+                }
             }
-            assert!(e.finish(&lineup).winners != 0);
+            assert!(e.finish(&lineup).winners != 0, "seed {seed}");
             rules.assert_in_place(&e);
         }
     }
