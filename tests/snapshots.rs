@@ -253,8 +253,9 @@ fn mouse_chaos_at_2() {
     every_command_reads_as_reviewed(&GAMES[5]);
 }
 
-/// A registered game without snapshots would change unseen: each built-in config has a test
-/// above (its entry in `GAMES` says what its compare, sweep and ladder change).
+/// A registered game without snapshots would change unseen: each built-in config has an entry
+/// in `GAMES` (what its compare, sweep and ladder change), and each entry a test above that runs
+/// it (one test an entry, so the games run side by side).
 #[test]
 fn every_registered_config_has_snapshots() {
     for entry in whisker::games::REGISTRY {
@@ -264,6 +265,18 @@ fn every_registered_config_has_snapshots() {
             entry.builtin.name
         );
     }
+    // The tests above, read from this file: which entries of `GAMES` they run.
+    let call = concat!("every_command_reads_as_reviewed(&GAMES", "[");
+    let mut run: Vec<usize> = include_str!("snapshots.rs")
+        .match_indices(call)
+        .filter_map(|(at, _)| {
+            let rest = &include_str!("snapshots.rs")[at + call.len()..];
+            rest[..rest.find(']')?].parse().ok()
+        })
+        .collect();
+    run.sort_unstable();
+    let all: Vec<usize> = (0..GAMES.len()).collect();
+    assert_eq!(run, all, "each entry of `GAMES` needs a test that runs it");
 }
 
 #[test]
