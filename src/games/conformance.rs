@@ -42,8 +42,8 @@ pub(super) fn loaded<G: Registered>() -> Vec<G> {
 }
 
 /// Random play at every seat ends every game: within the config's turn cap, a game stopped by
-/// the cap said so and won by no one, winners among the seats, and the same game from the same
-/// seed.
+/// the cap said so and won by no one, winners among the seats, its ending named, and the same
+/// game from the same seed.
 pub(super) fn random_play_ends<G: Registered>(game: &G) {
     let players = game.players();
     let random = vec![Bot::new(&crate::core::play::RANDOM); players];
@@ -60,6 +60,15 @@ pub(super) fn random_play_ends<G: Registered>(game: &G) {
             0,
             "seed {seed}: a winner without a seat"
         );
+        // An ending without a name would be `?` in games.csv (a game that names none in
+        // `Ruleset::ENDINGS` and says no `ending_label`).
+        if let Some(ending) = once.ending {
+            assert_ne!(
+                game.ending_label(ending),
+                "?",
+                "seed {seed}: ending {ending}"
+            );
+        }
         assert_eq!(
             game.play(seed, &random, &mut Default::default(), &mut counts),
             once,
