@@ -214,3 +214,17 @@ fn summary() -> Vec<crate::stats::metrics::SummaryMetric> {
         },
     ]
 }
+
+#[cfg(test)]
+/// `random` at every third place, `greedy` at the rest, shifted by the seed: either edition's.
+pub(crate) fn mixed<O: crate::bots::Own>(players: usize, seed: u64) -> Vec<crate::bots::Agent<O>> {
+    (0..players)
+        .map(|s| {
+            if (s as u64 + seed).is_multiple_of(3) {
+                crate::bots::Agent::Random
+            } else {
+                crate::bots::Agent::heuristic(s)
+            }
+        })
+        .collect()
+}

@@ -9,6 +9,7 @@ use super::engine::{Ending, Engine, Observer};
 use super::state::Held;
 use crate::core::play::Table;
 use crate::games::mice_heist::Tests;
+use crate::games::mice_heist::mixed;
 use crate::games::{Game, Outcome};
 use crate::games::{Registered, Ruleset};
 use crate::io::config::Override;
@@ -617,19 +618,6 @@ fn components_are_conserved_over_many_games() {
             rules.assert_in_place(&e);
         }
     }
-}
-
-/// `random` at every third place, `greedy` at the rest, shifted by the seed: either edition's.
-pub(crate) fn mixed<O: crate::bots::Own>(players: usize, seed: u64) -> Vec<crate::bots::Agent<O>> {
-    (0..players)
-        .map(|s| {
-            if (s as u64 + seed).is_multiple_of(3) {
-                crate::bots::Agent::Random
-            } else {
-                crate::bots::Agent::heuristic(s)
-            }
-        })
-        .collect()
 }
 
 /// The first test of a game, with no skills used, passes with exactly the probability the chip

@@ -10,7 +10,7 @@ use super::engine::{Ending, Engine};
 use crate::core::play::Table;
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::Tests;
-use crate::games::mice_heist::cheese::tests::mixed;
+use crate::games::mice_heist::mixed;
 use crate::games::{Game, Outcome};
 use crate::games::{Registered, Ruleset};
 use crate::io::config::{Override, Source};
