@@ -186,6 +186,38 @@ impl<G: Decisions, M: Default> Table<G, M> {
         }
         self.game.outcome()
     }
+
+    /// Plays the game to its end, showing `watch` the game before every decision and once more
+    /// at the end: for tests that check every position a game passes through.
+    #[cfg(test)]
+    pub fn play_watched<D: Decider<G, Memory = M>>(
+        &mut self,
+        lineup: &[D],
+        mut watch: impl FnMut(&G),
+    ) -> Outcome {
+        loop {
+            watch(&self.game);
+            let Some(action) = self.decide(lineup) else {
+                return self.game.outcome();
+            };
+            self.game.apply(action);
+        }
+    }
+
+    /// Plays the game to its end, and returns every action taken (as `{:?}` writes it) with the
+    /// outcome: what a golden game pins.
+    #[cfg(test)]
+    pub fn play_logged<D: Decider<G, Memory = M>>(
+        &mut self,
+        lineup: &[D],
+    ) -> (Vec<String>, Outcome) {
+        let mut actions = Vec::new();
+        while let Some(action) = self.decide(lineup) {
+            actions.push(format!("{action:?}"));
+            self.game.apply(action);
+        }
+        (actions, self.game.outcome())
+    }
 }
 
 impl<G, M> std::ops::Deref for Table<G, M> {

@@ -115,14 +115,7 @@ pub(super) fn every_component_in_one_place<G: Registered>(game: &G) {
                 }));
                 assert!(checked.is_ok(), "seed {seed}, bots {}", named.join(","));
             };
-            let mut table = Table::new(game.engine(seed), seed);
-            while let Some(action) = {
-                census(&table.game);
-                table.decide(&lineup)
-            } {
-                table.game.apply(action);
-            }
-            census(&table.game);
+            Table::new(game.engine(seed), seed).play_watched(&lineup, census);
         }
     }
 }

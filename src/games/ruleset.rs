@@ -136,6 +136,18 @@ impl<R: Ruleset> Configured<R> {
     }
 }
 
+#[cfg(test)]
+impl<R: Ruleset> Configured<R> {
+    /// The built-in config's rules with `--set` style overrides and `--players`: where a game's
+    /// own tests start.
+    pub(crate) fn builtin_rules(sets: &[&str], players: Option<usize>) -> R {
+        let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
+        Self::load(&R::BUILTIN.source(), &overrides, players)
+            .expect("valid config")
+            .rules
+    }
+}
+
 impl<R: Ruleset> Registered for Configured<R> {
     const GAME: &'static str = R::GAME;
     const EDITION: &'static str = R::EDITION;

@@ -10,10 +10,7 @@ use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides.
 pub(super) fn rules_with(sets: &[&str]) -> Rules {
-    let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-    CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &overrides, None)
-        .expect("valid config")
-        .rules
+    CatAndMouse::builtin_rules(sets, None)
 }
 
 fn random_bots() -> [Bot; 2] {
@@ -63,14 +60,7 @@ fn every_card_and_room_is_in_one_place_in_every_variant() {
             let lineup = if seed % 2 == 0 { random() } else { deduction() };
             let mut table: Table<Engine, super::bots::Memory> =
                 Table::new(Engine::new(&rules, seed), seed);
-            loop {
-                rules.assert_in_place(&table);
-                let Some(action) = table.decide(&lineup) else {
-                    break;
-                };
-                table.game.apply(action);
-            }
-            let outcome = table.game.outcome();
+            let outcome = table.play_watched(&lineup, |g| rules.assert_in_place(g));
             assert!(outcome.turns <= rules.max_turns, "no game passes its cap");
             assert_eq!(outcome.capped, outcome.winners == 0);
         }
@@ -203,12 +193,7 @@ fn golden_game_of_the_deduction_bots() {
     let rules = rules_with(&[]);
     let seed = 5;
     let mut table: Table<Engine, super::bots::Memory> = Table::new(Engine::new(&rules, seed), seed);
-    let mut actions = Vec::new();
-    while let Some(a) = table.decide(&deduction()) {
-        actions.push(format!("{a:?}"));
-        table.game.apply(a);
-    }
-    let o = table.game.outcome();
+    let (actions, o) = table.play_logged(&deduction());
     // The sleuth monitors room 3 in round 2 because the Mouse named it in round 1. Room 4,
     // monitored in round 5, is named in the same round: a clue, and from then on the Mouse
     // names it again, safely. In room 7 the thief holds a Calling Card and stays; the trap
@@ -302,11 +287,7 @@ fn tricks_csv_counts_plays_apart_from_games_with_a_play() {
     let seed = 239;
     let mut table: Table<Engine, super::bots::Memory> =
         Table::new(Engine::new(&game.rules, seed), seed);
-    let mut actions = Vec::new();
-    while let Some(a) = table.decide(&deduction()) {
-        actions.push(format!("{a:?}"));
-        table.game.apply(a);
-    }
+    let (actions, _) = table.play_logged(&deduction());
     assert_eq!(
         actions.join(" "),
         "Pocket(3) Start(12) Monitor(2) Check Name(1) Loot(0) Monitor(1) Check Name(7) Loot(0) \

@@ -6,14 +6,10 @@ use super::{Agent, CheesyHeist};
 use crate::core::lineup::Bot;
 use crate::core::play::{Decisions, Table};
 use crate::games::{Registered, Ruleset};
-use crate::io::config::Override;
 
 /// The built-in config with `--set` style overrides, at `players`.
 pub(super) fn rules_with(sets: &[&str], players: usize) -> Rules {
-    let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-    CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &overrides, Some(players))
-        .expect("valid config")
-        .rules
+    CheesyHeist::builtin_rules(sets, Some(players))
 }
 
 fn random(players: usize) -> Vec<Agent> {
@@ -36,14 +32,7 @@ fn every_card_is_in_one_place() {
             let lineup = random(players);
             for seed in 0..60 {
                 let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, seed), seed);
-                loop {
-                    rules.assert_in_place(&table);
-                    let Some(action) = table.decide(&lineup) else {
-                        break;
-                    };
-                    table.game.apply(action);
-                }
-                let o = table.game.outcome();
+                let o = table.play_watched(&lineup, |g| rules.assert_in_place(g));
                 assert!(o.turns <= rules.max_turns);
                 assert_eq!(
                     o.capped,
@@ -102,12 +91,7 @@ fn golden_game() {
     let rules = rules_with(&[], 3);
     let sly = [sly(); 3];
     let mut table: Table<Engine, ()> = Table::new(Engine::new(&rules, 3), 3);
-    let mut actions = Vec::new();
-    while let Some(a) = table.decide(&sly) {
-        actions.push(format!("{a:?}"));
-        table.game.apply(a);
-    }
-    let o = table.game.outcome();
+    let (actions, o) = table.play_logged(&sly);
     // Seat 1 gives a Cat to seat 0 at once; seat 2 steals from seat 1 and makes seat 0 show
     // its hand; seat 2 gives seat 0 another Cat on turn 6, and seat 0 plays one on turn 7; a
     // Defence card is held back (Pass), and the takes begin with seat 1. Everyone saw seat 0's

@@ -11,6 +11,8 @@ pub mod reckoning;
 pub mod replay;
 pub mod report;
 pub mod tally;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod track;
 
 pub use cheese::{CHEESE_DEFAULT, CheeseGame};
@@ -213,18 +215,4 @@ fn summary() -> Vec<crate::stats::metrics::SummaryMetric> {
             tolerance: 0.01,
         },
     ]
-}
-
-#[cfg(test)]
-/// `random` at every third place, `greedy` at the rest, shifted by the seed: either edition's.
-pub(crate) fn mixed<O: crate::bots::Own>(players: usize, seed: u64) -> Vec<crate::bots::Agent<O>> {
-    (0..players)
-        .map(|s| {
-            if (s as u64 + seed).is_multiple_of(3) {
-                crate::bots::Agent::Random
-            } else {
-                crate::bots::Agent::heuristic(s)
-            }
-        })
-        .collect()
 }

@@ -11,10 +11,7 @@ use crate::io::config::{Override, Source};
 
 /// The built-in config with `--set` style overrides, at `players`.
 pub(super) fn rules_with(sets: &[&str], players: usize) -> Rules {
-    let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-    MouseChaos::load(&MouseChaos::BUILTIN.source(), &overrides, Some(players))
-        .expect("valid config")
-        .rules
+    MouseChaos::builtin_rules(sets, Some(players))
 }
 
 /// The built-in config with its map replaced by `rows`, two mice of each colour (so four
@@ -379,14 +376,7 @@ fn every_piece_is_in_one_place() {
                 for seed in 0..8 {
                     let mut table: Table<Engine, super::bots::Memory> =
                         Table::new(Engine::new(&rules, seed), seed);
-                    loop {
-                        rules.assert_in_place(&table);
-                        let Some(action) = table.decide(&lineup) else {
-                            break;
-                        };
-                        table.game.apply(action);
-                    }
-                    let o = table.game.outcome();
+                    let o = table.play_watched(&lineup, |g| rules.assert_in_place(g));
                     assert!(o.turns <= rules.max_turns);
                     assert!(!o.capped || o.turns == rules.max_turns);
                 }
@@ -454,12 +444,7 @@ fn golden_game() {
     let rules = rules_with(&[], 4);
     let lineup = [Agent::of(&Bot::new(&super::bots::SHEPHERD)); 4];
     let mut table: Table<Engine, super::bots::Memory> = Table::new(Engine::new(&rules, 3), 3);
-    let mut actions = Vec::new();
-    while let Some(a) = table.decide(&lineup) {
-        actions.push(format!("{a:?}"));
-        table.game.apply(a);
-    }
-    let o = table.game.outcome();
+    let (actions, o) = table.play_logged(&lineup);
     // Seat 0's cat catches the mouse on the start space at row 6, column 7 and puts it under
     // the table, then a chair goes over the mouse at row 3, column 4; seat 1 does the same
     // from the other side; seat 2 walks a mouse over the cheese at row 9, column 6 and looks.

@@ -1,18 +1,18 @@
 //! Rule steps on hand-built positions, invariants over many seeds, and pinned golden games.
 
 use super::CheeseGame;
-use super::bots::{Agent, Bet, Bot, Learn, Memory, Policy, View};
+use super::bots::{Agent, Bet, Learn, Memory, Policy, View};
 const GREEDY: &crate::core::lineup::Kind = &crate::games::mice_heist::CHEESE_GREEDY;
-const RANDOM: &crate::core::lineup::Kind = &crate::core::play::RANDOM;
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine, Observer};
 use super::state::Held;
 use crate::core::play::Table;
+use crate::games::Outcome;
 use crate::games::mice_heist::Tests;
-use crate::games::mice_heist::mixed;
-use crate::games::{Game, Outcome};
+use crate::games::mice_heist::testing::{
+    ALL_CHIPS, FLAT_YELLOW, YELLOWS, bag_only, mixed, tester_first,
+};
 use crate::games::{Registered, Ruleset};
-use crate::io::config::Override;
 
 /// The built-in config, compiled for 4 players.
 pub fn default_rules() -> Rules {
@@ -21,23 +21,7 @@ pub fn default_rules() -> Rules {
 
 /// The built-in config with `--set` style overrides.
 pub fn rules_with(sets: &[&str]) -> Rules {
-    let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-    CheeseGame::load(&crate::games::default_source(), &overrides, None)
-        .expect("valid config")
-        .rules
-}
-
-/// Chip indices in the default bag: blue 0, green 1–2, yellow 3–6, orange 7–8, red 9, purple 10.
-const YELLOWS: u16 = 0b000_0111_1000;
-const ALL_CHIPS: u16 = 0x7FF;
-/// Yellow chips showing +1 on both faces make every draw from a yellow-only bag sum to 2.
-const FLAT_YELLOW: &str = "chips.yellow.low=1";
-
-/// A bag of only the given chips; the rest lie in the play area.
-fn bag_only(e: &mut Engine, chips: u16) {
-    let s = e.state_mut();
-    s.bag = chips;
-    s.played = ALL_CHIPS & !chips;
+    CheeseGame::builtin_rules(sets, None)
 }
 
 fn skill_id(rules: &Rules, id: &str) -> u8 {
@@ -179,7 +163,7 @@ fn obstacle_cheese_at_setup_puts_every_card_s_cheese_out() {
 fn success_pays_cheese_bets_and_contribution_in_clockwise_order() {
     let rules = rules_with(&[FLAT_YELLOW]);
     let mut e = table(&rules, 1);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     let bots = [
         Script::default(),
         Script {
@@ -221,7 +205,7 @@ fn success_pays_cheese_bets_and_contribution_in_clockwise_order() {
 fn failure_refunds_assistants_lets_the_tester_learn_and_discards_the_obstacle() {
     let rules = rules_with(&[FLAT_YELLOW, "jobs.A.obstacles.0.target=5"]);
     let mut e = table(&rules, 1);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     let market0 = e.state().market[0];
     let bots = [
         Script {
@@ -271,7 +255,7 @@ fn a_finale_stays_when_failed_and_ends_the_game_when_passed() {
     let failing = rules_with(&[FLAT_YELLOW, "jobs.A.obstacles.4.target=3"]);
     let mut e = table(&failing, 1);
     finale_on_top(&mut e);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     assert!(!e.step(&[Script::default(); 4], &mut ()));
     assert_eq!(
         (e.state().jobs[0].next, e.state().jobs[0].cheese[4]),
@@ -282,7 +266,7 @@ fn a_finale_stays_when_failed_and_ends_the_game_when_passed() {
     let passing = rules_with(&[FLAT_YELLOW, "jobs.A.obstacles.4.target=2"]);
     let mut e = table(&passing, 1);
     finale_on_top(&mut e);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     assert!(e.step(&[Script::default(); 4], &mut ()));
     assert_eq!(e.ending(), Some(Ending::Finale(0)));
     assert_eq!(
@@ -320,7 +304,7 @@ fn activating_a_skill_covers_it_with_a_cheese_and_adds_its_modifier() {
     let rules = rules_with(&[FLAT_YELLOW, "jobs.A.obstacles.0.target=5"]);
     let acrobat = skill_id(&rules, "acrobat"); // +3 on agility; A1 shows agility
     let mut e = table(&rules, 1);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     only_skill(&mut e, acrobat);
     let mut seen = Totals::default();
     e.step(&tester_activates(), &mut seen);
@@ -347,7 +331,7 @@ fn icon_skills_do_nothing_on_obstacles_without_the_icon() {
     let acrobat = skill_id(&rules, "acrobat");
     let mut e = table(&rules, 1);
     e.state_mut().jobs[0].next = 1;
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     only_skill(&mut e, acrobat);
     let mut seen = Totals::default();
     e.step(&tester_activates(), &mut seen);
@@ -362,7 +346,7 @@ fn flip_turns_the_chosen_chip() {
     // Purple (+3/−3) and one yellow: flipping purple to +3 when it shows −3 always gives 4.
     for seed in 0..20 {
         let mut e = table(&rules, seed);
-        bag_only(&mut e, 1 << 10 | 1 << 3);
+        (e.state_mut().bag, e.state_mut().played) = bag_only(1 << 10 | 1 << 3);
         only_skill(&mut e, flip);
         let mut seen = Totals::default();
         e.step(&tester_activates(), &mut seen);
@@ -381,7 +365,7 @@ fn replace_sets_a_chip_aside_until_cleanup() {
         let mut e = table(&rules, seed);
         // Red and a yellow are the whole bag: both are drawn, the red (lower) is replaced, and
         // the replacement comes from the refilled play area, which must not hold the red.
-        bag_only(&mut e, 1 << RED | 1 << 3);
+        (e.state_mut().bag, e.state_mut().played) = bag_only(1 << RED | 1 << 3);
         only_skill(&mut e, replace);
         let mut seen = Draws::default();
         e.step(&tester_activates(), &mut seen);
@@ -488,15 +472,7 @@ fn learning_at_the_limit_returns_a_skill_to_the_box_with_its_cheese() {
         }),
         ..Script::default()
     };
-    e.step(
-        &[
-            tester,
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut (),
-    );
+    e.step(&tester_first(tester), &mut ());
     let s = e.state();
     assert_eq!(s.players[0].skills.len(), 6);
     assert!(s.players[0].skills.iter().all(|h| !h.covered));
@@ -535,14 +511,14 @@ fn an_empty_deck_shrinks_the_market() {
 fn track_end_pays_a_cheese() {
     let rules = rules_with(&[FLAT_YELLOW]);
     let mut e = table(&rules, 1);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     e.state_mut().jobs[0].track.set(0, 10);
     e.step(&[Script::default(); 4], &mut ());
     // 3 + A1's cheese + 1 for the increase at the end.
     assert_eq!(e.state().players[0].stash, 5);
     let off = rules_with(&[FLAT_YELLOW, "rules.track_end_cheese=false"]);
     let mut e = table(&off, 1);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     e.state_mut().jobs[0].track.set(0, 10);
     e.step(&[Script::default(); 4], &mut ());
     assert_eq!(e.state().players[0].stash, 4);
@@ -648,15 +624,8 @@ fn first_test_pass_rate_matches_the_exact_chip_odds() {
 #[test]
 fn golden_game() {
     let game = CheeseGame::load(&crate::games::default_source(), &[], None).unwrap();
-    let mut tally = game.declared().counts();
-    let o = game.play(
-        12345,
-        &[GREEDY, RANDOM, GREEDY, RANDOM].map(Bot::new),
-        &mut (),
-        &mut tally,
-    );
     assert_eq!(
-        o,
+        crate::games::mice_heist::testing::golden(&game, GREEDY),
         Outcome {
             turns: 13,
             capped: false,
@@ -677,7 +646,7 @@ fn finish_round_lets_every_seat_test_equally_often() {
     ]);
     let mut e = table(&rules, 1);
     finale_on_top(&mut e);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     // Seat 0 passes A5, the finale: the game goes on until seat 3 has had its turn.
     let bots = [
         Script::default(),

@@ -2,43 +2,19 @@
 //! pinned golden game.
 
 use super::RatingsGame;
-use super::bots::{Agent, Bot, Choice, Learn, Policy, Spare, View};
+use super::bots::{Agent, Choice, Learn, Policy, Spare, View};
 const GREEDY: &crate::core::lineup::Kind = &crate::games::mice_heist::RATINGS_GREEDY;
-const RANDOM: &crate::core::lineup::Kind = &crate::core::play::RANDOM;
 use super::config::{EffectKind, Rules};
 use super::engine::{Ending, Engine};
 use crate::core::play::Table;
+use crate::games::Outcome;
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::Tests;
-use crate::games::mice_heist::mixed;
-use crate::games::{Game, Outcome};
+use crate::games::mice_heist::testing::{FLAT_YELLOW, YELLOWS, bag_only, mixed, tester_first};
 use crate::games::{Registered, Ruleset};
-use crate::io::config::{Override, Source};
-
-fn source() -> Source {
-    Source::embedded(
-        "configs/mice-heist/ratings.toml",
-        "ratings",
-        super::RATINGS_DEFAULT,
-    )
-}
 
 pub fn rules_with(sets: &[&str]) -> Rules {
-    let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-    RatingsGame::load(&source(), &overrides, None)
-        .expect("valid config")
-        .rules
-}
-
-const YELLOWS: u16 = 0b000_0111_1000;
-const ALL_CHIPS: u16 = 0x7FF;
-/// Yellow chips +1 on both faces: a yellow-only bag always draws a sum of 2.
-const FLAT_YELLOW: &str = "chips.yellow.low=1";
-
-fn bag_only(e: &mut Engine, chips: u16) {
-    let s = e.state_mut();
-    s.bag = chips;
-    s.played = ALL_CHIPS & !chips;
+    RatingsGame::builtin_rules(sets, None)
 }
 
 /// The position of job `spec` (a config job) among the jobs in play, forcing it into play.
@@ -175,21 +151,13 @@ fn a_sum_test_adds_ratings_and_a_choice_uses_the_one_chosen() {
     ] {
         let mut e = table(&rules, 1);
         let job = set_up(&mut e, 0, index, ratings);
-        bag_only(&mut e, YELLOWS);
+        (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
         let tester = Script {
             choice: Some(Choice { job, skills }),
             ..Script::default()
         };
         let mut seen = Seen::default();
-        e.step(
-            &[
-                tester,
-                Script::default(),
-                Script::default(),
-                Script::default(),
-            ],
-            &mut seen,
-        );
+        e.step(&tester_first(tester), &mut seen);
         assert_eq!(
             seen.tests[0].3,
             passes,
@@ -209,15 +177,7 @@ fn an_unusable_choice_is_refused() {
         ..Script::default()
     };
     let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        e.step(
-            &[
-                tester,
-                Script::default(),
-                Script::default(),
-                Script::default(),
-            ],
-            &mut (),
-        )
+        e.step(&tester_first(tester), &mut ())
     }));
     assert!(refused.is_err(), "dexterity is not among A3's choices");
 }
@@ -235,7 +195,7 @@ fn success_pays_cheese_then_chips_clockwise_then_payout() {
     ]);
     let mut e = table(&rules, 2);
     let job = set_up(&mut e, 0, 0, [2, 0, 0]);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     let supply = e.state().supply;
     let bots = [
         Script::default(),
@@ -376,15 +336,7 @@ fn ratings_stop_at_the_maximum() {
         learn: Some(Learn::Hand(0)),
         ..Script::default()
     };
-    e.step(
-        &[
-            tester,
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut (),
-    );
+    e.step(&tester_first(tester), &mut ());
     assert_eq!(e.state().players[0].ratings, [5, 5, 5]);
     assert_eq!(
         e.state().skill_discard.len(),
@@ -401,15 +353,7 @@ fn the_draw_step_discards_then_refills_to_the_hand_size() {
         discard: 0b101,
         ..Script::default()
     };
-    e.step(
-        &[
-            tester,
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut (),
-    );
+    e.step(&tester_first(tester), &mut ());
     let s = e.state();
     assert_eq!(e.hand(0).len(), 3);
     assert!(s.skill_discard.len() >= 2);
@@ -427,7 +371,7 @@ fn playing_a_card_adds_its_effect() {
         .unwrap() as u8;
     let mut e = table(&rules, 6);
     set_up(&mut e, 0, 0, [2, 0, 0]);
-    bag_only(&mut e, YELLOWS);
+    (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     e.hand_mut(0)[0] = quick;
     // One card in hand: the script plays it, then stops with the hand empty.
     e.hand_mut(0).truncate(1);
@@ -436,15 +380,7 @@ fn playing_a_card_adds_its_effect() {
         ..Script::default()
     };
     let mut seen = Seen::default();
-    e.step(
-        &[
-            tester,
-            Script::default(),
-            Script::default(),
-            Script::default(),
-        ],
-        &mut seen,
-    );
+    e.step(&tester_first(tester), &mut seen);
     assert!(seen.tests[0].3);
     assert!(
         e.state().skill_discard.contains(&quick),
@@ -499,7 +435,7 @@ fn ties_go_to_the_highest_rating_sum() {
 #[test]
 fn components_are_conserved_over_many_games() {
     for players in 2..=6 {
-        let game = RatingsGame::load(&source(), &[], Some(players)).unwrap();
+        let game = RatingsGame::load(&RatingsGame::BUILTIN.source(), &[], Some(players)).unwrap();
         let rules = &game.rules;
         for seed in 0..120u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
@@ -526,16 +462,9 @@ fn components_are_conserved_over_many_games() {
 
 #[test]
 fn golden_game() {
-    let game = RatingsGame::load(&source(), &[], None).unwrap();
-    let mut tally = game.declared().counts();
-    let o = game.play(
-        12345,
-        &[GREEDY, RANDOM, GREEDY, RANDOM].map(Bot::new),
-        &mut (),
-        &mut tally,
-    );
+    let game = RatingsGame::load(&RatingsGame::BUILTIN.source(), &[], None).unwrap();
     assert_eq!(
-        o,
+        crate::games::mice_heist::testing::golden(&game, GREEDY),
         Outcome {
             turns: 16,
             capped: false,
