@@ -236,7 +236,7 @@ fn check_game<G: Registered>(
         lineup: lineup_of(game, &record.bots, players)?,
         rotate: record.rotate_seats,
         roles: game.roles(),
-        threads: args.threads.map(|t| t as usize),
+        threads: args.workers.threads,
         shard: None,
         stop_after: None,
     };
@@ -282,7 +282,7 @@ fn check_game<G: Registered>(
         }
     }
 
-    let bar = games_bar(plan.total(), args.quiet, Cost::check(plan.games));
+    let bar = games_bar(plan.total(), args.workers.quiet, Cost::check(plan.games));
     let mut paired = Paired::default();
     let rotations = plan.rotations();
     signals::catch();
@@ -496,13 +496,12 @@ fn strength_sample<G: Registered>(
     }
     let then = read_strength(&args.baseline)?;
     let (lineup, _) = strong_lineup(game, bots)?;
-    let sample = Plan {
-        games,
-        lineup,
-        rotate: false,
-        ..plan.clone()
-    };
-    let bar = games_bar(sample.total(), args.quiet, Cost::check(sample.games));
+    let sample = plan.strength_sample(games, lineup);
+    let bar = games_bar(
+        sample.total(),
+        args.workers.quiet,
+        Cost::check(sample.games),
+    );
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
     if let Some(signal) = report.played.stopped {

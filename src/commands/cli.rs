@@ -61,18 +61,14 @@ pub struct LadderArgs {
     pub seed: u64,
     #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
     pub players: Option<usize>,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
+    #[command(flatten)]
+    pub workers: Workers,
     /// Override a config value: --set rules.max_turns=300 (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
     /// Result folder (default: results/<config name>+ladder[+what differs]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// No progress bar, and no note on how long a long run will take.
-    #[arg(long)]
-    pub quiet: bool,
     /// Also write report.html: the matrix and the strength curve.
     #[arg(long)]
     pub report: bool,
@@ -154,12 +150,8 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-    /// No progress bar, and no note on how long a long run will take.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub workers: Workers,
     /// Also play the baseline's strength sample again (its strong lineup on its first seeds)
     /// and say whether each metric that moved moves the same way under strong play: `auto`
     /// (the baseline's own sample), its first N games, or `off`.
@@ -191,6 +183,17 @@ fn games(s: &str) -> Result<u64, String> {
     }
 }
 
+/// How a run uses the machine, and what it says while it plays: never what it finds.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Workers {
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024).map(|t| t as usize))]
+    pub threads: Option<usize>,
+    /// No progress bar, and no note on how long a long run will take.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// What every run shares: how many games, which seed, who plays.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
@@ -211,12 +214,8 @@ pub struct RunArgs {
     /// Play each game once per distinct rotation of the bots around the table, same seed.
     #[arg(long)]
     pub rotate_seats: bool,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-    /// No progress bar, and no note on how long a long run will take.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub workers: Workers,
     /// Also write report.html: the result's charts on one page (as `whisker report` does).
     #[arg(long)]
     pub report: bool,

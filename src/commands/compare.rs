@@ -104,7 +104,7 @@ where
     signals::catch();
     let bar = games_bar(
         plan.total(),
-        args.run.quiet,
+        args.run.workers.quiet,
         Cost::compare(plan.games, plan.rotations()),
     );
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
@@ -316,7 +316,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     } else {
         args.sample.strength_bots.clone()
     };
-    if !plan.rotate && plan.lineup == strong_a && lineup_b == strong_b {
+    if plan.is_strong(&strong_a) && lineup_b == strong_b {
         return Ok(SamplePair::Itself(bots));
     }
     let auto = ga.strength_games().min(gb.strength_games()) / 2;
@@ -327,16 +327,11 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     if !played.complete() {
         return Ok(SamplePair::Not("(the comparison was stopped first)"));
     }
-    let sample = Plan {
-        games,
-        lineup: strong_a,
-        rotate: false,
-        ..plan.clone()
-    };
+    let sample = plan.strength_sample(games, strong_a);
     let started = Instant::now();
     let bar = games_bar(
         sample.total(),
-        args.run.quiet,
+        args.run.workers.quiet,
         Cost::compare(sample.games, sample.rotations()),
     );
     let (paired, _, played) = play_pairs(ga, gb, &sample, &strong_b, item_plan, &bar)?;

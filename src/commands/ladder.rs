@@ -124,14 +124,14 @@ fn ladder<G: Registered>(
     )?;
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(total, args.quiet, Cost::ladder(args.games, players));
+    let bar = games_bar(total, args.workers.quiet, Cost::ladder(args.games, players));
     let plan = |lineup: Vec<Bot>| Plan {
         games: args.games,
         seed: args.seed,
         lineup,
         rotate: false,
         roles: None,
-        threads: args.threads.map(|t| t as usize),
+        threads: args.workers.threads,
         shard: None,
         stop_after: None,
     };

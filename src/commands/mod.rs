@@ -190,7 +190,7 @@ pub(crate) fn run_plan<G: Registered>(
         lineup: lineup(game, run.bots.as_deref(), players, run.rotate_seats)?,
         rotate: run.rotate_seats,
         roles: game.roles(),
-        threads: run.threads.map(|t| t as usize),
+        threads: run.workers.threads,
         shard: None,
         stop_after: None,
     })

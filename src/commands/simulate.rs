@@ -73,7 +73,7 @@ fn simulate_game<G: Registered>(
     signals::catch();
     let bar = games_bar(
         plan.total(),
-        args.run.quiet,
+        args.run.workers.quiet,
         Cost::simulate(plan.games, plan.rotations()),
     );
     let mut games_csv = if args.games_csv {
@@ -209,7 +209,7 @@ fn strength_sample<G: Registered>(
     played: Played,
 ) -> anyhow::Result<SampleRun> {
     let (strong, bots) = strong_lineup(game, &args.sample.strength_bots)?;
-    if !plan.rotate && plan.lineup == strong {
+    if plan.is_strong(&strong) {
         return Ok(SampleRun::Itself(bots));
     }
     let games = args
@@ -228,18 +228,11 @@ fn strength_sample<G: Registered>(
     if !why.is_empty() {
         return Ok(SampleRun::Not(why.into()));
     }
-    let sample = Plan {
-        games,
-        lineup: strong,
-        rotate: false,
-        shard: None,
-        stop_after: None,
-        ..plan.clone()
-    };
+    let sample = plan.strength_sample(games, strong);
     let started = Instant::now();
     let bar = games_bar(
         sample.total(),
-        args.run.quiet,
+        args.run.workers.quiet,
         Cost::simulate(sample.games, sample.rotations()),
     );
     let report = runner::run(game, &sample, &bar, None)?;

@@ -192,13 +192,8 @@ fn sweep_game<G: Registered>(
     let sample_games = args.sample.strength.games(auto, games);
     let sample_for = |game: &G, plan: &Plan| -> anyhow::Result<Option<Plan>> {
         let (strong, _) = strong_lineup(game, &args.sample.strength_bots)?;
-        let itself = !plan.rotate && plan.lineup == strong;
-        Ok((sample_games > 0 && !itself).then(|| Plan {
-            games: sample_games,
-            lineup: strong,
-            rotate: false,
-            ..plan.clone()
-        }))
+        let itself = plan.is_strong(&strong);
+        Ok((sample_games > 0 && !itself).then(|| plan.strength_sample(sample_games, strong)))
     };
     let units = |game: &G| -> anyhow::Result<u64> {
         let plan = plan_for(game)?;
@@ -225,7 +220,7 @@ fn sweep_game<G: Registered>(
     let shape = plan_for(first)?;
     let bar = games_bar(
         total,
-        args.run.quiet,
+        args.run.workers.quiet,
         Cost::sweep(shape.games, shape.rotations()),
     );
     signals::catch();
@@ -443,7 +438,7 @@ fn sweep_game<G: Registered>(
     dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
         record::HOST,
-        &HostRecord::new(args.run.threads.map(|t| t as usize), elapsed, played_units).to_toml()?,
+        &HostRecord::new(args.run.workers.threads, elapsed, played_units).to_toml()?,
     )?;
     let page = page(&dir, args.run.report, crate::io::report::parts::NONE);
     let path = dir.commit(finished < points.len())?;

@@ -50,6 +50,24 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
+    /// This run's strength sample: its first `games` seeds again with `strong` at the table,
+    /// every game once, unsharded.
+    pub(crate) fn strength_sample(&self, games: u64, strong: Vec<Bot>) -> Plan {
+        Plan {
+            games,
+            lineup: strong,
+            rotate: false,
+            shard: None,
+            stop_after: None,
+            ..self.clone()
+        }
+    }
+
+    /// True when the run is its own strength sample: `strong` plays every game, unrotated.
+    pub(crate) fn is_strong(&self, strong: &[Bot]) -> bool {
+        !self.rotate && self.lineup == strong
+    }
+
     /// How far round the table each rotation moves the lineup: 0 alone, or with `rotate` every
     /// distinct rotation (`greedy,random` round 4 seats repeats after 2, so no game is played
     /// twice with the same bots and seed) that seats every bot in a role it plays.

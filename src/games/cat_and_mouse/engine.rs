@@ -115,12 +115,6 @@ pub enum Action {
     Room(u8),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Ask(Decision),
-    Over,
-}
-
 /// What both players see.
 #[derive(Clone, Debug, Default)]
 pub struct Public {
@@ -213,7 +207,8 @@ pub struct Engine<'r> {
     mouse_knows: ArrayVec<u32, MAX_ROOMS>,
     /// Times the Mouse has searched the Map deck.
     searches: u32,
-    phase: Phase,
+    /// The decision play waits on; `None` once the game is over.
+    asked: Option<Decision>,
     rng: GameRng,
     ending: Option<Ending>,
 }
@@ -242,7 +237,7 @@ impl<'r> Engine<'r> {
             ruled_out: 0,
             mouse_knows: ArrayVec::new(),
             searches: 0,
-            phase: Phase::Ask(Decision::Pocket),
+            asked: Some(Decision::Pocket),
             rng,
             ending: None,
         };
@@ -286,10 +281,7 @@ impl<'r> Engine<'r> {
     }
 
     pub fn decision(&self) -> Option<Decision> {
-        match self.phase {
-            Phase::Ask(d) => Some(d),
-            Phase::Over => None,
-        }
+        self.asked
     }
 
     /// Every Loot card, wherever it is: the deck, the pocket, the Mouse's room and hand, the
@@ -316,7 +308,7 @@ impl<'r> Engine<'r> {
     }
 
     fn ask(&mut self, d: Decision) {
-        self.phase = Phase::Ask(d);
+        self.asked = Some(d);
         if matches!(d, Decision::Start | Decision::NewRoom) {
             // Searching the Map deck, the Mouse sees which rooms are missing from it: the
             // Inspector's cards placed since its last search are among them, in an order it
@@ -343,7 +335,7 @@ impl<'r> Engine<'r> {
 
     fn end(&mut self, ending: Ending) {
         self.ending = Some(ending);
-        self.phase = Phase::Over;
+        self.asked = None;
         self.sync();
     }
 
@@ -485,7 +477,7 @@ impl<'r> Engine<'r> {
 
     /// Plays `action` and on to the next decision.
     pub fn play(&mut self, action: Action) {
-        let Phase::Ask(asked) = self.phase else {
+        let Some(asked) = self.asked else {
             panic!("{action:?} after the game is over");
         };
         match (asked, action) {

@@ -122,12 +122,6 @@ pub enum Action {
     Take(u8),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Ask(Decision),
-    Over,
-}
-
 /// What every player sees.
 #[derive(Clone, Debug, Default)]
 pub struct Public {
@@ -186,7 +180,8 @@ pub struct Engine<'r> {
     known: [Known; MAX_SEATS],
     /// The draw pile, top card last.
     pile: ArrayVec<u8, MAX_DECK>,
-    phase: Phase,
+    /// The decision play waits on; `None` once the game is over.
+    asked: Option<Decision>,
     /// The seat asked now.
     seat: Seat,
     /// Defence: how many players have been offered it.
@@ -218,7 +213,7 @@ impl<'r> Engine<'r> {
             dropped: [[0; MAX_KINDS]; MAX_SEATS],
             known: [Known::default(); MAX_SEATS],
             pile,
-            phase: Phase::Ask(Decision::Turn),
+            asked: Some(Decision::Turn),
             seat: 0,
             offered: 0,
             kept: 0,
@@ -268,10 +263,7 @@ impl<'r> Engine<'r> {
     }
 
     pub fn decision(&self) -> Option<Decision> {
-        match self.phase {
-            Phase::Ask(d) => Some(d),
-            Phase::Over => None,
-        }
+        self.asked
     }
 
     /// Every card that is not played, wherever it is: the hands, the dropped piles, the draw
@@ -298,7 +290,7 @@ impl<'r> Engine<'r> {
 
     fn ask(&mut self, seat: Seat, d: Decision) {
         self.seat = seat;
-        self.phase = Phase::Ask(d);
+        self.asked = Some(d);
         self.sync();
     }
 
@@ -314,7 +306,7 @@ impl<'r> Engine<'r> {
     fn end(&mut self, ending: Ending, winners: u8) {
         self.ending = Some(ending);
         self.winners = winners;
-        self.phase = Phase::Over;
+        self.asked = None;
         self.sync();
     }
 
@@ -579,7 +571,7 @@ impl<'r> Engine<'r> {
 
     /// Plays `action` and on to the next decision.
     pub fn play(&mut self, action: Action) {
-        let Phase::Ask(asked) = self.phase else {
+        let Some(asked) = self.asked else {
             panic!("{action:?} after the game is over");
         };
         let me = self.seat;
