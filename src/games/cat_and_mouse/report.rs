@@ -34,8 +34,8 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
         return Ok(());
     };
     let (ending, winner) = (t.text("ending")?, t.text("winner")?);
-    let (share, games) = (t.numbers("share")?, t.numbers("games")?);
-    let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
+    let (share, lo, hi) = t.estimates("share")?;
+    let games = t.numbers("games")?;
     let sides = ["inspector", "mouse", "none"];
     let safe = safe_answers(r.dir);
     let mut bars = Vec::new();

@@ -83,11 +83,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
         return Ok(());
     };
     let ending = t.text("ending")?;
-    let (share, lo, hi) = (
-        t.numbers("share")?,
-        t.numbers("ci_low")?,
-        t.numbers("ci_high")?,
-    );
+    let (share, lo, hi) = t.estimates("share")?;
     let mut bars = Vec::new();
     for i in 0..t.len() {
         let label = ending[i].replace('_', " ");
@@ -125,8 +121,7 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
         return Ok(());
     };
     let card = t.text("card")?;
-    let rate = t.optional("win_rate_when_played")?;
-    let (lo, hi) = (t.optional("ci_low")?, t.optional("ci_high")?);
+    let [rate, lo, hi] = t.optional_estimates("win_rate_when_played")?;
     let fair = r.fair;
     let mut bars = Vec::new();
     let mut off = Vec::new();

@@ -177,11 +177,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
 fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
     let obstacles = CsvFile::needed(r.dir, "obstacles.csv", "simulate")?;
     let (names, attempts) = (obstacles.text("obstacle")?, obstacles.numbers("attempts")?);
-    let rates = obstacles.optional("success_rate")?;
-    let (lo, hi) = (
-        obstacles.optional("ci_low")?,
-        obstacles.optional("ci_high")?,
-    );
+    let [rates, lo, hi] = obstacles.optional_estimates("success_rate")?;
     let mut order: Vec<usize> = (0..obstacles.len()).collect();
     order.sort_by(|&a, &b| {
         rates[a]
@@ -243,8 +239,7 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
     };
     let (names, deck) = (skills.text("name")?, skills.text("deck")?);
     let (learned, used) = (skills.numbers("learned")?, skills.numbers("activations")?);
-    let rates = skills.optional("holder_win_rate")?;
-    let (lo, hi) = (skills.optional("ci_low")?, skills.optional("ci_high")?);
+    let [rates, lo, hi] = skills.optional_estimates("holder_win_rate")?;
     let fair = r.fair;
     let off_fair: Vec<bool> = (0..skills.len())
         .map(|i| match (lo[i], hi[i]) {
@@ -332,8 +327,7 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
         return Ok(());
     };
     let (names, modifier) = (assists.text("name")?, assists.numbers("modifier")?);
-    let rates = assists.optional("pass_rate")?;
-    let (lo, hi) = (assists.optional("ci_low")?, assists.optional("ci_high")?);
+    let [rates, lo, hi] = assists.optional_estimates("pass_rate")?;
     let overall = r.metric("test_success_rate")?.unwrap_or(0.0);
     let chart = HBars::new(
         "Pass rate of tests each assist card joined",

@@ -47,11 +47,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
         return Ok(());
     };
     let ending = t.text("ending")?;
-    let (share, lo, hi) = (
-        t.numbers("share")?,
-        t.numbers("ci_low")?,
-        t.numbers("ci_high")?,
-    );
+    let (share, lo, hi) = t.estimates("share")?;
     let mut bars = Vec::new();
     for i in 0..t.len() {
         let flagged = ending[i] == "capped" && lo[i] > 0.0 && r.games >= FEW_GAMES;

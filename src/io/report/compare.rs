@@ -89,16 +89,9 @@ fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(b
 pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let csv = CsvFile::needed(dir, "compare.csv", "compare")?;
     let names = csv.text("metric")?;
-    let (a, b, diff) = (
-        csv.optional("a")?,
-        csv.optional("b")?,
-        csv.optional("diff")?,
-    );
-    let (lo, hi, p) = (
-        csv.optional("ci_low")?,
-        csv.optional("ci_high")?,
-        csv.optional("p_holm")?,
-    );
+    let (a, b) = (csv.optional("a")?, csv.optional("b")?);
+    let [diff, lo, hi] = csv.optional_estimates("diff")?;
+    let p = csv.optional("p_holm")?;
     let significant = csv.text("significant")?;
     let rows: Vec<CompareRow> = (0..csv.len())
         .map(|i| CompareRow {

@@ -60,12 +60,8 @@ pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
         csv.text("column")?,
         csv.text("kind")?,
     );
-    let (a, b, diff) = (
-        csv.optional("a")?,
-        csv.optional("b")?,
-        csv.optional("diff")?,
-    );
-    let (lo, hi) = (csv.optional("ci_low")?, csv.optional("ci_high")?);
+    let (a, b) = (csv.optional("a")?, csv.optional("b")?);
+    let [diff, lo, hi] = csv.optional_estimates("diff")?;
     let significant = csv.text("significant")?;
     let mut changed: Vec<Changed> = (0..csv.len())
         .filter(|&i| significant[i] == "yes")

@@ -84,8 +84,7 @@ impl Sections<'_> {
             return Ok(());
         };
         let (role, bot) = (t.text("role")?, t.text("bot")?);
-        let rates = t.optional("win_rate")?;
-        let (lo, hi) = (t.optional("ci_low")?, t.optional("ci_high")?);
+        let [rates, lo, hi] = t.optional_estimates("win_rate")?;
         let mut names: Vec<&str> = role.clone();
         names.dedup();
         let even = 1.0 / names.len().max(1) as f64;
@@ -139,8 +138,7 @@ impl Sections<'_> {
         };
         let names = t.text(item)?;
         let (played, wins) = (t.numbers("player_games")?, t.numbers("wins")?);
-        let rates = t.optional("win_rate")?;
-        let (lo, hi) = (t.optional("ci_low")?, t.optional("ci_high")?);
+        let [rates, lo, hi] = t.optional_estimates("win_rate")?;
         let fair = wins.iter().sum::<f64>() / played.iter().sum::<f64>().max(1.0);
         let mut bars = Vec::new();
         let mut off = Vec::new();

@@ -26,7 +26,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         );
     }
     let players = seats.len();
-    let rates = seats.numbers("win_rate")?;
+    let (rates, lo, hi) = seats.estimates("win_rate")?;
     let mut r = Sections {
         dir,
         games: summary.metric("games", "value")?.unwrap_or(0.0),
@@ -73,8 +73,8 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
     // The answer first: endings that stalled games, then the seat gap over every game.
     let endings = match CsvFile::read(dir, "endings.csv")? {
         Some(t) => {
-            let (names, share) = (t.text("ending")?, t.numbers("share")?);
-            let (lo, hi) = (t.numbers("ci_low")?, t.numbers("ci_high")?);
+            let names = t.text("ending")?;
+            let (share, lo, hi) = t.estimates("share")?;
             (0..t.len())
                 .map(|i| {
                     let e = Estimate {
@@ -93,7 +93,6 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         .into_iter()
         .map(|s| (true, s))
         .collect();
-    let (lo, hi) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
     let seat_rates: Vec<Estimate> = (0..players)
         .map(|s| Estimate {
             value: rates[s],
@@ -279,8 +278,7 @@ fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
 }
 
 fn seat_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
-    let rate = seats.numbers("win_rate")?;
-    let (low, high) = (seats.numbers("ci_low")?, seats.numbers("ci_high")?);
+    let (rate, low, high) = seats.estimates("win_rate")?;
     let bots = seats.text("bot")?;
     let fair = r.fair;
     // Where seats have roles, the roles' findings say it (a seat is a role's).
@@ -320,11 +318,7 @@ fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
     let Some(by_bot) = CsvFile::read(r.dir, "bots.csv")? else {
         return Ok(());
     };
-    let (rate, lo, hi) = (
-        by_bot.numbers("win_rate")?,
-        by_bot.numbers("ci_low")?,
-        by_bot.numbers("ci_high")?,
-    );
+    let (rate, lo, hi) = by_bot.estimates("win_rate")?;
     let (names, fair) = (by_bot.text("bot")?, by_bot.numbers("fair_share")?);
     let same_share = fair.windows(2).all(|w| w[0] == w[1]);
     let chart = HBars::new(

@@ -109,6 +109,25 @@ impl CsvFile {
             .collect()
     }
 
+    /// Column `name` and its 95% interval (the `ci_low` and `ci_high` columns every rate and
+    /// mean is written with), every cell filled.
+    pub fn estimates(&self, name: &str) -> anyhow::Result<(Vec<f64>, Vec<f64>, Vec<f64>)> {
+        Ok((
+            self.numbers(name)?,
+            self.numbers("ci_low")?,
+            self.numbers("ci_high")?,
+        ))
+    }
+
+    /// Column `name` and its 95% interval, where a row may have none (a rate of no games).
+    pub fn optional_estimates(&self, name: &str) -> anyhow::Result<[Vec<Option<f64>>; 3]> {
+        Ok([
+            self.optional(name)?,
+            self.optional("ci_low")?,
+            self.optional("ci_high")?,
+        ])
+    }
+
     /// Column `name` as numbers, every cell filled.
     pub fn numbers(&self, name: &str) -> anyhow::Result<Vec<f64>> {
         let c = self.column(name)?;
