@@ -613,6 +613,44 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
     assert_eq!(changed.status.code(), Some(1), "{out}");
     assert!(out.contains("REGRESSED") && out.contains("FAILED"), "{out}");
 
+    // Sequentially, both answers are clear at the first look: the unchanged game replays the
+    // same games, and the harder one moves by far more than its tolerances.
+    let same = check(&["--sequential"]);
+    let out = String::from_utf8_lossy(&same.stdout);
+    assert_eq!(same.status.code(), Some(0), "{out}");
+    assert!(out.starts_with("whisker check against"), "{out}");
+    assert!(out.contains("(1000 games replayed)"), "{out}");
+    assert!(
+        out.contains(
+            "stopped after 1000 of the baseline's 1500 games: every metric is within its tolerance"
+        ),
+        "{out}"
+    );
+    let changed = check(&[harder.to_str().unwrap(), "--sequential", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&changed.stdout).expect("JSON");
+    assert_eq!(changed.status.code(), Some(1), "{json}");
+    assert_eq!(json["sequential"]["games"], 1000, "{json}");
+    assert_eq!(json["sequential"]["of"], 1500, "{json}");
+    let beyond: Vec<&str> = json["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["sequential"] == "beyond")
+        .map(|m| m["metric"].as_str().unwrap())
+        .collect();
+    assert!(beyond.contains(&"test_success_rate"), "{json}");
+    // Its looks are game counts, not moments: the same answer on any thread count.
+    let on = |threads: &str| {
+        check(&[
+            harder.to_str().unwrap(),
+            "--sequential",
+            "--threads",
+            threads,
+        ])
+        .stdout
+    };
+    assert_eq!(on("1"), on("3"));
+
     // Loose enough tolerances let the same change through.
     let tolerated = check(&[
         harder.to_str().unwrap(),

@@ -20,6 +20,7 @@ use crate::io::{games_csv, result_dir};
 use crate::stats::Estimate;
 use crate::stats::compare::{self, Paired};
 use crate::stats::metrics::SummaryMetric;
+use crate::stats::sequential::{self, Call, Sprt};
 use crate::stats::strength;
 
 /// Tolerances a baseline folder may hold beside its results.
@@ -94,6 +95,9 @@ struct Verdict {
     strong: Option<Estimate>,
     /// What the sample says of it ([`strong_word`]); empty without a sample.
     strong_play: &'static str,
+    /// With `--sequential`, the sequential test's call (a metric that is no mean of the games,
+    /// the length distribution's KS, has none).
+    sequential: Option<Call>,
 }
 
 impl Verdict {
@@ -117,6 +121,7 @@ impl Verdict {
             "strong_ci_low": self.strong.map(|e| e.low),
             "strong_ci_high": self.strong.map(|e| e.high),
             "strong_play": (!self.strong_play.is_empty()).then_some(self.strong_play),
+            "sequential": self.sequential.map(Call::word),
         })
     }
 }
@@ -239,6 +244,7 @@ fn check_game<G: Registered>(
         threads: args.workers.threads,
         shard: None,
         stop_after: None,
+        skip: 0,
     };
     plan.check()?;
     let bots = plan.bots();
@@ -283,61 +289,91 @@ fn check_game<G: Registered>(
     }
 
     let bar = games_bar(plan.total(), args.workers.quiet, Cost::check(plan.games));
-    let mut paired = Paired::default();
-    let rotations = plan.rotations();
-    signals::catch();
-    let played = runner::play_all(
-        &plan,
-        &bar,
-        || {
-            (
-                Paired::default(),
-                G::Scratch::default(),
-                game.declared().counts(),
-            )
-        },
-        |(p, scratch, counters), unit, lineup| {
-            let now = game.play(unit.seed, &lineup[..players], scratch, counters);
-            // The baseline is the reference, A; now is the change, B: B − A is now − baseline.
-            p.add(
-                &baseline[(unit.game * rotations + unit.rotation) as usize],
-                &now,
-                &seat_bots[unit.offset],
-            );
-        },
-        |(p, ..)| {
-            paired.merge(&p);
-            Ok(())
-        },
-    )?;
-    bar.finish_and_clear();
-    if let Some(signal) = played.stopped {
-        say(&format!(
-            "INTERRUPTED by {}: nothing checked\n",
-            signals::name(signal)
-        ));
-        return Err(Failure::Interrupted(signal).into());
-    }
-
-    let sample = strength_sample(game, record, &plan, args)?;
     let side = compare::Side {
         players,
         summary: &game.declared().summary,
         scored: game.scored(),
     };
+    let limit_of = |metric: &str| {
+        tolerances
+            .get(metric)
+            .map(|t| t.0)
+            .or_else(|| default_tolerance(metric, side.summary))
+    };
+    let mut paired = Paired::default();
+    let rotations = plan.rotations();
+    // Without --sequential, one look at the end: every game.
+    let looks = if args.sequential {
+        sequential::looks(plan.games)
+    } else {
+        vec![plan.games]
+    };
+    // Each tested metric's call, kept from the look that made it.
+    let mut calls: BTreeMap<String, Call> = BTreeMap::new();
+    signals::catch();
+    let mut skip = 0;
+    for look in looks {
+        let window = Plan {
+            skip,
+            stop_after: Some(look),
+            ..plan.clone()
+        };
+        let played = runner::play_all(
+            &window,
+            &bar,
+            || {
+                (
+                    Paired::default(),
+                    G::Scratch::default(),
+                    game.declared().counts(),
+                )
+            },
+            |(p, scratch, counters), unit, lineup| {
+                let now = game.play(unit.seed, &lineup[..players], scratch, counters);
+                // The baseline is the reference, A; now is the change, B: B − A is now − baseline.
+                p.add(
+                    &baseline[(unit.game * rotations + unit.rotation) as usize],
+                    &now,
+                    &seat_bots[unit.offset],
+                );
+            },
+            |(p, ..)| {
+                paired.merge(&p);
+                Ok(())
+            },
+        )?;
+        if let Some(signal) = played.stopped {
+            bar.finish_and_clear();
+            say(&format!(
+                "INTERRUPTED by {}: nothing checked\n",
+                signals::name(signal)
+            ));
+            return Err(Failure::Interrupted(signal).into());
+        }
+        skip = look;
+        if args.sequential && sequential_calls(&paired, side, &bot_names, &limit_of, &mut calls) {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+
+    let sample = strength_sample(game, record, &plan, args)?;
     let verdicts: Vec<Verdict> = compare::rows(&paired, [side, side], &bot_names)
         .into_iter()
         .filter_map(|row| {
-            let limit = tolerances
-                .get(&row.metric)
-                .map(|t| t.0)
-                .or_else(|| default_tolerance(&row.metric, side.summary))?;
+            let limit = limit_of(&row.metric)?;
             let diff: f64 = row.diff.parse().unwrap_or(0.0);
             let significant = row.significant == "yes";
-            let status = match (significant, diff.abs() > limit) {
-                (true, true) => "regressed",
-                (true, false) => "moved",
-                _ => "same",
+            let call = calls.get(&row.metric).copied();
+            // A sequential call decides; an open metric is judged as without --sequential,
+            // on the games played.
+            let status = match (call, significant, diff.abs() > limit) {
+                (Some(Call::Beyond), ..) => "regressed",
+                (Some(Call::Within), true, _) => "moved",
+                (Some(Call::Within), false, _) => "same",
+                (_, true, true) => "regressed",
+                (_, true, false) => "moved",
+                (_, false, _) => "same",
             };
             let strong = match &sample {
                 Strong::Played { changes, .. } => changes.get(&row.metric).copied(),
@@ -354,29 +390,111 @@ fn check_game<G: Registered>(
                 p_holm: row.p_holm,
                 tolerance: limit.to_string(),
                 status,
+                sequential: call,
                 metric: row.metric,
             })
         })
         .collect();
+    let replayed = paired.games();
     let regressed = verdicts.iter().any(|v| v.status == "regressed");
     match args.format {
         Format::Json => {
-            let report = serde_json::json!({
+            let mut report = serde_json::json!({
                 "baseline": args.baseline.display().to_string(),
-                "games": plan.total(),
+                "games": replayed,
                 "regressed": regressed,
                 "strength": sample.json(),
                 "metrics": verdicts.iter().map(Verdict::json).collect::<Vec<_>>(),
             });
+            if args.sequential {
+                report["sequential"] = serde_json::json!({
+                    "games": replayed,
+                    "of": plan.total(),
+                    "decided": calls.values().all(|c| *c == Call::Within)
+                        || calls.values().any(|c| *c == Call::Beyond),
+                });
+            }
             say(&format!("{}\n", serde_json::to_string_pretty(&report)?));
         }
         Format::Table => {
-            let mut text = table(&verdicts, &args.baseline, plan.total(), regressed);
+            let mut text = table(&verdicts, &args.baseline, replayed, regressed);
+            if args.sequential {
+                text += &format!(
+                    "{}\n",
+                    sequential_sentence(&verdicts, replayed, plan.total())
+                );
+            }
             text += &format!("{}\n", sample.sentence(&verdicts));
             say(&text);
         }
     }
     Ok(i32::from(regressed))
+}
+
+/// The sequential test's look at the games played so far (`paired`): calls each metric with a
+/// tolerance that is still open, and says whether the check can stop (one metric is beyond its
+/// tolerance, or every one is within).
+fn sequential_calls(
+    paired: &Paired,
+    side: compare::Side,
+    bots: &[&str],
+    limit_of: &dyn Fn(&str) -> Option<f64>,
+    calls: &mut BTreeMap<String, Call>,
+) -> bool {
+    let tested: Vec<(compare::Change, f64)> = compare::changes(paired, [side, side], bots)
+        .into_iter()
+        .filter_map(|c| limit_of(&c.metric).map(|limit| (c, limit)))
+        .collect();
+    let test = Sprt::new(sequential::ALPHA, sequential::BETA, tested.len());
+    for (c, limit) in tested {
+        let call = calls.entry(c.metric).or_insert(Call::Open);
+        if *call == Call::Open {
+            *call = test.call(c.diff, c.se, limit);
+        }
+    }
+    calls.values().any(|c| *c == Call::Beyond) || calls.values().all(|c| *c == Call::Within)
+}
+
+/// What `--sequential` did: the games it took, and why it stopped.
+fn sequential_sentence(verdicts: &[Verdict], replayed: u64, of: u64) -> String {
+    let named = |call: Call| -> Vec<&str> {
+        verdicts
+            .iter()
+            .filter(|v| v.sequential == Some(call))
+            .map(|v| v.metric.as_str())
+            .collect()
+    };
+    let (beyond, open) = (named(Call::Beyond), named(Call::Open));
+    let took = format!("{replayed} of the baseline's {of} games");
+    let rest = verdicts
+        .iter()
+        .filter(|v| v.sequential.is_none())
+        .map(|v| v.metric.as_str())
+        .collect::<Vec<_>>();
+    let also = if rest.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} judged on the games played)", rest.join(", "))
+    };
+    let why = if !beyond.is_empty() {
+        format!(
+            "stopped after {took}: beyond its tolerance: {}{also}",
+            beyond.join(", ")
+        )
+    } else if open.is_empty() {
+        format!("stopped after {took}: every metric is within its tolerance{also}")
+    } else {
+        format!(
+            "played all {took}: not clear by then, and judged on every game as without --sequential: {}",
+            open.join(", ")
+        )
+    };
+    format!(
+        "Sequential test ({}% false alarms across the check at most, {}% misses a metric; \
+         indifference zone from half to one and a half times each tolerance): {why}.",
+        sequential::ALPHA * 100.0,
+        sequential::BETA * 100.0
+    )
 }
 
 /// What the check's strength sample found, or why it played none.
@@ -676,7 +794,10 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         );
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    out.push_str(if regressed {
+    let called = verdicts.iter().any(|v| v.sequential == Some(Call::Beyond));
+    out.push_str(if called {
+        "\nFAILED: a metric moved by more than its tolerance, as the sequential test below says.\n"
+    } else if regressed {
         "\nFAILED: a metric moved significantly (Holm-corrected p < 0.05) by more than its tolerance.\n"
     } else {
         "\nOK: no metric moved by more than its tolerance.\n"

@@ -150,6 +150,12 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
+    /// Replay the baseline's games a look at a time (1,000, then half as many again each
+    /// time) and stop as soon as every metric is clearly within its tolerance or one is
+    /// clearly beyond it: a sequential test with at most 5% false alarms across the check and
+    /// 5% misses a metric. Says how many games it took.
+    #[arg(long)]
+    pub sequential: bool,
     #[command(flatten)]
     pub workers: Workers,
     /// Also play the baseline's strength sample again (its strong lineup on its first seeds)

@@ -134,6 +134,7 @@ fn ladder<G: Registered>(
         threads: args.workers.threads,
         shard: None,
         stop_after: None,
+        skip: 0,
     };
 
     // Every bot once among copies of every other, at every seat, on the same seeds. A pairing

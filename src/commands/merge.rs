@@ -287,6 +287,7 @@ fn merge_game<G: Registered>(
         threads: None,
         shard: None,
         stop_after: None,
+        skip: 0,
     };
     plan.check()?;
     let shard_plan = |s: &Shard| Plan {

@@ -193,6 +193,7 @@ pub(crate) fn run_plan<G: Registered>(
         threads: run.workers.threads,
         shard: None,
         stop_after: None,
+        skip: 0,
     })
 }
 

@@ -26,6 +26,7 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
         threads: None,
         shard: None,
         stop_after: None,
+        skip: 0,
     };
     let offsets = plan.offsets();
     let rotations = offsets.len() as u64;

@@ -47,6 +47,9 @@ pub(crate) struct Plan {
     /// Play only the first this many games of the run (or of its shard): how an interrupted
     /// shard is reproduced.
     pub stop_after: Option<u64>,
+    /// Skip this many games of the run (or of its shard), played already: a sequential check
+    /// plays its games a look at a time.
+    pub skip: u64,
 }
 
 impl Plan {
@@ -59,6 +62,7 @@ impl Plan {
             rotate: false,
             shard: None,
             stop_after: None,
+            skip: 0,
             ..self.clone()
         }
     }
@@ -99,7 +103,7 @@ impl Plan {
     }
 
     /// The game indices this plan plays: all of them, or its shard's slice, or the first
-    /// `stop_after` of those.
+    /// `stop_after` of those; less the first `skip`.
     pub(crate) fn game_range(&self) -> std::ops::Range<u64> {
         let (from, to) = match self.shard {
             // In u128: `games × i` overflows u64 for large runs.
@@ -112,7 +116,7 @@ impl Plan {
         let to = self
             .stop_after
             .map_or(to, |k| to.min(from.saturating_add(k)));
-        from..to
+        from.saturating_add(self.skip).min(to)..to
     }
 
     /// The units (game index × rotation) this plan plays. [`Plan::check`] makes sure they fit.
@@ -643,6 +647,7 @@ mod tests {
             threads: Some(1),
             shard: None,
             stop_after: None,
+            skip: 0,
         }
     }
 

@@ -135,6 +135,7 @@ pub(super) fn same_counters_on_any_thread_count<G: Registered>(game: &G) {
             threads: Some(threads),
             shard: None,
             stop_after: None,
+            skip: 0,
         };
         run(game, &plan, &Progress::hidden(), None)
             .expect("a run of random bots plays")

@@ -522,6 +522,7 @@ mod tests {
             threads: Some(1),
             shard: None,
             stop_after: None,
+            skip: 0,
         };
         let bar = crate::core::progress::Progress::hidden();
         let report = crate::core::runner::run(&game, &plan, &bar, None).unwrap();

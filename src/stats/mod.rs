@@ -6,6 +6,7 @@ pub(crate) mod compare;
 pub(crate) mod figures;
 pub(crate) mod ints;
 pub(crate) mod metrics;
+pub(crate) mod sequential;
 pub(crate) mod strength;
 
 /// z for a two-sided 95% interval.

@@ -157,6 +157,14 @@ struct Metric {
 }
 
 impl Metric {
+    /// The standard deviation of its B − A over `n` paired games with covariance `cov`, by the
+    /// delta method at the means `ma` and `mb`.
+    fn sd(&self, ma: &[f64], mb: &[f64], cov: &[[f64; PAIR]], n: f64) -> f64 {
+        let mut grad = gradient(&*self.a, ma);
+        grad.extend(gradient(&*self.b, mb).into_iter().map(|g| -g));
+        paired_sd(&grad, cov, n)
+    }
+
     fn same(name: impl Into<String>, f: impl Fn(&[f64]) -> f64 + Clone + 'static) -> Self {
         Self {
             name: name.into(),
@@ -388,14 +396,9 @@ fn declared_value(m: &SummaryMetric) -> (&'static str, SideValue) {
     }
 }
 
-/// Every compared row. `bots` names the distinct bots of a run with rotated seats, for a
-/// win-rate row each (none otherwise). A game's declared metrics are compared when both sides
-/// declare them.
-pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
-    let means = p.means();
-    let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
-    let cov = p.covariance();
-    let n = p.n as f64;
+/// The compared metrics with a p-value of their own, as functions of each side's means (`ma`,
+/// `mb`), and the game's declared counts, shown as counts beside them.
+fn metrics(sides: [Side; 2], bots: &[&str], ma: &[f64], mb: &[f64]) -> (Vec<Metric>, Vec<Metric>) {
     let [side_a, side_b] = sides;
     let (players_a, players_b) = (side_a.players, side_b.players);
     let seats = players_a.min(players_b);
@@ -452,6 +455,42 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
             move |m: &[f64]| m[BOT_WIN + b],
         ));
     }
+    (metrics, declared_counts)
+}
+
+/// One metric's change B − A and its standard error: what a sequential test weighs.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Change {
+    pub metric: String,
+    pub diff: f64,
+    pub se: f64,
+}
+
+/// The change of every metric [`rows`] gives a p-value of its own, as numbers, in its order.
+pub(crate) fn changes(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Change> {
+    let means = p.means();
+    let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
+    let cov = p.covariance();
+    metrics(sides, bots, ma, mb)
+        .0
+        .iter()
+        .map(|m| Change {
+            metric: m.name.clone(),
+            diff: (m.b)(mb) - (m.a)(ma),
+            se: m.sd(ma, mb, &cov, p.n as f64),
+        })
+        .collect()
+}
+
+/// Every compared row. `bots` names the distinct bots of a run with rotated seats, for a
+/// win-rate row each (none otherwise). A game's declared metrics are compared when both sides
+/// declare them.
+pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
+    let means = p.means();
+    let (ma, mb) = (&means[..SIDE], &means[SIDE..]);
+    let cov = p.covariance();
+    let n = p.n as f64;
+    let (metrics, declared_counts) = metrics(sides, bots, ma, mb);
 
     let mut rows = vec![Row {
         metric: "games".into(),
@@ -461,11 +500,7 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
         ..blank()
     }];
     let mut p_values = vec![None];
-    let sd_of = |metric: &Metric| {
-        let mut grad = gradient(&*metric.a, ma);
-        grad.extend(gradient(&*metric.b, mb).into_iter().map(|g| -g));
-        paired_sd(&grad, &cov, n)
-    };
+    let sd_of = |metric: &Metric| metric.sd(ma, mb, &cov, n);
     for metric in &metrics {
         let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
         let sd = sd_of(metric);
