@@ -449,6 +449,45 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
         table.contains("test_success_rate") && table.contains(" *"),
         "{table}"
     );
+
+    // Sequentially, the change is beyond its tolerance at the first look, and the result is
+    // the comparison of the games played, which its run.toml replays exactly.
+    let seq = d.join("s");
+    let o = whisker(&[
+        "compare",
+        "configs/mice-heist/cheese.toml",
+        harder.to_str().unwrap(),
+        "--games",
+        "3000",
+        "--sequential",
+        "--out",
+        seq.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(table.contains("compare, 1000 games each"), "{table}");
+    assert!(
+        table.contains("stopped after 1000 of 3000 games a side: beyond its tolerance: mean_turns, test_success_rate"),
+        "{table}"
+    );
+    let record = fs::read_to_string(seq.join("run.toml")).unwrap();
+    assert!(record.contains(" --games 1000 "), "{record}");
+    // Tolerances are for --sequential, and name a metric it tests.
+    let refused = |extra: &[&str], says: &str| {
+        let o = whisker(&[&["compare", "--games", "10", "--quiet"], extra].concat());
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    };
+    refused(&["--tolerance", "seat_gap=0.1"], "add --sequential");
+    refused(
+        &["--sequential", "--tolerance", "nope=1"],
+        "no metric `nope`",
+    );
+    refused(
+        &["--sequential", "--tolerance", "seat_gap=-1"],
+        "at least 0",
+    );
 }
 
 #[test]

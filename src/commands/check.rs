@@ -20,35 +20,11 @@ use crate::io::{games_csv, result_dir};
 use crate::stats::Estimate;
 use crate::stats::compare::{self, Paired};
 use crate::stats::metrics::SummaryMetric;
-use crate::stats::sequential::{self, Call, Sprt};
+use crate::stats::sequential::{self, Call};
 use crate::stats::strength;
 
 /// Tolerances a baseline folder may hold beside its results.
 pub(crate) const TOLERANCES: &str = "tolerances.toml";
-
-/// How far each metric may move before a significant change counts as a regression: the
-/// shared metrics' defaults, and the game's declared rates' own.
-fn default_tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64> {
-    let own = declared.iter().find_map(|m| match *m {
-        SummaryMetric::Rate {
-            name, tolerance, ..
-        } if name == metric => Some(tolerance),
-        _ => None,
-    });
-    if own.is_some() {
-        return own;
-    }
-    Some(match metric {
-        "mean_turns" => 0.5,
-        "seat_gap" => 0.03,
-        "shared_victory_rate" => 0.01,
-        "capped_rate" => 0.005,
-        "game_length_distribution_ks" => 0.05,
-        m if m.ends_with("_win_rate") => 0.02,
-        m if m.ends_with("_mean_score") => 1.0,
-        _ => return None,
-    })
-}
 
 /// The metrics a check tests, for `players` seats, the game's declared rates and the `bots` of
 /// a rotated baseline.
@@ -207,14 +183,7 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         }
     }
     for t in &args.tolerance {
-        let (metric, value) = t
-            .split_once('=')
-            .and_then(|(m, v)| Some((m.trim().to_string(), v.trim().parse::<f64>().ok()?)))
-            .ok_or_else(|| {
-                usage(format!(
-                    "--tolerance `{t}`: expected METRIC=NUMBER, like seat_gap=0.05"
-                ))
-            })?;
+        let (metric, value) = super::tolerance_arg(t)?;
         tolerances.insert(metric, (value, format!("--tolerance {t}")));
     }
     // The baseline's table, as it was seated (`--players` is not a config value to --set).
@@ -298,7 +267,7 @@ fn check_game<G: Registered>(
         tolerances
             .get(metric)
             .map(|t| t.0)
-            .or_else(|| default_tolerance(metric, side.summary))
+            .or_else(|| sequential::tolerance(metric, side.summary))
     };
     let mut paired = Paired::default();
     let rotations = plan.rotations();
@@ -311,51 +280,41 @@ fn check_game<G: Registered>(
     // Each tested metric's call, kept from the look that made it.
     let mut calls: BTreeMap<String, Call> = BTreeMap::new();
     signals::catch();
-    let mut skip = 0;
-    for look in looks {
-        let window = Plan {
-            skip,
-            stop_after: Some(look),
-            ..plan.clone()
-        };
-        let played = runner::play_all(
-            &window,
-            &bar,
-            || {
-                (
-                    Paired::default(),
-                    G::Scratch::default(),
-                    game.declared().counts(),
-                )
-            },
-            |(p, scratch, counters), unit, lineup| {
-                let now = game.play(unit.seed, &lineup[..players], scratch, counters);
-                // The baseline is the reference, A; now is the change, B: B − A is now − baseline.
-                p.add(
-                    &baseline[(unit.game * rotations + unit.rotation) as usize],
-                    &now,
-                    &seat_bots[unit.offset],
-                );
-            },
-            |(p, ..)| {
-                paired.merge(&p);
-                Ok(())
-            },
-        )?;
-        if let Some(signal) = played.stopped {
-            bar.finish_and_clear();
-            say(&format!(
-                "INTERRUPTED by {}: nothing checked\n",
-                signals::name(signal)
-            ));
-            return Err(Failure::Interrupted(signal).into());
-        }
-        skip = look;
-        if args.sequential && sequential_calls(&paired, side, &bot_names, &limit_of, &mut calls) {
-            break;
-        }
-    }
+    let played = runner::play_in_looks(
+        &plan,
+        &looks,
+        &bar,
+        &mut paired,
+        || {
+            (
+                Paired::default(),
+                G::Scratch::default(),
+                game.declared().counts(),
+            )
+        },
+        |(p, scratch, counters), unit, lineup| {
+            let now = game.play(unit.seed, &lineup[..players], scratch, counters);
+            // The baseline is the reference, A; now is the change, B: B − A is now − baseline.
+            p.add(
+                &baseline[(unit.game * rotations + unit.rotation) as usize],
+                &now,
+                &seat_bots[unit.offset],
+            );
+        },
+        |paired, (p, ..)| paired.merge(&p),
+        |paired| {
+            args.sequential
+                && sequential::look(paired, [side, side], &bot_names, &limit_of, &mut calls)
+        },
+    )?;
     bar.finish_and_clear();
+    if let Some(signal) = played.stopped {
+        say(&format!(
+            "INTERRUPTED by {}: nothing checked\n",
+            signals::name(signal)
+        ));
+        return Err(Failure::Interrupted(signal).into());
+    }
 
     let sample = strength_sample(game, record, &plan, args)?;
     let verdicts: Vec<Verdict> = compare::rows(&paired, [side, side], &bot_names)
@@ -419,82 +378,23 @@ fn check_game<G: Registered>(
         Format::Table => {
             let mut text = table(&verdicts, &args.baseline, replayed, regressed);
             if args.sequential {
-                text += &format!(
-                    "{}\n",
-                    sequential_sentence(&verdicts, replayed, plan.total())
-                );
+                let called: Vec<(&str, Call)> = verdicts
+                    .iter()
+                    .filter_map(|v| Some((v.metric.as_str(), v.sequential?)))
+                    .collect();
+                let rest: Vec<&str> = verdicts
+                    .iter()
+                    .filter(|v| v.sequential.is_none())
+                    .map(|v| v.metric.as_str())
+                    .collect();
+                let took = format!("{replayed} of the baseline's {} games", plan.total());
+                text += &format!("{}\n", sequential::sentence(&called, &rest, &took));
             }
             text += &format!("{}\n", sample.sentence(&verdicts));
             say(&text);
         }
     }
     Ok(i32::from(regressed))
-}
-
-/// The sequential test's look at the games played so far (`paired`): calls each metric with a
-/// tolerance that is still open, and says whether the check can stop (one metric is beyond its
-/// tolerance, or every one is within).
-fn sequential_calls(
-    paired: &Paired,
-    side: compare::Side,
-    bots: &[&str],
-    limit_of: &dyn Fn(&str) -> Option<f64>,
-    calls: &mut BTreeMap<String, Call>,
-) -> bool {
-    let tested: Vec<(compare::Change, f64)> = compare::changes(paired, [side, side], bots)
-        .into_iter()
-        .filter_map(|c| limit_of(&c.metric).map(|limit| (c, limit)))
-        .collect();
-    let test = Sprt::new(sequential::ALPHA, sequential::BETA, tested.len());
-    for (c, limit) in tested {
-        let call = calls.entry(c.metric).or_insert(Call::Open);
-        if *call == Call::Open {
-            *call = test.call(c.diff, c.se, limit);
-        }
-    }
-    calls.values().any(|c| *c == Call::Beyond) || calls.values().all(|c| *c == Call::Within)
-}
-
-/// What `--sequential` did: the games it took, and why it stopped.
-fn sequential_sentence(verdicts: &[Verdict], replayed: u64, of: u64) -> String {
-    let named = |call: Call| -> Vec<&str> {
-        verdicts
-            .iter()
-            .filter(|v| v.sequential == Some(call))
-            .map(|v| v.metric.as_str())
-            .collect()
-    };
-    let (beyond, open) = (named(Call::Beyond), named(Call::Open));
-    let took = format!("{replayed} of the baseline's {of} games");
-    let rest = verdicts
-        .iter()
-        .filter(|v| v.sequential.is_none())
-        .map(|v| v.metric.as_str())
-        .collect::<Vec<_>>();
-    let also = if rest.is_empty() {
-        String::new()
-    } else {
-        format!(" ({} judged on the games played)", rest.join(", "))
-    };
-    let why = if !beyond.is_empty() {
-        format!(
-            "stopped after {took}: beyond its tolerance: {}{also}",
-            beyond.join(", ")
-        )
-    } else if open.is_empty() {
-        format!("stopped after {took}: every metric is within its tolerance{also}")
-    } else {
-        format!(
-            "played all {took}: not clear by then, and judged on every game as without --sequential: {}",
-            open.join(", ")
-        )
-    };
-    format!(
-        "Sequential test ({}% false alarms across the check at most, {}% misses a metric; \
-         indifference zone from half to one and a half times each tolerance): {why}.",
-        sequential::ALPHA * 100.0,
-        sequential::BETA * 100.0
-    )
 }
 
 /// What the check's strength sample found, or why it played none.

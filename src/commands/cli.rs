@@ -336,6 +336,15 @@ pub struct CompareArgs {
     /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Play the games a look at a time (1,000, then half as many again each time) and stop as
+    /// soon as every metric's change is clearly within its tolerance or one is clearly beyond
+    /// it (`check`'s tolerances and sequential test); the result is then that of the games
+    /// played, and its run.toml replays exactly them.
+    #[arg(long)]
+    pub sequential: bool,
+    /// How far METRIC may move (repeatable), for --sequential: as `check --tolerance`.
+    #[arg(long = "tolerance", value_name = "METRIC=X")]
+    pub tolerance: Vec<String>,
     #[command(flatten)]
     pub sample: StrengthArgs,
 }

@@ -1,5 +1,6 @@
 //! `whisker compare`: two rule sets on the same seeds, and how they differ.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use super::{
@@ -21,6 +22,7 @@ use crate::io::record::{self, HostRecord, RunRecord, quote};
 use crate::io::report::headline::compared_stall;
 use crate::stats::compare::items::{self, ItemPlan, ItemSums};
 use crate::stats::compare::{self, Paired, findings};
+use crate::stats::sequential::{self, Call};
 use crate::stats::strength::{self, Sign};
 
 pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
@@ -92,6 +94,26 @@ where
     let bots = plan.bots();
     let bot_names: Vec<String> = bots.iter().map(Bot::label).collect();
     let bot_names: Vec<&str> = bot_names.iter().map(String::as_str).collect();
+    let bot_rows = if plan.rotate { &bot_names[..] } else { &[] };
+    let sides = [
+        compare::Side {
+            players: pa,
+            summary: &ga.declared().summary,
+            scored: ga.scored(),
+        },
+        compare::Side {
+            players: pb,
+            summary: &gb.declared().summary,
+            scored: gb.scored(),
+        },
+    ];
+    let tolerances = tolerances(args, sides, bot_rows)?;
+    let limit_of = |metric: &str| {
+        tolerances
+            .get(metric)
+            .copied()
+            .or_else(|| sequential::tolerance(metric, sides[0].summary))
+    };
     let dir = result_dir(
         args.out.as_ref(),
         "compare",
@@ -108,26 +130,40 @@ where
         Cost::compare(plan.games, plan.rotations()),
     );
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
-    let (paired, item_sums, played) = play_pairs(ga, gb, &plan, &lineup_b, &item_plan, &bar)?;
+    let looks = if args.sequential {
+        sequential::looks(plan.games)
+    } else {
+        vec![plan.games]
+    };
+    // Each tested metric's call, kept from the look that made it.
+    let mut calls: BTreeMap<String, Call> = BTreeMap::new();
+    let (paired, item_sums, played) = play_pairs(
+        ga,
+        gb,
+        (&plan, &looks),
+        &lineup_b,
+        &item_plan,
+        &bar,
+        |paired| {
+            args.sequential && sequential::look(paired, sides, bot_rows, &limit_of, &mut calls)
+        },
+    )?;
     bar.finish_and_clear();
     if let (0, Some(signal)) = (played.units, played.stopped) {
         return Err(stopped_empty(signal, "any game"));
     }
     let elapsed = started.elapsed().as_secs_f64();
-
-    let bot_rows = if plan.rotate { &bot_names[..] } else { &[] };
-    let sides = [
-        compare::Side {
-            players: pa,
-            summary: &ga.declared().summary,
-            scored: ga.scored(),
-        },
-        compare::Side {
-            players: pb,
-            summary: &gb.declared().summary,
-            scored: gb.scored(),
-        },
-    ];
+    // Stopped by the sequential test, the comparison is one of the games it played, and its
+    // record replays exactly those.
+    let asked = plan.total();
+    let plan = if played.complete() {
+        Plan {
+            games: played.units / plan.rotations(),
+            ..plan
+        }
+    } else {
+        plan
+    };
     let mut rows = compare::rows(&paired, sides, bot_rows);
     let sample = strength_pairs(ga, gb, (&plan, &lineup_b), &item_plan, args, played)?;
     let (strong_rows, none) = match &sample {
@@ -208,6 +244,14 @@ where
         }
     }
     text += "  B − A: each change is B (the change tried) minus A (the reference); seats count from 1.\n";
+    if args.sequential && played.complete() {
+        let called: Vec<(&str, Call)> = rows
+            .iter()
+            .filter_map(|r| Some((r.metric.as_str(), *calls.get(&r.metric)?)))
+            .collect();
+        let took = format!("{} of {asked} games a side", played.units);
+        text += &format!("  {}\n", sequential::sentence(&called, &[], &took));
+    }
     text += &format!("  {}\n\n", strength_sentence(&rows, &sample));
     text += &findings::rank(findings::changes(&rows, &item_rows)).text();
     text += &items::headline(&item_rows);
@@ -218,23 +262,66 @@ where
     finished(&path, page, played.stopped.or(sample.stopped()))
 }
 
+/// `--tolerance`s, each for a metric the sequential test weighs, at least 0; only with
+/// `--sequential`, the one thing they change.
+fn tolerances(
+    args: &CompareArgs,
+    sides: [compare::Side; 2],
+    bots: &[&str],
+) -> anyhow::Result<BTreeMap<String, f64>> {
+    if !args.tolerance.is_empty() && !args.sequential {
+        return Err(Failure::Usage(
+            "--tolerance: tolerances are for --sequential (the comparison itself reports every change); add --sequential"
+                .into(),
+        )
+        .into());
+    }
+    let tested: Vec<String> = compare::changes(&Paired::default(), sides, bots)
+        .into_iter()
+        .map(|c| c.metric)
+        .collect();
+    let mut out = BTreeMap::new();
+    for t in &args.tolerance {
+        let (metric, value) = super::tolerance_arg(t)?;
+        if !tested.contains(&metric) {
+            return Err(Failure::Usage(format!(
+                "--tolerance {t}: no metric `{metric}` is tested; tested: {}",
+                tested.join(", ")
+            ))
+            .into());
+        }
+        // NaN is not a distance either.
+        if value.is_nan() || value < 0.0 {
+            return Err(Failure::Usage(format!(
+                "--tolerance {t}: a tolerance is a distance, at least 0"
+            ))
+            .into());
+        }
+        out.insert(metric, value);
+    }
+    Ok(out)
+}
+
 /// Plays `plan`'s games on both sides, game by game on the same seeds: A with the plan's lineup,
 /// B with `lineup_b` in the same seats.
 fn play_pairs<GA: Registered, GB: Registered>(
     ga: &GA,
     gb: &GB,
-    plan: &Plan,
+    (plan, looks): (&Plan, &[u64]),
     lineup_b: &[Bot],
     item_plan: &ItemPlan,
     bar: &crate::core::progress::Progress,
+    done: impl FnMut(&Paired) -> bool,
 ) -> anyhow::Result<(Paired, ItemSums, Played)> {
     let (pa, pb) = (ga.players(), gb.players());
     let seat_bots = plan.seat_bots();
-    let mut paired = Paired::default();
-    let mut item_sums = item_plan.sums();
-    let played = runner::play_all(
+    let mut sums = (Paired::default(), item_plan.sums());
+    let mut done = done;
+    let played = runner::play_in_looks(
         plan,
+        looks,
         bar,
+        &mut sums,
         || {
             let scratch = (GA::Scratch::default(), GB::Scratch::default());
             let counts = (ga.declared().counts(), gb.declared().counts());
@@ -253,13 +340,13 @@ fn play_pairs<GA: Registered, GB: Registered>(
             p.add(&a, &b, &seat_bots[unit.offset]);
             items.add(item_plan, ca, cb);
         },
-        |(p, items, ..)| {
+        |(paired, item_sums), (p, items, ..)| {
             paired.merge(&p);
             item_sums.merge(&items);
-            Ok(())
         },
+        |(paired, _)| done(paired),
     )?;
-    Ok((paired, item_sums, played))
+    Ok((sums.0, sums.1, played))
 }
 
 /// A comparison's strength sample: played, or why not.
@@ -334,7 +421,15 @@ fn strength_pairs<GA: Registered, GB: Registered>(
         args.run.workers.quiet,
         Cost::compare(sample.games, sample.rotations()),
     );
-    let (paired, _, played) = play_pairs(ga, gb, &sample, &strong_b, item_plan, &bar)?;
+    let (paired, _, played) = play_pairs(
+        ga,
+        gb,
+        (&sample, &[sample.games]),
+        &strong_b,
+        item_plan,
+        &bar,
+        |_| false,
+    )?;
     bar.finish_and_clear();
     Ok(SamplePair::Played {
         paired: Box::new(paired),

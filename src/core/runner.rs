@@ -465,6 +465,47 @@ impl Played {
     }
 }
 
+/// Plays `plan` a look at a time, as [`play_all`] plays it whole: the first `looks[0]` games of
+/// its range, then on to `looks[1]`, and so on. After each look `done` sees what `finish` has
+/// built in `state` so far and says whether to stop there. What is played is always a prefix of
+/// the range, the same on any thread count; a signal stops it as it stops [`play_all`].
+pub(crate) fn play_in_looks<A: Send, S>(
+    plan: &Plan,
+    looks: &[u64],
+    progress: &Progress,
+    state: &mut S,
+    start: impl Fn() -> A + Sync,
+    play: impl Fn(&mut A, Unit, &[Bot; MAX_SEATS]) + Sync,
+    mut finish: impl FnMut(&mut S, A),
+    mut done: impl FnMut(&S) -> bool,
+) -> anyhow::Result<Played> {
+    let mut units = 0;
+    let mut skip = 0;
+    for &look in looks {
+        let window = Plan {
+            skip,
+            stop_after: Some(plan.stop_after.map_or(look, |k| k.min(look))),
+            ..plan.clone()
+        };
+        let played = play_all(&window, progress, &start, &play, |a| {
+            finish(state, a);
+            Ok(())
+        })?;
+        units += played.units;
+        if played.stopped.is_some() || done(state) {
+            return Ok(Played {
+                units,
+                stopped: played.stopped,
+            });
+        }
+        skip = look;
+    }
+    Ok(Played {
+        units,
+        stopped: None,
+    })
+}
+
 /// Plays every game of `plan` in parallel over fixed chunks. Each chunk starts a fresh
 /// accumulator from `start` and `play` adds its games to it in index order; `finish` then sees
 /// the chunks in index order, so whatever it builds is the same on any thread count.

@@ -11,6 +11,11 @@
 //! metrics of a check) are called beyond; of those that moved 3τ/2 or more, at most β are called
 //! within.
 
+use std::collections::BTreeMap;
+
+use crate::stats::compare::{Change, Paired, Side, changes};
+use crate::stats::metrics::SummaryMetric;
+
 /// The chance of calling any metric of a check beyond its tolerance when none moved more than
 /// half of it.
 pub(crate) const ALPHA: f64 = 0.05;
@@ -18,6 +23,92 @@ pub(crate) const ALPHA: f64 = 0.05;
 pub(crate) const BETA: f64 = 0.05;
 /// Games at the first look: fewer, and the normal approximation of a rate's change is rough.
 pub(crate) const FIRST_LOOK: u64 = 1_000;
+
+/// How far each metric may move before a significant change counts as a regression: the
+/// shared metrics' defaults, and the game's declared rates' own.
+pub(crate) fn tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64> {
+    let own = declared.iter().find_map(|m| match *m {
+        SummaryMetric::Rate {
+            name, tolerance, ..
+        } if name == metric => Some(tolerance),
+        _ => None,
+    });
+    if own.is_some() {
+        return own;
+    }
+    Some(match metric {
+        "mean_turns" => 0.5,
+        "seat_gap" => 0.03,
+        "shared_victory_rate" => 0.01,
+        "capped_rate" => 0.005,
+        "game_length_distribution_ks" => 0.05,
+        m if m.ends_with("_win_rate") => 0.02,
+        m if m.ends_with("_mean_score") => 1.0,
+        _ => return None,
+    })
+}
+
+/// The sequential test's look at the games played so far (`paired`): calls each metric with a
+/// tolerance that is still open, and says whether the check can stop (one metric is beyond its
+/// tolerance, or every one is within).
+pub(crate) fn look(
+    paired: &Paired,
+    sides: [Side; 2],
+    bots: &[&str],
+    limit_of: &dyn Fn(&str) -> Option<f64>,
+    calls: &mut BTreeMap<String, Call>,
+) -> bool {
+    let tested: Vec<(Change, f64)> = changes(paired, sides, bots)
+        .into_iter()
+        .filter_map(|c| limit_of(&c.metric).map(|limit| (c, limit)))
+        .collect();
+    let test = Sprt::new(ALPHA, BETA, tested.len());
+    for (c, limit) in tested {
+        let call = calls.entry(c.metric).or_insert(Call::Open);
+        if *call == Call::Open {
+            *call = test.call(c.diff, c.se, limit);
+        }
+    }
+    calls.values().any(|c| *c == Call::Beyond) || calls.values().all(|c| *c == Call::Within)
+}
+
+/// What a sequential run did, for the terminal: the games it `took` ("1000 of the baseline's
+/// 4000 games"), and why it stopped, from each tested metric's call (`called`, in the table's
+/// order); `untested` metrics are no mean of the games and were judged on the games played.
+pub(crate) fn sentence(called: &[(&str, Call)], untested: &[&str], took: &str) -> String {
+    let named = |wanted: Call| -> Vec<&str> {
+        called
+            .iter()
+            .filter(|(_, call)| *call == wanted)
+            .map(|(metric, _)| *metric)
+            .collect()
+    };
+    let (beyond, open) = (named(Call::Beyond), named(Call::Open));
+    let also = if untested.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} judged on the games played)", untested.join(", "))
+    };
+    let why = if !beyond.is_empty() {
+        format!(
+            "stopped after {took}: beyond its tolerance: {}{also}",
+            beyond.join(", ")
+        )
+    } else if open.is_empty() {
+        format!("stopped after {took}: every metric is within its tolerance{also}")
+    } else {
+        format!(
+            "played all {took}; not clear by then, so judged on every game as without --sequential: {}",
+            open.join(", ")
+        )
+    };
+    format!(
+        "Sequential test ({}% false alarms across the run at most, {}% misses a metric; \
+         indifference zone from half to one and a half times each tolerance): {why}.",
+        ALPHA * 100.0,
+        BETA * 100.0
+    )
+}
 
 /// What a sequential test says of one metric so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
