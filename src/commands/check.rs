@@ -281,8 +281,7 @@ fn check_game<G: Registered>(
     let mut calls: BTreeMap<String, Call> = BTreeMap::new();
     signals::catch();
     let played = runner::play_in_looks(
-        &plan,
-        &looks,
+        (&plan, &looks),
         &bar,
         &mut paired,
         || {

@@ -318,8 +318,7 @@ fn play_pairs<GA: Registered, GB: Registered>(
     let mut sums = (Paired::default(), item_plan.sums());
     let mut done = done;
     let played = runner::play_in_looks(
-        plan,
-        looks,
+        (plan, looks),
         bar,
         &mut sums,
         || {

@@ -362,6 +362,17 @@ fn seat(
     Ok(lineup)
 }
 
+/// A `--tolerance METRIC=X` as given (`check`, `compare --sequential`).
+pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
+    t.split_once('=')
+        .and_then(|(m, v)| Some((m.trim().to_string(), v.trim().parse::<f64>().ok()?)))
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "--tolerance `{t}`: expected METRIC=NUMBER, like seat_gap=0.05"
+            ))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,15 +428,4 @@ mod tests {
         let e = with("cat=mouser").unwrap_err();
         assert!(e.contains("mouser does not play the cat"), "{e}");
     }
-}
-
-/// A `--tolerance METRIC=X` as given (`check`, `compare --sequential`).
-pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
-    t.split_once('=')
-        .and_then(|(m, v)| Some((m.trim().to_string(), v.trim().parse::<f64>().ok()?)))
-        .ok_or_else(|| {
-            Failure::Usage(format!(
-                "--tolerance `{t}`: expected METRIC=NUMBER, like seat_gap=0.05"
-            ))
-        })
 }

@@ -470,8 +470,7 @@ impl Played {
 /// built in `state` so far and says whether to stop there. What is played is always a prefix of
 /// the range, the same on any thread count; a signal stops it as it stops [`play_all`].
 pub(crate) fn play_in_looks<A: Send, S>(
-    plan: &Plan,
-    looks: &[u64],
+    (plan, looks): (&Plan, &[u64]),
     progress: &Progress,
     state: &mut S,
     start: impl Fn() -> A + Sync,
