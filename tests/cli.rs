@@ -417,17 +417,19 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
         })
         .collect();
     fs::write(&harder, text).unwrap();
+    let compare = |out: &Path, extra: &[&str]| {
+        let (harder, out) = (harder.to_str().unwrap(), out.to_str().unwrap());
+        let args = [
+            "compare",
+            "configs/mice-heist/cheese.toml",
+            harder,
+            "--games",
+            "3000",
+        ];
+        whisker(&[&args[..], &["--out", out, "--quiet"], extra].concat())
+    };
     let out = d.join("c");
-    let o = whisker(&[
-        "compare",
-        "configs/mice-heist/cheese.toml",
-        harder.to_str().unwrap(),
-        "--games",
-        "3000",
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let o = compare(&out, &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     let table = String::from_utf8_lossy(&o.stdout);
     let rows = compare_rows(&out);
@@ -453,17 +455,7 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
     // Sequentially, the change is beyond its tolerance at the first look, and the result is
     // the comparison of the games played, which its run.toml replays exactly.
     let seq = d.join("s");
-    let o = whisker(&[
-        "compare",
-        "configs/mice-heist/cheese.toml",
-        harder.to_str().unwrap(),
-        "--games",
-        "3000",
-        "--sequential",
-        "--out",
-        seq.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let o = compare(&seq, &["--sequential"]);
     let table = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(table.contains("compare, 1000 games each"), "{table}");
