@@ -460,7 +460,7 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(table.contains("compare, 1000 games each"), "{table}");
     assert!(
-        table.contains("stopped after 1000 of 3000 games a side: beyond its tolerance: mean_turns, test_success_rate"),
+        table.contains("stopped after 1000 of 3000 games a side: called beyond its tolerance (nearer one and a half times it than half): mean_turns, test_success_rate"),
         "{table}"
     );
     let record = fs::read_to_string(seq.join("run.toml")).unwrap();
@@ -670,6 +670,13 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
         .map(|m| m["metric"].as_str().unwrap())
         .collect();
     assert!(beyond.contains(&"test_success_rate"), "{json}");
+    // Stopped early, only a call fails a metric: one not called yet is never REGRESSED on the
+    // few games played.
+    for m in json["metrics"].as_array().unwrap() {
+        if m["status"] == "regressed" {
+            assert_eq!(m["sequential"], "beyond", "{m}");
+        }
+    }
     // Its looks are game counts, not moments: the same answer on any thread count.
     let on = |threads: &str| {
         check(&[

@@ -71,8 +71,7 @@ struct Verdict {
     strong: Option<Estimate>,
     /// What the sample says of it ([`strong_word`]); empty without a sample.
     strong_play: &'static str,
-    /// With `--sequential`, the sequential test's call (a metric that is no mean of the games,
-    /// the length distribution's KS, has none).
+    /// With `--sequential`, the sequential test's call.
     sequential: Option<Call>,
 }
 
@@ -277,6 +276,7 @@ fn check_game<G: Registered>(
     } else {
         vec![plan.games]
     };
+    let looks_n = looks.len();
     // Each tested metric's call, kept from the look that made it.
     let mut calls: BTreeMap<String, Call> = BTreeMap::new();
     signals::catch();
@@ -303,7 +303,13 @@ fn check_game<G: Registered>(
         |paired, (p, ..)| paired.merge(&p),
         |paired| {
             args.sequential
-                && sequential::look(paired, [side, side], &bot_names, &limit_of, &mut calls)
+                && sequential::look(
+                    paired,
+                    [side, side],
+                    &bot_names,
+                    &limit_of,
+                    (&mut calls, looks_n),
+                )
         },
     )?;
     bar.finish_and_clear();
@@ -315,6 +321,10 @@ fn check_game<G: Registered>(
         return Err(Failure::Interrupted(signal).into());
     }
 
+    let replayed = paired.games();
+    // Stopped before the baseline's last game, the sequential test's calls decide; played to
+    // it, the check is the full one, as without --sequential.
+    let early = replayed < plan.total();
     let sample = strength_sample(game, record, &plan, args)?;
     let verdicts: Vec<Verdict> = compare::rows(&paired, [side, side], &bot_names)
         .into_iter()
@@ -323,15 +333,12 @@ fn check_game<G: Registered>(
             let diff: f64 = row.diff.parse().unwrap_or(0.0);
             let significant = row.significant == "yes";
             let call = calls.get(&row.metric).copied();
-            // A sequential call decides; an open metric is judged as without --sequential,
-            // on the games played.
-            let status = match (call, significant, diff.abs() > limit) {
-                (Some(Call::Beyond), ..) => "regressed",
-                (Some(Call::Within), true, _) => "moved",
-                (Some(Call::Within), false, _) => "same",
-                (_, true, true) => "regressed",
-                (_, true, false) => "moved",
-                (_, false, _) => "same",
+            // Stopped early, only a call fails a metric: one not yet called is shown on the
+            // games played, too few to fail on.
+            let status = match (early, call, significant, diff.abs() > limit) {
+                (true, Some(Call::Beyond), ..) | (false, _, true, true) => "regressed",
+                (_, _, true, _) => "moved",
+                _ => "same",
             };
             let strong = match &sample {
                 Strong::Played { changes, .. } => changes.get(&row.metric).copied(),
@@ -353,7 +360,6 @@ fn check_game<G: Registered>(
             })
         })
         .collect();
-    let replayed = paired.games();
     let regressed = verdicts.iter().any(|v| v.status == "regressed");
     match args.format {
         Format::Json => {
@@ -368,8 +374,7 @@ fn check_game<G: Registered>(
                 report["sequential"] = serde_json::json!({
                     "games": replayed,
                     "of": plan.total(),
-                    "decided": calls.values().all(|c| *c == Call::Within)
-                        || calls.values().any(|c| *c == Call::Beyond),
+                    "stopped_early": early,
                 });
             }
             say(&format!("{}\n", serde_json::to_string_pretty(&report)?));
@@ -379,15 +384,10 @@ fn check_game<G: Registered>(
             if args.sequential {
                 let called: Vec<(&str, Call)> = verdicts
                     .iter()
-                    .filter_map(|v| Some((v.metric.as_str(), v.sequential?)))
-                    .collect();
-                let rest: Vec<&str> = verdicts
-                    .iter()
-                    .filter(|v| v.sequential.is_none())
-                    .map(|v| v.metric.as_str())
+                    .map(|v| (v.metric.as_str(), v.sequential.unwrap_or(Call::Open)))
                     .collect();
                 let took = format!("{replayed} of the baseline's {} games", plan.total());
-                text += &format!("{}\n", sequential::sentence(&called, &rest, &took));
+                text += &format!("{}\n", sequential::sentence(&called, early, &took, "check"));
             }
             text += &format!("{}\n", sample.sentence(&verdicts));
             say(&text);

@@ -150,10 +150,10 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
-    /// Replay the baseline's games a look at a time (1,000, then half as many again each
+    /// Replay the baseline's games a look at a time (1,000 seeds, then half as many again each
     /// time) and stop as soon as every metric is clearly within its tolerance or one is
     /// clearly beyond it: a sequential test with at most 5% false alarms across the check and
-    /// 5% misses a metric. Says how many games it took.
+    /// 5% misses a metric. Says how many games it took; one that never stops is the full check.
     #[arg(long)]
     pub sequential: bool,
     #[command(flatten)]
@@ -336,10 +336,10 @@ pub struct CompareArgs {
     /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Play the games a look at a time (1,000, then half as many again each time) and stop as
-    /// soon as every metric's change is clearly within its tolerance or one is clearly beyond
-    /// it (`check`'s tolerances and sequential test); the result is then that of the games
-    /// played, and its run.toml replays exactly them.
+    /// Play the games a look at a time (1,000 seeds, then half as many again each time) and
+    /// stop as soon as every metric's change is clearly within its tolerance or one is clearly
+    /// beyond it (`check`'s tolerances and sequential test); the result is then that of the
+    /// games played, and its run.toml replays exactly them.
     #[arg(long)]
     pub sequential: bool,
     /// How far METRIC may move (repeatable), for --sequential: as `check --tolerance`.

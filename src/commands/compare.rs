@@ -135,6 +135,7 @@ where
     } else {
         vec![plan.games]
     };
+    let looks_n = looks.len();
     // Each tested metric's call, kept from the look that made it.
     let mut calls: BTreeMap<String, Call> = BTreeMap::new();
     let (paired, item_sums, played) = play_pairs(
@@ -145,7 +146,8 @@ where
         &item_plan,
         &bar,
         |paired| {
-            args.sequential && sequential::look(paired, sides, bot_rows, &limit_of, &mut calls)
+            args.sequential
+                && sequential::look(paired, sides, bot_rows, &limit_of, (&mut calls, looks_n))
         },
     )?;
     bar.finish_and_clear();
@@ -250,7 +252,11 @@ where
             .filter_map(|r| Some((r.metric.as_str(), *calls.get(&r.metric)?)))
             .collect();
         let took = format!("{} of {asked} games a side", played.units);
-        text += &format!("  {}\n", sequential::sentence(&called, &[], &took));
+        let early = played.units < asked;
+        text += &format!(
+            "  {}\n",
+            sequential::sentence(&called, early, &took, "comparison")
+        );
     }
     text += &format!("  {}\n\n", strength_sentence(&rows, &sample));
     text += &findings::rank(findings::changes(&rows, &item_rows)).text();

@@ -64,6 +64,11 @@ fn feature(q: Quantity) -> usize {
 #[derive(Clone, Debug)]
 pub(crate) struct Paired {
     n: u64,
+    /// Games in which A's and B's value of each per-game quantity differ: how much evidence
+    /// a difference rests on.
+    differ: [u64; SIDE],
+    /// Games in which any quantity differs.
+    unequal: u64,
     sum: [i128; PAIR],
     /// Upper triangle of Σxxᵀ, row-major.
     cross: Box<[[i128; PAIR]; PAIR]>,
@@ -75,6 +80,8 @@ impl Default for Paired {
     fn default() -> Self {
         Self {
             n: 0,
+            differ: [0; SIDE],
+            unequal: 0,
             sum: [0; PAIR],
             cross: Box::new([[0; PAIR]; PAIR]),
             turns_a: Histogram::default(),
@@ -90,6 +97,14 @@ impl Paired {
         x[..SIDE].copy_from_slice(&features(a, bots));
         x[SIDE..].copy_from_slice(&features(b, bots));
         self.n += 1;
+        let mut unequal = false;
+        for f in 0..SIDE {
+            if x[f] != x[SIDE + f] {
+                self.differ[f] += 1;
+                unequal = true;
+            }
+        }
+        self.unequal += u64::from(unequal);
         for i in 0..PAIR {
             if x[i] == 0 {
                 continue;
@@ -105,6 +120,10 @@ impl Paired {
 
     pub(crate) fn merge(&mut self, o: &Self) {
         self.n += o.n;
+        for f in 0..SIDE {
+            self.differ[f] += o.differ[f];
+        }
+        self.unequal += o.unequal;
         for i in 0..PAIR {
             self.sum[i] += o.sum[i];
             for j in i..PAIR {
@@ -117,6 +136,12 @@ impl Paired {
 
     pub(crate) fn games(&self) -> u64 {
         self.n
+    }
+
+    /// Whether every pair of games so far is the same game, quantity for quantity: an unchanged
+    /// game replays its baseline exactly.
+    pub(crate) fn identical(&self) -> bool {
+        self.unequal == 0
     }
 
     fn means(&self) -> [f64; PAIR] {
@@ -157,7 +182,7 @@ struct Metric {
 }
 
 impl Metric {
-    /// The standard deviation of its B − A over `n` paired games with covariance `cov`, by the
+    /// The standard error of its B − A over `n` paired games with covariance `cov`, by the
     /// delta method at the means `ma` and `mb`.
     fn sd(&self, ma: &[f64], mb: &[f64], cov: &[[f64; PAIR]], n: f64) -> f64 {
         let mut grad = gradient(&*self.a, ma);
@@ -464,6 +489,12 @@ pub(crate) struct Change {
     pub metric: String,
     pub diff: f64,
     pub se: f64,
+    /// Games the change rests on: those in which a quantity it is made of differs.
+    pub differing: u64,
+    /// Whether it is the mean of one yes-or-no quantity (a win, a cap), whose change is at
+    /// most the share of games in which it differs.
+    pub indicator: bool,
+    pub games: u64,
 }
 
 /// The change of every metric [`rows`] gives a p-value of its own, as numbers, in its order.
@@ -474,10 +505,26 @@ pub(crate) fn changes(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Change
     metrics(sides, bots, ma, mb)
         .0
         .iter()
-        .map(|m| Change {
-            metric: m.name.clone(),
-            diff: (m.b)(mb) - (m.a)(ma),
-            se: m.sd(ma, mb, &cov, p.n as f64),
+        .map(|m| {
+            // The quantities it is made of: those its value moves with, on either side.
+            let (ga, gb) = (gradient(&*m.a, ma), gradient(&*m.b, mb));
+            let made_of: Vec<usize> = (0..SIDE)
+                .filter(|&f| ga[f] != 0.0 || gb[f] != 0.0)
+                .collect();
+            let yes_no = |f: usize| {
+                (WIN..WIN + MAX_SEATS).contains(&f)
+                    || f == SHARED
+                    || f == CAPPED
+                    || (BOT_WIN..BOT_WIN + MAX_SEATS).contains(&f)
+            };
+            Change {
+                metric: m.name.clone(),
+                diff: (m.b)(mb) - (m.a)(ma),
+                se: m.sd(ma, mb, &cov, p.n as f64),
+                differing: made_of.iter().map(|&f| p.differ[f]).sum(),
+                indicator: made_of.len() == 1 && yes_no(made_of[0]),
+                games: p.n,
+            }
         })
         .collect()
 }
