@@ -1142,3 +1142,148 @@ fn mouse_chaos_tells_endings_and_refuses_a_broken_map() {
     );
     assert!(!e.contains("panicked"), "{e}");
 }
+
+#[test]
+fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
+    let d = scratch("tune");
+    let tune = |out: &str, extra: &[&str]| {
+        let out = d.join(out);
+        let args = [
+            "tune",
+            "cat-and-the-mouse",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        (whisker(&[&args[..], extra].concat()), out)
+    };
+    // With the default bots the Mouse wins 20% of games in 12 rooms and 35% in 13.
+    let (o, out) = tune(
+        "found",
+        &[
+            "--vary",
+            "rules.rooms=8..16",
+            "--target",
+            "mouse_win_rate=35%±3%",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
+    assert!(said.starts_with("CONFIRMED: rules.rooms = 13 "), "{said}");
+    let tuned = fs::read_to_string(out.join("tuned.toml")).unwrap();
+    assert!(tuned.contains("rooms = 13"), "{tuned}");
+    let rows = fs::read_to_string(out.join("candidates.csv")).unwrap();
+    assert!(
+        rows.lines()
+            .any(|l| l.starts_with("1,8,1000,mouse_win_rate,") && l.ends_with(",out")),
+        "{rows}"
+    );
+    assert!(
+        rows.lines().last().unwrap().ends_with(",confirmed"),
+        "{rows}"
+    );
+    // The tuned config plays as it is, the same games: the figure it was confirmed on.
+    let played = d.join("played");
+    let o = whisker(&[
+        "simulate",
+        out.join("tuned.toml").to_str().unwrap(),
+        "--games",
+        "2000",
+        "--strength",
+        "off",
+        "--quiet",
+        "--out",
+        played.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let roles = fs::read_to_string(played.join("roles.csv")).unwrap();
+    assert!(
+        roles.contains("mouse,") && roles.contains("0.351000"),
+        "{roles}"
+    );
+
+    // Every value plays the same seeds in each round: the same answer on any thread count.
+    let on = |threads: &str| {
+        let name = format!("threads-{threads}");
+        let args = [
+            "--vary",
+            "rules.rooms=8..16",
+            "--target",
+            "mouse_win_rate=35%±3%",
+        ];
+        let (o, out) = tune(&name, &[&args[..], &["--threads", threads]].concat());
+        assert!(o.status.success());
+        fs::read_to_string(out.join("candidates.csv")).unwrap()
+    };
+    assert_eq!(on("1"), on("3"));
+
+    // 30% ± 3 lies between two rooms' values: none can, and it says so.
+    let (o, out) = tune(
+        "none",
+        &[
+            "--vary",
+            "rules.rooms=8..16",
+            "--target",
+            "mouse_win_rate=30%±3%",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(
+        said.starts_with("NOT FOUND: no value can meet the targets"),
+        "{said}"
+    );
+    assert!(!out.join("tuned.toml").exists());
+    // A key the default bots never feel moves nothing.
+    let (o, _) = tune(
+        "same",
+        &[
+            "--vary",
+            "rules.clues_to_win=1..5",
+            "--target",
+            "mouse_win_rate=35%±3%",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("changes none of the figures"));
+    // Bad targets and knobs: exit 2, naming the flag.
+    for (extra, says) in [
+        (
+            &["--vary", "rules.rooms=8..16", "--target", "nope=1±1"][..],
+            "--target nope=1±1: no figure `nope`",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=8..16",
+                "--target",
+                "mouse_win_rate=0.4",
+            ][..],
+            "METRIC=VALUE±TOL",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=8..16",
+                "--vary",
+                "rules.room_loot=1..3",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "--vary",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.nope=1..3",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "nope",
+        ),
+    ] {
+        let (o, _) = tune("bad", extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains(says), "{extra:?}: {}", stderr(&o));
+    }
+}

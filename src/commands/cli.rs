@@ -41,6 +41,46 @@ pub enum Command {
     /// Play bots of several strengths against each other: win-rate matrix, ratings, and the
     /// seats' balance with the strongest.
     Ladder(LadderArgs),
+    /// Find the value of one config key that puts chosen figures inside target bands; exit 1 if
+    /// no value can.
+    Tune(TuneArgs),
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
+    pub config: Option<PathBuf>,
+    /// The config key to tune and the values it may take: KEY=LO..HI (whole numbers) or
+    /// KEY=V1,V2,…, as `sweep --vary` takes them.
+    #[arg(long, value_name = "KEY=VALUES")]
+    pub vary: crate::commands::vary::Vary,
+    /// A band a figure must lie in (repeatable: all must hold): METRIC=VALUE±TOL (or +-) or
+    /// METRIC=LO..HI; a `%` reads a number as a percentage (seat_1_win_rate=25%±1%). METRIC: a
+    /// metric of summary.csv (mean_turns, seat_gap, capped_rate, the game's own rates),
+    /// seat_N_win_rate (seats counted from 1), ROLE_win_rate (mouse_win_rate) or ending_NAME (the
+    /// share of games ending so); a name the game does not have lists the game's.
+    #[arg(long = "target", value_name = "METRIC=BAND", required = true)]
+    pub target: Vec<crate::commands::tune::Target>,
+    /// Override a config value at every value tried (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<Override>,
+    /// The most games it plays in all (default: ten default `simulate` runs' worth).
+    #[arg(long, value_parser = games)]
+    pub max_games: Option<u64>,
+    /// Master seed: every value plays the same seeds.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    pub players: Option<usize>,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
+    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Result folder (default: results/tune-<config name>+<key>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub workers: Workers,
 }
 
 #[derive(clap::Args, Debug, Clone)]

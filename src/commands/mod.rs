@@ -23,6 +23,7 @@ pub(crate) mod replay;
 pub(crate) mod report;
 pub(crate) mod simulate;
 pub(crate) mod sweep;
+pub(crate) mod tune;
 pub(crate) mod vary;
 
 /// Runs one subcommand.
@@ -48,6 +49,12 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Check(args) => {
             if check::run(&args)? != 0 {
                 return Err(crate::core::failure::Failure::Regressed.into());
+            }
+            Ok(())
+        }
+        Command::Tune(args) => {
+            if tune::run(&args)? != 0 {
+                return Err(crate::core::failure::Failure::Unmet.into());
             }
             Ok(())
         }

@@ -15,6 +15,9 @@ pub enum Failure {
     /// `whisker check` found a regression, its table already printed: 1.
     #[error("a metric moved beyond its tolerance against the baseline")]
     Regressed,
+    /// `whisker tune` found no value that meets the targets, and has said why: 1.
+    #[error("no value meets the targets")]
+    Unmet,
     /// Stopped by a signal (SIGINT, SIGTERM, SIGHUP): what it played is written, marked partial.
     /// 128 + the signal's number, as a shell reports a process it stopped (130 for Ctrl-C, 143
     /// for SIGTERM, 129 for SIGHUP).
@@ -26,7 +29,7 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Usage(_) | Self::Config(_) => 2,
-            Self::Regressed => 1,
+            Self::Regressed | Self::Unmet => 1,
             Self::Interrupted(signal) => (128 + signal) as u8,
         }
     }
@@ -34,7 +37,7 @@ impl Failure {
     /// Already told on stdout (a regression's table, an interrupted run's note): not repeated
     /// as an error.
     pub fn told(&self) -> bool {
-        matches!(self, Self::Regressed | Self::Interrupted(_))
+        matches!(self, Self::Regressed | Self::Unmet | Self::Interrupted(_))
     }
 }
 

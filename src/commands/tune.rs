@@ -1,0 +1,437 @@
+//! `whisker tune`: the value of one config key that puts the figures a designer names inside
+//! their target bands, found by racing the key's values on common seeds: every value still in
+//! the race plays the same games, twice as many each round, until one is confirmed (each target
+//! figure's 95% interval inside its band), or every value is out (some figure's interval wholly
+//! outside its band), or the budget is spent.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{lineup, result_dir, say, source, written};
+use crate::commands::cli::TuneArgs;
+use crate::core::failure::Failure;
+use crate::core::progress::Progress;
+use crate::core::runner::{self, Plan};
+use crate::core::signals;
+use crate::games::{self, Game, Registered, with_game};
+use crate::io::config::{Override, Source};
+use crate::stats::{Estimate, num};
+
+/// Games each value plays in the first round; each round doubles it.
+const FIRST_ROUND: u64 = 1_000;
+
+/// `--target METRIC=VALUE±TOL` (or `METRIC=LO..HI`): a band a figure must lie in. A `%` after
+/// the numbers reads them as percentages of 1 (`seat_1_win_rate=25%±1%`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub metric: String,
+    pub low: f64,
+    pub high: f64,
+    /// The argument as given.
+    pub arg: String,
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+
+    fn from_str(arg: &str) -> Result<Self, String> {
+        let bad = || {
+            format!("`{arg}` is not METRIC=VALUE±TOL or METRIC=LO..HI, like seat_1_win_rate=25%±1%")
+        };
+        let (metric, band) = arg.split_once('=').ok_or_else(bad)?;
+        let number = |s: &str| -> Option<f64> {
+            let s = s.trim();
+            match s.strip_suffix('%') {
+                Some(p) => p.trim().parse::<f64>().ok().map(|v| v / 100.0),
+                None => s.parse().ok(),
+            }
+        };
+        let (low, high) = if let Some((lo, hi)) = band.split_once("..") {
+            (number(lo).ok_or_else(bad)?, number(hi).ok_or_else(bad)?)
+        } else {
+            let (value, tol) = band
+                .split_once('±')
+                .or_else(|| band.split_once("+-"))
+                .ok_or_else(bad)?;
+            let (value, tol) = (number(value).ok_or_else(bad)?, number(tol).ok_or_else(bad)?);
+            (value - tol.abs(), value + tol.abs())
+        };
+        if low.partial_cmp(&high) != Some(std::cmp::Ordering::Less) {
+            return Err(format!(
+                "`{arg}`: the band is empty: its low end is not below its high end"
+            ));
+        }
+        Ok(Self {
+            metric: metric.trim().to_string(),
+            low,
+            high,
+            arg: arg.to_string(),
+        })
+    }
+}
+
+/// Where a value stands against the targets after a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Standing {
+    /// Every target's interval inside its band.
+    Confirmed,
+    /// Some target's interval wholly outside its band: no more games can bring it in.
+    Out,
+    /// Not clear yet.
+    Racing,
+}
+
+impl Standing {
+    fn word(self) -> &'static str {
+        match self {
+            Self::Confirmed => "confirmed",
+            Self::Out => "out",
+            Self::Racing => "racing",
+        }
+    }
+}
+
+/// A row of `candidates.csv`: one target figure of one value in one round.
+#[derive(Serialize)]
+struct CandidateRow {
+    round: u32,
+    value: String,
+    games: u64,
+    metric: String,
+    estimate: String,
+    ci_low: String,
+    ci_high: String,
+    target_low: String,
+    target_high: String,
+    standing: &'static str,
+}
+
+/// Every figure `tune` can aim at, by the name it takes: `summary.csv`'s metrics, each seat's
+/// and role's win rate (`seat_1_win_rate`, `mouse_win_rate`) and each ending's share
+/// (`ending_<name>`), with their intervals.
+fn figures<G: Game>(game: &G, report: &runner::Report) -> BTreeMap<String, Estimate> {
+    let mut out = BTreeMap::new();
+    for (from, name, e) in crate::stats::strength::headline(game, &report.totals, &report.counts) {
+        let key = match from {
+            "seats" => format!("seat_{}_win_rate", name.trim_start_matches("seat ").trim()),
+            "roles" => format!("{name}_win_rate"),
+            "endings" => format!("ending_{name}"),
+            _ => name,
+        };
+        out.insert(key, e);
+    }
+    out
+}
+
+/// The figures of `games` games of the config with `overrides`, seeds from the run's seed.
+/// The figures of `games` games of the config with `overrides`, seeds from the run's seed; or
+/// the signal that stopped them.
+fn play_at(
+    source: &Source,
+    overrides: &[Override],
+    args: &TuneArgs,
+    games: u64,
+) -> anyhow::Result<Result<BTreeMap<String, Estimate>, i32>> {
+    let loaded = games::load(source, overrides, args.players)?;
+    with_game!(loaded, game => {
+        let plan = plan_of(&*game, args, games)?;
+        let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
+        Ok(match report.played.stopped {
+            Some(signal) => Err(signal),
+            None => Ok(figures(&*game, &report)),
+        })
+    })
+}
+
+fn plan_of<G: Registered>(game: &G, args: &TuneArgs, games: u64) -> Result<Plan, Failure> {
+    let players = game.players();
+    Ok(Plan {
+        games,
+        seed: args.seed,
+        lineup: lineup(game, args.bots.as_deref(), players, false)?,
+        rotate: false,
+        roles: game.roles(),
+        threads: args.workers.threads,
+        shard: None,
+        stop_after: None,
+        skip: 0,
+    })
+}
+
+/// A value's standing on its figures.
+fn standing(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> Standing {
+    let mut all_in = true;
+    for t in targets {
+        let e = figures[&t.metric];
+        if e.high < t.low || e.low > t.high {
+            return Standing::Out;
+        }
+        all_in &= e.low >= t.low && e.high <= t.high;
+    }
+    if all_in {
+        Standing::Confirmed
+    } else {
+        Standing::Racing
+    }
+}
+
+/// How far a value's figures are from their bands, in band widths: 0 inside every band.
+fn distance(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> f64 {
+    targets
+        .iter()
+        .map(|t| {
+            let v = figures[&t.metric].value;
+            ((t.low - v).max(v - t.high).max(0.0)) / (t.high - t.low)
+        })
+        .fold(0.0, f64::max)
+}
+
+pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
+    let source = source(args.config.as_ref())?;
+    let vary = &args.vary;
+    if let Some(o) = args.set.iter().find(|o| o.path == vary.key) {
+        return Err(Failure::Usage(format!(
+            "--set {} and --vary {} set the same key; give one",
+            o.arg, vary.key
+        ))
+        .into());
+    }
+    let at = |value: &Override| {
+        let mut overrides = args.set.clone();
+        overrides.push(value.clone());
+        overrides
+    };
+    // Every value is loaded, and so checked, before the race; one game of the first names the
+    // figures a target may aim at.
+    let mut names = Vec::new();
+    let mut default_games = 0;
+    for (i, value) in vary.values.iter().enumerate() {
+        let loaded = games::load(&source, &at(value), args.players)?;
+        with_game!(loaded, game => {
+            plan_of(&*game, args, 1)?;
+            if i == 0 {
+                default_games = game.default_games();
+                let report = runner::run(&*game, &plan_of(&*game, args, 1)?, &Progress::hidden(), None)?;
+                names = figures(&*game, &report).into_keys().collect();
+            }
+        });
+    }
+    for t in &args.target {
+        if !names.contains(&t.metric) {
+            return Err(Failure::Usage(format!(
+                "--target {}: no figure `{}`; this game's: {}",
+                t.arg,
+                t.metric,
+                names.join(", ")
+            ))
+            .into());
+        }
+    }
+    let budget = args.max_games.unwrap_or(10 * default_games);
+    let dir = result_dir(
+        args.out.as_ref(),
+        "tune",
+        &source.name,
+        &format!("tune-{}", source.stem),
+        std::slice::from_ref(&vary.key),
+    )?;
+    let tell = |line: String| {
+        if !args.workers.quiet {
+            eprintln!("{line}");
+        }
+    };
+    tell(format!(
+        "tune: {} values of {}, at most {budget} games (--max-games)",
+        vary.values.len(),
+        vary.key
+    ));
+
+    let mut racing: Vec<usize> = (0..vary.values.len()).collect();
+    let mut rows = Vec::new();
+    let mut spent = 0u64;
+    // Each value's figures on the most games it played.
+    let mut latest: BTreeMap<usize, (BTreeMap<String, Estimate>, u64)> = BTreeMap::new();
+    let mut confirmed: Option<(usize, BTreeMap<String, Estimate>, u64)> = None;
+    let mut round = 0u32;
+    let mut games = FIRST_ROUND;
+    let mut stopped = None;
+    signals::catch();
+    'rounds: while !racing.is_empty() && confirmed.is_none() {
+        let cost = games * racing.len() as u64;
+        if spent + cost > budget {
+            break;
+        }
+        round += 1;
+        spent += cost;
+        let mut next = Vec::new();
+        let mut seen: Vec<BTreeMap<String, Estimate>> = Vec::new();
+        for &v in &racing {
+            let figures = match play_at(&source, &at(&vary.values[v]), args, games)? {
+                Ok(figures) => figures,
+                // What the rounds so far found is kept; the round under way is not.
+                Err(signal) => {
+                    stopped = Some(signal);
+                    break 'rounds;
+                }
+            };
+            let s = standing(&args.target, &figures);
+            for t in &args.target {
+                let e = figures[&t.metric];
+                rows.push(CandidateRow {
+                    round,
+                    value: value_of(&vary.values[v]),
+                    games,
+                    metric: t.metric.clone(),
+                    estimate: num(e.value),
+                    ci_low: num(e.low),
+                    ci_high: num(e.high),
+                    target_low: num(t.low),
+                    target_high: num(t.high),
+                    standing: s.word(),
+                });
+            }
+            let d = distance(&args.target, &figures);
+            latest.insert(v, (figures.clone(), games));
+            match s {
+                Standing::Confirmed
+                    if confirmed
+                        .as_ref()
+                        .is_none_or(|c| d < distance(&args.target, &c.1)) =>
+                {
+                    confirmed = Some((v, figures.clone(), games))
+                }
+                Standing::Out | Standing::Confirmed => {}
+                Standing::Racing => next.push(v),
+            }
+            seen.push(figures);
+        }
+        let values = |n: usize| format!("{n} value{}", if n == 1 { "" } else { "s" });
+        tell(format!(
+            "round {round}: {} × {games} games; {} still racing, {spent} games so far",
+            values(racing.len()),
+            next.len()
+        ));
+        // Values that play exactly the same games: the key changes nothing the targets see.
+        if round == 1 && seen.len() > 1 && seen.iter().all(|f| *f == seen[0]) {
+            dir.csv("candidates.csv", rows.iter())?;
+            let path = dir.commit(false)?;
+            say(&format!(
+                "{} changes none of the figures the targets name: every value plays the same games.\n{}",
+                vary.key,
+                written(&path, false)
+            ));
+            return Ok(1);
+        }
+        racing = next;
+        games *= 2;
+    }
+
+    // The rows of a round cut short are left out: each value's row is of whole rounds.
+    rows.retain(|r| stopped.is_none() || r.round < round);
+    dir.csv("candidates.csv", rows.iter())?;
+    if let Some(signal) = stopped {
+        let path = dir.commit(true)?;
+        say(&format!(
+            "INTERRUPTED by {} in round {round}: the rounds before it are in candidates.csv (marked partial)\n{}",
+            signals::name(signal),
+            written(&path, false)
+        ));
+        return Err(Failure::Interrupted(signal).into());
+    }
+    let said = |figures: &BTreeMap<String, Estimate>| -> String {
+        args.target
+            .iter()
+            .map(|t| {
+                let e = figures[&t.metric];
+                format!(
+                    "{} {} ({}–{}; target {}–{})",
+                    t.metric,
+                    num(e.value),
+                    num(e.low),
+                    num(e.high),
+                    num(t.low),
+                    num(t.high)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    // The value whose figures, on the most games it played, are nearest their bands.
+    let closest = latest
+        .iter()
+        .map(|(&v, (figures, games))| (distance(&args.target, figures), v, figures, *games))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(b.3.cmp(&a.3)));
+    let (text, code) = match (&confirmed, &closest) {
+        (Some((v, figures, games)), _) => {
+            let value = &vary.values[*v];
+            let loaded = games::load(&source, &at(value), args.players)?;
+            let resolved = with_game!(loaded, game => game.resolved().clone());
+            dir.text("tuned.toml", &toml::to_string(&resolved)?)?;
+            (
+                format!(
+                    "CONFIRMED: {} = {} puts every target inside its band on {games} games: {}.\nThe tuned config is tuned.toml; {spent} games in all.\n",
+                    vary.key,
+                    value_of(value),
+                    said(figures)
+                ),
+                0,
+            )
+        }
+        (None, Some((_, v, figures, games))) => {
+            let why = if racing.is_empty() {
+                "no value can meet the targets: each has a figure whose interval lies wholly outside its band"
+            } else {
+                "not confirmed within --max-games"
+            };
+            (
+                format!(
+                    "NOT FOUND: {why}. The closest: {} = {} on {games} games: {}. {spent} games in all; no tuned config is written.\n",
+                    vary.key,
+                    value_of(&vary.values[*v]),
+                    said(figures)
+                ),
+                1,
+            )
+        }
+        (None, None) => (
+            format!(
+                "NOT FOUND: --max-games {budget} does not pay for the first round ({} values × {FIRST_ROUND} games).\n",
+                vary.values.len()
+            ),
+            1,
+        ),
+    };
+    let path = dir.commit(false)?;
+    say(&format!("{text}{}", written(&path, false)));
+    Ok(code)
+}
+
+/// The value an override sets, as the designer wrote it.
+fn value_of(o: &Override) -> String {
+    o.arg
+        .split_once('=')
+        .map_or_else(|| o.arg.clone(), |(_, v)| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_read_as_a_band() {
+        let t: Target = "seat_1_win_rate=25%±1%".parse().unwrap();
+        assert_eq!(t.metric, "seat_1_win_rate");
+        assert!((t.low - 0.24).abs() < 1e-12 && (t.high - 0.26).abs() < 1e-12);
+        let t: Target = "mean_turns = 20 +- 2".parse().unwrap();
+        assert_eq!(
+            (t.metric.as_str(), t.low, t.high),
+            ("mean_turns", 18.0, 22.0)
+        );
+        let t: Target = "mouse_win_rate=0.40..0.45".parse().unwrap();
+        assert_eq!((t.low, t.high), (0.40, 0.45));
+        for bad in ["seat_1_win_rate", "x=1", "x=0.3..0.2", "x=a±1", "x=1±0"] {
+            assert!(bad.parse::<Target>().is_err(), "{bad}");
+        }
+    }
+}
