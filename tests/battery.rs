@@ -241,6 +241,8 @@ fn flags(command: &str) -> BoxedStrategy<Vec<String>> {
                     ],
                 ),
                 pick("--set-a", &["rules.track_length=12", "x=1"]),
+                switch("--sequential"),
+                pick("--tolerance", &["seat_gap=0.1", "nope=1", "mean_turns=-1"]),
             ],
         ]
         .concat(),
@@ -287,6 +289,36 @@ fn flags(command: &str) -> BoxedStrategy<Vec<String>> {
                 ],
             ),
             pick("--format", &["table", "json"]),
+            switch("--sequential"),
+        ],
+        "tune" => vec![
+            seed,
+            players,
+            bots,
+            threads,
+            out.clone(),
+            out,
+            set.clone(),
+            pick(
+                "--vary",
+                &[
+                    "chips.blue.high=3..5",
+                    "rules.track_length=8,12",
+                    "x",
+                    "chips.blue.high=5..2",
+                ],
+            ),
+            pick(
+                "--target",
+                &[
+                    "seat_1_win_rate=40%±3%",
+                    "mean_turns=10..30",
+                    "nope=1±1",
+                    "seat_1_win_rate=0.4",
+                    "seat_1_win_rate=0.5..0.4",
+                ],
+            ),
+            pick("--max-games", &["4000", "0", "x", "100"]),
         ],
         _ => vec![out],
     };
@@ -297,7 +329,7 @@ fn flags(command: &str) -> BoxedStrategy<Vec<String>> {
 fn command() -> impl Strategy<Value = Vec<String>> {
     select(
         &[
-            "simulate", "compare", "sweep", "replay", "check", "report", "merge",
+            "simulate", "compare", "sweep", "replay", "check", "report", "merge", "tune",
         ][..],
     )
     .prop_flat_map(|name| {
@@ -329,6 +361,7 @@ fn command() -> impl Strategy<Value = Vec<String>> {
                     "check" => Some(["--baseline", "res"]),
                     "replay" => Some(["--game", "0"]),
                     "merge" => Some(["--out", "out"]),
+                    "tune" => Some(["--vary", "chips.blue.high=3..4"]),
                     _ => None,
                 };
                 if let Some([flag, value]) = required.filter(|[f, _]| !given(&args, f)) {
@@ -342,6 +375,16 @@ fn command() -> impl Strategy<Value = Vec<String>> {
                     args.push("--quiet".into());
                 }
                 if name == "check" {
+                    args.push("--quiet".into());
+                }
+                // A tune needs a target; few games, unless a flag says otherwise.
+                if name == "tune" {
+                    if !given(&args, "--target") {
+                        args.extend(["--target".into(), "seat_1_win_rate=40%±5%".into()]);
+                    }
+                    if !given(&args, "--max-games") {
+                        args.extend(["--max-games".into(), "4000".into()]);
+                    }
                     args.push("--quiet".into());
                 }
                 args
