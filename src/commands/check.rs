@@ -270,12 +270,7 @@ fn check_game<G: Registered>(
     };
     let mut paired = Paired::default();
     let rotations = plan.rotations();
-    // Without --sequential, one look at the end: every game.
-    let looks = if args.sequential {
-        sequential::looks(plan.games)
-    } else {
-        vec![plan.games]
-    };
+    let looks = sequential::looks_of(args.sequential, plan.games);
     let looks_n = looks.len();
     // Each tested metric's call, kept from the look that made it.
     let mut calls: BTreeMap<String, Call> = BTreeMap::new();

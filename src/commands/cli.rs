@@ -70,12 +70,8 @@ pub struct TuneArgs {
     /// Master seed: every value plays the same seeds.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
-    pub players: Option<usize>,
-    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
-    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
-    #[arg(long)]
-    pub bots: Option<String>,
+    #[command(flatten)]
+    pub seats: Seats,
     /// Result folder (default: results/tune-<config name>+<key>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -158,12 +154,8 @@ pub struct ReplayArgs {
     /// Which seat rotation of it, for a `--rotate-seats` run (its `rotation` in games.csv).
     #[arg(long, default_value_t = 0)]
     pub rotation: usize,
-    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
-    pub players: Option<usize>,
-    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
-    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
-    #[arg(long)]
-    pub bots: Option<String>,
+    #[command(flatten)]
+    pub seats: Seats,
     /// Override a config value (repeatable), as the run did.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,
@@ -229,6 +221,17 @@ fn games(s: &str) -> Result<u64, String> {
     }
 }
 
+/// Who sits at the table: how many, and which bots.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Seats {
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    pub players: Option<usize>,
+    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
+    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
+    #[arg(long)]
+    pub bots: Option<String>,
+}
+
 /// How a run uses the machine, and what it says while it plays: never what it finds.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Workers {
@@ -251,12 +254,8 @@ pub struct RunArgs {
     /// Master seed: the same seed and config give the same files, byte for byte.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
-    pub players: Option<usize>,
-    /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
-    /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).
-    #[arg(long)]
-    pub bots: Option<String>,
+    #[command(flatten)]
+    pub seats: Seats,
     /// Play each game once per distinct rotation of the bots around the table, same seed.
     #[arg(long)]
     pub rotate_seats: bool,
@@ -272,10 +271,10 @@ impl RunArgs {
     /// `default_games`, the games it plays when not told, names none.
     pub fn folder_parts(&self, default_games: u64) -> Vec<String> {
         let mut parts = Vec::new();
-        if let Some(p) = self.players {
+        if let Some(p) = self.seats.players {
             parts.push(format!("players-{p}"));
         }
-        if let Some(bots) = &self.bots {
+        if let Some(bots) = &self.seats.bots {
             parts.push(format!("bots-{bots}"));
         }
         if self.rotate_seats {

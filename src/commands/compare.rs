@@ -31,8 +31,8 @@ pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
         Some(path) => source(Some(path))?,
         None => a.clone(),
     };
-    let game_a = games::load(&a, &args.set_a, args.run.players)?;
-    let game_b = games::load(&b, &args.set_b, args.run.players)?;
+    let game_a = games::load(&a, &args.set_a, args.run.seats.players)?;
+    let game_b = games::load(&b, &args.set_b, args.run.seats.players)?;
     with_game!(game_a, ga => with_game!(game_b, gb => {
         compare_games(&*ga, &ga.resolved, &*gb, &gb.resolved, args, [&a, &b])
     }))
@@ -70,7 +70,12 @@ where
     let default_games = ga.default_games().min(gb.default_games());
     let plan = run_plan(ga, &args.run, args.run.games.unwrap_or(default_games), pa)?;
     plan.check()?;
-    let lineup_b = lineup(gb, args.run.bots.as_deref(), pb, args.run.rotate_seats)?;
+    let lineup_b = lineup(
+        gb,
+        args.run.seats.bots.as_deref(),
+        pb,
+        args.run.rotate_seats,
+    )?;
     let plan_b = Plan {
         lineup: lineup_b.clone(),
         roles: gb.roles(),
@@ -130,11 +135,7 @@ where
         Cost::compare(plan.games, plan.rotations()),
     );
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
-    let looks = if args.sequential {
-        sequential::looks(plan.games)
-    } else {
-        vec![plan.games]
-    };
+    let looks = sequential::looks_of(args.sequential, plan.games);
     let looks_n = looks.len();
     // Each tested metric's call, kept from the look that made it.
     let mut calls: BTreeMap<String, Call> = BTreeMap::new();
@@ -493,12 +494,12 @@ fn compare_record(
     reproduce += &format!(" --games {games} --seed {}", plan.seed);
     // `--players` sets both sides: named only when it was given, so sides of different sizes
     // are played again at their own.
-    if let Some(p) = args.run.players {
+    if let Some(p) = args.run.seats.players {
         reproduce += &format!(" --players {p}");
     }
     // The bots as given; not given, as seated, unless the sides differ in size (`players_b`)
     // and each took its own default.
-    match &args.run.bots {
+    match &args.run.seats.bots {
         Some(given) => reproduce += &format!(" --bots {}", quote(given)),
         None if players_b == plan.lineup.len() => {
             reproduce += &format!(" --bots {}", quote(&bots.join(",")));

@@ -194,7 +194,7 @@ pub(crate) fn run_plan<G: Registered>(
     Ok(crate::core::runner::Plan {
         games,
         seed: run.seed,
-        lineup: lineup(game, run.bots.as_deref(), players, run.rotate_seats)?,
+        lineup: lineup(game, run.seats.bots.as_deref(), players, run.rotate_seats)?,
         rotate: run.rotate_seats,
         roles: game.roles(),
         threads: run.workers.threads,

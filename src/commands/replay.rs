@@ -10,11 +10,11 @@ use crate::games::{self, Registered};
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
-    with_game!(games::load(&source, &args.set, args.players)?, game => replay(&*game, args))
+    with_game!(games::load(&source, &args.set, args.seats.players)?, game => replay(&*game, args))
 }
 
 fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
-    let mut bots = lineup(game, args.bots.as_deref(), game.players(), true)?;
+    let mut bots = lineup(game, args.seats.bots.as_deref(), game.players(), true)?;
     // Rotation r seats the lineup shifted by r, as `--rotate-seats` does; a run has only its
     // lineup's distinct rotations.
     let plan = Plan {
@@ -34,7 +34,7 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
         return Err(Failure::Usage(format!(
             "--rotation {}: the bots {} have {} (0{}), so no run of them has rotation {}",
             args.rotation,
-            args.bots.as_deref().unwrap_or(game.default_bots()),
+            args.seats.bots.as_deref().unwrap_or(game.default_bots()),
             if rotations == 1 {
                 "one seating".to_string()
             } else {

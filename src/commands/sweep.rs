@@ -39,7 +39,7 @@ fn check_vary(args: &SweepArgs) -> Result<(), Failure> {
                 o.arg, v.key
             )));
         }
-        if v.key == "rules.players" && args.run.players.is_some() {
+        if v.key == "rules.players" && args.run.seats.players.is_some() {
             return Err(Failure::Usage(
                 "--vary rules.players and --players both set the players; give one".into(),
             ));
@@ -71,7 +71,7 @@ pub(crate) fn run(args: &SweepArgs) -> anyhow::Result<()> {
     let load = |point: &[Override]| {
         let mut overrides = args.set.clone();
         overrides.extend(point.iter().cloned());
-        games::load(&source, &overrides, args.run.players)
+        games::load(&source, &overrides, args.run.seats.players)
     };
     let first = load(&points[0])?;
     with_game!(first, g => sweep_game(&*g, &points, &load, args, &source))
@@ -393,10 +393,10 @@ fn sweep_game<G: Registered>(
         reproduce += &format!(" --vary {}", quote(v));
     }
     reproduce += &format!(" --games {games} --seed {}", args.run.seed);
-    if let Some(p) = args.run.players {
+    if let Some(p) = args.run.seats.players {
         reproduce += &format!(" --players {p}");
     }
-    if let Some(bots) = &args.run.bots {
+    if let Some(bots) = &args.run.seats.bots {
         reproduce += &format!(" --bots {}", quote(bots));
     }
     if args.run.rotate_seats {
@@ -424,7 +424,13 @@ fn sweep_game<G: Registered>(
         games,
         rotate_seats: args.run.rotate_seats,
         played: Some(played_units),
-        bots: crate::core::lineup::split(args.run.bots.as_deref().unwrap_or(first.default_bots())),
+        bots: crate::core::lineup::split(
+            args.run
+                .seats
+                .bots
+                .as_deref()
+                .unwrap_or(first.default_bots()),
+        ),
         set: sets,
         vary,
         points: Some(points.len() as u64),

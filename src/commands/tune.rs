@@ -133,7 +133,7 @@ fn play_at(
     args: &TuneArgs,
     games: u64,
 ) -> anyhow::Result<Result<BTreeMap<String, Estimate>, i32>> {
-    let loaded = games::load(source, overrides, args.players)?;
+    let loaded = games::load(source, overrides, args.seats.players)?;
     with_game!(loaded, game => {
         let plan = plan_of(&*game, args, games)?;
         let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
@@ -149,7 +149,7 @@ fn plan_of<G: Registered>(game: &G, args: &TuneArgs, games: u64) -> Result<Plan,
     Ok(Plan {
         games,
         seed: args.seed,
-        lineup: lineup(game, args.bots.as_deref(), players, false)?,
+        lineup: lineup(game, args.seats.bots.as_deref(), players, false)?,
         rotate: false,
         roles: game.roles(),
         threads: args.workers.threads,
@@ -207,7 +207,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let mut names = Vec::new();
     let mut default_games = 0;
     for (i, value) in vary.values.iter().enumerate() {
-        let loaded = games::load(&source, &at(value), args.players)?;
+        let loaded = games::load(&source, &at(value), args.seats.players)?;
         with_game!(loaded, game => {
             plan_of(&*game, args, 1)?;
             if i == 0 {
@@ -365,7 +365,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let (text, code) = match (&confirmed, &closest) {
         (Some((v, figures, games)), _) => {
             let value = &vary.values[*v];
-            let loaded = games::load(&source, &at(value), args.players)?;
+            let loaded = games::load(&source, &at(value), args.seats.players)?;
             let resolved = with_game!(loaded, game => game.resolved().clone());
             dir.text("tuned.toml", &toml::to_string(&resolved)?)?;
             (

@@ -247,6 +247,16 @@ impl Sprt {
     }
 }
 
+/// The game counts at which a run of `games` looks: [`looks`] with `--sequential`, and without
+/// it one look, at the end.
+pub(crate) fn looks_of(sequential: bool, games: u64) -> Vec<u64> {
+    if sequential {
+        looks(games)
+    } else {
+        vec![games]
+    }
+}
+
 /// The game counts at which a check of `games` looks: [`FIRST_LOOK`], then half as many again
 /// each time, and `games` last.
 pub(crate) fn looks(games: u64) -> Vec<u64> {
