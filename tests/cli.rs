@@ -1175,11 +1175,13 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     let rows = fs::read_to_string(out.join("candidates.csv")).unwrap();
     assert!(
         rows.lines()
-            .any(|l| l.starts_with("1,8,1000,mouse_win_rate,") && l.ends_with(",out")),
+            .any(|l| l.starts_with("1,race,8,1000,mouse_win_rate,") && l.ends_with(",out")),
         "{rows}"
     );
+    // Confirmed on seeds the race never played.
+    let last = rows.lines().last().unwrap();
     assert!(
-        rows.lines().last().unwrap().ends_with(",confirmed"),
+        last.starts_with("2,fresh,13,2000,") && last.ends_with(",confirmed"),
         "{rows}"
     );
     // The tuned config plays as it is, the same games: the figure it was confirmed on.
@@ -1230,7 +1232,7 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     let said = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(
-        said.starts_with("NOT FOUND: no value can meet the targets"),
+        said.starts_with("NOT FOUND: no value meets the targets"),
         "{said}"
     );
     assert!(!out.join("tuned.toml").exists());
@@ -1244,8 +1246,12 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             "mouse_win_rate=35%±3%",
         ],
     );
-    assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("changes none of the figures"));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("rules.clues_to_win changes nothing the targets measure"),
+        "{said}"
+    );
     // Bad targets and knobs: exit 2, naming the flag.
     for (extra, says) in [
         (
@@ -1279,7 +1285,25 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "--target",
                 "mouse_win_rate=35%±3%",
             ][..],
-            "nope",
+            "--vary rules.nope=1",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=13,13",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "13 is given twice",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=8..16",
+                "--target",
+                "mouse_win_rate=35%±3",
+            ][..],
+            "both numbers as percentages",
         ),
     ] {
         let (o, _) = tune("bad", extra);

@@ -40,6 +40,13 @@ impl std::str::FromStr for Target {
             format!("`{arg}` is not METRIC=VALUE±TOL or METRIC=LO..HI, like seat_1_win_rate=25%±1%")
         };
         let (metric, band) = arg.split_once('=').ok_or_else(bad)?;
+        // `35%±3` is a typo for 35%±3% (or 0.35±0.03), never a band 70 points wide.
+        let percents = band.matches('%').count();
+        if percents == 1 {
+            return Err(format!(
+                "`{arg}`: give both numbers as percentages or neither, like 35%±3% or 0.35±0.03"
+            ));
+        }
         let number = |s: &str| -> Option<f64> {
             let s = s.trim();
             match s.strip_suffix('%') {
@@ -96,6 +103,9 @@ impl Standing {
 #[derive(Serialize)]
 struct CandidateRow {
     round: u32,
+    /// `race`, or `fresh`: the seeds after the race's, where a value inside every band is
+    /// confirmed.
+    seeds: &'static str,
     value: String,
     games: u64,
     metric: String,
@@ -104,7 +114,8 @@ struct CandidateRow {
     ci_high: String,
     target_low: String,
     target_high: String,
-    standing: &'static str,
+    /// The value's standing on all its targets in this row's games.
+    value_standing: &'static str,
 }
 
 /// Every figure `tune` can aim at, by the name it takes: `summary.csv`'s metrics, each seat's
@@ -121,21 +132,28 @@ fn figures<G: Game>(game: &G, report: &runner::Report) -> BTreeMap<String, Estim
         };
         out.insert(key, e);
     }
+    // summary.csv's other name for seat 1's.
+    if let Some(&e) = out.get("seat_1_win_rate") {
+        out.insert("first_seat_win_rate".into(), e);
+    }
     out
 }
 
-/// The figures of `games` games of the config with `overrides`, seeds from the run's seed.
-/// The figures of `games` games of the config with `overrides`, seeds from the run's seed; or
-/// the signal that stopped them.
+/// The figures of `games` games of the config with `overrides`: the run's seeds from game
+/// `skip` on (a confirmation plays seeds the race never played); or the signal that stopped
+/// them.
 fn play_at(
     source: &Source,
     overrides: &[Override],
     args: &TuneArgs,
-    games: u64,
+    (games, skip): (u64, u64),
 ) -> anyhow::Result<Result<BTreeMap<String, Estimate>, i32>> {
     let loaded = games::load(source, overrides, args.seats.players)?;
     with_game!(loaded, game => {
-        let plan = plan_of(&*game, args, games)?;
+        let plan = Plan {
+            skip,
+            ..plan_of(&*game, args, skip + games)?
+        };
         let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
         Ok(match report.played.stopped {
             Some(signal) => Err(signal),
@@ -176,56 +194,78 @@ fn standing(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> Standin
     }
 }
 
-/// How far a value's figures are from their bands, in band widths: 0 inside every band.
-fn distance(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> f64 {
+/// How far a value's figures are from their bands' middles, in band widths, the farthest:
+/// 0.5 at a band's edge, above it outside.
+fn off_centre(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> f64 {
     targets
         .iter()
-        .map(|t| {
-            let v = figures[&t.metric].value;
-            ((t.low - v).max(v - t.high).max(0.0)) / (t.high - t.low)
-        })
+        .map(|t| (figures[&t.metric].value - (t.low + t.high) / 2.0).abs() / (t.high - t.low))
         .fold(0.0, f64::max)
 }
 
-pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
-    let source = source(args.config.as_ref())?;
+/// `n value(s)`.
+fn values(n: usize) -> String {
+    format!("{n} value{}", if n == 1 { "" } else { "s" })
+}
+
+/// Refuses a `--vary` that names a value twice, or the player count against `--players`, or
+/// the key `--set` sets.
+fn check_vary(args: &TuneArgs) -> Result<(), Failure> {
     let vary = &args.vary;
     if let Some(o) = args.set.iter().find(|o| o.path == vary.key) {
         return Err(Failure::Usage(format!(
             "--set {} and --vary {} set the same key; give one",
             o.arg, vary.key
-        ))
-        .into());
+        )));
     }
+    if vary.key == "rules.players" && args.seats.players.is_some() {
+        return Err(Failure::Usage(
+            "--vary rules.players and --players both set the players; give one".into(),
+        ));
+    }
+    for (i, v) in vary.values.iter().enumerate() {
+        if vary.values[..i].iter().any(|w| w.arg == v.arg) {
+            return Err(Failure::Usage(format!(
+                "--vary {}: {} is given twice",
+                vary.arg,
+                value_of(v)
+            )));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
+    let source = source(args.config.as_ref())?;
+    let vary = &args.vary;
+    check_vary(args)?;
     let at = |value: &Override| {
         let mut overrides = args.set.clone();
         overrides.push(value.clone());
         overrides
     };
-    // Every value is loaded, and so checked, before the race; one game of the first names the
-    // figures a target may aim at.
-    let mut names = Vec::new();
+    // Every value is loaded, and so checked, before the race, and one game of each names the
+    // figures it has (a seat's win rate exists only at tables that seat it).
     let mut default_games = 0;
-    for (i, value) in vary.values.iter().enumerate() {
-        let loaded = games::load(&source, &at(value), args.seats.players)?;
-        with_game!(loaded, game => {
-            plan_of(&*game, args, 1)?;
-            if i == 0 {
-                default_games = game.default_games();
-                let report = runner::run(&*game, &plan_of(&*game, args, 1)?, &Progress::hidden(), None)?;
-                names = figures(&*game, &report).into_keys().collect();
-            }
+    for value in &vary.values {
+        let loaded = games::load(&source, &at(value), args.seats.players)
+            .map_err(|e| Failure::Usage(format!("--vary {}: {e}", value.arg)))?;
+        let names: Vec<String> = with_game!(loaded, game => {
+            default_games = default_games.max(game.default_games());
+            let report = runner::run(&*game, &plan_of(&*game, args, 1)?, &Progress::hidden(), None)?;
+            figures(&*game, &report).into_keys().collect()
         });
-    }
-    for t in &args.target {
-        if !names.contains(&t.metric) {
-            return Err(Failure::Usage(format!(
-                "--target {}: no figure `{}`; this game's: {}",
-                t.arg,
-                t.metric,
-                names.join(", ")
-            ))
-            .into());
+        for t in &args.target {
+            if !names.contains(&t.metric) {
+                return Err(Failure::Usage(format!(
+                    "--target {}: no figure `{}` at {}; its figures: {}",
+                    t.arg,
+                    t.metric,
+                    value.arg,
+                    names.join(", ")
+                ))
+                .into());
+            }
         }
     }
     let budget = args.max_games.unwrap_or(10 * default_games);
@@ -242,20 +282,48 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         }
     };
     tell(format!(
-        "tune: {} values of {}, at most {budget} games (--max-games)",
-        vary.values.len(),
+        "tune: {} of {}, at most {budget} games (--max-games)",
+        values(vary.values.len()),
         vary.key
     ));
 
     let mut racing: Vec<usize> = (0..vary.values.len()).collect();
     let mut rows = Vec::new();
     let mut spent = 0u64;
-    // Each value's figures on the most games it played.
+    // Each value's figures on the most games it played in the race.
     let mut latest: BTreeMap<usize, (BTreeMap<String, Estimate>, u64)> = BTreeMap::new();
+    // The value confirmed on fresh seeds, its figures there, and the games it took.
     let mut confirmed: Option<(usize, BTreeMap<String, Estimate>, u64)> = None;
+    // Values inside every band in the race, but not (or not yet) on fresh seeds.
+    let mut inside_too: Vec<usize> = Vec::new();
+    // Whether every value has played the very same games in every round.
+    let mut all_same = vary.values.len() > 1;
     let mut round = 0u32;
     let mut games = FIRST_ROUND;
     let mut stopped = None;
+    let mut row = |round: u32,
+                   seeds: &'static str,
+                   v: usize,
+                   games,
+                   figures: &BTreeMap<String, Estimate>,
+                   s: Standing| {
+        for t in &args.target {
+            let e = figures[&t.metric];
+            rows.push(CandidateRow {
+                round,
+                seeds,
+                value: value_of(&vary.values[v]),
+                games,
+                metric: t.metric.clone(),
+                estimate: num(e.value),
+                ci_low: num(e.low),
+                ci_high: num(e.high),
+                target_low: num(t.low),
+                target_high: num(t.high),
+                value_standing: s.word(),
+            });
+        }
+    };
     signals::catch();
     'rounds: while !racing.is_empty() && confirmed.is_none() {
         let cost = games * racing.len() as u64;
@@ -265,9 +333,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         round += 1;
         spent += cost;
         let mut next = Vec::new();
+        let mut inside = Vec::new();
         let mut seen: Vec<BTreeMap<String, Estimate>> = Vec::new();
         for &v in &racing {
-            let figures = match play_at(&source, &at(&vary.values[v]), args, games)? {
+            let figures = match play_at(&source, &at(&vary.values[v]), args, (games, 0))? {
                 Ok(figures) => figures,
                 // What the rounds so far found is kept; the round under way is not.
                 Err(signal) => {
@@ -276,64 +345,64 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 }
             };
             let s = standing(&args.target, &figures);
-            for t in &args.target {
-                let e = figures[&t.metric];
-                rows.push(CandidateRow {
-                    round,
-                    value: value_of(&vary.values[v]),
-                    games,
-                    metric: t.metric.clone(),
-                    estimate: num(e.value),
-                    ci_low: num(e.low),
-                    ci_high: num(e.high),
-                    target_low: num(t.low),
-                    target_high: num(t.high),
-                    standing: s.word(),
-                });
-            }
-            let d = distance(&args.target, &figures);
+            row(round, "race", v, games, &figures, s);
             latest.insert(v, (figures.clone(), games));
             match s {
-                Standing::Confirmed
-                    if confirmed
-                        .as_ref()
-                        .is_none_or(|c| d < distance(&args.target, &c.1)) =>
-                {
-                    confirmed = Some((v, figures.clone(), games))
-                }
-                Standing::Out | Standing::Confirmed => {}
+                Standing::Confirmed => inside.push(v),
                 Standing::Racing => next.push(v),
+                Standing::Out => {}
             }
             seen.push(figures);
         }
-        let values = |n: usize| format!("{n} value{}", if n == 1 { "" } else { "s" });
+        all_same &= seen.iter().all(|f| *f == seen[0]);
         tell(format!(
-            "round {round}: {} × {games} games; {} still racing, {spent} games so far",
+            "round {round}: {} × {games} games; {} inside every band, {} still racing; {spent} games so far",
             values(racing.len()),
+            inside.len(),
             next.len()
         ));
-        // Values that play exactly the same games: the key changes nothing the targets see.
-        if round == 1 && seen.len() > 1 && seen.iter().all(|f| *f == seen[0]) {
-            dir.csv("candidates.csv", rows.iter())?;
-            let path = dir.commit(false)?;
-            say(&format!(
-                "{} changes none of the figures the targets name: every value plays the same games.\n{}",
-                vary.key,
-                written(&path, false)
-            ));
-            return Ok(1);
+        // Inside every band after looking every round at every value is not yet sure: the
+        // nearest the bands' middles plays as many games again on seeds the race never
+        // played, and is confirmed only if it is inside there too.
+        inside.sort_by(|&a, &b| {
+            off_centre(&args.target, &latest[&a].0)
+                .total_cmp(&off_centre(&args.target, &latest[&b].0))
+        });
+        for (k, &v) in inside.iter().enumerate() {
+            if spent + games > budget {
+                next.extend(&inside[k..]);
+                break;
+            }
+            spent += games;
+            let figures = match play_at(&source, &at(&vary.values[v]), args, (games, games))? {
+                Ok(figures) => figures,
+                Err(signal) => {
+                    stopped = Some(signal);
+                    break 'rounds;
+                }
+            };
+            let s = standing(&args.target, &figures);
+            row(round, "fresh", v, games, &figures, s);
+            if s == Standing::Confirmed {
+                confirmed = Some((v, figures, games));
+                inside_too.extend(inside.iter().filter(|&&w| w != v));
+                break;
+            }
+            // Not inside on fresh seeds: it races on.
+            next.push(v);
         }
+        next.sort_unstable();
         racing = next;
         games *= 2;
     }
 
-    // The rows of a round cut short are left out: each value's row is of whole rounds.
+    // The rows of a round cut short are left out: each value's rows are of whole rounds.
     rows.retain(|r| stopped.is_none() || r.round < round);
     dir.csv("candidates.csv", rows.iter())?;
     if let Some(signal) = stopped {
         let path = dir.commit(true)?;
         say(&format!(
-            "INTERRUPTED by {} in round {round}: the rounds before it are in candidates.csv (marked partial)\n{}",
+            "INTERRUPTED by {} in round {round}: the rounds before it are kept in candidates.csv\n{}",
             signals::name(signal),
             written(&path, false)
         ));
@@ -357,10 +426,18 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             .collect::<Vec<_>>()
             .join("; ")
     };
-    // The value whose figures, on the most games it played, are nearest their bands.
+    let same = if all_same {
+        format!(
+            "Every value played the very same games in every round: in them {} changes nothing the targets measure.\n",
+            vary.key
+        )
+    } else {
+        String::new()
+    };
+    // The value whose figures, on the most games it played, are nearest their bands' middles.
     let closest = latest
         .iter()
-        .map(|(&v, (figures, games))| (distance(&args.target, figures), v, figures, *games))
+        .map(|(&v, (figures, games))| (off_centre(&args.target, figures), v, figures, *games))
         .min_by(|a, b| a.0.total_cmp(&b.0).then(b.3.cmp(&a.3)));
     let (text, code) = match (&confirmed, &closest) {
         (Some((v, figures, games)), _) => {
@@ -368,9 +445,26 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             let loaded = games::load(&source, &at(value), args.seats.players)?;
             let resolved = with_game!(loaded, game => game.resolved().clone());
             dir.text("tuned.toml", &toml::to_string(&resolved)?)?;
+            let also = if inside_too.is_empty() {
+                String::new()
+            } else {
+                let listed: Vec<String> = inside_too
+                    .iter()
+                    .map(|&w| value_of(&vary.values[w]))
+                    .collect();
+                format!(
+                    " Also inside every band in the race: {}.",
+                    listed.join(", ")
+                )
+            };
+            let bots = args
+                .seats
+                .bots
+                .as_ref()
+                .map_or(String::new(), |b| format!(" --bots {b}"));
             (
                 format!(
-                    "CONFIRMED: {} = {} puts every target inside its band on {games} games: {}.\nThe tuned config is tuned.toml; {spent} games in all.\n",
+                    "CONFIRMED: {} = {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n",
                     vary.key,
                     value_of(value),
                     said(figures)
@@ -380,7 +474,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         }
         (None, Some((_, v, figures, games))) => {
             let why = if racing.is_empty() {
-                "no value can meet the targets: each has a figure whose interval lies wholly outside its band"
+                "no value meets the targets: each has a figure whose 95% interval lies wholly outside its band"
             } else {
                 "not confirmed within --max-games"
             };
@@ -396,14 +490,15 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         }
         (None, None) => (
             format!(
-                "NOT FOUND: --max-games {budget} does not pay for the first round ({} values × {FIRST_ROUND} games).\n",
-                vary.values.len()
+                "NOT FOUND: --max-games {budget} does not pay for the first round ({} × {FIRST_ROUND} games).\n",
+                values(vary.values.len())
             ),
             1,
         ),
     };
     let path = dir.commit(false)?;
-    say(&format!("{text}{}", written(&path, false)));
+    let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
+    say(&format!("{same}{text}{}", written(&path, false)));
     Ok(code)
 }
 
@@ -430,7 +525,15 @@ mod tests {
         );
         let t: Target = "mouse_win_rate=0.40..0.45".parse().unwrap();
         assert_eq!((t.low, t.high), (0.40, 0.45));
-        for bad in ["seat_1_win_rate", "x=1", "x=0.3..0.2", "x=a±1", "x=1±0"] {
+        for bad in [
+            "seat_1_win_rate",
+            "x=1",
+            "x=0.3..0.2",
+            "x=a±1",
+            "x=1±0",
+            "x=35%±3",
+            "x=0.3..40%",
+        ] {
             assert!(bad.parse::<Target>().is_err(), "{bad}");
         }
     }
