@@ -1178,6 +1178,12 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             .any(|l| l.starts_with("1,race,8,1000,mouse_win_rate,") && l.ends_with(",out")),
         "{rows}"
     );
+    let record = fs::read_to_string(out.join("tune.toml")).unwrap();
+    assert!(record.contains("games_played = 13000"), "{record}");
+    assert!(
+        record.contains("reproduce = \"whisker tune cat-and-the-mouse --vary rules.rooms=8..16 --target 'mouse_win_rate=35%±3%' --seed 1 --max-games 1000000"),
+        "{record}"
+    );
     // Confirmed on seeds the race never played.
     let last = rows.lines().last().unwrap();
     assert!(

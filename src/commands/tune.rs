@@ -16,6 +16,7 @@ use crate::core::runner::{self, Plan};
 use crate::core::signals;
 use crate::games::{self, Game, Registered, with_game};
 use crate::io::config::{Override, Source};
+use crate::io::record::quote;
 use crate::stats::{Estimate, num};
 
 /// Games each value plays in the first round; each round doubles it.
@@ -399,6 +400,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // The rows of a round cut short are left out: each value's rows are of whole rounds.
     rows.retain(|r| stopped.is_none() || r.round < round);
     dir.csv("candidates.csv", rows.iter())?;
+    dir.text(
+        "tune.toml",
+        &toml::to_string(&TuneRecord::new(args, &source, budget, spent))?,
+    )?;
     if let Some(signal) = stopped {
         let path = dir.commit(true)?;
         say(&format!(
@@ -500,6 +505,60 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
     say(&format!("{same}{text}{}", written(&path, false)));
     Ok(code)
+}
+
+/// `tune.toml`: how the tune was run, and the command that runs it again.
+#[derive(Serialize)]
+struct TuneRecord<'a> {
+    whisker_version: &'a str,
+    config: &'a str,
+    vary: &'a str,
+    target: Vec<&'a str>,
+    set: Vec<&'a str>,
+    seed: u64,
+    max_games: u64,
+    games_played: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bots: Option<&'a str>,
+    reproduce: String,
+}
+
+impl<'a> TuneRecord<'a> {
+    fn new(args: &'a TuneArgs, source: &'a Source, max_games: u64, games_played: u64) -> Self {
+        let mut reproduce = format!(
+            "whisker tune {} --vary {}",
+            quote(crate::games::arg_of(source)),
+            quote(&args.vary.arg)
+        );
+        for t in &args.target {
+            reproduce += &format!(" --target {}", quote(&t.arg));
+        }
+        for o in &args.set {
+            reproduce += &format!(" --set {}", quote(&o.arg));
+        }
+        reproduce += &format!(" --seed {} --max-games {max_games}", args.seed);
+        if let Some(p) = args.seats.players {
+            reproduce += &format!(" --players {p}");
+        }
+        if let Some(b) = &args.seats.bots {
+            reproduce += &format!(" --bots {}", quote(b));
+        }
+        Self {
+            whisker_version: env!("CARGO_PKG_VERSION"),
+            config: &source.name,
+            vary: &args.vary.arg,
+            target: args.target.iter().map(|t| t.arg.as_str()).collect(),
+            set: args.set.iter().map(|o| o.arg.as_str()).collect(),
+            seed: args.seed,
+            max_games,
+            games_played,
+            players: args.seats.players,
+            bots: args.seats.bots.as_deref(),
+            reproduce,
+        }
+    }
 }
 
 /// The value an override sets, as the designer wrote it.
