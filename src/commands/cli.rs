@@ -60,7 +60,7 @@ pub struct TuneArgs {
     /// seat_N_win_rate (seats counted from 1), ROLE_win_rate (mouse_win_rate) or ending_NAME (the
     /// share of games ending so); a name the game does not have lists the game's.
     #[arg(long = "target", value_name = "METRIC=BAND", required = true)]
-    pub target: Vec<crate::commands::tune::Target>,
+    pub target: Vec<crate::commands::target::Target>,
     /// Override a config value at every value tried (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,

@@ -23,6 +23,7 @@ pub(crate) mod replay;
 pub(crate) mod report;
 pub(crate) mod simulate;
 pub(crate) mod sweep;
+pub(crate) mod target;
 pub(crate) mod tune;
 pub(crate) mod vary;
 
