@@ -269,6 +269,13 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             });
         }
     };
+    // A value's figures on a window of seeds; none once a signal stops them, and then what the
+    // rounds before found is kept, the round under way not.
+    let mut play = |v: usize, window| -> anyhow::Result<Option<BTreeMap<String, Estimate>>> {
+        Ok(play_at(&source, &at(&vary.values[v]), args, window)?
+            .map_err(|signal| stopped = Some(signal))
+            .ok())
+    };
     signals::catch();
     'rounds: while !racing.is_empty() && confirmed.is_none() {
         let cost = games * racing.len() as u64;
@@ -281,13 +288,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         let mut inside = Vec::new();
         let mut seen: Vec<BTreeMap<String, Estimate>> = Vec::new();
         for &v in &racing {
-            let figures = match play_at(&source, &at(&vary.values[v]), args, (games, 0))? {
-                Ok(figures) => figures,
-                // What the rounds so far found is kept; the round under way is not.
-                Err(signal) => {
-                    stopped = Some(signal);
-                    break 'rounds;
-                }
+            let Some(figures) = play(v, (games, 0))? else {
+                break 'rounds;
             };
             let s = standing(&args.target, &figures);
             row(round, "race", v, games, &figures, s);
@@ -319,12 +321,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 break;
             }
             spent += games;
-            let figures = match play_at(&source, &at(&vary.values[v]), args, (games, games))? {
-                Ok(figures) => figures,
-                Err(signal) => {
-                    stopped = Some(signal);
-                    break 'rounds;
-                }
+            let Some(figures) = play(v, (games, games))? else {
+                break 'rounds;
             };
             let s = standing(&args.target, &figures);
             row(round, "fresh", v, games, &figures, s);
