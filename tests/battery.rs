@@ -1,6 +1,7 @@
 //! A battery that stays: random mutations of the shipped configs, of finished results and shards,
 //! and random command lines, all run through the real binary. Whatever goes in, whisker never
-//! panics or aborts, answers 0 or 2 (1 only when `check` finds a regression), keeps the user's
+//! panics or aborts, answers 0 or 2 (1 only when `check` finds a regression or `tune` no value
+//! that meets its targets), keeps the user's
 //! files, and touches no file outside its result folder.
 
 use std::collections::BTreeMap;
@@ -558,9 +559,10 @@ fn run_case(
     std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
     prop_assert!(!err.contains("panicked"), "{args:?}: {err}");
     let code = status.code();
-    let regression = args[0] == "check" && code == Some(1);
+    // A verdict, already printed: a regression, or no value that meets the targets.
+    let verdict = matches!(args[0].as_str(), "check" | "tune") && code == Some(1);
     prop_assert!(
-        matches!(code, Some(0) | Some(2)) || regression,
+        matches!(code, Some(0) | Some(2)) || verdict,
         "{args:?}: exit {code:?}: {err}"
     );
     if code == Some(2) {
