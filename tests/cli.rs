@@ -1242,6 +1242,91 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         "{said}"
     );
     assert!(!out.join("tuned.toml").exists());
+    // Why: the Mouse's rate jumps over the band between 12 rooms and 13.
+    assert!(
+        said.contains("Cliffs: mouse_win_rate jumps over its band (0.270000–0.330000) from 0.203000 at rules.rooms = 12 to 0.351000 at rules.rooms = 13."),
+        "{said}"
+    );
+    // Two keys: every combination races, a quarter of the games first for a grid this large.
+    let (o, out) = tune(
+        "two",
+        &[
+            "--vary",
+            "rules.rooms=10..16",
+            "--vary",
+            "tricks.smoke_bomb=0..3",
+            "--target",
+            "mouse_win_rate=40%±3%",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
+    assert!(
+        said.starts_with("CONFIRMED: rules.rooms = 14, tricks.smoke_bomb = 2 "),
+        "{said}"
+    );
+    let rows = fs::read_to_string(out.join("candidates.csv")).unwrap();
+    assert!(
+        rows.starts_with("round,seeds,rules.rooms,tricks.smoke_bomb,games,metric,estimate,ci_low,ci_high,target_low,target_high,standing\n1,race,10,0,250,mouse_win_rate,"),
+        "{rows}"
+    );
+    let tuned = fs::read_to_string(out.join("tuned.toml")).unwrap();
+    assert!(
+        tuned.contains("rooms = 14") && tuned.contains("smoke_bomb = 2"),
+        "{tuned}"
+    );
+    // A bot's parameter as a key, and a band open at one end: the tuned file and the printed
+    // command say which bots it holds for.
+    let (o, out) = tune(
+        "bot",
+        &[
+            "--vary",
+            "bots.thief.flee_at=30..90",
+            "--target",
+            "mouse_win_rate=..15%",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
+    assert!(
+        said.starts_with("CONFIRMED: bots.thief.flee_at = "),
+        "{said}"
+    );
+    assert!(said.contains("target at most 0.150000"), "{said}");
+    let flee = said["CONFIRMED: bots.thief.flee_at = ".len()..]
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        said.contains(&format!("--bots 'sleuth,thief(flee_at={flee})'")),
+        "{said}"
+    );
+    let tuned = fs::read_to_string(out.join("tuned.toml")).unwrap();
+    assert!(
+        tuned.starts_with(&format!(
+            "# Tuned for these bots: simulate it with --bots 'sleuth,thief(flee_at={flee})'\n"
+        )),
+        "{tuned}"
+    );
+    // Points the config refuses are left out, and said; the rest race.
+    let (o, _) = tune(
+        "refused",
+        &[
+            "--vary",
+            "rules.rooms=1..16",
+            "--target",
+            "mouse_win_rate=35%±3%",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
+    assert!(
+        said.starts_with(
+            "Left out 3 of the grid's 16 values, which the config refuses: --vary rules.rooms=1: "
+        ),
+        "{said}"
+    );
+    assert!(said.contains("\nCONFIRMED: rules.rooms = 13 "), "{said}");
     // A key the default bots never feel moves nothing.
     let (o, _) = tune(
         "same",
@@ -1278,11 +1363,40 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "--vary",
                 "rules.rooms=8..16",
                 "--vary",
+                "rules.rooms=1..3",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "--vary rules.rooms is given twice",
+        ),
+        (
+            &[
+                "--vary",
+                "bots.greedy.max_bet=1..3",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "--vary bots.greedy.max_bet=1: no seat plays `greedy`; the lineup is sleuth,thief",
+        ),
+        (
+            &[
+                "--vary",
+                "bots.sleuth.trap_at=0,101",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "--vary bots.sleuth.trap_at=0: sleuth: `trap_at=0`: trap_at is a whole number from 1 to 100",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=1..1000",
+                "--vary",
                 "rules.room_loot=1..3",
                 "--target",
                 "mouse_win_rate=35%±3%",
             ][..],
-            "--vary",
+            "a tune tries at most 1000",
         ),
         (
             &[

@@ -50,12 +50,14 @@ pub enum Command {
 pub struct TuneArgs {
     /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
     pub config: Option<PathBuf>,
-    /// The config key to tune and the values it may take: KEY=LO..HI (whole numbers) or
-    /// KEY=V1,V2,…, as `sweep --vary` takes them.
-    #[arg(long, value_name = "KEY=VALUES")]
-    pub vary: crate::commands::vary::Vary,
-    /// A band a figure must lie in (repeatable: all must hold): METRIC=VALUE±TOL (or +-) or
-    /// METRIC=LO..HI; a `%` reads a number as a percentage (seat_1_win_rate=25%±1%). METRIC: a
+    /// A config key to tune and the values it may take: KEY=LO..HI (whole numbers) or
+    /// KEY=V1,V2,…, as `sweep --vary` takes them; or a bot's parameter, bots.BOT.PARAM=LO..HI
+    /// (bots.thief.flee_at=40..80), for every seat that bot plays. Repeatable: every
+    /// combination is a point of the grid it searches.
+    #[arg(long, value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<crate::commands::vary::Vary>,
+    /// A band a figure must lie in (repeatable: all must hold): METRIC=VALUE±TOL (or +-),
+    /// METRIC=LO..HI, or open at one end, METRIC=LO.. (at least) or METRIC=..HI (at most); a `%` reads a number as a percentage (seat_1_win_rate=25%±1%). METRIC: a
     /// metric of summary.csv (mean_turns, seat_gap, capped_rate, the game's own rates),
     /// seat_N_win_rate (seats counted from 1), ROLE_win_rate (mouse_win_rate) or ending_NAME (the
     /// share of games ending so); a name the game does not have lists the game's.
@@ -72,7 +74,7 @@ pub struct TuneArgs {
     pub seed: u64,
     #[command(flatten)]
     pub seats: Seats,
-    /// Result folder (default: results/tune-<config name>+<key>/).
+    /// Result folder (default: results/tune-<config name>+<keys>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
     #[command(flatten)]

@@ -1,10 +1,12 @@
 //! `--target METRIC=BAND`: a band a figure must lie in, as `tune` aims at it.
 
-/// `--target METRIC=VALUE±TOL` (or `METRIC=LO..HI`): a band a figure must lie in. A `%` after
-/// the numbers reads them as percentages of 1 (`seat_1_win_rate=25%±1%`).
+/// `--target METRIC=VALUE±TOL` (or `METRIC=LO..HI`, or open at one end, `METRIC=LO..` for at
+/// least LO and `METRIC=..HI` for at most HI): a band a figure must lie in. A `%` after the
+/// numbers reads them as percentages of 1 (`seat_1_win_rate=25%±1%`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Target {
     pub metric: String,
+    /// The band's ends; an open end is infinite.
     pub low: f64,
     pub high: f64,
     /// The argument as given.
@@ -16,12 +18,20 @@ impl std::str::FromStr for Target {
 
     fn from_str(arg: &str) -> Result<Self, String> {
         let bad = || {
-            format!("`{arg}` is not METRIC=VALUE±TOL or METRIC=LO..HI, like seat_1_win_rate=25%±1%")
+            format!(
+                "`{arg}` is not METRIC=VALUE±TOL, METRIC=LO..HI, METRIC=LO.. or METRIC=..HI, like seat_1_win_rate=25%±1%"
+            )
         };
         let (metric, band) = arg.split_once('=').ok_or_else(bad)?;
-        // `35%±3` is a typo for 35%±3% (or 0.35±0.03), never a band 70 points wide.
+        // `35%±3` is a typo for 35%±3% (or 0.35±0.03), never a band 70 points wide; an open
+        // band has one number.
+        let numbers = if band.trim().starts_with("..") || band.trim().ends_with("..") {
+            1
+        } else {
+            2
+        };
         let percents = band.matches('%').count();
-        if percents == 1 {
+        if percents != 0 && percents != numbers {
             return Err(format!(
                 "`{arg}`: give both numbers as percentages or neither, like 35%±3% or 0.35±0.03"
             ));
@@ -32,9 +42,23 @@ impl std::str::FromStr for Target {
                 Some(p) => p.trim().parse::<f64>().ok().map(|v| v / 100.0),
                 None => s.parse().ok(),
             }
+            .filter(|v: &f64| v.is_finite())
+        };
+        let end = |s: &str, open: f64| -> Option<f64> {
+            if s.trim().is_empty() {
+                Some(open)
+            } else {
+                number(s)
+            }
         };
         let (low, high) = if let Some((lo, hi)) = band.split_once("..") {
-            (number(lo).ok_or_else(bad)?, number(hi).ok_or_else(bad)?)
+            if lo.trim().is_empty() && hi.trim().is_empty() {
+                return Err(bad());
+            }
+            (
+                end(lo, f64::NEG_INFINITY).ok_or_else(bad)?,
+                end(hi, f64::INFINITY).ok_or_else(bad)?,
+            )
         } else {
             let (value, tol) = band
                 .split_once('±')
@@ -57,6 +81,39 @@ impl std::str::FromStr for Target {
     }
 }
 
+impl Target {
+    /// The band in words: `0.320000–0.380000`, `at least 20.000000`, `at most 0.100000`.
+    pub fn band(&self) -> String {
+        use crate::stats::num;
+        match (self.low.is_finite(), self.high.is_finite()) {
+            (true, true) => format!("{}–{}", num(self.low), num(self.high)),
+            (true, false) => format!("at least {}", num(self.low)),
+            _ => format!("at most {}", num(self.high)),
+        }
+    }
+
+    /// Whether an interval lies wholly outside the band.
+    pub fn misses(&self, low: f64, high: f64) -> bool {
+        high < self.low || low > self.high
+    }
+
+    /// Whether an interval lies inside the band.
+    pub fn holds(&self, low: f64, high: f64) -> bool {
+        low >= self.low && high <= self.high
+    }
+
+    /// How far `value` is from the band's middle, in band widths: 0.5 at an edge, more outside.
+    /// An open band has no middle: 0.5 plus how far `value` lies past its end, less the deeper
+    /// inside it is, so the surest of several values inside comes first.
+    pub fn off_centre(&self, value: f64) -> f64 {
+        if self.low.is_finite() && self.high.is_finite() {
+            (value - (self.low + self.high) / 2.0).abs() / (self.high - self.low)
+        } else {
+            0.5 + (self.low - value).max(value - self.high)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +130,14 @@ mod tests {
         );
         let t: Target = "mouse_win_rate=0.40..0.45".parse().unwrap();
         assert_eq!((t.low, t.high), (0.40, 0.45));
+        let t: Target = "mean_turns=20..".parse().unwrap();
+        assert_eq!((t.low, t.high), (20.0, f64::INFINITY));
+        assert_eq!(t.band(), "at least 20.000000");
+        let t: Target = "ending_capped=..1%".parse().unwrap();
+        assert_eq!((t.low, t.high), (f64::NEG_INFINITY, 0.01));
+        assert!(t.holds(0.0, 0.009) && !t.holds(0.0, 0.011) && t.misses(0.0101, 0.02));
+        assert!((t.off_centre(0.005) - 0.495).abs() < 1e-12);
+        assert!((t.off_centre(0.03) - 0.52).abs() < 1e-12);
         for bad in [
             "seat_1_win_rate",
             "x=1",
@@ -81,6 +146,9 @@ mod tests {
             "x=1±0",
             "x=35%±3",
             "x=0.3..40%",
+            "x=..",
+            "x=..a",
+            "x=inf..",
         ] {
             assert!(bad.parse::<Target>().is_err(), "{bad}");
         }

@@ -1,17 +1,17 @@
-//! `whisker tune`: the value of one config key that puts the figures a designer names inside
-//! their target bands, found by racing the key's values on common seeds: every value still in
-//! the race plays the same games, twice as many each round, until one is confirmed (each target
-//! figure's 95% interval inside its band), or every value is out (some figure's interval wholly
-//! outside its band), or the budget is spent.
+//! `whisker tune`: the values of one or more config keys (or bot parameters) that put the
+//! figures a designer names inside their target bands, found by racing the points of the keys'
+//! grid on common seeds: every point still in the race plays the same games, twice as many each
+//! round, until one is confirmed (each target figure's 95% interval inside its band), or every
+//! point is out (some figure's interval wholly outside its band), or the budget is spent.
 
 use std::collections::BTreeMap;
-
-use serde::Serialize;
 
 use super::{lineup, result_dir, say, source, written};
 use crate::commands::cli::TuneArgs;
 use crate::commands::target::Target;
+use crate::commands::vary::grid;
 use crate::core::failure::Failure;
+use crate::core::lineup::{Bot, with_args};
 use crate::core::progress::Progress;
 use crate::core::runner::{self, Plan};
 use crate::core::signals;
@@ -20,10 +20,15 @@ use crate::io::config::{Override, Source};
 use crate::io::record::quote;
 use crate::stats::{Estimate, num};
 
-/// Games each value plays in the first round; each round doubles it.
+/// Games each point plays in the first round; each round doubles it.
 const FIRST_ROUND: u64 = 1_000;
+/// A grid of more points than this starts at a quarter of [`FIRST_ROUND`]: most of a large
+/// grid is far from the answer, and fewer games show it.
+const MANY_POINTS: usize = 16;
+/// The most points a tune's grid may have.
+const MAX_POINTS: usize = 1_000;
 
-/// Where a value stands against the targets after a round.
+/// Where a point stands against the targets after a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Standing {
     /// Every target's interval inside its band.
@@ -44,29 +49,13 @@ impl Standing {
     }
 }
 
-/// A row of `candidates.csv`: one target figure of one value in one round.
-#[derive(Serialize)]
-struct CandidateRow {
-    round: u32,
-    /// `race`, or `fresh`: the seeds after the race's, where a value inside every band is
-    /// confirmed.
-    seeds: &'static str,
-    value: String,
-    games: u64,
-    metric: String,
-    estimate: String,
-    ci_low: String,
-    ci_high: String,
-    target_low: String,
-    target_high: String,
-    /// The value's standing on all its targets in this row's games.
-    value_standing: &'static str,
-}
+/// A point's figures, by the names `--target` gives them.
+type Figures = BTreeMap<String, Estimate>;
 
 /// Every figure `tune` can aim at, by the name it takes: `summary.csv`'s metrics, each seat's
 /// and role's win rate (`seat_1_win_rate`, `mouse_win_rate`) and each ending's share
 /// (`ending_<name>`), with their intervals.
-fn figures<G: Game>(game: &G, report: &runner::Report) -> BTreeMap<String, Estimate> {
+fn figures<G: Game>(game: &G, report: &runner::Report) -> Figures {
     let mut out = BTreeMap::new();
     for (from, name, e) in crate::stats::strength::headline(game, &report.totals, &report.counts) {
         let key = match from {
@@ -84,20 +73,69 @@ fn figures<G: Game>(game: &G, report: &runner::Report) -> BTreeMap<String, Estim
     out
 }
 
-/// The figures of `games` games of the config with `overrides`: the run's seeds from game
-/// `skip` on (a confirmation plays seeds the race never played); or the signal that stopped
-/// them.
+/// A key that names a bot parameter, `bots.KIND.PARAM`: the kind and the parameter.
+fn bot_param(o: &Override) -> Option<(&str, &str)> {
+    let (kind, param) = o.path.strip_prefix("bots.")?.split_once('.')?;
+    (!param.contains('.')).then_some((kind, param))
+}
+
+/// The config overrides at `point`: every `--set`, then the point's config keys.
+fn config_at(args: &TuneArgs, point: &[Override]) -> Vec<Override> {
+    let keys = point.iter().filter(|o| bot_param(o).is_none());
+    args.set.iter().chain(keys).cloned().collect()
+}
+
+/// The lineup at `point`: `--bots` (or the game's own), with each bot parameter the point
+/// sets given to every seat that plays that bot.
+fn lineup_at<G: Registered>(
+    game: &G,
+    args: &TuneArgs,
+    point: &[Override],
+) -> Result<Vec<Bot>, Failure> {
+    let mut bots = lineup(game, args.seats.bots.as_deref(), game.players(), false)?;
+    for o in point {
+        let Some((kind, param)) = bot_param(o) else {
+            continue;
+        };
+        let seats = bots.iter().filter(|b| b.kind.name == kind).count();
+        if seats == 0 {
+            return Err(Failure::Usage(format!(
+                "--vary {}: no seat plays `{kind}`; the lineup is {}",
+                o.arg,
+                labels(&bots)
+            )));
+        }
+        for bot in bots.iter_mut().filter(|b| b.kind.name == kind) {
+            let set = format!("{param}={}", value_of(o));
+            *bot = with_args(*bot, Some(&set), &o.arg).map_err(|f| match f {
+                Failure::Usage(m) => {
+                    Failure::Usage(m.replacen("--bots", &format!("--vary {}", o.arg), 1))
+                }
+                other => other,
+            })?;
+        }
+    }
+    Ok(bots)
+}
+
+/// A lineup as `--bots` takes it back: each seat's bot in turn.
+fn labels(bots: &[Bot]) -> String {
+    bots.iter().map(Bot::label).collect::<Vec<_>>().join(",")
+}
+
+/// The figures of `games` games at `point`: the run's seeds from game `skip` on (a
+/// confirmation plays seeds the race never played); or the signal that stopped them.
 fn play_at(
     source: &Source,
-    overrides: &[Override],
+    point: &[Override],
     args: &TuneArgs,
     (games, skip): (u64, u64),
-) -> anyhow::Result<Result<BTreeMap<String, Estimate>, i32>> {
-    let loaded = games::load(source, overrides, args.seats.players)?;
+) -> anyhow::Result<Result<Figures, i32>> {
+    let loaded = games::load(source, &config_at(args, point), args.seats.players)?;
     with_game!(loaded, game => {
         let plan = Plan {
             skip,
-            ..plan_of(&*game, args, skip + games)?
+            ..plan_of(&*game, args, point, skip + games)?
         };
         let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
         Ok(match report.played.stopped {
@@ -107,12 +145,16 @@ fn play_at(
     })
 }
 
-fn plan_of<G: Registered>(game: &G, args: &TuneArgs, games: u64) -> Result<Plan, Failure> {
-    let players = game.players();
+fn plan_of<G: Registered>(
+    game: &G,
+    args: &TuneArgs,
+    point: &[Override],
+    games: u64,
+) -> Result<Plan, Failure> {
     Ok(Plan {
         games,
         seed: args.seed,
-        lineup: lineup(game, args.seats.bots.as_deref(), players, false)?,
+        lineup: lineup_at(game, args, point)?,
         rotate: false,
         roles: game.roles(),
         threads: args.workers.threads,
@@ -122,15 +164,15 @@ fn plan_of<G: Registered>(game: &G, args: &TuneArgs, games: u64) -> Result<Plan,
     })
 }
 
-/// A value's standing on its figures.
-fn standing(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> Standing {
+/// A point's standing on its figures.
+fn standing(targets: &[Target], figures: &Figures) -> Standing {
     let mut all_in = true;
     for t in targets {
         let e = figures[&t.metric];
-        if e.high < t.low || e.low > t.high {
+        if t.misses(e.low, e.high) {
             return Standing::Out;
         }
-        all_in &= e.low >= t.low && e.high <= t.high;
+        all_in &= t.holds(e.low, e.high);
     }
     if all_in {
         Standing::Confirmed
@@ -139,87 +181,241 @@ fn standing(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> Standin
     }
 }
 
-/// How far a value's figures are from their bands' middles, in band widths, the farthest:
-/// 0.5 at a band's edge, above it outside.
-fn off_centre(targets: &[Target], figures: &BTreeMap<String, Estimate>) -> f64 {
+/// How far a point's figures are from their bands, the farthest ([`Target::off_centre`]).
+fn off_centre(targets: &[Target], figures: &Figures) -> f64 {
     targets
         .iter()
-        .map(|t| (figures[&t.metric].value - (t.low + t.high) / 2.0).abs() / (t.high - t.low))
+        .map(|t| t.off_centre(figures[&t.metric].value))
         .fold(0.0, f64::max)
 }
 
-/// `n value(s)`.
-fn values(n: usize) -> String {
-    format!("{n} value{}", if n == 1 { "" } else { "s" })
+/// `n point(s)`, or `value(s)` with one key.
+fn points(n: usize, keys: usize) -> String {
+    let word = if keys == 1 { "value" } else { "point" };
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Refuses a `--vary` that names a value twice, or the player count against `--players`, or
-/// the key `--set` sets.
+/// A point as the words say it: `rules.rooms = 13`, `rules.rooms = 13, rules.room_loot = 2`.
+fn label(point: &[Override]) -> String {
+    point
+        .iter()
+        .map(|o| format!("{} = {}", o.path, value_of(o)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Refuses a key given twice, or set by `--set` too, or the player count against `--players`,
+/// or a value listed twice, or a grid too large.
 fn check_vary(args: &TuneArgs) -> Result<(), Failure> {
-    let vary = &args.vary;
-    if let Some(o) = args.set.iter().find(|o| o.path == vary.key) {
-        return Err(Failure::Usage(format!(
-            "--set {} and --vary {} set the same key; give one",
-            o.arg, vary.key
-        )));
-    }
-    if vary.key == "rules.players" && args.seats.players.is_some() {
-        return Err(Failure::Usage(
-            "--vary rules.players and --players both set the players; give one".into(),
-        ));
-    }
-    for (i, v) in vary.values.iter().enumerate() {
-        if vary.values[..i].iter().any(|w| w.arg == v.arg) {
+    for (i, vary) in args.vary.iter().enumerate() {
+        if args.vary[..i].iter().any(|w| w.key == vary.key) {
             return Err(Failure::Usage(format!(
-                "--vary {}: {} is given twice",
-                vary.arg,
-                value_of(v)
+                "--vary {} is given twice: list all its values in one --vary",
+                vary.key
             )));
         }
+        if let Some(o) = args.set.iter().find(|o| o.path == vary.key) {
+            return Err(Failure::Usage(format!(
+                "--set {} and --vary {} set the same key; give one",
+                o.arg, vary.key
+            )));
+        }
+        if vary.key == "rules.players" && args.seats.players.is_some() {
+            return Err(Failure::Usage(
+                "--vary rules.players and --players both set the players; give one".into(),
+            ));
+        }
+        for (i, v) in vary.values.iter().enumerate() {
+            if vary.values[..i].iter().any(|w| w.arg == v.arg) {
+                return Err(Failure::Usage(format!(
+                    "--vary {}: {} is given twice",
+                    vary.arg,
+                    value_of(v)
+                )));
+            }
+        }
     }
-    Ok(())
+    let size = args
+        .vary
+        .iter()
+        .try_fold(1usize, |n, v| n.checked_mul(v.values.len()));
+    match size {
+        Some(n) if n <= MAX_POINTS => Ok(()),
+        _ => Err(Failure::Usage(format!(
+            "--vary: the grid of every combination has more than {MAX_POINTS} points; a tune tries at most {MAX_POINTS}: give fewer values"
+        ))),
+    }
+}
+
+/// The keys that changed nothing: points that differ in that key alone played the very same
+/// games, by every figure. Each is the index of its `--vary`.
+fn idle_keys(index: &[Vec<usize>], played: &BTreeMap<usize, Figures>, keys: usize) -> Vec<usize> {
+    (0..keys)
+        .filter(|&k| {
+            let mut by_rest: BTreeMap<Vec<usize>, &Figures> = BTreeMap::new();
+            let mut pairs = 0;
+            for (&p, f) in played {
+                let mut rest = index[p].clone();
+                rest[k] = 0;
+                match by_rest.get(&rest) {
+                    Some(&first) if first != f => return false,
+                    Some(_) => pairs += 1,
+                    None => {
+                        by_rest.insert(rest, f);
+                    }
+                }
+            }
+            pairs > 0
+        })
+        .collect()
+}
+
+/// Where a target figure jumps over its band between neighbouring values of one key, the
+/// other keys alike: one value's interval wholly below the band and the next one's wholly
+/// above (or the reverse), so no value of that key between them can meet it.
+fn cliffs(
+    args: &TuneArgs,
+    grid: &[Vec<Override>],
+    index: &[Vec<usize>],
+    latest: &BTreeMap<usize, (Figures, u64)>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (&a, (fa, _)) in latest {
+        for (&b, (fb, _)) in latest {
+            let Some(k) = (0..args.vary.len()).find(|&k| index[b][k] == index[a][k] + 1) else {
+                continue;
+            };
+            if (0..args.vary.len()).any(|j| j != k && index[a][j] != index[b][j]) {
+                continue;
+            }
+            for t in &args.target {
+                let (ea, eb) = (fa[&t.metric], fb[&t.metric]);
+                let below = |e: Estimate| e.high < t.low;
+                let above = |e: Estimate| e.low > t.high;
+                if (below(ea) && above(eb)) || (above(ea) && below(eb)) {
+                    out.push(format!(
+                        "{} jumps over its band ({}) from {} at {} to {} at {}",
+                        t.metric,
+                        t.band(),
+                        num(ea.value),
+                        label(&grid[a]),
+                        num(eb.value),
+                        label(&grid[b])
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The first few of a list, joined, and how many more there are.
+fn at_most(mut list: Vec<String>) -> String {
+    const SHOWN: usize = 4;
+    let more = list.len().saturating_sub(SHOWN);
+    list.truncate(SHOWN);
+    let mut text = list.join("; ");
+    if more > 0 {
+        text += &format!("; and {more} more");
+    }
+    text
+}
+
+/// The figures of the targets, as the words say them.
+fn said(targets: &[Target], figures: &Figures) -> String {
+    targets
+        .iter()
+        .map(|t| {
+            let e = figures[&t.metric];
+            format!(
+                "{} {} ({}–{}; target {})",
+                t.metric,
+                num(e.value),
+                num(e.low),
+                num(e.high),
+                t.band()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let source = source(args.config.as_ref())?;
-    let vary = &args.vary;
     check_vary(args)?;
-    let at = |value: &Override| {
-        let mut overrides = args.set.clone();
-        overrides.push(value.clone());
-        overrides
-    };
-    // Every value is loaded, and so checked, before the race, and one game of each names the
-    // figures it has (a seat's win rate exists only at tables that seat it).
+    let keys = args.vary.len();
+    let grid = grid(&args.vary);
+    // Each point's value of each key, as an index into its `--vary`'s values.
+    let index: Vec<Vec<usize>> = (0..grid.len())
+        .map(|p| {
+            let mut rest = p;
+            let mut at = vec![0; keys];
+            for (k, v) in args.vary.iter().enumerate().rev() {
+                at[k] = rest % v.values.len();
+                rest /= v.values.len();
+            }
+            at
+        })
+        .collect();
+    // Every point is loaded, and so checked, before the race, and one game of each names the
+    // figures it has (a seat's win rate exists only at tables that seat it). A grid may hold
+    // points the config refuses (too many chips in the bag): they are left out, and said; when
+    // every point is, the first refusal is the error.
     let mut default_games = 0;
-    for value in &vary.values {
-        let loaded = games::load(&source, &at(value), args.seats.players)
-            .map_err(|e| Failure::Usage(format!("--vary {}: {e}", value.arg)))?;
-        let names: Vec<String> = with_game!(loaded, game => {
+    let mut refused: Vec<String> = Vec::new();
+    let mut usable: Vec<usize> = Vec::new();
+    for (p, point) in grid.iter().enumerate() {
+        let flag = point
+            .iter()
+            .map(|o| format!("--vary {}", o.arg))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let loaded = match games::load(&source, &config_at(args, point), args.seats.players) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                refused.push(format!("{flag}: {e}"));
+                continue;
+            }
+        };
+        let names: Option<Vec<String>> = with_game!(loaded, game => {
             default_games = default_games.max(game.default_games());
-            let report = runner::run(&*game, &plan_of(&*game, args, 1)?, &Progress::hidden(), None)?;
-            figures(&*game, &report).into_keys().collect()
+            match plan_of(&*game, args, point, 1) {
+                Ok(plan) => {
+                    let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
+                    Some(figures(&*game, &report).into_keys().collect())
+                }
+                Err(e) => {
+                    refused.push(e.to_string());
+                    None
+                }
+            }
         });
+        let Some(names) = names else { continue };
+        usable.push(p);
         for t in &args.target {
             if !names.contains(&t.metric) {
                 return Err(Failure::Usage(format!(
                     "--target {}: no figure `{}` at {}; its figures: {}",
                     t.arg,
                     t.metric,
-                    value.arg,
+                    label(point),
                     names.join(", ")
                 ))
                 .into());
             }
         }
     }
+    if usable.is_empty() {
+        return Err(Failure::Usage(refused.swap_remove(0)).into());
+    }
     let budget = args.max_games.unwrap_or(10 * default_games);
+    let key_names: Vec<String> = args.vary.iter().map(|v| v.key.clone()).collect();
     let dir = result_dir(
         args.out.as_ref(),
         "tune",
         &source.name,
         &format!("tune-{}", source.stem),
-        std::slice::from_ref(&vary.key),
+        &key_names,
     )?;
     let tell = |line: String| {
         if !args.workers.quiet {
@@ -228,51 +424,63 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     };
     tell(format!(
         "tune: {} of {}, at most {budget} games (--max-games)",
-        values(vary.values.len()),
-        vary.key
+        points(usable.len(), keys),
+        key_names.join(" × ")
     ));
+    let mut notes = String::new();
+    if let Some(first) = refused.first() {
+        notes += &format!(
+            "Left out {} of the grid's {}, which the config refuses: {}{}\n",
+            refused.len(),
+            points(grid.len(), keys),
+            first.trim_end().replace('\n', "; "),
+            if refused.len() > 1 { "; …" } else { "" }
+        );
+    }
 
-    let mut racing: Vec<usize> = (0..vary.values.len()).collect();
-    let mut rows = Vec::new();
+    let mut racing = usable.clone();
+    let mut rows: Vec<Vec<String>> = Vec::new();
     let mut spent = 0u64;
-    // Each value's figures on the most games it played in the race.
-    let mut latest: BTreeMap<usize, (BTreeMap<String, Estimate>, u64)> = BTreeMap::new();
-    // The value confirmed on fresh seeds, its figures there, and the games it took.
-    let mut confirmed: Option<(usize, BTreeMap<String, Estimate>, u64)> = None;
-    // Values inside every band in the race, but not (or not yet) on fresh seeds.
+    // Each point's figures on the most games it played in the race.
+    let mut latest: BTreeMap<usize, (Figures, u64)> = BTreeMap::new();
+    // The point confirmed on fresh seeds, its figures there, and the games it took.
+    let mut confirmed: Option<(usize, Figures, u64)> = None;
+    // Points inside every band in the race, but not (or not yet) on fresh seeds.
     let mut inside_too: Vec<usize> = Vec::new();
-    // Whether every value has played the very same games in every round.
-    let mut all_same = vary.values.len() > 1;
+    // The keys that changed nothing in the first round, and the games it played.
+    let mut idle: Vec<usize> = Vec::new();
     let mut round = 0u32;
-    let mut games = FIRST_ROUND;
-    let mut stopped = None;
-    let mut row = |round: u32,
-                   seeds: &'static str,
-                   v: usize,
-                   games,
-                   figures: &BTreeMap<String, Estimate>,
-                   s: Standing| {
-        for t in &args.target {
-            let e = figures[&t.metric];
-            rows.push(CandidateRow {
-                round,
-                seeds,
-                value: value_of(&vary.values[v]),
-                games,
-                metric: t.metric.clone(),
-                estimate: num(e.value),
-                ci_low: num(e.low),
-                ci_high: num(e.high),
-                target_low: num(t.low),
-                target_high: num(t.high),
-                value_standing: s.word(),
-            });
-        }
+    let first = if usable.len() > MANY_POINTS {
+        FIRST_ROUND / 4
+    } else {
+        FIRST_ROUND
     };
-    // A value's figures on a window of seeds; none once a signal stops them, and then what the
+    let mut games = first;
+    let mut stopped = None;
+    let mut row =
+        |round: u32, seeds: &str, p: usize, games: u64, figures: &Figures, s: Standing| {
+            for t in &args.target {
+                let e = figures[&t.metric];
+                let bound = |x: f64| if x.is_finite() { num(x) } else { String::new() };
+                let mut record = vec![round.to_string(), seeds.to_string()];
+                record.extend(grid[p].iter().map(value_of));
+                record.extend([
+                    games.to_string(),
+                    t.metric.clone(),
+                    num(e.value),
+                    num(e.low),
+                    num(e.high),
+                    bound(t.low),
+                    bound(t.high),
+                    s.word().to_string(),
+                ]);
+                rows.push(record);
+            }
+        };
+    // A point's figures on a window of seeds; none once a signal stops them, and then what the
     // rounds before found is kept, the round under way not.
-    let mut play = |v: usize, window| -> anyhow::Result<Option<BTreeMap<String, Estimate>>> {
-        Ok(play_at(&source, &at(&vary.values[v]), args, window)?
+    let mut play = |p: usize, window| -> anyhow::Result<Option<Figures>> {
+        Ok(play_at(&source, &grid[p], args, window)?
             .map_err(|signal| stopped = Some(signal))
             .ok())
     };
@@ -286,62 +494,95 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         spent += cost;
         let mut next = Vec::new();
         let mut inside = Vec::new();
-        let mut seen: Vec<BTreeMap<String, Estimate>> = Vec::new();
-        for &v in &racing {
-            let Some(figures) = play(v, (games, 0))? else {
+        let mut played = BTreeMap::new();
+        for &p in &racing {
+            let Some(figures) = play(p, (games, 0))? else {
                 break 'rounds;
             };
             let s = standing(&args.target, &figures);
-            row(round, "race", v, games, &figures, s);
-            latest.insert(v, (figures.clone(), games));
+            row(round, "race", p, games, &figures, s);
+            latest.insert(p, (figures.clone(), games));
             match s {
-                Standing::Confirmed => inside.push(v),
-                Standing::Racing => next.push(v),
+                Standing::Confirmed => inside.push(p),
+                Standing::Racing => next.push(p),
                 Standing::Out => {}
             }
-            seen.push(figures);
+            played.insert(p, figures);
         }
-        all_same &= seen.iter().all(|f| *f == seen[0]);
-        tell(format!(
-            "round {round}: {} × {games} games; {} inside every band, {} still racing; {spent} games so far",
-            values(racing.len()),
-            inside.len(),
-            next.len()
-        ));
-        // Inside every band after looking every round at every value is not yet sure: the
+        if round == 1 {
+            // A key that changed nothing races on at its first value only.
+            idle = idle_keys(&index, &played, keys);
+            let first_values = |p: &usize| idle.iter().all(|&k| index[*p][k] == 0);
+            next.retain(first_values);
+            inside.retain(first_values);
+            for &k in &idle {
+                tell(format!(
+                    "{} changed nothing in round 1: its values played the very same games",
+                    args.vary[k].key
+                ));
+            }
+        }
+        // Inside every band after looking every round at every point is not yet sure: the
         // nearest the bands' middles plays as many games again on seeds the race never
         // played, and is confirmed only if it is inside there too.
         inside.sort_by(|&a, &b| {
             off_centre(&args.target, &latest[&a].0)
                 .total_cmp(&off_centre(&args.target, &latest[&b].0))
         });
-        for (k, &v) in inside.iter().enumerate() {
+        let nearest = played
+            .iter()
+            .min_by(|a, b| off_centre(&args.target, a.1).total_cmp(&off_centre(&args.target, b.1)))
+            .map_or(String::new(), |(&p, f)| {
+                format!("; nearest: {}: {}", label(&grid[p]), said(&args.target, f))
+            });
+        tell(format!(
+            "round {round}: {} × {games} games; {} inside every band, {} still racing; {spent} games so far{nearest}",
+            points(racing.len(), keys),
+            inside.len(),
+            next.len()
+        ));
+        for (k, &p) in inside.iter().enumerate() {
             if spent + games > budget {
                 next.extend(&inside[k..]);
                 break;
             }
             spent += games;
-            let Some(figures) = play(v, (games, games))? else {
+            let Some(figures) = play(p, (games, games))? else {
                 break 'rounds;
             };
             let s = standing(&args.target, &figures);
-            row(round, "fresh", v, games, &figures, s);
+            row(round, "fresh", p, games, &figures, s);
             if s == Standing::Confirmed {
-                confirmed = Some((v, figures, games));
-                inside_too.extend(inside.iter().filter(|&&w| w != v));
+                confirmed = Some((p, figures, games));
+                inside_too.extend(inside.iter().filter(|&&w| w != p));
                 break;
             }
             // Not inside on fresh seeds: it races on.
-            next.push(v);
+            next.push(p);
         }
         next.sort_unstable();
         racing = next;
         games *= 2;
     }
 
-    // The rows of a round cut short are left out: each value's rows are of whole rounds.
-    rows.retain(|r| stopped.is_none() || r.round < round);
-    dir.csv("candidates.csv", rows.iter())?;
+    // The rows of a round cut short are left out: each point's rows are of whole rounds.
+    rows.retain(|r| stopped.is_none() || r[0] != round.to_string());
+    let mut header: Vec<String> = vec!["round".into(), "seeds".into()];
+    header.extend(key_names.iter().cloned());
+    header.extend(
+        [
+            "games",
+            "metric",
+            "estimate",
+            "ci_low",
+            "ci_high",
+            "target_low",
+            "target_high",
+            "standing",
+        ]
+        .map(String::from),
+    );
+    dir.records("candidates.csv", &header, rows)?;
     dir.text(
         "tune.toml",
         &toml::to_string(&TuneRecord::new(args, &source, budget, spent))?,
@@ -355,106 +596,103 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         ));
         return Err(Failure::Interrupted(signal).into());
     }
-    let said = |figures: &BTreeMap<String, Estimate>| -> String {
-        args.target
-            .iter()
-            .map(|t| {
-                let e = figures[&t.metric];
-                format!(
-                    "{} {} ({}–{}; target {}–{})",
-                    t.metric,
-                    num(e.value),
-                    num(e.low),
-                    num(e.high),
-                    num(t.low),
-                    num(t.high)
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
-    let same = if all_same {
-        format!(
-            "Every value played the very same games in every round: in them {} changes nothing the targets measure.\n",
-            vary.key
-        )
-    } else {
-        String::new()
-    };
-    // The value whose figures, on the most games it played, are nearest their bands' middles.
+    for &k in &idle {
+        notes += &format!(
+            "{} changes nothing the targets measure here: its values played the very same games in round 1 ({first} games each), so only {} raced on.\n",
+            args.vary[k].key,
+            value_of(&args.vary[k].values[0])
+        );
+    }
+    // Of the points that raced longest, the one whose figures are nearest their bands'
+    // middles: the best of many points on a few games is mostly luck (the default chips, 40%,
+    // looked like 32% in one of 175 points' first 250 games).
     let closest = latest
         .iter()
-        .map(|(&v, (figures, games))| (off_centre(&args.target, figures), v, figures, *games))
-        .min_by(|a, b| a.0.total_cmp(&b.0).then(b.3.cmp(&a.3)));
+        .map(|(&p, (figures, games))| (off_centre(&args.target, figures), p, figures, *games))
+        .min_by(|a, b| b.3.cmp(&a.3).then(a.0.total_cmp(&b.0)));
     let (text, code) = match (&confirmed, &closest) {
-        (Some((v, figures, games)), _) => {
-            let value = &vary.values[*v];
-            let loaded = games::load(&source, &at(value), args.seats.players)?;
-            let resolved = with_game!(loaded, game => game.resolved().clone());
-            dir.text("tuned.toml", &toml::to_string(&resolved)?)?;
+        (Some((p, figures, games)), _) => {
+            let point = &grid[*p];
+            let loaded = games::load(&source, &config_at(args, point), args.seats.players)?;
+            let tuned_bots = point.iter().any(|o| bot_param(o).is_some());
+            let bots = with_game!(loaded, game => {
+                let bots = labels(&lineup_at(&*game, args, point)?);
+                // A bot's parameters are not the config's: the file says which bots it was
+                // tuned with.
+                let with = if tuned_bots {
+                    format!("# Tuned for these bots: simulate it with --bots {}\n", quote(&bots))
+                } else {
+                    String::new()
+                };
+                dir.text("tuned.toml", &format!("{with}{}", toml::to_string(game.resolved())?))?;
+                bots
+            });
             let also = if inside_too.is_empty() {
                 String::new()
             } else {
-                let listed: Vec<String> = inside_too
-                    .iter()
-                    .map(|&w| value_of(&vary.values[w]))
-                    .collect();
                 format!(
                     " Also inside every band in the race: {}.",
-                    listed.join(", ")
+                    at_most(inside_too.iter().map(|&w| label(&grid[w])).collect())
                 )
             };
-            let bots = args
-                .seats
-                .bots
-                .as_ref()
-                .map_or(String::new(), |b| format!(" --bots {b}"));
+            let bots = if tuned_bots || args.seats.bots.is_some() {
+                format!(" --bots {}", quote(&bots))
+            } else {
+                String::new()
+            };
             (
                 format!(
-                    "CONFIRMED: {} = {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n",
-                    vary.key,
-                    value_of(value),
-                    said(figures)
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n",
+                    label(point),
+                    said(&args.target, figures)
                 ),
                 0,
             )
         }
-        (None, Some((_, v, figures, games))) => {
+        (None, Some((_, p, figures, games))) => {
             let why = if racing.is_empty() {
-                "no value meets the targets: each has a figure whose 95% interval lies wholly outside its band"
+                format!(
+                    "no {} meets the targets: each has a figure whose 95% interval lies wholly outside its band",
+                    if keys == 1 { "value" } else { "point" }
+                )
             } else {
-                "not confirmed within --max-games"
+                "not confirmed within --max-games".to_string()
+            };
+            let jumps = cliffs(args, &grid, &index, &latest);
+            let jumps = if jumps.is_empty() {
+                String::new()
+            } else {
+                format!("Cliffs: {}.\n", at_most(jumps))
             };
             (
                 format!(
-                    "NOT FOUND: {why}. The closest: {} = {} on {games} games: {}. {spent} games in all; no tuned config is written.\n",
-                    vary.key,
-                    value_of(&vary.values[*v]),
-                    said(figures)
+                    "NOT FOUND: {why}. The closest: {} on {games} games: {}. {spent} games in all; no tuned config is written.\n{jumps}",
+                    label(&grid[*p]),
+                    said(&args.target, figures)
                 ),
                 1,
             )
         }
         (None, None) => (
             format!(
-                "NOT FOUND: --max-games {budget} does not pay for the first round ({} × {FIRST_ROUND} games).\n",
-                values(vary.values.len())
+                "NOT FOUND: --max-games {budget} does not pay for the first round ({} × {first} games).\n",
+                points(usable.len(), keys)
             ),
             1,
         ),
     };
     let path = dir.commit(false)?;
     let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
-    say(&format!("{same}{text}{}", written(&path, false)));
+    say(&format!("{notes}{text}{}", written(&path, false)));
     Ok(code)
 }
 
 /// `tune.toml`: how the tune was run, and the command that runs it again.
-#[derive(Serialize)]
+#[derive(serde::Serialize)]
 struct TuneRecord<'a> {
     whisker_version: &'a str,
     config: &'a str,
-    vary: &'a str,
+    vary: Vec<&'a str>,
     target: Vec<&'a str>,
     set: Vec<&'a str>,
     seed: u64,
@@ -469,11 +707,10 @@ struct TuneRecord<'a> {
 
 impl<'a> TuneRecord<'a> {
     fn new(args: &'a TuneArgs, source: &'a Source, max_games: u64, games_played: u64) -> Self {
-        let mut reproduce = format!(
-            "whisker tune {} --vary {}",
-            quote(crate::games::arg_of(source)),
-            quote(&args.vary.arg)
-        );
+        let mut reproduce = format!("whisker tune {}", quote(crate::games::arg_of(source)));
+        for v in &args.vary {
+            reproduce += &format!(" --vary {}", quote(&v.arg));
+        }
         for t in &args.target {
             reproduce += &format!(" --target {}", quote(&t.arg));
         }
@@ -490,7 +727,7 @@ impl<'a> TuneRecord<'a> {
         Self {
             whisker_version: env!("CARGO_PKG_VERSION"),
             config: &source.name,
-            vary: &args.vary.arg,
+            vary: args.vary.iter().map(|v| v.arg.as_str()).collect(),
             target: args.target.iter().map(|t| t.arg.as_str()).collect(),
             set: args.set.iter().map(|o| o.arg.as_str()).collect(),
             seed: args.seed,
@@ -508,4 +745,45 @@ fn value_of(o: &Override) -> String {
     o.arg
         .split_once('=')
         .map_or_else(|| o.arg.clone(), |(_, v)| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figures(rate: f64) -> Figures {
+        let e = Estimate {
+            value: rate,
+            low: rate - 0.01,
+            high: rate + 0.01,
+        };
+        BTreeMap::from([("mouse_win_rate".to_string(), e)])
+    }
+
+    #[test]
+    fn a_key_is_idle_only_when_every_pair_it_alone_tells_apart_played_alike() {
+        // Two keys of two values each; the second changes nothing, the first does.
+        let index = vec![vec![0, 0], vec![0, 1], vec![1, 0], vec![1, 1]];
+        let played: BTreeMap<usize, Figures> = [0.2, 0.2, 0.3, 0.3]
+            .into_iter()
+            .map(figures)
+            .enumerate()
+            .collect();
+        assert_eq!(idle_keys(&index, &played, 2), [1]);
+        // One pair apart in the second key: it moves something after all.
+        let mut moved = played.clone();
+        moved.insert(3, figures(0.31));
+        assert!(idle_keys(&index, &moved, 2).is_empty());
+        // A key with one value has no pair to tell it by: never idle.
+        let single = vec![vec![0], vec![0]];
+        let one: BTreeMap<usize, Figures> = BTreeMap::from([(0, figures(0.2))]);
+        assert!(idle_keys(&single, &one, 1).is_empty());
+    }
+
+    #[test]
+    fn long_lists_say_how_many_more() {
+        let list = |n: usize| (1..=n).map(|i| i.to_string()).collect::<Vec<_>>();
+        assert_eq!(at_most(list(4)), "1; 2; 3; 4");
+        assert_eq!(at_most(list(6)), "1; 2; 3; 4; and 2 more");
+    }
 }

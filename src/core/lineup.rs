@@ -284,7 +284,7 @@ impl<'a> Presets<'a> {
 }
 
 /// `bot` with the parameters of `args` (from `text`, for messages) set.
-fn with_args(mut bot: Bot, args: Option<&str>, text: &str) -> Result<Bot, Failure> {
+pub fn with_args(mut bot: Bot, args: Option<&str>, text: &str) -> Result<Bot, Failure> {
     let err = usage;
     let mut seen = 0u32;
     for arg in args.into_iter().flat_map(|a| a.split(',')) {
