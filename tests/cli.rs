@@ -1308,25 +1308,26 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         )),
         "{tuned}"
     );
-    // Points the config refuses are left out, and said; the rest race.
+    // Combinations the config refuses (a clue count of at least the rooms) are left out, and
+    // said; the rest race.
     let (o, _) = tune(
         "refused",
         &[
             "--vary",
-            "rules.rooms=1..16",
+            "rules.rooms=2..4",
+            "--vary",
+            "rules.clues_to_win=1..3",
             "--target",
-            "mouse_win_rate=35%±3%",
+            "mouse_win_rate=..15%",
         ],
     );
     let said = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
     assert!(
-        said.starts_with(
-            "Left out 3 of the grid's 16 values, which the config refuses: --vary rules.rooms=1: "
-        ),
+        said.starts_with("Left out 3 of the grid's 9 points, which the config refuses: --vary rules.rooms=2 --vary rules.clues_to_win=2: "),
         "{said}"
     );
-    assert!(said.contains("\nCONFIRMED: rules.rooms = 13 "), "{said}");
+    assert!(said.contains("\nCONFIRMED: "), "{said}");
     // A key the default bots never feel moves nothing.
     let (o, _) = tune(
         "same",
@@ -1386,6 +1387,25 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "mouse_win_rate=35%±3%",
             ][..],
             "--vary bots.sleuth.trap_at=0: sleuth: `trap_at=0`: trap_at is a whole number from 1 to 100",
+        ),
+        // A value refused wherever the other keys are is a mistake, not a combination.
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,x",
+                "--target",
+                "mouse_win_rate=..15%",
+            ][..],
+            "--vary rules.rooms=x: ",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=8..16",
+                "--target",
+                "mouse_win_rate=..15",
+            ][..],
+            "--target mouse_win_rate=..15: mouse_win_rate is a rate, between 0 and 1",
         ),
         (
             &[

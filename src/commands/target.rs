@@ -97,9 +97,9 @@ impl Target {
         high < self.low || low > self.high
     }
 
-    /// Whether an interval lies inside the band.
-    pub fn holds(&self, low: f64, high: f64) -> bool {
-        low >= self.low && high <= self.high
+    /// Whether a figure's interval lies inside the band.
+    pub fn holds(&self, e: crate::stats::Estimate) -> bool {
+        e.low >= self.low && e.high <= self.high
     }
 
     /// How far `value` is from the band's middle, in band widths: 0.5 at an edge, more outside.
@@ -135,7 +135,9 @@ mod tests {
         assert_eq!(t.band(), "at least 20.000000");
         let t: Target = "ending_capped=..1%".parse().unwrap();
         assert_eq!((t.low, t.high), (f64::NEG_INFINITY, 0.01));
-        assert!(t.holds(0.0, 0.009) && !t.holds(0.0, 0.011) && t.misses(0.0101, 0.02));
+        let e = |value, low, high| crate::stats::Estimate { value, low, high };
+        assert!(t.holds(e(0.005, 0.0, 0.009)) && !t.holds(e(0.005, 0.0, 0.011)));
+        assert!(t.misses(0.0101, 0.02));
         assert!((t.off_centre(0.005) - 0.495).abs() < 1e-12);
         assert!((t.off_centre(0.03) - 0.52).abs() < 1e-12);
         for bad in [

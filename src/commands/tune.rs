@@ -52,6 +52,12 @@ impl Standing {
 /// A point's figures, by the names `--target` gives them.
 type Figures = BTreeMap<String, Estimate>;
 
+/// A figure by its name; unknown (no interval, so neither in nor out) where these games have
+/// nothing to count it by (a rate of an event none of them had).
+fn figure(figures: &Figures, metric: &str) -> Estimate {
+    figures.get(metric).copied().unwrap_or(Estimate::UNKNOWN)
+}
+
 /// Every figure `tune` can aim at, by the name it takes: `summary.csv`'s metrics, each seat's
 /// and role's win rate (`seat_1_win_rate`, `mouse_win_rate`) and each ending's share
 /// (`ending_<name>`), with their intervals.
@@ -168,11 +174,11 @@ fn plan_of<G: Registered>(
 fn standing(targets: &[Target], figures: &Figures) -> Standing {
     let mut all_in = true;
     for t in targets {
-        let e = figures[&t.metric];
+        let e = figure(figures, &t.metric);
         if t.misses(e.low, e.high) {
             return Standing::Out;
         }
-        all_in &= t.holds(e.low, e.high);
+        all_in &= t.holds(e);
     }
     if all_in {
         Standing::Confirmed
@@ -185,8 +191,8 @@ fn standing(targets: &[Target], figures: &Figures) -> Standing {
 fn off_centre(targets: &[Target], figures: &Figures) -> f64 {
     targets
         .iter()
-        .map(|t| t.off_centre(figures[&t.metric].value))
-        .fold(0.0, f64::max)
+        .map(|t| t.off_centre(figure(figures, &t.metric).value))
+        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// `n point(s)`, or `value(s)` with one key.
@@ -275,21 +281,35 @@ fn idle_keys(index: &[Vec<usize>], played: &BTreeMap<usize, Figures>, keys: usiz
 /// above (or the reverse), so no value of that key between them can meet it.
 fn cliffs(
     args: &TuneArgs,
+    targets: &[Target],
     grid: &[Vec<Override>],
     index: &[Vec<usize>],
     latest: &BTreeMap<usize, (Figures, u64)>,
 ) -> Vec<String> {
+    // Only a key whose values run upwards has neighbours with nothing between them.
+    let upwards: Vec<bool> = args
+        .vary
+        .iter()
+        .map(|v| {
+            let numbers: Option<Vec<f64>> =
+                v.values.iter().map(|o| value_of(o).parse().ok()).collect();
+            numbers.is_some_and(|n| n.windows(2).all(|w| w[0] < w[1]))
+        })
+        .collect();
     let mut out = Vec::new();
     for (&a, (fa, _)) in latest {
         for (&b, (fb, _)) in latest {
             let Some(k) = (0..args.vary.len()).find(|&k| index[b][k] == index[a][k] + 1) else {
                 continue;
             };
+            if !upwards[k] {
+                continue;
+            }
             if (0..args.vary.len()).any(|j| j != k && index[a][j] != index[b][j]) {
                 continue;
             }
-            for t in &args.target {
-                let (ea, eb) = (fa[&t.metric], fb[&t.metric]);
+            for t in targets {
+                let (ea, eb) = (figure(fa, &t.metric), figure(fb, &t.metric));
                 let below = |e: Estimate| e.high < t.low;
                 let above = |e: Estimate| e.low > t.high;
                 if (below(ea) && above(eb)) || (above(ea) && below(eb)) {
@@ -326,7 +346,7 @@ fn said(targets: &[Target], figures: &Figures) -> String {
     targets
         .iter()
         .map(|t| {
-            let e = figures[&t.metric];
+            let e = figure(figures, &t.metric);
             format!(
                 "{} {} ({}–{}; target {})",
                 t.metric,
@@ -343,6 +363,21 @@ fn said(targets: &[Target], figures: &Figures) -> String {
 pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let source = source(args.config.as_ref())?;
     check_vary(args)?;
+    // A rate lies between 0 and 1: `..15` is a `%` left out, never a band a rate can miss.
+    for t in &args.target {
+        let rate = t.metric.ends_with("_rate") || t.metric.starts_with("ending_");
+        if rate
+            && [t.low, t.high]
+                .iter()
+                .any(|x| x.is_finite() && !(0.0..=1.0).contains(x))
+        {
+            return Err(Failure::Usage(format!(
+                "--target {}: {} is a rate, between 0 and 1: write a percentage with its % (15%) or a fraction (0.15)",
+                t.arg, t.metric
+            ))
+            .into());
+        }
+    }
     let keys = args.vary.len();
     let grid = grid(&args.vary);
     // Each point's value of each key, as an index into its `--vary`'s values.
@@ -362,7 +397,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // points the config refuses (too many chips in the bag): they are left out, and said; when
     // every point is, the first refusal is the error.
     let mut default_games = 0;
-    let mut refused: Vec<String> = Vec::new();
+    let mut refused: Vec<(usize, String)> = Vec::new();
     let mut usable: Vec<usize> = Vec::new();
     for (p, point) in grid.iter().enumerate() {
         let flag = point
@@ -373,7 +408,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         let loaded = match games::load(&source, &config_at(args, point), args.seats.players) {
             Ok(loaded) => loaded,
             Err(e) => {
-                refused.push(format!("{flag}: {e}"));
+                refused.push((p, format!("{flag}: {e}")));
                 continue;
             }
         };
@@ -385,7 +420,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                     Some(figures(&*game, &report).into_keys().collect())
                 }
                 Err(e) => {
-                    refused.push(e.to_string());
+                    refused.push((p, e.to_string()));
                     None
                 }
             }
@@ -405,8 +440,18 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             }
         }
     }
-    if usable.is_empty() {
-        return Err(Failure::Usage(refused.swap_remove(0)).into());
+    // A value refused wherever the other keys are is a mistake (a typo, a value out of range),
+    // never a combination to leave out.
+    for (k, vary) in args.vary.iter().enumerate() {
+        for v in 0..vary.values.len() {
+            let everywhere = usable.iter().all(|&p| index[p][k] != v);
+            if let Some((_, why)) = refused
+                .iter()
+                .find(|(p, _)| everywhere && index[*p][k] == v)
+            {
+                return Err(Failure::Usage(why.clone()).into());
+            }
+        }
     }
     let budget = args.max_games.unwrap_or(10 * default_games);
     let key_names: Vec<String> = args.vary.iter().map(|v| v.key.clone()).collect();
@@ -433,14 +478,17 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             "Left out {} of the grid's {}, which the config refuses: {}{}\n",
             refused.len(),
             points(grid.len(), keys),
-            first.trim_end().replace('\n', "; "),
+            first.1.trim_end().replace('\n', "; "),
             if refused.len() > 1 { "; …" } else { "" }
         );
     }
 
+    signals::catch();
+    let mut spent = 0u64;
+    let targets = &args.target;
+
     let mut racing = usable.clone();
     let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut spent = 0u64;
     // Each point's figures on the most games it played in the race.
     let mut latest: BTreeMap<usize, (Figures, u64)> = BTreeMap::new();
     // The point confirmed on fresh seeds, its figures there, and the games it took.
@@ -459,8 +507,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let mut stopped = None;
     let mut row =
         |round: u32, seeds: &str, p: usize, games: u64, figures: &Figures, s: Standing| {
-            for t in &args.target {
-                let e = figures[&t.metric];
+            for t in targets {
+                let e = figure(figures, &t.metric);
                 let bound = |x: f64| if x.is_finite() { num(x) } else { String::new() };
                 let mut record = vec![round.to_string(), seeds.to_string()];
                 record.extend(grid[p].iter().map(value_of));
@@ -484,7 +532,6 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             .map_err(|signal| stopped = Some(signal))
             .ok())
     };
-    signals::catch();
     'rounds: while !racing.is_empty() && confirmed.is_none() {
         let cost = games * racing.len() as u64;
         if spent + cost > budget {
@@ -499,7 +546,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             let Some(figures) = play(p, (games, 0))? else {
                 break 'rounds;
             };
-            let s = standing(&args.target, &figures);
+            let s = standing(targets, &figures);
             row(round, "race", p, games, &figures, s);
             latest.insert(p, (figures.clone(), games));
             match s {
@@ -510,11 +557,23 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             played.insert(p, figures);
         }
         if round == 1 {
-            // A key that changed nothing races on at its first value only.
+            // A key that changed nothing races on at one value only: where the other keys are
+            // alike, the first the config takes.
             idle = idle_keys(&index, &played, keys);
-            let first_values = |p: &usize| idle.iter().all(|&k| index[*p][k] == 0);
-            next.retain(first_values);
-            inside.retain(first_values);
+            let group = |p: usize| {
+                let mut at = index[p].clone();
+                for &k in &idle {
+                    at[k] = 0;
+                }
+                at
+            };
+            let mut first_of: BTreeMap<Vec<usize>, usize> = BTreeMap::new();
+            for &p in &usable {
+                first_of.entry(group(p)).or_insert(p);
+            }
+            let first_taken = |p: &usize| first_of[&group(*p)] == *p;
+            next.retain(first_taken);
+            inside.retain(first_taken);
             for &k in &idle {
                 tell(format!(
                     "{} changed nothing in round 1: its values played the very same games",
@@ -526,14 +585,13 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         // nearest the bands' middles plays as many games again on seeds the race never
         // played, and is confirmed only if it is inside there too.
         inside.sort_by(|&a, &b| {
-            off_centre(&args.target, &latest[&a].0)
-                .total_cmp(&off_centre(&args.target, &latest[&b].0))
+            off_centre(targets, &latest[&a].0).total_cmp(&off_centre(targets, &latest[&b].0))
         });
         let nearest = played
             .iter()
-            .min_by(|a, b| off_centre(&args.target, a.1).total_cmp(&off_centre(&args.target, b.1)))
+            .min_by(|a, b| off_centre(targets, a.1).total_cmp(&off_centre(targets, b.1)))
             .map_or(String::new(), |(&p, f)| {
-                format!("; nearest: {}: {}", label(&grid[p]), said(&args.target, f))
+                format!("; nearest: {}: {}", label(&grid[p]), said(targets, f))
             });
         tell(format!(
             "round {round}: {} × {games} games; {} inside every band, {} still racing; {spent} games so far{nearest}",
@@ -550,7 +608,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             let Some(figures) = play(p, (games, games))? else {
                 break 'rounds;
             };
-            let s = standing(&args.target, &figures);
+            let s = standing(targets, &figures);
             row(round, "fresh", p, games, &figures, s);
             if s == Standing::Confirmed {
                 confirmed = Some((p, figures, games));
@@ -600,7 +658,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         notes += &format!(
             "{} changes nothing the targets measure here: its values played the very same games in round 1 ({first} games each), so only {} raced on.\n",
             args.vary[k].key,
-            value_of(&args.vary[k].values[0])
+            value_of(&args.vary[k].values[index[usable[0]][k]])
         );
     }
     // Of the points that raced longest, the one whose figures are nearest their bands'
@@ -608,7 +666,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // looked like 32% in one of 175 points' first 250 games).
     let closest = latest
         .iter()
-        .map(|(&p, (figures, games))| (off_centre(&args.target, figures), p, figures, *games))
+        .map(|(&p, (figures, games))| (off_centre(targets, figures), p, figures, *games))
         .min_by(|a, b| b.3.cmp(&a.3).then(a.0.total_cmp(&b.0)));
     let (text, code) = match (&confirmed, &closest) {
         (Some((p, figures, games)), _) => {
@@ -644,7 +702,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 format!(
                     "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n",
                     label(point),
-                    said(&args.target, figures)
+                    said(targets, figures)
                 ),
                 0,
             )
@@ -658,7 +716,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             } else {
                 "not confirmed within --max-games".to_string()
             };
-            let jumps = cliffs(args, &grid, &index, &latest);
+            let jumps = cliffs(args, targets, &grid, &index, &latest);
             let jumps = if jumps.is_empty() {
                 String::new()
             } else {
@@ -668,7 +726,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 format!(
                     "NOT FOUND: {why}. The closest: {} on {games} games: {}. {spent} games in all; no tuned config is written.\n{jumps}",
                     label(&grid[*p]),
-                    said(&args.target, figures)
+                    said(targets, figures)
                 ),
                 1,
             )
