@@ -1328,6 +1328,57 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         "{said}"
     );
     assert!(said.contains("\nCONFIRMED: "), "{said}");
+    // A kept figure may not move: the Mouse at 40% by rooms and Smoke Bombs, the game's length
+    // within check's half a turn of the config as given, is another point.
+    let (o, out) = tune(
+        "keep",
+        &[
+            "--vary",
+            "rules.rooms=10..16",
+            "--vary",
+            "tricks.smoke_bomb=0..3",
+            "--target",
+            "mouse_win_rate=40%±3%",
+            "--keep",
+            "mean_turns",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
+    assert!(
+        said.starts_with("CONFIRMED: rules.rooms = 13, tricks.smoke_bomb = 0 ")
+            && said.contains("; mean_turns_change 0.38"),
+        "{said}"
+    );
+    let record = fs::read_to_string(out.join("tune.toml")).unwrap();
+    assert!(record.contains("--keep mean_turns"), "{record}");
+    // A figure at another player count, and a change between two: Mice Heist's 5-player games
+    // against its 4-player ones.
+    let length = d.join("length");
+    let o = whisker(&[
+        "tune",
+        "--vary",
+        "rules.track_length=8,16",
+        "--target",
+        "mean_turns@5-mean_turns@4=..5",
+        "--max-games",
+        "20000",
+        "--quiet",
+        "--out",
+        length.to_str().unwrap(),
+    ]);
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
+    assert!(
+        said.starts_with("CONFIRMED: rules.track_length = 8 ")
+            && said.contains("9000 games in all"),
+        "{said}"
+    );
+    let rows = fs::read_to_string(length.join("candidates.csv")).unwrap();
+    assert!(
+        rows.contains("\n1,race,8,1000,mean_turns@5-mean_turns@4,"),
+        "{rows}"
+    );
     // A key the default bots never feel moves nothing.
     let (o, _) = tune(
         "same",
@@ -1387,6 +1438,37 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "mouse_win_rate=35%±3%",
             ][..],
             "--vary bots.sleuth.trap_at=0: sleuth: `trap_at=0`: trap_at is a whole number from 1 to 100",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,13",
+                "--target",
+                "mean_turns@3=5..",
+            ][..],
+            "at 3 players (a --target's @3): --players 3: Cat & The Mouse is for two players",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,13",
+                "--target",
+                "mouse_win_rate=..50%",
+                "--keep",
+                "nope",
+            ][..],
+            "--keep nope: no figure `nope`",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,13",
+                "--target",
+                "mouse_win_rate=..50%",
+                "--keep",
+                "ending_trap_right",
+            ][..],
+            "--keep ending_trap_right: ending_trap_right has no default tolerance; give one",
         ),
         // A value refused wherever the other keys are is a mistake, not a combination.
         (

@@ -57,12 +57,19 @@ pub struct TuneArgs {
     #[arg(long, value_name = "KEY=VALUES", required = true)]
     pub vary: Vec<crate::commands::vary::Vary>,
     /// A band a figure must lie in (repeatable: all must hold): METRIC=VALUE±TOL (or +-),
-    /// METRIC=LO..HI, or open at one end, METRIC=LO.. (at least) or METRIC=..HI (at most); a `%` reads a number as a percentage (seat_1_win_rate=25%±1%). METRIC: a
+    /// METRIC=LO..HI, or open at one end, METRIC=LO.. (at least) or METRIC=..HI (at most). A
+    /// figure at another player count is METRIC@P (mean_turns@5), a change A-B,
+    /// A minus B (mean_turns@5-mean_turns@4=0±0.5). A `%` reads a number as a percentage (seat_1_win_rate=25%±1%). METRIC: a
     /// metric of summary.csv (mean_turns, seat_gap, capped_rate, the game's own rates),
     /// seat_N_win_rate (seats counted from 1), ROLE_win_rate (mouse_win_rate) or ending_NAME (the
     /// share of games ending so); a name the game does not have lists the game's.
     #[arg(long = "target", value_name = "METRIC=BAND", required = true)]
     pub target: Vec<crate::commands::target::Target>,
+    /// A figure that must not move (repeatable): METRIC, or METRIC=TOL; its change from the
+    /// config as given (--set, before any --vary), on the same games, must lie within ±TOL
+    /// (default: the tolerance `check` gives it), as a target on METRIC_change.
+    #[arg(long = "keep", value_name = "METRIC[=TOL]")]
+    pub keep: Vec<crate::commands::target::Keep>,
     /// Override a config value at every value tried (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<Override>,

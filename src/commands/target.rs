@@ -81,6 +81,56 @@ impl std::str::FromStr for Target {
     }
 }
 
+/// `--keep METRIC` or `--keep METRIC=TOL`: a figure that must not move from the config as given
+/// by more than TOL (by default, the tolerance `check` gives it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Keep {
+    pub metric: String,
+    pub tolerance: Option<f64>,
+    /// The argument as given.
+    pub arg: String,
+}
+
+impl std::str::FromStr for Keep {
+    type Err = String;
+
+    fn from_str(arg: &str) -> Result<Self, String> {
+        let (metric, tolerance) = match arg.split_once('=') {
+            None => (arg, None),
+            Some((metric, tol)) => {
+                let tol = tol.trim();
+                let number = match tol.strip_suffix('%') {
+                    Some(p) => p.trim().parse::<f64>().map(|v| v / 100.0),
+                    None => tol.parse(),
+                };
+                match number {
+                    Ok(t) if t.is_finite() && t > 0.0 => (metric, Some(t)),
+                    _ => {
+                        return Err(format!(
+                            "`{arg}` is not METRIC or METRIC=TOL with TOL above 0, like ending_deck_out=2%"
+                        ));
+                    }
+                }
+            }
+        };
+        let metric = metric.trim();
+        if metric.is_empty() {
+            return Err(format!("`{arg}`: name a figure, like mean_turns"));
+        }
+        Ok(Self {
+            metric: metric.to_string(),
+            tolerance,
+            arg: arg.to_string(),
+        })
+    }
+}
+
+/// Whether a figure's name is a rate's (a share of games, between 0 and 1), at any table.
+pub(crate) fn is_rate(metric: &str) -> bool {
+    let plain = metric.split_once('@').map_or(metric, |(m, _)| m);
+    plain.ends_with("_rate") || plain.starts_with("ending_")
+}
+
 impl Target {
     /// The band in words: `0.320000–0.380000`, `at least 20.000000`, `at most 0.100000`.
     pub fn band(&self) -> String {
@@ -154,5 +204,19 @@ mod tests {
         ] {
             assert!(bad.parse::<Target>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn keeps_read_with_or_without_a_tolerance() {
+        let k: Keep = "mean_turns".parse().unwrap();
+        assert_eq!((k.metric.as_str(), k.tolerance), ("mean_turns", None));
+        let k: Keep = "ending_deck_out=2%".parse().unwrap();
+        assert_eq!(k.metric, "ending_deck_out");
+        assert!((k.tolerance.unwrap() - 0.02).abs() < 1e-12);
+        for bad in ["", "=1", "x=0", "x=-1", "x=a", "x=inf"] {
+            assert!(bad.parse::<Keep>().is_err(), "{bad}");
+        }
+        assert!(is_rate("seat_1_win_rate@5") && is_rate("ending_capped"));
+        assert!(!is_rate("mean_turns@5"));
     }
 }

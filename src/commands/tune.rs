@@ -124,31 +124,180 @@ fn lineup_at<G: Registered>(
     Ok(bots)
 }
 
+/// The figures of a point played in the race, or `None` once a signal stopped its games (kept
+/// in `stopped`); a refusal now, after every point was checked, is an error.
+fn figures_of(
+    result: Result<Played, String>,
+    stopped: &mut Option<i32>,
+) -> anyhow::Result<Option<Figures>> {
+    match result {
+        Ok(Ok(figures)) => Ok(Some(figures)),
+        Ok(Err(signal)) => {
+            *stopped = Some(signal);
+            Ok(None)
+        }
+        Err(why) => Err(Failure::Usage(why).into()),
+    }
+}
+
 /// A lineup as `--bots` takes it back: each seat's bot in turn.
 fn labels(bots: &[Bot]) -> String {
     bots.iter().map(Bot::label).collect::<Vec<_>>().join(",")
 }
 
-/// The figures of `games` games at `point`: the run's seeds from game `skip` on (a
-/// confirmation plays seeds the race never played); or the signal that stopped them.
-fn play_at(
-    source: &Source,
-    point: &[Override],
-    args: &TuneArgs,
-    (games, skip): (u64, u64),
-) -> anyhow::Result<Result<Figures, i32>> {
-    let loaded = games::load(source, &config_at(args, point), args.seats.players)?;
-    with_game!(loaded, game => {
-        let plan = Plan {
-            skip,
-            ..plan_of(&*game, args, point, skip + games)?
+/// A window of the run's seeds: `games` games from game `skip` on (a confirmation plays seeds
+/// the race never played).
+type Window = (u64, u64);
+
+/// What a point's games gave: its figures, or the signal that stopped them.
+type Played = Result<Figures, i32>;
+
+/// How a tune plays its points: at the run's own table and at every other player count a
+/// target names (`mean_turns@5`), the changes a target names (`mean_turns@5-mean_turns@4`), and
+/// each kept figure's change from the config as given (`mean_turns_change`), on the same seeds.
+struct Plays<'a> {
+    source: &'a Source,
+    args: &'a TuneArgs,
+    /// Player counts beyond the run's own that targets name.
+    others: Vec<usize>,
+    /// The kept figures.
+    keeps: Vec<String>,
+    /// The config as given, by window: what kept figures are measured against.
+    baseline: BTreeMap<Window, Figures>,
+    /// Games played so far, every table counted.
+    spent: u64,
+}
+
+impl<'a> Plays<'a> {
+    fn new(source: &'a Source, args: &'a TuneArgs) -> Self {
+        let mut others = Vec::new();
+        for name in args
+            .target
+            .iter()
+            .flat_map(|t| t.metric.split('-'))
+            .chain(args.keep.iter().map(|k| k.metric.as_str()))
+        {
+            if let Some(p) = name.split_once('@').and_then(|(_, p)| p.parse().ok())
+                && !others.contains(&p)
+            {
+                others.push(p);
+            }
+        }
+        others.sort_unstable();
+        Self {
+            source,
+            args,
+            others,
+            keeps: Vec::new(),
+            baseline: BTreeMap::new(),
+            spent: 0,
+        }
+    }
+
+    /// Tables each point plays at.
+    fn tables(&self) -> u64 {
+        1 + self.others.len() as u64
+    }
+
+    /// Games a round of `points` points costs on `window`, the config as given included when a
+    /// figure is kept and it has not played these seeds yet.
+    fn cost(&self, points: usize, (games, skip): Window) -> u64 {
+        let baseline = !self.keeps.is_empty() && !self.baseline.contains_key(&(games, skip));
+        games * self.tables() * (points as u64 + u64::from(baseline))
+    }
+
+    /// One table at `point`: `Err(why)` when the config or the lineup refuses it.
+    fn table(
+        &mut self,
+        point: &[Override],
+        players: Option<usize>,
+        (games, skip): Window,
+    ) -> anyhow::Result<Result<Played, String>> {
+        let args = self.args;
+        let loaded = match games::load(self.source, &config_at(args, point), players) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                let flags: Vec<String> =
+                    point.iter().map(|o| format!("--vary {}", o.arg)).collect();
+                let at = match players {
+                    Some(p) if players != args.seats.players => {
+                        format!(" at {p} players (a --target's @{p})")
+                    }
+                    _ => String::new(),
+                };
+                return Ok(Err(format!("{}{at}: {e}", flags.join(" "))));
+            }
         };
-        let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
-        Ok(match report.played.stopped {
-            Some(signal) => Err(signal),
-            None => Ok(figures(&*game, &report)),
+        self.spent += games;
+        with_game!(loaded, game => {
+            let plan = match plan_of(&*game, args, point, skip + games) {
+                Ok(plan) => Plan { skip, ..plan },
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+            let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
+            Ok(Ok(match report.played.stopped {
+                Some(signal) => Err(signal),
+                None => Ok(figures(&*game, &report)),
+            }))
         })
-    })
+    }
+
+    /// Every table at `point`, and the changes targets name.
+    fn tables_at(
+        &mut self,
+        point: &[Override],
+        window: Window,
+    ) -> anyhow::Result<Result<Played, String>> {
+        let mut all = Figures::new();
+        let own = self.args.seats.players;
+        for players in std::iter::once(own).chain(self.others.clone().into_iter().map(Some)) {
+            let figures = match self.table(point, players, window)? {
+                Ok(Ok(figures)) => figures,
+                other => return Ok(other),
+            };
+            match players {
+                Some(p) if players != own => {
+                    all.extend(figures.into_iter().map(|(k, e)| (format!("{k}@{p}"), e)));
+                }
+                _ => all.extend(figures),
+            }
+        }
+        for t in &self.args.target {
+            if let Some((a, b)) = t.metric.split_once('-')
+                && let (Some(&ea), Some(&eb)) = (all.get(a), all.get(b))
+            {
+                all.insert(t.metric.clone(), crate::stats::strength::change(ea, eb));
+            }
+        }
+        Ok(Ok(Ok(all)))
+    }
+
+    /// The figures of `point` on `window`: `Err(why)` when the config or the lineup refuses it.
+    fn at(&mut self, point: &[Override], window: Window) -> anyhow::Result<Result<Played, String>> {
+        let mut all = match self.tables_at(point, window)? {
+            Ok(Ok(all)) => all,
+            other => return Ok(other),
+        };
+        if self.keeps.is_empty() {
+            return Ok(Ok(Ok(all)));
+        }
+        if !self.baseline.contains_key(&window) {
+            let now = match self.tables_at(&[], window)? {
+                Ok(Ok(now)) => now,
+                Ok(Err(signal)) => return Ok(Ok(Err(signal))),
+                Err(why) => return Err(Failure::Usage(why).into()),
+            };
+            self.baseline.insert(window, now);
+        }
+        let now = &self.baseline[&window];
+        for metric in &self.keeps {
+            if let (Some(&e), Some(&then)) = (all.get(metric), now.get(metric)) {
+                let change = crate::stats::strength::change(e, then);
+                all.insert(format!("{metric}_change"), change);
+            }
+        }
+        Ok(Ok(Ok(all)))
+    }
 }
 
 fn plan_of<G: Registered>(
@@ -365,15 +514,23 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     check_vary(args)?;
     // A rate lies between 0 and 1: `..15` is a `%` left out, never a band a rate can miss.
     for t in &args.target {
-        let rate = t.metric.ends_with("_rate") || t.metric.starts_with("ending_");
+        // A change of rates lies between -1 and 1.
+        let range = if t.metric.contains('-') {
+            -1.0..=1.0
+        } else {
+            0.0..=1.0
+        };
+        let rate = t.metric.split('-').all(crate::commands::target::is_rate);
         if rate
             && [t.low, t.high]
                 .iter()
-                .any(|x| x.is_finite() && !(0.0..=1.0).contains(x))
+                .any(|x| x.is_finite() && !range.contains(x))
         {
             return Err(Failure::Usage(format!(
-                "--target {}: {} is a rate, between 0 and 1: write a percentage with its % (15%) or a fraction (0.15)",
-                t.arg, t.metric
+                "--target {}: {} is a rate, between {} and 1: write a percentage with its % (15%) or a fraction (0.15)",
+                t.arg,
+                t.metric,
+                range.start()
             ))
             .into());
         }
@@ -396,49 +553,72 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // figures it has (a seat's win rate exists only at tables that seat it). A grid may hold
     // points the config refuses (too many chips in the bag): they are left out, and said; when
     // every point is, the first refusal is the error.
-    let mut default_games = 0;
+    let mut plays = Plays::new(&source, args);
+    let base = games::load(&source, &config_at(args, &[]), args.seats.players)?;
+    // How far each kept figure may move: as given, or the tolerance `check` gives it.
+    let (default_games, tolerances) = with_game!(base, game => {
+        let declared = &game.declared().summary;
+        let tolerances: Vec<Option<f64>> = args
+            .keep
+            .iter()
+            .map(|k| {
+                let plain = k.metric.split_once('@').map_or(k.metric.as_str(), |(m, _)| m);
+                k.tolerance.or_else(|| crate::stats::sequential::tolerance(plain, declared))
+            })
+            .collect();
+        (game.default_games(), tolerances)
+    });
+    plays.keeps = args.keep.iter().map(|k| k.metric.clone()).collect();
     let mut refused: Vec<(usize, String)> = Vec::new();
     let mut usable: Vec<usize> = Vec::new();
     for (p, point) in grid.iter().enumerate() {
-        let flag = point
-            .iter()
-            .map(|o| format!("--vary {}", o.arg))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let loaded = match games::load(&source, &config_at(args, point), args.seats.players) {
-            Ok(loaded) => loaded,
-            Err(e) => {
-                refused.push((p, format!("{flag}: {e}")));
+        let names: Vec<String> = match plays.at(point, (1, 0))? {
+            Ok(Ok(figures)) => figures.into_keys().collect(),
+            Ok(Err(signal)) => return Err(Failure::Interrupted(signal).into()),
+            Err(why) => {
+                refused.push((p, why));
                 continue;
             }
         };
-        let names: Option<Vec<String>> = with_game!(loaded, game => {
-            default_games = default_games.max(game.default_games());
-            match plan_of(&*game, args, point, 1) {
-                Ok(plan) => {
-                    let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
-                    Some(figures(&*game, &report).into_keys().collect())
-                }
-                Err(e) => {
-                    refused.push((p, e.to_string()));
-                    None
-                }
-            }
-        });
-        let Some(names) = names else { continue };
         usable.push(p);
-        for t in &args.target {
-            if !names.contains(&t.metric) {
+        let keeps = args
+            .keep
+            .iter()
+            .map(|k| ("--keep", &k.arg, format!("{}_change", k.metric)));
+        let asked = args
+            .target
+            .iter()
+            .map(|t| ("--target", &t.arg, t.metric.clone()));
+        for (flag, arg, metric) in asked.chain(keeps) {
+            if !names.contains(&metric) {
+                let shown = names
+                    .iter()
+                    .filter(|n| !n.ends_with("_change") && !n.contains('-'));
                 return Err(Failure::Usage(format!(
-                    "--target {}: no figure `{}` at {}; its figures: {}",
-                    t.arg,
-                    t.metric,
+                    "{flag} {arg}: no figure `{}` at {}; its figures: {}",
+                    metric.trim_end_matches("_change"),
                     label(point),
-                    names.join(", ")
+                    shown.cloned().collect::<Vec<_>>().join(", ")
                 ))
                 .into());
             }
         }
+    }
+    let mut kept = Vec::new();
+    for (k, tolerance) in args.keep.iter().zip(tolerances) {
+        let Some(tol) = tolerance else {
+            return Err(Failure::Usage(format!(
+                "--keep {}: {} has no default tolerance; give one, as --keep {}=2%",
+                k.arg, k.metric, k.metric
+            ))
+            .into());
+        };
+        kept.push(Target {
+            metric: format!("{}_change", k.metric),
+            low: -tol,
+            high: tol,
+            arg: k.arg.clone(),
+        });
     }
     // A value refused wherever the other keys are is a mistake (a typo, a value out of range),
     // never a combination to leave out.
@@ -485,7 +665,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
 
     signals::catch();
     let mut spent = 0u64;
-    let targets = &args.target;
+    // A kept figure is a target on its change from the config as given.
+    let mut targets = args.target.clone();
+    targets.extend(kept);
+    let targets = &targets;
 
     let mut racing = usable.clone();
     let mut rows: Vec<Vec<String>> = Vec::new();
@@ -525,15 +708,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 rows.push(record);
             }
         };
-    // A point's figures on a window of seeds; none once a signal stops them, and then what the
-    // rounds before found is kept, the round under way not.
-    let mut play = |p: usize, window| -> anyhow::Result<Option<Figures>> {
-        Ok(play_at(&source, &grid[p], args, window)?
-            .map_err(|signal| stopped = Some(signal))
-            .ok())
-    };
     'rounds: while !racing.is_empty() && confirmed.is_none() {
-        let cost = games * racing.len() as u64;
+        let cost = plays.cost(racing.len(), (games, 0));
         if spent + cost > budget {
             break;
         }
@@ -543,7 +719,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         let mut inside = Vec::new();
         let mut played = BTreeMap::new();
         for &p in &racing {
-            let Some(figures) = play(p, (games, 0))? else {
+            let Some(figures) = figures_of(plays.at(&grid[p], (games, 0))?, &mut stopped)? else {
                 break 'rounds;
             };
             let s = standing(targets, &figures);
@@ -600,12 +776,14 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             next.len()
         ));
         for (k, &p) in inside.iter().enumerate() {
-            if spent + games > budget {
+            let cost = plays.cost(1, (games, games));
+            if spent + cost > budget {
                 next.extend(&inside[k..]);
                 break;
             }
-            spent += games;
-            let Some(figures) = play(p, (games, games))? else {
+            spent += cost;
+            let Some(figures) = figures_of(plays.at(&grid[p], (games, games))?, &mut stopped)?
+            else {
                 break 'rounds;
             };
             let s = standing(targets, &figures);
@@ -752,6 +930,7 @@ struct TuneRecord<'a> {
     config: &'a str,
     vary: Vec<&'a str>,
     target: Vec<&'a str>,
+    keep: Vec<&'a str>,
     set: Vec<&'a str>,
     seed: u64,
     max_games: u64,
@@ -772,6 +951,9 @@ impl<'a> TuneRecord<'a> {
         for t in &args.target {
             reproduce += &format!(" --target {}", quote(&t.arg));
         }
+        for k in &args.keep {
+            reproduce += &format!(" --keep {}", quote(&k.arg));
+        }
         for o in &args.set {
             reproduce += &format!(" --set {}", quote(&o.arg));
         }
@@ -787,6 +969,7 @@ impl<'a> TuneRecord<'a> {
             config: &source.name,
             vary: args.vary.iter().map(|v| v.arg.as_str()).collect(),
             target: args.target.iter().map(|t| t.arg.as_str()).collect(),
+            keep: args.keep.iter().map(|k| k.arg.as_str()).collect(),
             set: args.set.iter().map(|o| o.arg.as_str()).collect(),
             seed: args.seed,
             max_games,
