@@ -1379,6 +1379,25 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         rows.contains("\n1,race,8,1000,mean_turns@5-mean_turns@4,"),
         "{rows}"
     );
+    // A figure under strong play names the strength sample's table: checked on a game of each
+    // point, then refused as too dear for the budget (a whole race is too slow for a debug build).
+    let (o, _) = tune(
+        "strong",
+        &[
+            "--vary",
+            "rules.rooms=12,13",
+            "--target",
+            "mouse_win_rate@strong=..50%",
+            "--max-games",
+            "100",
+        ],
+    );
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{said}{}", stderr(&o));
+    assert!(
+        said.starts_with("NOT FOUND: --max-games 100 does not pay for the first round"),
+        "{said}"
+    );
     // A key the default bots never feel moves nothing.
     let (o, _) = tune(
         "same",

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{lineup, result_dir, say, source, written};
+use super::{lineup, result_dir, say, source, strong_lineup, written};
 use crate::commands::cli::TuneArgs;
 use crate::commands::target::Target;
 use crate::commands::vary::grid;
@@ -152,14 +152,39 @@ type Window = (u64, u64);
 /// What a point's games gave: its figures, or the signal that stopped them.
 type Played = Result<Figures, i32>;
 
-/// How a tune plays its points: at the run's own table and at every other player count a
-/// target names (`mean_turns@5`), the changes a target names (`mean_turns@5-mean_turns@4`), and
-/// each kept figure's change from the config as given (`mean_turns_change`), on the same seeds.
+/// A table a point plays at besides the run's own, as a target names it after `@`: another
+/// player count (`mean_turns@5`), or strong play, the strength sample's lineup
+/// (`seat_1_win_rate@strong`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Table {
+    Players(usize),
+    Strong,
+}
+
+impl Table {
+    fn of(name: &str) -> Option<Self> {
+        match name.split_once('@')?.1 {
+            "strong" => Some(Self::Strong),
+            p => p.parse().ok().map(Self::Players),
+        }
+    }
+
+    fn suffix(self) -> String {
+        match self {
+            Self::Players(p) => format!("@{p}"),
+            Self::Strong => "@strong".into(),
+        }
+    }
+}
+
+/// How a tune plays its points: at the run's own table and at every other a target names
+/// ([`Table`]), the changes a target names (`mean_turns@5-mean_turns@4`), and each kept
+/// figure's change from the config as given (`mean_turns_change`), all on the same seeds.
 struct Plays<'a> {
     source: &'a Source,
     args: &'a TuneArgs,
-    /// Player counts beyond the run's own that targets name.
-    others: Vec<usize>,
+    /// The tables beyond the run's own that targets name.
+    others: Vec<Table>,
     /// The kept figures.
     keeps: Vec<String>,
     /// The config as given, by window: what kept figures are measured against.
@@ -177,10 +202,10 @@ impl<'a> Plays<'a> {
             .flat_map(|t| t.metric.split('-'))
             .chain(args.keep.iter().map(|k| k.metric.as_str()))
         {
-            if let Some(p) = name.split_once('@').and_then(|(_, p)| p.parse().ok())
-                && !others.contains(&p)
+            if let Some(table) = Table::of(name)
+                && !others.contains(&table)
             {
-                others.push(p);
+                others.push(table);
             }
         }
         others.sort_unstable();
@@ -206,34 +231,44 @@ impl<'a> Plays<'a> {
         games * self.tables() * (points as u64 + u64::from(baseline))
     }
 
-    /// One table at `point`: `Err(why)` when the config or the lineup refuses it.
+    /// One table at `point` (the run's own for `None`): `Err(why)` when the config or the
+    /// lineup refuses it.
     fn table(
         &mut self,
         point: &[Override],
-        players: Option<usize>,
+        table: Option<Table>,
         (games, skip): Window,
     ) -> anyhow::Result<Result<Played, String>> {
         let args = self.args;
+        let players = match table {
+            Some(Table::Players(p)) => Some(p),
+            _ => args.seats.players,
+        };
+        let refused = |e: &dyn std::fmt::Display| {
+            let flags: Vec<String> = point.iter().map(|o| format!("--vary {}", o.arg)).collect();
+            let at = match table {
+                Some(Table::Players(p)) => format!(" at {p} players (a --target's @{p})"),
+                Some(Table::Strong) => " under strong play (a --target's @strong)".into(),
+                None => String::new(),
+            };
+            format!("{}{at}: {e}", flags.join(" "))
+        };
         let loaded = match games::load(self.source, &config_at(args, point), players) {
             Ok(loaded) => loaded,
-            Err(e) => {
-                let flags: Vec<String> =
-                    point.iter().map(|o| format!("--vary {}", o.arg)).collect();
-                let at = match players {
-                    Some(p) if players != args.seats.players => {
-                        format!(" at {p} players (a --target's @{p})")
-                    }
-                    _ => String::new(),
-                };
-                return Ok(Err(format!("{}{at}: {e}", flags.join(" "))));
-            }
+            Err(e) => return Ok(Err(refused(&e))),
         };
         self.spent += games;
         with_game!(loaded, game => {
-            let plan = match plan_of(&*game, args, point, skip + games) {
+            let mut plan = match plan_of(&*game, args, point, skip + games) {
                 Ok(plan) => Plan { skip, ..plan },
                 Err(e) => return Ok(Err(e.to_string())),
             };
+            if table == Some(Table::Strong) {
+                match strong_lineup(&*game, crate::stats::strength::BOTS) {
+                    Ok((strong, _)) => plan.lineup = strong,
+                    Err(e) => return Ok(Err(refused(&e))),
+                }
+            }
             let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
             Ok(Ok(match report.played.stopped {
                 Some(signal) => Err(signal),
@@ -249,17 +284,14 @@ impl<'a> Plays<'a> {
         window: Window,
     ) -> anyhow::Result<Result<Played, String>> {
         let mut all = Figures::new();
-        let own = self.args.seats.players;
-        for players in std::iter::once(own).chain(self.others.clone().into_iter().map(Some)) {
-            let figures = match self.table(point, players, window)? {
+        for table in std::iter::once(None).chain(self.others.clone().into_iter().map(Some)) {
+            let figures = match self.table(point, table, window)? {
                 Ok(Ok(figures)) => figures,
                 other => return Ok(other),
             };
-            match players {
-                Some(p) if players != own => {
-                    all.extend(figures.into_iter().map(|(k, e)| (format!("{k}@{p}"), e)));
-                }
-                _ => all.extend(figures),
+            match table {
+                Some(t) => all.extend(figures.into_iter().map(|(k, e)| (k + &t.suffix(), e))),
+                None => all.extend(figures),
             }
         }
         for t in &self.args.target {
@@ -878,9 +910,17 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n",
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
                     label(point),
-                    said(targets, figures)
+                    said(targets, figures),
+                    strong = if plays.others.contains(&Table::Strong) {
+                        format!(
+                            "and its @strong figures with the strong lineup: whisker simulate TUNED.toml --bots {} --games 10000 --strength off\n",
+                            crate::stats::strength::BOTS
+                        )
+                    } else {
+                        String::new()
+                    }
                 ),
                 0,
             )
@@ -1019,6 +1059,16 @@ mod tests {
         let single = vec![vec![0], vec![0]];
         let one: BTreeMap<usize, Figures> = BTreeMap::from([(0, figures(0.2))]);
         assert!(idle_keys(&single, &one, 1).is_empty());
+    }
+
+    #[test]
+    fn a_figure_names_its_table_after_an_at() {
+        assert_eq!(Table::of("mean_turns@5"), Some(Table::Players(5)));
+        assert_eq!(Table::of("seat_1_win_rate@strong"), Some(Table::Strong));
+        assert_eq!(Table::of("mean_turns"), None);
+        assert_eq!(Table::of("mean_turns@five"), None);
+        assert_eq!(Table::Players(5).suffix(), "@5");
+        assert_eq!(Table::Strong.suffix(), "@strong");
     }
 
     #[test]
