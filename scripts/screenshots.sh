@@ -18,6 +18,8 @@ $whisker compare configs/mice-heist/cheese.toml configs/mice-heist/ratings.toml 
 $whisker sweep --vary chips.blue.high=2..6 --games 20000 --report --quiet --out "$work/sweep" >/dev/null
 $whisker simulate mouse-chaos --players 2 --games 4000 --report --quiet --out "$work/chaos" >/dev/null
 $whisker ladder cat-and-the-mouse --report --quiet --out "$work/ladder" >/dev/null
+$whisker tune cat-and-the-mouse --vary rules.rooms=10..16 --vary tricks.smoke_bomb=0..3 \
+  --target 'mouse_win_rate=40%±3%' --keep mean_turns --report --quiet --out "$work/tune" >/dev/null
 
 # shot REPORT PNG [CHROMIUM FLAGS]: the whole page, 900 px wide, in 64 colours to stay small.
 shot() {
@@ -32,4 +34,5 @@ shot "$work/compare/report.html" docs/report-compare.png
 shot "$work/sweep/report.html" docs/report-sweep.png
 shot "$work/chaos/report.html" docs/report-mouse-chaos-2.png
 shot "$work/ladder/report.html" docs/report-ladder.png
+shot "$work/tune/report.html" docs/report-tune.png
 ls -l docs/*.png

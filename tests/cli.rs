@@ -1233,6 +1233,7 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             "rules.rooms=8..16",
             "--target",
             "mouse_win_rate=30%±3%",
+            "--report",
         ],
     );
     let said = String::from_utf8_lossy(&o.stdout);
@@ -1247,6 +1248,27 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         said.contains("Cliffs: mouse_win_rate jumps over its band (0.270000–0.330000) from 0.203000 at rules.rooms = 12 to 0.351000 at rules.rooms = 13."),
         "{said}"
     );
+    // The page says the answer first, draws the figure against the key with its band, and is
+    // the page `whisker report` draws from the folder's files.
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        page.contains("<p class=\"lead warning\">! NOT FOUND: no value meets the targets"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<h2>Where does mouse_win_rate meet its target (27.0% to 33.0%)?</h2>")
+            && page.contains("mouse_win_rate against rules.rooms"),
+        "{page}"
+    );
+    let again = d.join("again.html");
+    let o = whisker(&[
+        "report",
+        out.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&again).unwrap(), page);
     // Two keys: every combination races, a quarter of the games first for a grid this large.
     let (o, out) = tune(
         "two",

@@ -84,6 +84,9 @@ pub struct TuneArgs {
     /// Result folder (default: results/tune-<config name>+<keys>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Also write report.html: the answer, and each target figure against the keys' values.
+    #[arg(long)]
+    pub report: bool,
     #[command(flatten)]
     pub workers: Workers,
 }

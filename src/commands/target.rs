@@ -125,12 +125,6 @@ impl std::str::FromStr for Keep {
     }
 }
 
-/// Whether a figure's name is a rate's (a share of games, between 0 and 1), at any table.
-pub(crate) fn is_rate(metric: &str) -> bool {
-    let plain = metric.split_once('@').map_or(metric, |(m, _)| m);
-    plain.ends_with("_rate") || plain.starts_with("ending_")
-}
-
 impl Target {
     /// The band in words: `0.320000–0.380000`, `at least 20.000000`, `at most 0.100000`.
     pub fn band(&self) -> String {
@@ -216,7 +210,5 @@ mod tests {
         for bad in ["", "=1", "x=0", "x=-1", "x=a", "x=inf"] {
             assert!(bad.parse::<Keep>().is_err(), "{bad}");
         }
-        assert!(is_rate("seat_1_win_rate@5") && is_rate("ending_capped"));
-        assert!(!is_rate("mean_turns@5"));
     }
 }

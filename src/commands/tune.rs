@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{lineup, result_dir, say, source, strong_lineup, written};
+use super::{finished, lineup, page, result_dir, say, source, strong_lineup, written};
 use crate::commands::cli::TuneArgs;
 use crate::commands::target::Target;
 use crate::commands::vary::grid;
@@ -552,7 +552,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         } else {
             0.0..=1.0
         };
-        let rate = t.metric.split('-').all(crate::commands::target::is_rate);
+        let rate = t.metric.split('-').all(crate::stats::is_rate);
         if rate
             && [t.low, t.high]
                 .iter()
@@ -851,17 +851,21 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         .map(String::from),
     );
     dir.records("candidates.csv", &header, rows)?;
-    dir.text(
-        "tune.toml",
-        &toml::to_string(&TuneRecord::new(args, &source, budget, spent))?,
-    )?;
+    let record = |answer: String| -> anyhow::Result<()> {
+        let mut record = TuneRecord::new(args, &source, budget, spent);
+        record.answer = answer;
+        dir.text("tune.toml", &toml::to_string(&record)?)
+    };
     if let Some(signal) = stopped {
+        record(String::new())?;
+        let page = page(&dir, args.report, crate::io::report::parts::NONE);
         let path = dir.commit(true)?;
         say(&format!(
             "INTERRUPTED by {} in round {round}: the rounds before it are kept in candidates.csv\n{}",
             signals::name(signal),
-            written(&path, false)
+            written(&path, args.report)
         ));
+        finished(&path, page, Some(signal))?;
         return Err(Failure::Interrupted(signal).into());
     }
     for &k in &idle {
@@ -957,9 +961,12 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             1,
         ),
     };
+    record(format!("{notes}{text}").replace("TUNED.toml", "tuned.toml"))?;
+    let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(false)?;
     let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
-    say(&format!("{notes}{text}{}", written(&path, false)));
+    say(&format!("{notes}{text}{}", written(&path, args.report)));
+    finished(&path, page, None)?;
     Ok(code)
 }
 
@@ -980,6 +987,9 @@ struct TuneRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     bots: Option<&'a str>,
     reproduce: String,
+    /// What the tune said: the first lines of its answer (none when it was stopped first).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    answer: String,
 }
 
 impl<'a> TuneRecord<'a> {
@@ -1017,6 +1027,7 @@ impl<'a> TuneRecord<'a> {
             players: args.seats.players,
             bots: args.seats.bots.as_deref(),
             reproduce,
+            answer: String::new(),
         }
     }
 }

@@ -12,6 +12,7 @@ mod simulate;
 pub(crate) mod svg;
 mod sweep;
 pub(crate) mod table;
+pub(crate) mod tune;
 
 use std::fs;
 use std::path::Path;
@@ -81,6 +82,11 @@ pub(crate) fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> 
     let page = draft(dir, parts)?;
     let again = if ladder::is_ladder(dir) {
         "make the ladder again (`whisker ladder` with the config, bots, games, seed and --set its ladder.toml records)".to_string()
+    } else if tune::is_tune(dir) {
+        format!(
+            "make the tune again (the `reproduce` line in its {} is the command)",
+            tune::RECORD
+        )
     } else {
         format!("make the result again (the `reproduce` line in its {RUN} is the command)")
     };
@@ -93,6 +99,9 @@ pub(crate) fn render(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> 
 fn draft(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
     if ladder::is_ladder(dir) {
         return ladder::render(dir);
+    }
+    if tune::is_tune(dir) {
+        return tune::render(dir);
     }
     let run = Run::read(dir)?;
     match run.get("command").as_str() {
