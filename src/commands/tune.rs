@@ -12,7 +12,7 @@ use crate::commands::target::Target;
 use crate::commands::vary::grid;
 use crate::core::failure::Failure;
 use crate::core::lineup::{Bot, with_args};
-use crate::core::progress::Progress;
+use crate::core::progress::{Progress, round_bar};
 use crate::core::runner::{self, Plan};
 use crate::core::signals;
 use crate::games::{self, Game, Registered, with_game};
@@ -75,6 +75,18 @@ fn figures<G: Game>(game: &G, report: &runner::Report) -> Figures {
     // summary.csv's other name for seat 1's.
     if let Some(&e) = out.get("seat_1_win_rate") {
         out.insert("first_seat_win_rate".into(), e);
+    }
+    // A scored game's points: each seat's mean score, and every seat's together, as
+    // `seats.csv` and `sweep.csv` give them.
+    if game.scored() {
+        let seats = &report.totals.seat_scores[..game.players()];
+        let mut all = crate::stats::Histogram::default();
+        for (s, h) in seats.iter().enumerate() {
+            let name = format!("seat_{}_mean_score", crate::core::game::seat_number(s));
+            out.insert(name, h.mean());
+            all.merge(h);
+        }
+        out.insert("mean_score".into(), all.mean());
     }
     out
 }
@@ -191,6 +203,8 @@ struct Plays<'a> {
     baseline: BTreeMap<Window, Figures>,
     /// Games played so far, every table counted.
     spent: u64,
+    /// The round's bar.
+    bar: Progress,
 }
 
 impl<'a> Plays<'a> {
@@ -216,6 +230,7 @@ impl<'a> Plays<'a> {
             keeps: Vec::new(),
             baseline: BTreeMap::new(),
             spent: 0,
+            bar: Progress::hidden(),
         }
     }
 
@@ -269,7 +284,7 @@ impl<'a> Plays<'a> {
                     Err(e) => return Ok(Err(refused(&e))),
                 }
             }
-            let report = runner::run(&*game, &plan, &Progress::hidden(), None)?;
+            let report = runner::run(&*game, &plan, &self.bar, None)?;
             Ok(Ok(match report.played.stopped {
                 Some(signal) => Err(signal),
                 None => Ok(figures(&*game, &report)),
@@ -750,8 +765,18 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         let mut next = Vec::new();
         let mut inside = Vec::new();
         let mut played = BTreeMap::new();
-        for &p in &racing {
-            let Some(figures) = figures_of(plays.at(&grid[p], (games, 0))?, &mut stopped)? else {
+        plays.bar = round_bar(cost, args.workers.quiet);
+        for (n, &p) in racing.iter().enumerate() {
+            plays.bar.say(format!(
+                "round {round}, {} {} of {}: {}",
+                if keys == 1 { "value" } else { "point" },
+                n + 1,
+                racing.len(),
+                label(&grid[p])
+            ));
+            let figures = figures_of(plays.at(&grid[p], (games, 0))?, &mut stopped)?;
+            let Some(figures) = figures else {
+                plays.bar.finish_and_clear();
                 break 'rounds;
             };
             let s = standing(targets, &figures);
@@ -789,6 +814,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 ));
             }
         }
+        plays.bar.finish_and_clear();
         // Inside every band after looking every round at every point is not yet sure: the
         // nearest the bands' middles plays as many games again on seeds the race never
         // played, and is confirmed only if it is inside there too.
@@ -814,8 +840,14 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 break;
             }
             spent += cost;
-            let Some(figures) = figures_of(plays.at(&grid[p], (games, games))?, &mut stopped)?
-            else {
+            plays.bar = round_bar(cost, args.workers.quiet);
+            plays.bar.say(format!(
+                "round {round}, confirming on fresh games: {}",
+                label(&grid[p])
+            ));
+            let figures = figures_of(plays.at(&grid[p], (games, games))?, &mut stopped)?;
+            plays.bar.finish_and_clear();
+            let Some(figures) = figures else {
                 break 'rounds;
             };
             let s = standing(targets, &figures);
@@ -931,8 +963,24 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         }
         (None, Some((_, p, figures, games))) => {
             let why = if racing.is_empty() {
+                // The targets no point came near: every point's interval wholly outside.
+                let unreachable: Vec<String> = targets
+                    .iter()
+                    .filter(|t| {
+                        latest.values().all(|(f, _)| {
+                            let e = figure(f, &t.metric);
+                            t.misses(e.low, e.high)
+                        })
+                    })
+                    .map(|t| format!("{} ({})", t.metric, t.band()))
+                    .collect();
+                let which = if unreachable.is_empty() {
+                    "no one target is out of reach everywhere, but at each point one is".to_string()
+                } else {
+                    format!("out of reach at every point: {}", unreachable.join(", "))
+                };
                 format!(
-                    "no {} meets the targets: each has a figure whose 95% interval lies wholly outside its band",
+                    "no {} meets the targets: each has a figure whose 95% interval lies wholly outside its band ({which})",
                     if keys == 1 { "value" } else { "point" }
                 )
             } else {

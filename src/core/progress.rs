@@ -32,6 +32,26 @@ impl Progress {
     pub(crate) fn finish_and_clear(&self) {
         self.bar.finish_and_clear();
     }
+
+    /// Says what the run is doing now, beside the bar.
+    pub(crate) fn say(&self, what: String) {
+        self.bar.set_message(what);
+    }
+}
+
+/// The progress of one round of a `tune`: its games, and the point it is playing (`round 2:
+/// rules.rooms = 13`), on stderr when stderr is a terminal and the tune is not quiet.
+pub(crate) fn round_bar(total: u64, quiet: bool) -> Progress {
+    if quiet || !std::io::stderr().is_terminal() {
+        return Progress::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(
+        ProgressStyle::with_template("{msg}  {bar:30} {human_pos}/{human_len} games  ETA {eta}")
+            .expect("the template is a constant")
+            .progress_chars("=> "),
+    );
+    Progress { bar, watch: None }
 }
 
 /// The progress of a run of `total` units shaped as `cost` says: a games-done bar on stderr,
