@@ -130,7 +130,7 @@ pub struct BotsArgs {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReportArgs {
-    /// A result folder made by simulate, compare, sweep, merge or ladder.
+    /// A result folder made by simulate, compare, sweep, merge, ladder or tune.
     pub dir: PathBuf,
     /// Where to write the page (default: DIR/report.html).
     #[arg(long)]

@@ -205,6 +205,10 @@ struct Plays<'a> {
     spent: u64,
     /// The round's bar.
     bar: Progress,
+    /// The most games a default `simulate` of any point's config plays.
+    default_games: u64,
+    /// Players at the table last loaded: a `@P` naming the point's own count is that table.
+    players: usize,
 }
 
 impl<'a> Plays<'a> {
@@ -231,6 +235,8 @@ impl<'a> Plays<'a> {
             baseline: BTreeMap::new(),
             spent: 0,
             bar: Progress::hidden(),
+            default_games: 0,
+            players: 0,
         }
     }
 
@@ -262,8 +268,12 @@ impl<'a> Plays<'a> {
         let refused = |e: &dyn std::fmt::Display| {
             let flags: Vec<String> = point.iter().map(|o| format!("--vary {}", o.arg)).collect();
             let at = match table {
-                Some(Table::Players(p)) => format!(" at {p} players (a --target's @{p})"),
-                Some(Table::Strong) => " under strong play (a --target's @strong)".into(),
+                Some(Table::Players(p)) => {
+                    format!(" at {p} players (@{p} in a --target or --keep)")
+                }
+                Some(Table::Strong) => {
+                    " under strong play (@strong in a --target or --keep)".into()
+                }
                 None => String::new(),
             };
             format!("{}{at}: {e}", flags.join(" "))
@@ -272,11 +282,12 @@ impl<'a> Plays<'a> {
             Ok(loaded) => loaded,
             Err(e) => return Ok(Err(refused(&e))),
         };
-        self.spent += games;
         with_game!(loaded, game => {
+            self.default_games = self.default_games.max(game.default_games());
+            self.players = game.players();
             let mut plan = match plan_of(&*game, args, point, skip + games) {
                 Ok(plan) => Plan { skip, ..plan },
-                Err(e) => return Ok(Err(e.to_string())),
+                Err(e) => return Ok(Err(refused(&e))),
             };
             if table == Some(Table::Strong) {
                 match strong_lineup(&*game, crate::stats::strength::BOTS) {
@@ -284,6 +295,7 @@ impl<'a> Plays<'a> {
                     Err(e) => return Ok(Err(refused(&e))),
                 }
             }
+            self.spent += games;
             let report = runner::run(&*game, &plan, &self.bar, None)?;
             Ok(Ok(match report.played.stopped {
                 Some(signal) => Err(signal),
@@ -299,11 +311,21 @@ impl<'a> Plays<'a> {
         window: Window,
     ) -> anyhow::Result<Result<Played, String>> {
         let mut all = Figures::new();
+        let mut own = (0, Figures::new());
         for table in std::iter::once(None).chain(self.others.clone().into_iter().map(Some)) {
+            // `@P` at the point's own player count is its own table, not played twice.
+            if table == Some(Table::Players(own.0)) {
+                let suffix = Table::Players(own.0).suffix();
+                all.extend(own.1.iter().map(|(k, &e)| (k.clone() + &suffix, e)));
+                continue;
+            }
             let figures = match self.table(point, table, window)? {
                 Ok(Ok(figures)) => figures,
                 other => return Ok(other),
             };
+            if table.is_none() {
+                own = (self.players, figures.clone());
+            }
             match table {
                 Some(t) => all.extend(figures.into_iter().map(|(k, e)| (k + &t.suffix(), e))),
                 None => all.extend(figures),
@@ -601,20 +623,6 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // points the config refuses (too many chips in the bag): they are left out, and said; when
     // every point is, the first refusal is the error.
     let mut plays = Plays::new(&source, args);
-    let base = games::load(&source, &config_at(args, &[]), args.seats.players)?;
-    // How far each kept figure may move: as given, or the tolerance `check` gives it.
-    let (default_games, tolerances) = with_game!(base, game => {
-        let declared = &game.declared().summary;
-        let tolerances: Vec<Option<f64>> = args
-            .keep
-            .iter()
-            .map(|k| {
-                let plain = k.metric.split_once('@').map_or(k.metric.as_str(), |(m, _)| m);
-                k.tolerance.or_else(|| crate::stats::sequential::tolerance(plain, declared))
-            })
-            .collect();
-        (game.default_games(), tolerances)
-    });
     plays.keeps = args.keep.iter().map(|k| k.metric.clone()).collect();
     let mut refused: Vec<(usize, String)> = Vec::new();
     let mut usable: Vec<usize> = Vec::new();
@@ -651,15 +659,59 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             }
         }
     }
+    // How far each kept figure may move: as given, or the tolerance `check` gives it.
     let mut kept = Vec::new();
-    for (k, tolerance) in args.keep.iter().zip(tolerances) {
+    for (i, k) in args.keep.iter().enumerate() {
+        if args.keep[..i].iter().any(|j| j.metric == k.metric)
+            || args
+                .target
+                .iter()
+                .any(|t| t.metric == format!("{}_change", k.metric))
+        {
+            return Err(Failure::Usage(format!(
+                "--keep {}: {} is kept twice; give one tolerance",
+                k.arg, k.metric
+            ))
+            .into());
+        }
+        let plain = k
+            .metric
+            .split_once('@')
+            .map_or(k.metric.as_str(), |(m, _)| m);
+        let tolerance = match k.tolerance {
+            Some(tol) => Some(tol),
+            None => {
+                let base = games::load(&source, &config_at(args, &[]), args.seats.players)
+                    .map_err(|e| {
+                        Failure::Usage(format!(
+                            "--keep {}: a kept figure is measured against the config as given, which it refuses: {e}",
+                            k.arg
+                        ))
+                    })?;
+                with_game!(base, game => {
+                    crate::stats::sequential::tolerance(plain, &game.declared().summary)
+                })
+            }
+        };
+        let example = if crate::stats::is_rate(plain) {
+            "2%"
+        } else {
+            "1"
+        };
         let Some(tol) = tolerance else {
             return Err(Failure::Usage(format!(
-                "--keep {}: {} has no default tolerance; give one, as --keep {}=2%",
+                "--keep {}: {} has no default tolerance; give one, as --keep {}={example}",
                 k.arg, k.metric, k.metric
             ))
             .into());
         };
+        if crate::stats::is_rate(plain) && tol > 1.0 {
+            return Err(Failure::Usage(format!(
+                "--keep {}: {} is a rate, between 0 and 1: write its tolerance with its % (2%) or as a fraction (0.02)",
+                k.arg, k.metric
+            ))
+            .into());
+        }
         kept.push(Target {
             metric: format!("{}_change", k.metric),
             low: -tol,
@@ -680,7 +732,9 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             }
         }
     }
-    let budget = args.max_games.unwrap_or(10 * default_games);
+    let budget = args.max_games.unwrap_or(10 * plays.default_games);
+    // The games that checked each point are not the tune's.
+    plays.spent = 0;
     let key_names: Vec<String> = args.vary.iter().map(|v| v.key.clone()).collect();
     let dir = result_dir(
         args.out.as_ref(),
@@ -711,7 +765,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     }
 
     signals::catch();
-    let mut spent = 0u64;
+    // Games of the rounds finished: what `tune.toml` counts when a signal stops a round.
+    let mut kept_games = 0u64;
     // A kept figure is a target on its change from the config as given.
     let mut targets = args.target.clone();
     targets.extend(kept);
@@ -757,11 +812,11 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         };
     'rounds: while !racing.is_empty() && confirmed.is_none() {
         let cost = plays.cost(racing.len(), (games, 0));
-        if spent + cost > budget {
+        if plays.spent + cost > budget {
             break;
         }
         round += 1;
-        spent += cost;
+        kept_games = plays.spent;
         let mut next = Vec::new();
         let mut inside = Vec::new();
         let mut played = BTreeMap::new();
@@ -789,6 +844,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             }
             played.insert(p, figures);
         }
+        plays.bar.finish_and_clear();
         if round == 1 {
             // A key that changed nothing races on at one value only: where the other keys are
             // alike, the first the config takes.
@@ -814,7 +870,6 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 ));
             }
         }
-        plays.bar.finish_and_clear();
         // Inside every band after looking every round at every point is not yet sure: the
         // nearest the bands' middles plays as many games again on seeds the race never
         // played, and is confirmed only if it is inside there too.
@@ -828,18 +883,18 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 format!("; nearest: {}: {}", label(&grid[p]), said(targets, f))
             });
         tell(format!(
-            "round {round}: {} × {games} games; {} inside every band, {} still racing; {spent} games so far{nearest}",
+            "round {round}: {} × {games} games; {} inside every band, {} still racing; {} games so far{nearest}",
             points(racing.len(), keys),
             inside.len(),
-            next.len()
+            next.len(),
+            plays.spent
         ));
         for (k, &p) in inside.iter().enumerate() {
             let cost = plays.cost(1, (games, games));
-            if spent + cost > budget {
+            if plays.spent + cost > budget {
                 next.extend(&inside[k..]);
                 break;
             }
-            spent += cost;
             plays.bar = round_bar(cost, args.workers.quiet);
             plays.bar.say(format!(
                 "round {round}, confirming on fresh games: {}",
@@ -883,8 +938,9 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         .map(String::from),
     );
     dir.records("candidates.csv", &header, rows)?;
+    let spent = |stopped: bool| if stopped { kept_games } else { plays.spent };
     let record = |answer: String| -> anyhow::Result<()> {
-        let mut record = TuneRecord::new(args, &source, budget, spent);
+        let mut record = TuneRecord::new(args, &source, budget, spent(stopped.is_some()));
         record.answer = answer;
         dir.text("tune.toml", &toml::to_string(&record)?)
     };
@@ -946,9 +1002,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {spent} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
                     label(point),
                     said(targets, figures),
+                    plays.spent,
                     strong = if plays.others.contains(&Table::Strong) {
                         format!(
                             "and its @strong figures with the strong lineup: whisker simulate TUNED.toml --bots {} --games 10000 --strength off\n",
@@ -994,17 +1051,21 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "NOT FOUND: {why}. The closest: {} on {games} games: {}. {spent} games in all; no tuned config is written.\n{jumps}",
+                    "NOT FOUND: {why}. The closest: {} on {games} games: {}. {} games in all; no tuned config is written.\n{jumps}",
                     label(&grid[*p]),
-                    said(targets, figures)
+                    said(targets, figures),
+                    plays.spent
                 ),
                 1,
             )
         }
         (None, None) => (
             format!(
-                "NOT FOUND: --max-games {budget} does not pay for the first round ({} × {first} games).\n",
-                points(usable.len(), keys)
+                "NOT FOUND: --max-games {budget} does not pay for the first round ({} × {first} games at {} table{}: {} games).\n",
+                points(usable.len(), keys),
+                plays.tables(),
+                if plays.tables() == 1 { "" } else { "s" },
+                plays.cost(usable.len(), (first, 0))
             ),
             1,
         ),

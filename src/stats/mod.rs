@@ -170,13 +170,14 @@ impl Estimate {
     }
 }
 
-/// Six decimals: finer than any interval whisker reports, and stable text.
 /// Whether a figure's name is a rate's (a share of games, between 0 and 1), at any table
 /// (`seat_1_win_rate@5`).
 pub(crate) fn is_rate(metric: &str) -> bool {
     let plain = metric.split_once('@').map_or(metric, |(m, _)| m);
     plain.ends_with("_rate") || plain.starts_with("ending_")
 }
+
+/// Six decimals: finer than any interval whisker reports, and stable text.
 
 pub(crate) fn num(x: f64) -> String {
     if x.is_nan() {

@@ -179,13 +179,15 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .collect();
         let unit = scale(m);
         let (low, high) = bands.get(m).copied().unwrap_or((None, None));
-        let (reference, band) = match (low, high) {
+        // The line marks a closed band's middle, and an open band's end.
+        let (reference, band, mark) = match (low, high) {
             (Some(l), Some(h)) => (
                 (l + h) / 2.0,
                 format!("{} to {}", unit.format(l), unit.format(h)),
+                "middle of the target",
             ),
-            (Some(l), None) => (l, format!("at least {}", unit.format(l))),
-            (None, Some(h)) => (h, format!("at most {}", unit.format(h))),
+            (Some(l), None) => (l, format!("at least {}", unit.format(l)), "target"),
+            (None, Some(h)) => (h, format!("at most {}", unit.format(h)), "target"),
             (None, None) => continue,
         };
         let chart = Lines {
@@ -204,7 +206,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 .then(|| xs.iter().map(|x| x.to_string()).collect()),
             from_zero: false,
             discrete: numeric.is_none() || xs.len() == 1,
-            reference: Some((reference, format!("target {band}"))),
+            reference: Some((reference, format!("{mark} {band}"))),
         };
         let more = if lines.len() > shown {
             format!(
@@ -217,7 +219,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         page.figure(&Section {
             question: format!("Where does {m} meet its target ({band})?"),
             how: format!(
-                "Each point is the figure on the most games that value raced, with its 95% interval; a point dropped early raced few games, so its interval is wide. The line marks the target.{more}"
+                "Each point is the figure on the most games that value raced, with its 95% interval; a point dropped early raced few games, so its interval is wide. The dashed line marks the {mark}; a point meets it when its whole interval lies inside {band}.{more}"
             ),
             svg: chart.svg(),
         });
