@@ -178,7 +178,6 @@ pub(crate) fn is_rate(metric: &str) -> bool {
 }
 
 /// Six decimals: finer than any interval whisker reports, and stable text.
-
 pub(crate) fn num(x: f64) -> String {
     if x.is_nan() {
         String::new()
