@@ -26,25 +26,7 @@ const MAX_POINTS: u64 = 10_000;
 /// Refuses a sweep that varies a key twice, varies the player count against `--players`, or
 /// has more points than [`MAX_POINTS`], before anything is built.
 fn check_vary(args: &SweepArgs) -> Result<(), Failure> {
-    for (i, v) in args.vary.iter().enumerate() {
-        if args.vary[..i].iter().any(|w| w.key == v.key) {
-            return Err(Failure::Usage(format!(
-                "--vary {} is given twice: list all its values in one --vary",
-                v.key
-            )));
-        }
-        if let Some(o) = args.set.iter().find(|o| o.path == v.key) {
-            return Err(Failure::Usage(format!(
-                "--set {} and --vary {} set the same key; give one",
-                o.arg, v.key
-            )));
-        }
-        if v.key == "rules.players" && args.run.seats.players.is_some() {
-            return Err(Failure::Usage(
-                "--vary rules.players and --players both set the players; give one".into(),
-            ));
-        }
-    }
+    crate::commands::vary::check_keys(&args.vary, &args.set, args.run.seats.players)?;
     let sizes: Vec<String> = args
         .vary
         .iter()

@@ -431,24 +431,8 @@ fn label(point: &[Override]) -> String {
 /// Refuses a key given twice, or set by `--set` too, or the player count against `--players`,
 /// or a value listed twice, or a grid too large.
 fn check_vary(args: &TuneArgs) -> Result<(), Failure> {
-    for (i, vary) in args.vary.iter().enumerate() {
-        if args.vary[..i].iter().any(|w| w.key == vary.key) {
-            return Err(Failure::Usage(format!(
-                "--vary {} is given twice: list all its values in one --vary",
-                vary.key
-            )));
-        }
-        if let Some(o) = args.set.iter().find(|o| o.path == vary.key) {
-            return Err(Failure::Usage(format!(
-                "--set {} and --vary {} set the same key; give one",
-                o.arg, vary.key
-            )));
-        }
-        if vary.key == "rules.players" && args.seats.players.is_some() {
-            return Err(Failure::Usage(
-                "--vary rules.players and --players both set the players; give one".into(),
-            ));
-        }
+    crate::commands::vary::check_keys(&args.vary, &args.set, args.seats.players)?;
+    for vary in &args.vary {
         for (i, v) in vary.values.iter().enumerate() {
             if vary.values[..i].iter().any(|w| w.arg == v.arg) {
                 return Err(Failure::Usage(format!(

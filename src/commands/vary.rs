@@ -81,6 +81,36 @@ fn dashed(list: &str) -> Option<(i64, i64)> {
         })
 }
 
+/// Refuses `--vary`s that vary a key twice, a key `--set` sets too, or the player count
+/// against `--players`, as `sweep` and `tune` both take them.
+pub(crate) fn check_keys(
+    vary: &[Vary],
+    set: &[crate::io::config::Override],
+    players: Option<usize>,
+) -> Result<(), crate::core::failure::Failure> {
+    use crate::core::failure::Failure;
+    for (i, v) in vary.iter().enumerate() {
+        if vary[..i].iter().any(|w| w.key == v.key) {
+            return Err(Failure::Usage(format!(
+                "--vary {} is given twice: list all its values in one --vary",
+                v.key
+            )));
+        }
+        if let Some(o) = set.iter().find(|o| o.path == v.key) {
+            return Err(Failure::Usage(format!(
+                "--set {} and --vary {} set the same key; give one",
+                o.arg, v.key
+            )));
+        }
+        if v.key == "rules.players" && players.is_some() {
+            return Err(Failure::Usage(
+                "--vary rules.players and --players both set the players; give one".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Every combination of the varied values, the first `--vary` changing slowest.
 pub(crate) fn grid(vary: &[Vary]) -> Vec<Vec<Override>> {
     vary.iter().fold(vec![Vec::new()], |points, v| {
