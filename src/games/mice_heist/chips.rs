@@ -252,6 +252,27 @@ impl Odds {
         Self { reach, width, rows }
     }
 
+    /// The chances of one draw of `draws` chips, for as many needs as a bot asks of it: the
+    /// table's row is found once.
+    pub fn draw<'a>(
+        &'a self,
+        table: &'a ChipTable,
+        bag: ChipSet,
+        played: ChipSet,
+        draws: usize,
+    ) -> Chances<'a> {
+        let row = (draws < self.rows.len() && holds(bag, draws))
+            .then(|| &self.rows[draws][bag as usize * self.width..][..self.width]);
+        Chances {
+            odds: self,
+            table,
+            bag,
+            played,
+            draws,
+            row,
+        }
+    }
+
     /// The chance that the next `draws` chips sum to at least `need`.
     pub fn at_least(
         &self,
@@ -286,13 +307,44 @@ impl Odds {
     }
 
     fn lookup(&self, draws: usize, bag: ChipSet, need: i32) -> f64 {
+        self.in_row(
+            &self.rows[draws][bag as usize * self.width..][..self.width],
+            need,
+        )
+    }
+
+    fn in_row(&self, row: &[f32], need: i32) -> f64 {
         let i = need + self.reach;
         if i <= 0 {
             1.0
         } else if i as usize >= self.width {
             0.0
         } else {
-            f64::from(self.rows[draws][bag as usize * self.width + i as usize])
+            f64::from(row[i as usize])
+        }
+    }
+}
+
+/// The chances of one draw from one bag ([`Odds::draw`]).
+#[derive(Clone, Copy)]
+pub struct Chances<'a> {
+    odds: &'a Odds,
+    table: &'a ChipTable,
+    bag: ChipSet,
+    played: ChipSet,
+    draws: usize,
+    /// The table's row, when the bag alone decides the draw.
+    row: Option<&'a [f32]>,
+}
+
+impl Chances<'_> {
+    /// The chance that the chips drawn sum to at least `need`: [`Odds::at_least`].
+    pub fn at_least(&self, need: i32) -> f64 {
+        match self.row {
+            Some(row) => self.odds.in_row(row, need),
+            None => self
+                .odds
+                .at_least(self.table, self.bag, self.played, self.draws, need),
         }
     }
 }
@@ -383,6 +435,34 @@ mod tests {
                 assert!((chance_at_least(&rules.chips, bag, played, 2, need) - want).abs() < 1e-12);
             }
         }
+    }
+
+    #[test]
+    fn a_draws_chances_are_the_tables_to_the_bit() {
+        let rules = default_rules();
+        // Built for 2 draws, so 3 is past the table, as a config with more chips a test asks.
+        let odds = Odds::build(&rules.chips, 2);
+        let mut seen_row = [false; 2];
+        for bag in (0..=0x7FFu16).step_by(7) {
+            let played = 0x7FF & !bag & 0x5A5;
+            for draws in 0..=3 {
+                let chances = odds.draw(&rules.chips, bag, played, draws);
+                seen_row[usize::from(chances.row.is_some())] = true;
+                for need in -25..25 {
+                    let want = odds.at_least(&rules.chips, bag, played, draws, need);
+                    assert_eq!(
+                        chances.at_least(need).to_bits(),
+                        want.to_bits(),
+                        "{bag:b} {draws} {need}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            seen_row,
+            [true, true],
+            "both the row and the other paths were asked"
+        );
     }
 
     #[test]

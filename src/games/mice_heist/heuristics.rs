@@ -17,7 +17,7 @@ pub struct Payout<'a> {
     pub track_length: u8,
 }
 
-impl Payout<'_> {
+impl<'a> Payout<'a> {
     /// The food `seat` would claim on `track` if the game ended now.
     pub fn food_now(&self, track: &Track, seat: Seat) -> f64 {
         self.food_at(track, seat, track.position(seat))
@@ -34,16 +34,50 @@ impl Payout<'_> {
     /// What climbing `steps` on `track` is worth to `seat`: the food it would win now, plus
     /// `STEP` a step.
     pub fn climb_value(&self, track: &Track, seat: Seat, steps: u8) -> f64 {
+        self.place(track, seat).climb_value(steps)
+    }
+
+    /// `seat`'s place on `track`, read once to value several climbs from it.
+    pub fn place<'t>(&self, track: &'t Track, seat: Seat) -> Place<'t>
+    where
+        'a: 't,
+    {
         let now = track.position(seat);
-        let then = match track.landing(seat, steps, self.track_length) {
+        Place {
+            payout: *self,
+            track,
+            seat,
+            now,
+            food: self.food_at(track, seat, now),
+        }
+    }
+}
+
+/// A seat's place on one track, with the food it claims there now.
+#[derive(Clone, Copy)]
+pub struct Place<'a> {
+    payout: Payout<'a>,
+    track: &'a Track,
+    seat: Seat,
+    now: u8,
+    food: f64,
+}
+
+impl Place<'_> {
+    /// What climbing `steps` from here is worth: the food it would win now, plus `STEP` a step.
+    pub fn climb_value(&self, steps: u8) -> f64 {
+        let then = match self
+            .track
+            .landing(self.seat, steps, self.payout.track_length)
+        {
             Climb::To(space) => space,
-            Climb::AtEnd => now,
+            Climb::AtEnd => self.now,
         };
         // Not moving wins no food; the ranks are not looked up for it.
-        let food = if then == now {
+        let food = if then == self.now {
             0.0
         } else {
-            self.food_at(track, seat, then) - self.food_at(track, seat, now)
+            self.payout.food_at(self.track, self.seat, then) - self.food
         };
         food + STEP * f64::from(steps)
     }
@@ -88,4 +122,34 @@ pub fn worst_chip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
         }
     }
     worst
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_climb_is_worth_the_food_it_wins_and_half_a_cheese_a_step() {
+        let payout = Payout {
+            food: &[6, 4, 2],
+            track_length: 8,
+        };
+        let mut track = Track::default();
+        for (seat, space) in [(0, 2), (1, 4), (3, 8)] {
+            track.set(seat, space);
+        }
+        // Seat 1 (space 2) is third behind seat 2's 4 and seat 4's 8: it claims 2 food now.
+        let place = payout.place(&track, 0);
+        assert_eq!(place.climb_value(1), 0.5, "to space 3, still third");
+        assert_eq!(
+            place.climb_value(2),
+            4.0 - 2.0 + 1.0,
+            "past space 4, taken, to 5: second"
+        );
+        assert_eq!(payout.climb_value(&track, 0, 2), place.climb_value(2));
+        // Off the track, one step is fourth place, past the food: a cheese.
+        assert_eq!(payout.place(&track, 2).climb_value(1), 1.0 + 0.5);
+        // At the end a climb moves nothing and wins no food.
+        assert_eq!(payout.place(&track, 3).climb_value(3), 1.5);
+    }
 }

@@ -16,7 +16,8 @@
 use super::{Bet, Learn, Policy, View};
 use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::cheese::state::Player;
-use crate::games::mice_heist::heuristics::{Payout, STEP, best_flip, helps, worst_chip};
+use crate::games::mice_heist::chips::Chances;
+use crate::games::mice_heist::heuristics::{Payout, Place, STEP, best_flip, helps, worst_chip};
 use crate::games::{MAX_SEATS, Seat};
 
 crate::games::mice_heist::edition_greedy!(
@@ -44,18 +45,22 @@ fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<us
     mods[..n].iter().sum()
 }
 
-/// The chance `seat` passes `job`'s top obstacle if it tested it now.
-fn odds(v: &View, seat: Seat, job: u8) -> f64 {
-    let spec = &v.rules.jobs[job as usize].obstacles[v.state.jobs[job as usize].next as usize];
-    let p = &v.state.players[seat];
-    let boost = potential(v.rules, p, spec.icons, p.stash, None);
-    v.rules.odds.at_least(
+/// The chances of the next test's draw, for the bag as it is.
+fn draw<'a>(v: &View<'a>) -> Chances<'a> {
+    v.rules.odds.draw(
         &v.rules.chips,
         v.state.bag,
         v.state.played,
         v.rules.chips_per_test,
-        i32::from(spec.target) - boost,
     )
+}
+
+/// The chance `seat` passes `job`'s top obstacle if it tested it now, the draw's chances given.
+fn odds(v: &View, chances: &Chances, seat: Seat, job: u8) -> f64 {
+    let spec = &v.rules.jobs[job as usize].obstacles[v.state.jobs[job as usize].next as usize];
+    let p = &v.state.players[seat];
+    let boost = potential(v.rules, p, spec.icons, p.stash, None);
+    chances.at_least(i32::from(spec.target) - boost)
 }
 
 /// How this edition's tracks pay.
@@ -66,9 +71,9 @@ fn payout<'a>(v: &View<'a>) -> Payout<'a> {
     }
 }
 
-/// What climbing `steps` on `job` is worth to `seat`.
-fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
-    payout(v).climb_value(&v.state.jobs[job as usize].track, seat, steps)
+/// The viewer's place on `job`'s track, to value climbs from.
+fn place<'a>(v: &View<'a>, job: u8) -> Place<'a> {
+    payout(v).place(&v.state.jobs[job as usize].track, v.me)
 }
 
 /// Scores as they would stand if the game ended now (food by track place, plus stash).
@@ -200,13 +205,15 @@ impl Policy for Greedy {
         let mut ahead = None;
         let learnable = if v.state.market.is_empty() { 0.0 } else { 1.0 };
         let mut best = (f64::MIN, 0u8);
+        let chances = draw(v);
         for job in v.state.open_jobs(v.rules) {
             let state = &v.state.jobs[job as usize];
             let spec = &v.rules.jobs[job as usize].obstacles[state.next as usize];
-            let p = odds(v, v.me, job);
-            let gain = climb_value(v, v.me, job, spec.payout)
-                + f64::from(state.cheese[state.next as usize]);
-            let mut value = p * gain + (1.0 - p) * (climb_value(v, v.me, job, 1) + learnable);
+            let p = odds(v, &chances, v.me, job);
+            let place = place(v, job);
+            let gain =
+                place.climb_value(spec.payout) + f64::from(state.cheese[state.next as usize]);
+            let mut value = p * gain + (1.0 - p) * (place.climb_value(1) + learnable);
             if spec.finale {
                 value += p * if *ahead.get_or_insert_with(|| leads(v)) {
                     self.ending_swing
@@ -233,17 +240,16 @@ impl Policy for Greedy {
         if top == 0 {
             return Bet::default();
         }
-        let chance = odds(v, v.state.tester, v.state.test.job);
+        let chance = odds(v, &draw(v), v.state.tester, v.state.test.job);
         let refund = if v.state.supply > 0 {
             1.0 - chance
         } else {
             0.0
         };
         let opponents = (v.rules.players - 1) as f64;
-        let ev = |b: u8| {
-            chance * climb_value(v, v.me, v.state.test.job, b) + refund
-                - f64::from(b) * (1.0 + 1.0 / opponents)
-        };
+        let place = place(v, v.state.test.job);
+        let ev =
+            |b: u8| chance * place.climb_value(b) + refund - f64::from(b) * (1.0 + 1.0 / opponents);
         let (mut amount, mut best) = (0u8, 0.0);
         for b in 1..=top {
             let value = ev(b);

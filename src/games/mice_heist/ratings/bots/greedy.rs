@@ -14,7 +14,8 @@
 
 use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
-use crate::games::mice_heist::heuristics::{Payout, best_flip, helps, worst_chip};
+use crate::games::mice_heist::chips::Chances;
+use crate::games::mice_heist::heuristics::{Payout, Place, best_flip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
 
 crate::games::mice_heist::edition_greedy!(
@@ -32,8 +33,19 @@ fn payout<'a>(v: &View<'a>) -> Payout<'a> {
     }
 }
 
-fn climb_value(v: &View, seat: Seat, job: u8, steps: u8) -> f64 {
-    payout(v).climb_value(&v.state.jobs[job as usize].track, seat, steps)
+/// The viewer's place on `job`'s track, to value climbs from.
+fn place<'a>(v: &View<'a>, job: u8) -> Place<'a> {
+    payout(v).place(&v.state.jobs[job as usize].track, v.me)
+}
+
+/// The chances of the next test's draw, for the bag as it is.
+fn draw<'a>(v: &View<'a>) -> Chances<'a> {
+    v.rules.odds.draw(
+        &v.rules.chips,
+        v.state.bag,
+        v.state.played,
+        v.rules.chips_per_test,
+    )
 }
 
 /// The modifier `hand` can add against an obstacle testing `icons`, leaving out card `except`.
@@ -54,8 +66,9 @@ fn expected_potential(v: &View, cards: u8, icons: u8) -> i32 {
 }
 
 /// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing its hand: its
-/// own hand for the viewer, the likely worth of one it cannot see for anyone else.
-fn odds(v: &View, seat: Seat, job: u8, skills: u8) -> f64 {
+/// own hand for the viewer, the likely worth of one it cannot see for anyone else; the draw's
+/// chances given.
+fn odds(v: &View, chances: &Chances, seat: Seat, job: u8, skills: u8) -> f64 {
     let o = v.state.obstacle(v.rules, job);
     let p = &v.state.players[seat];
     let hand = if seat == v.me {
@@ -63,14 +76,7 @@ fn odds(v: &View, seat: Seat, job: u8, skills: u8) -> f64 {
     } else {
         expected_potential(v, v.hand_sizes[seat], o.test)
     };
-    let need = i32::from(o.target) - p.rating(skills) - hand;
-    v.rules.odds.at_least(
-        &v.rules.chips,
-        v.state.bag,
-        v.state.played,
-        v.rules.chips_per_test,
-        need,
-    )
+    chances.at_least(i32::from(o.target) - p.rating(skills) - hand)
 }
 
 /// How many obstacles still to come in open jobs test `skill` (an index into the ratings).
@@ -161,27 +167,34 @@ fn odds_after(v: &View, i: usize, target: i32, icons: u8) -> f64 {
 
 impl Policy for Greedy {
     fn choose_test(&self, v: &View) -> Choice {
-        let me = projected(v, v.me);
-        let leader = (0..v.rules.players)
-            .filter(|&s| s != v.me)
-            .map(|s| projected(v, s))
-            .fold(f64::MIN, f64::max);
+        // Whether it leads on projected score matters only for a last obstacle, and reckoning
+        // it reads every track: done once, at the first such obstacle.
+        let leads = || {
+            let leader = (0..v.rules.players)
+                .filter(|&s| s != v.me)
+                .map(|s| projected(v, s))
+                .fold(f64::MIN, f64::max);
+            projected(v, v.me) > leader
+        };
+        let mut ahead = None;
         let mut best = (f64::MIN, Choice { job: 0, skills: 0 });
+        let chances = draw(v);
         for job in v.state.open_jobs(v.rules) {
             let j = &v.state.jobs[job as usize];
             let o = v.state.obstacle(v.rules, job);
             let last = j.next as usize + 1 == v.rules.jobs[j.spec as usize].obstacles.len();
+            // What passing or failing is worth does not depend on the skills tested.
+            let place = place(v, job);
+            let win = place.climb_value(o.payout) + f64::from(j.cheese[j.next as usize]);
+            let penalty: f64 = o.failure.iter().map(|e| -f64::from(e.value).min(0.0)).sum();
+            let lose = place.climb_value(1) + CARD - penalty;
             for skills in o.options() {
-                let p = odds(v, v.me, job, skills);
-                let win =
-                    climb_value(v, v.me, job, o.payout) + f64::from(j.cheese[j.next as usize]);
-                let penalty: f64 = o.failure.iter().map(|e| -f64::from(e.value).min(0.0)).sum();
-                let lose = climb_value(v, v.me, job, 1) + CARD - penalty;
+                let p = odds(v, &chances, v.me, job, skills);
                 let mut value = p * win + (1.0 - p) * lose;
                 if last {
                     let ends = if o.mandatory { p } else { 1.0 };
                     value += ends
-                        * if me > leader {
+                        * if *ahead.get_or_insert_with(leads) {
                             self.ending_swing
                         } else {
                             -self.ending_swing
@@ -197,11 +210,10 @@ impl Policy for Greedy {
 
     fn bet(&self, v: &View) -> u8 {
         let test = &v.state.test;
-        let p = odds(v, v.state.tester, test.job, test.skills);
+        let p = odds(v, &draw(v), v.state.tester, test.job, test.skills);
+        let place = place(v, test.job);
         // Abstaining keeps the chance to learn or draw if the test fails.
-        let ev = |b: u8| {
-            p * climb_value(v, v.me, test.job, b) - if b > 0 { (1.0 - p) * CARD } else { 0.0 }
-        };
+        let ev = |b: u8| p * place.climb_value(b) - if b > 0 { (1.0 - p) * CARD } else { 0.0 };
         (0..=v.rules.player_chips.min(self.max_bet))
             .map(|b| (b, ev(b)))
             .fold((0, 0.0), |best, x| if x.1 > best.1 { x } else { best })
