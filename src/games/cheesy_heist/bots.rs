@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 
 use super::config::{CAT, CHEESE, DECOY, GIFT, GRATER, Rules, THIEF, VAULT};
-use super::engine::{Action, Cards, Decision, Engine, NONE, View};
+use super::engine::{Action, Cards, Decision, Engine, NONE, View, mirage_sets};
 use crate::bots::Own;
 use crate::core::game::{MAX_SEATS, Seat, others};
 use crate::core::lineup::{Bot, Kind, Param};
@@ -159,23 +159,19 @@ pub fn sly(bot: &Sly, seen: &Seen<Engine>, rng: &mut GameRng) -> Action {
             if has(GIFT) && has(CAT) {
                 return Action::Gift(leader as u8);
             }
-            // A Mirage set has no other use: show the hand it knows least of.
-            let unseen_hand = |a: &Action| match a {
-                &Action::Mirage { target, .. } => {
-                    let t = usize::from(target);
+            // A Mirage set has no other use: show the hand it knows least of (the last such
+            // option, in the order the engine lists them).
+            let mut show = None;
+            for kinds in mirage_sets(rules, hand) {
+                for t in others(me, rules.players) {
                     let left = unknown(p.hand[t], &view.known.hands[t]);
-                    (left > 0.0).then_some(left as u8)
+                    if left > 0.0 && show.is_none_or(|(most, _)| left as u8 >= most) {
+                        let target = t as u8;
+                        show = Some((left as u8, Action::Mirage { kinds, target }));
+                    }
                 }
-                _ => None,
-            };
-            // Listed once: asking for option k by k would walk the list again each time.
-            let mut options = Options::new();
-            seen.options(&mut options);
-            if let Some(&set) = options
-                .iter()
-                .filter(|a| unseen_hand(a).is_some())
-                .max_by_key(|a| unseen_hand(a))
-            {
+            }
+            if let Some((_, set)) = show {
                 return set;
             }
             let richest = others(me, rules.players)

@@ -345,20 +345,9 @@ impl<'r> Engine<'r> {
         self.others_learn(seat, |known| one_less(&mut known.hands[seat], k));
     }
 
-    /// The Mirage sets `seat` can show: three of a kind, then three kinds, lowest first.
-    fn mirage_sets(&self, seat: Seat) -> impl Iterator<Item = [u8; 3]> + '_ {
-        let hand = &self.hands[seat];
-        let m = self.rules.mirages();
-        let held = move |k: u8| hand[usize::from(k)];
-        let same = m.clone().filter(move |&k| held(k) >= 3).map(|k| [k; 3]);
-        let (a, b) = (m.clone(), m.clone());
-        let distinct = a.flat_map(move |x| {
-            let c = m.clone();
-            b.clone()
-                .filter(move |&y| y > x)
-                .flat_map(move |y| c.clone().filter(move |&z| z > y).map(move |z| [x, y, z]))
-        });
-        same.chain(distinct.filter(move |set| set.iter().all(|&k| held(k) > 0)))
+    /// The Mirage sets `seat` can show ([`mirage_sets`]).
+    fn mirage_sets(&self, seat: Seat) -> impl Iterator<Item = [u8; 3]> + use<> {
+        mirage_sets(self.rules, &self.hands[seat])
     }
 
     /// The other players, from `seat`'s left.
@@ -401,24 +390,8 @@ impl<'r> Engine<'r> {
 
     /// What a Cheese Vault can keep: every choice of `vault_keeps` cards of the hand, by kind
     /// (lowest first; a hand no larger keeps itself without a choice).
-    fn keeps(&self) -> impl Iterator<Item = [u8; 3]> + '_ {
-        let hand = &self.hands[self.seat];
-        let n = self.rules.vault_keeps;
-        let kinds = self.rules.kinds() as u8;
-        // Slot `i` of the choice: a kind no lower than the one before, or none past `n`.
-        let slot = move |on: bool, from: u8| if on { from..=kinds - 1 } else { NONE..=NONE };
-        let fits = move |set: &[u8; 3]| {
-            let mut need = [0u8; MAX_KINDS];
-            for &k in set.iter().filter(|&&k| k != NONE) {
-                need[usize::from(k)] += 1;
-            }
-            (0..MAX_KINDS).all(|k| need[k] <= hand[k])
-        };
-        slot(n >= 1, 0)
-            .flat_map(move |a| {
-                slot(n >= 2, a).flat_map(move |b| slot(n >= 3, b).map(move |c| [a, b, c]))
-            })
-            .filter(fits)
+    fn keeps(&self) -> impl Iterator<Item = [u8; 3]> + use<> {
+        keeps(self.rules, &self.hands[self.seat])
     }
 
     /// The dropped piles a taker may take from.
@@ -683,6 +656,53 @@ impl<'r> Engine<'r> {
     }
 }
 
+/// The kinds of `range` that `hand` holds at least `least` of, lowest first, and how many:
+/// what the option lists choose from, as a kind the hand lacks is in no option. [`NONE`] fills
+/// the rest.
+fn held(hand: &Cards, range: std::ops::Range<u8>, least: u8) -> ([u8; MAX_KINDS + 1], usize) {
+    let mut kinds = [NONE; MAX_KINDS + 1];
+    let mut n = 0;
+    for k in range.filter(|&k| hand[usize::from(k)] >= least) {
+        kinds[n] = k;
+        n += 1;
+    }
+    (kinds, n)
+}
+
+/// The Mirage sets a hand can show: three of a kind, then three kinds, lowest first.
+pub fn mirage_sets(rules: &Rules, hand: &Cards) -> impl Iterator<Item = [u8; 3]> + use<> {
+    let (triples, t) = held(hand, rules.mirages(), 3);
+    let (kinds, n) = held(hand, rules.mirages(), 1);
+    let distinct = (0..n).flat_map(move |x| {
+        (x + 1..n).flat_map(move |y| (y + 1..n).map(move |z| [kinds[x], kinds[y], kinds[z]]))
+    });
+    (0..t).map(move |i| [triples[i]; 3]).chain(distinct)
+}
+
+/// The sets of up to `rules.vault_keeps` cards a hand can keep when its Vault splits it, as
+/// kinds from lowest, [`NONE`] for a slot past the rules' count.
+fn keeps(rules: &Rules, hand: &Cards) -> impl Iterator<Item = [u8; 3]> + use<> {
+    let n = rules.vault_keeps;
+    let (kinds, last) = held(hand, 0..rules.kinds() as u8, 1);
+    let hand = *hand;
+    // Slot `i` of the choice: a held kind no lower than the one before (by its index in
+    // `kinds`), or none past `n` (the index past the held kinds, where NONE stands).
+    let slot = move |on: bool, from: usize| if on { from..last } else { last..last + 1 };
+    let fits = move |set: &[u8; 3]| {
+        let mut need = [0u8; MAX_KINDS];
+        for &k in set.iter().filter(|&&k| k != NONE) {
+            need[usize::from(k)] += 1;
+        }
+        (0..MAX_KINDS).all(|k| need[k] <= hand[k])
+    };
+    slot(n >= 1, 0)
+        .flat_map(move |a| {
+            slot(n >= 2, a).flat_map(move |b| slot(n >= 3, b).map(move |c| [a, b, c]))
+        })
+        .map(move |set| set.map(|i| kinds[i]))
+        .filter(fits)
+}
+
 impl<'r> Decisions for Engine<'r> {
     type Action = Action;
     type View<'a>
@@ -907,6 +927,64 @@ mod tests {
 
     fn options(g: &Engine) -> Vec<Action> {
         (0..g.option_count()).map(|k| g.option(k)).collect()
+    }
+
+    /// Every Mirage set and every keep, as the option lists spell them (each slot over every
+    /// kind, the sets the hand cannot make left out), for many hands: the lists that skip the
+    /// kinds a hand lacks must be these, in this order, as `random` and the replays follow it.
+    #[test]
+    fn mirage_and_keep_lists_skip_only_what_the_hand_cannot_make() {
+        for keep in 1..=3 {
+            let set = format!("rules.vault_keeps={keep}");
+            let rules = rules_with(&[set.as_str()], 3);
+            let all = 0..rules.kinds() as u8;
+            let m = rules.mirages();
+            let mut rng = crate::core::rng::game_rng(keep as u64);
+            for _ in 0..300 {
+                let mut hand: Cards = [0; MAX_KINDS];
+                for k in all.clone() {
+                    hand[usize::from(k)] = [0, 0, 1, 2, 3, 4][rng.below(6) as usize];
+                }
+                let held = |k: u8| hand[usize::from(k)];
+                let mut mirages: Vec<[u8; 3]> = m
+                    .clone()
+                    .filter(|&k| held(k) >= 3)
+                    .map(|k| [k; 3])
+                    .collect();
+                for x in m.clone() {
+                    for y in m.clone().filter(|&y| y > x) {
+                        for z in m.clone().filter(|&z| z > y) {
+                            if [x, y, z].iter().all(|&k| held(k) > 0) {
+                                mirages.push([x, y, z]);
+                            }
+                        }
+                    }
+                }
+                assert_eq!(mirage_sets(&rules, &hand).collect::<Vec<_>>(), mirages);
+                let slot = |on: bool, from: u8| -> Vec<u8> {
+                    if on {
+                        (from..rules.kinds() as u8).collect()
+                    } else {
+                        vec![NONE]
+                    }
+                };
+                let mut sets = vec![];
+                for a in slot(true, 0) {
+                    for b in slot(keep >= 2, a) {
+                        for c in slot(keep >= 3, b) {
+                            let mut need = [0u8; MAX_KINDS];
+                            for k in [a, b, c].into_iter().filter(|&k| k != NONE) {
+                                need[usize::from(k)] += 1;
+                            }
+                            if (0..MAX_KINDS).all(|k| need[k] <= hand[k]) {
+                                sets.push([a, b, c]);
+                            }
+                        }
+                    }
+                }
+                assert_eq!(keeps(&rules, &hand).collect::<Vec<_>>(), sets, "{hand:?}");
+            }
+        }
     }
 
     #[test]
