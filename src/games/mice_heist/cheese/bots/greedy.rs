@@ -29,20 +29,22 @@ crate::games::mice_heist::edition_greedy!(
 /// modifier skills, highest first.
 fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<usize>) -> i32 {
     let mut mods = [0i32; MAX_HELD];
-    let mut n = 0;
+    let (mut n, mut sum) = (0, 0);
     for (i, h) in p.skills.iter().enumerate() {
         let m = i32::from(rules.skill_modifiers[h.skill as usize][icons as usize]);
         if !h.covered && m > 0 && Some(i) != except {
             mods[n] = m;
             n += 1;
+            sum += m;
         }
     }
+    // Most often the cheese pays for every such skill; only otherwise are they ranked.
     let budget = budget as usize;
     if budget < n {
         mods[..n].sort_unstable_by(|a, b| b.cmp(a));
-        n = budget;
+        sum = mods[..budget].iter().sum();
     }
-    mods[..n].iter().sum()
+    sum
 }
 
 /// The chances of the next test's draw, for the bag as it is.
