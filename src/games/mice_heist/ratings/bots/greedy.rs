@@ -16,7 +16,7 @@ use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
 use crate::games::mice_heist::chips::Chances;
 use crate::games::mice_heist::heuristics::{Payout, Place, best_flip, helps, worst_chip};
-use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND};
+use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND, SKILLS};
 
 crate::games::mice_heist::edition_greedy!(
     crate::games::mice_heist::RATINGS_GREEDY,
@@ -65,52 +65,54 @@ fn expected_potential(v: &View, cards: u8, icons: u8) -> i32 {
     (f64::from(cards) * f64::from(sum) / deck).round() as i32
 }
 
-/// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing its hand: its
-/// own hand for the viewer, the likely worth of one it cannot see for anyone else; the draw's
-/// chances given.
-fn odds(v: &View, chances: &Chances, seat: Seat, job: u8, skills: u8) -> f64 {
+/// What `seat`'s hand adds against an obstacle testing `icons`: its own hand for the viewer,
+/// the likely worth of one it cannot see for anyone else.
+fn hand_boost(v: &View, seat: Seat, icons: u8) -> i32 {
+    if seat == v.me {
+        potential(v, v.hand, icons, None)
+    } else {
+        expected_potential(v, v.hand_sizes[seat], icons)
+    }
+}
+
+/// The chance `seat` passes `job`'s top obstacle tested with `skills`, playing a hand worth
+/// `hand` ([`hand_boost`]); the draw's chances given.
+fn odds(v: &View, chances: &Chances, seat: Seat, job: u8, skills: u8, hand: i32) -> f64 {
     let o = v.state.obstacle(v.rules, job);
     let p = &v.state.players[seat];
-    let hand = if seat == v.me {
-        potential(v, v.hand, o.test, None)
-    } else {
-        expected_potential(v, v.hand_sizes[seat], o.test)
-    };
     chances.at_least(i32::from(o.target) - p.rating(skills) - hand)
 }
 
-/// How many obstacles still to come in open jobs test `skill` (an index into the ratings).
-fn skill_weight(v: &View, skill: usize) -> f64 {
-    let bit = 1u8 << skill;
-    v.state
-        .jobs
-        .iter()
-        .map(|j| {
-            let spec = &v.rules.jobs[j.spec as usize];
-            spec.obstacles
-                .iter()
-                .skip(j.next as usize)
-                .filter(|o| o.test & bit != 0)
-                .count()
-        })
-        .sum::<usize>() as f64
+/// How many obstacles still to come in open jobs test each skill (by its index into the
+/// ratings): read once a decision, for every card it weighs.
+fn skill_weights(v: &View) -> [usize; SKILLS.len()] {
+    let mut weights = [0; SKILLS.len()];
+    for j in &v.state.jobs {
+        let spec = &v.rules.jobs[j.spec as usize];
+        for o in spec.obstacles.iter().skip(j.next as usize) {
+            for (skill, w) in weights.iter_mut().enumerate() {
+                *w += usize::from(o.test >> skill & 1);
+            }
+        }
+    }
+    weights
 }
 
 /// What learning `card` is worth to the viewer: its skill's weight, unless already at the top.
-fn learn_value(v: &View, card: u8) -> f64 {
+fn learn_value(v: &View, weights: &[usize; SKILLS.len()], card: u8) -> f64 {
     let skill = v.rules.skill_cards[card as usize].skill as usize;
     if v.player().ratings[skill] >= v.rules.max_rating {
         0.0
     } else {
-        skill_weight(v, skill)
+        weights[skill] as f64
     }
 }
 
-fn best_card(v: &View, cards: &[u8]) -> Option<(u8, f64)> {
+fn best_card(v: &View, weights: &[usize; SKILLS.len()], cards: &[u8]) -> Option<(u8, f64)> {
     cards
         .iter()
         .enumerate()
-        .map(|(i, &c)| (i as u8, learn_value(v, c)))
+        .map(|(i, &c)| (i as u8, learn_value(v, weights, c)))
         .filter(|&(_, value)| value > 0.0)
         .fold(None, |best, x| match best {
             Some((_, b)) if b >= x.1 => best,
@@ -188,8 +190,9 @@ impl Policy for Greedy {
             let win = place.climb_value(o.payout) + f64::from(j.cheese[j.next as usize]);
             let penalty: f64 = o.failure.iter().map(|e| -f64::from(e.value).min(0.0)).sum();
             let lose = place.climb_value(1) + CARD - penalty;
+            let hand = hand_boost(v, v.me, o.test);
             for skills in o.options() {
-                let p = odds(v, &chances, v.me, job, skills);
+                let p = odds(v, &chances, v.me, job, skills, hand);
                 let mut value = p * win + (1.0 - p) * lose;
                 if last {
                     let ends = if o.mandatory { p } else { 1.0 };
@@ -210,7 +213,9 @@ impl Policy for Greedy {
 
     fn bet(&self, v: &View) -> u8 {
         let test = &v.state.test;
-        let p = odds(v, &draw(v), v.state.tester, test.job, test.skills);
+        let o = v.state.obstacle(v.rules, test.job);
+        let hand = hand_boost(v, v.state.tester, o.test);
+        let p = odds(v, &draw(v), v.state.tester, test.job, test.skills, hand);
         let place = place(v, test.job);
         // Abstaining keeps the chance to learn or draw if the test fails.
         let ev = |b: u8| p * place.climb_value(b) - if b > 0 { (1.0 - p) * CARD } else { 0.0 };
@@ -230,6 +235,7 @@ impl Policy for Greedy {
         if total >= target {
             // Passing already: spend a card that only pays out (cheese, contribution), unless
             // its skill is worth learning more.
+            let mut weights = None;
             return v
                 .hand
                 .iter()
@@ -238,7 +244,8 @@ impl Policy for Greedy {
                     let pays = card.effects.iter().any(|e| {
                         matches!(e.kind, EffectKind::Track | EffectKind::Cheese) && e.value > 0
                     });
-                    pays && !helps(&card.effects, o.test) && learn_value(v, c) < 2.0
+                    pays && !helps(&card.effects, o.test)
+                        && learn_value(v, weights.get_or_insert_with(|| skill_weights(v)), c) < 2.0
                 })
                 .map(|i| i as u8);
         }
@@ -263,10 +270,11 @@ impl Policy for Greedy {
     }
 
     fn learn(&self, v: &View) -> Option<Learn> {
-        if let Some((i, _)) = best_card(v, &v.state.test.played) {
+        let weights = skill_weights(v);
+        if let Some((i, _)) = best_card(v, &weights, &v.state.test.played) {
             return Some(Learn::Played(i));
         }
-        if let Some((i, _)) = best_card(v, v.hand) {
+        if let Some((i, _)) = best_card(v, &weights, v.hand) {
             return Some(Learn::Hand(i));
         }
         let can_draw = v.state.skill_deck_left > 0 || !v.state.skill_discard.is_empty();
@@ -274,7 +282,7 @@ impl Policy for Greedy {
     }
 
     fn spare(&self, v: &View) -> Option<Spare> {
-        if let Some((i, _)) = best_card(v, v.hand) {
+        if let Some((i, _)) = best_card(v, &skill_weights(v), v.hand) {
             return Some(Spare::Learn(i));
         }
         let room = v.hand.len() < v.rules.max_hand;
