@@ -221,6 +221,68 @@ fn a_finished_result_is_never_lost_to_a_closed_stderr() {
     );
 }
 
+/// An answer that cannot be written fails the run: `check --format json > answer.json` on a
+/// full disk once gave exit 0 and an empty file. A closed pipe (`| head`) stays no error.
+#[test]
+fn an_answer_that_cannot_be_written_fails_the_run() {
+    let d = scratch("full-stdout");
+    let to_full = |args: &[&str]| {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        command().args(args).stdout(full).output().expect("runs")
+    };
+    let r = d.join("r");
+    let o = to_full(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "200",
+        "--games-csv",
+        "--quiet",
+        "--out",
+        r.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("writing to standard output"),
+        "{}",
+        stderr(&o)
+    );
+    // The games are written all the same.
+    assert_eq!(run_value(&r, "played").unwrap().as_integer(), Some(200));
+    let o = to_full(&[
+        "check",
+        "--baseline",
+        r.to_str().unwrap(),
+        "--format",
+        "json",
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("writing to standard output"), "{}", stderr(&o));
+    let o = to_full(&["games"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // A reader that stops early is no failure.
+    let mut child = command()
+        .args([
+            "simulate",
+            "cat-and-the-mouse",
+            "--games",
+            "200",
+            "--quiet",
+            "--out",
+            d.join("p").to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    assert!(child.wait().unwrap().success());
+}
+
 // 5. A second run to the same folder is refused before it plays, and the first loses nothing.
 #[test]
 fn a_second_run_to_the_same_folder_is_refused_before_it_plays() {

@@ -312,7 +312,7 @@ fn check_game<G: Registered>(
         say(&format!(
             "INTERRUPTED by {}: nothing checked\n",
             signals::name(signal)
-        ));
+        ))?;
         return Err(Failure::Interrupted(signal).into());
     }
 
@@ -372,7 +372,7 @@ fn check_game<G: Registered>(
                     "stopped_early": early,
                 });
             }
-            say(&format!("{}\n", serde_json::to_string_pretty(&report)?));
+            say(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
         }
         Format::Table => {
             let mut text = table(&verdicts, &args.baseline, replayed, regressed);
@@ -385,7 +385,7 @@ fn check_game<G: Registered>(
                 text += &format!("{}\n", sequential::sentence(&called, early, &took, "check"));
             }
             text += &format!("{}\n", sample.sentence(&verdicts));
-            say(&text);
+            say(&text)?;
         }
     }
     Ok(i32::from(regressed))
@@ -520,7 +520,7 @@ fn strength_sample<G: Registered>(
         say(&format!(
             "INTERRUPTED by {} during the strength sample: nothing checked\n",
             signals::name(signal)
-        ));
+        ))?;
         return Err(Failure::Interrupted(signal).into());
     }
     let mut changes = BTreeMap::new();

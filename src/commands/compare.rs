@@ -265,7 +265,7 @@ where
     text += "\n";
     text += &compare::table(&rows);
     text += &written(&path, args.run.report);
-    say(&text);
+    say(&text)?;
     finished(&path, page, played.stopped.or(sample.stopped()))
 }
 

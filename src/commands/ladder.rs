@@ -382,7 +382,7 @@ fn ladder<G: Registered>(
     let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(stopped.is_some())?;
     out += &written(&path, args.report);
-    say(&out);
+    say(&out)?;
     finished(&path, page, stopped)
 }
 

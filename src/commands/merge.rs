@@ -401,6 +401,6 @@ fn merge_game<G: Registered>(
     );
     text += &shown.text(G::REPORT.stalls);
     text += &written(&path, false);
-    say(&text);
+    say(&text)?;
     Ok(())
 }

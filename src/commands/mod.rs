@@ -38,13 +38,13 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Report(args) => report::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Games => {
-            say(&games::list()?);
+            say(&games::list()?)?;
             Ok(())
         }
         Command::Bots(args) => {
             let source = source(args.config.as_ref())?;
             let listed = with_game!(games::load(&source, &[], None)?, game => bots_of(&*game));
-            say(&format!("bots of {}{listed}", source.name));
+            say(&format!("bots of {}{listed}", source.name))?;
             Ok(())
         }
         Command::Check(args) => {
@@ -107,9 +107,16 @@ pub(crate) fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
 }
 
 /// Writes `text` to stdout. A closed pipe (`| head`) is not an error: the results are already
-/// written.
-pub(crate) fn say(text: &str) {
-    let _ = std::io::stdout().write_all(text.as_bytes());
+/// written. Any other failure is (a full disk under `> answer.txt`): for `check` the text is
+/// the whole answer.
+pub(crate) fn say(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("writing to standard output"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The result folder: `--out` as given, or else the default folder `results/BASE+PARTS`, kept
@@ -133,7 +140,9 @@ pub(crate) fn result_dir(
 /// A run stopped by `signal` before `what` was finished: it says so, writes nothing, and exits
 /// 128 + the signal.
 pub(crate) fn stopped_empty(signal: i32, what: &str) -> anyhow::Error {
-    say(&format!(
+    // The run fails with the signal's code either way; a note that cannot be written adds
+    // nothing to it.
+    let _ = say(&format!(
         "INTERRUPTED by {} before {what} was finished: nothing written\n",
         crate::core::signals::name(signal)
     ));

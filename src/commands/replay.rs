@@ -78,6 +78,6 @@ fn replay<G: Registered>(game: &G, args: &ReplayArgs) -> anyhow::Result<()> {
             }
         }
     }
-    say(&text);
+    say(&text)?;
     Ok(())
 }

@@ -14,6 +14,6 @@ pub(crate) fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let config = std::fs::read_to_string(args.dir.join("config.toml")).unwrap_or_default();
     let parts = games::entry_of(&config).map_or(report::parts::NONE, |e| e.report);
     report::write(&args.dir, &out, parts)?;
-    say(&format!("report in {}\n", out.display()));
+    say(&format!("report in {}\n", out.display()))?;
     Ok(())
 }

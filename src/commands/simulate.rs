@@ -174,7 +174,7 @@ fn simulate_game<G: Registered>(
     }
     text += &shown.text(G::REPORT.stalls);
     text += &written(&path, args.run.report);
-    say(&text);
+    say(&text)?;
     finished(&path, page, stopped)
 }
 

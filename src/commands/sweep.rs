@@ -524,7 +524,7 @@ fn sweep_game<G: Registered>(
             points.len()
         );
     }
-    say(&text);
+    say(&text)?;
     super::finished(&path, page, stopped)
 }
 

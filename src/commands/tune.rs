@@ -936,7 +936,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             "INTERRUPTED by {} in round {round}: the rounds before it are kept in candidates.csv\n{}",
             signals::name(signal),
             written(&path, args.report)
-        ));
+        ))?;
         finished(&path, page, Some(signal))?;
         return Err(Failure::Interrupted(signal).into());
     }
@@ -1058,7 +1058,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(false)?;
     let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
-    say(&format!("{notes}{text}{}", written(&path, args.report)));
+    say(&format!("{notes}{text}{}", written(&path, args.report)))?;
     finished(&path, page, None)?;
     Ok(code)
 }
