@@ -269,3 +269,63 @@ fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
         stderr(&o)
     );
 }
+
+/// A tune's long round says its cost before it is played out, and a tune with figures under
+/// strong play says beforehand what those may cost (the search's rate is the game's own, not
+/// timed: Cat & The Mouse's strength sample is 20,000 games, about ten seconds' worth).
+#[test]
+fn a_tune_says_what_its_rounds_and_its_strong_play_may_cost() {
+    let d = scratch("cost-tune");
+    let tune = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=12..14",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        at_rate("10", &d, &args)
+    };
+    let o = tune(&["--target", "mouse_win_rate=35%±3%", "--out", "a"]);
+    let err = stderr(&o);
+    // Round 1: 3 values × 1,000 games at 10 a second.
+    assert!(
+        err.contains(
+            "note: this round will take about 5 minutes (3,000 games at about 10 games/s on 1 \
+             thread). Ctrl-C stops it and keeps every finished round; or give the tune fewer \
+             games to play: --max-games.\n"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("under strong play"), "{err}");
+    let o = tune(&["--target", "mouse_win_rate=35%±3%", "--quiet", "--out", "b"]);
+    assert_eq!(stderr(&o), "", "quiet says nothing");
+    // Half the default budget of 1,000,000 games is the strong table's: at 2,000 games a second
+    // (20,000 in ten seconds), about 4 minutes. (A target no value can meet: round 1 ends it.)
+    let o = command()
+        .current_dir(&d)
+        .env("WHISKER_TEST_RATE", "10")
+        .args([
+            "tune",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=12,13",
+            "--threads",
+            "1",
+        ])
+        .args(["--target", "mouse_win_rate@strong=..5%", "--out", "c"])
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(
+            "tune: 2 values of rules.rooms, at most 1000000 games (--max-games), up to 500000 of \
+             them under strong play: at about 2,000 games/s on two cores, up to 4 minutes \
+             (Ctrl-C keeps every finished round)\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}

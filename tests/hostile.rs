@@ -261,7 +261,11 @@ fn an_answer_that_cannot_be_written_fails_the_run() {
         "--quiet",
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("writing to standard output"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("writing to standard output"),
+        "{}",
+        stderr(&o)
+    );
     let o = to_full(&["games"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     // A reader that stops early is no failure.

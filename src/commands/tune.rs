@@ -207,6 +207,8 @@ struct Plays<'a> {
     bar: Progress,
     /// The most games a default `simulate` of any point's config plays.
     default_games: u64,
+    /// The fewest games the strength sample of any point's config plays in about ten seconds.
+    strength_games: u64,
     /// Players at the table last loaded: a `@P` naming the point's own count is that table.
     players: usize,
 }
@@ -236,6 +238,7 @@ impl<'a> Plays<'a> {
             spent: 0,
             bar: Progress::hidden(),
             default_games: 0,
+            strength_games: u64::MAX,
             players: 0,
         }
     }
@@ -284,6 +287,7 @@ impl<'a> Plays<'a> {
         };
         with_game!(loaded, game => {
             self.default_games = self.default_games.max(game.default_games());
+            self.strength_games = self.strength_games.min(game.strength_games());
             self.players = game.players();
             let mut plan = match plan_of(&*game, args, point, skip + games) {
                 Ok(plan) => Plan { skip, ..plan },
@@ -562,6 +566,28 @@ fn said(targets: &[Target], figures: &Figures) -> String {
         .join("; ")
 }
 
+/// What the budget's games under strong play may cost, said before they are played when it is
+/// more than about a minute and a half: the search is hundreds of times slower than the
+/// default bots, and its share of the budget is a table's. The rate is the one the strength
+/// sample is sized by (about ten seconds of it on two cores), not timed, so the line is the
+/// same on any machine.
+fn strong_cost(plays: &Plays, budget: u64) -> String {
+    if !plays.others.contains(&Table::Strong) || plays.strength_games == u64::MAX {
+        return String::new();
+    }
+    let strong = budget / plays.tables();
+    let rate = plays.strength_games as f64 / 10.0;
+    let seconds = strong as f64 / rate;
+    if seconds < 90.0 {
+        return String::new();
+    }
+    format!(
+        ", up to {strong} of them under strong play: at about {} games/s on two cores, up to {} (Ctrl-C keeps every finished round)",
+        crate::core::cost::rate_text(rate),
+        crate::core::cost::duration(seconds)
+    )
+}
+
 pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let source = source(args.config.as_ref())?;
     check_vary(args)?;
@@ -733,9 +759,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         }
     };
     tell(format!(
-        "tune: {} of {}, at most {budget} games (--max-games)",
+        "tune: {} of {}, at most {budget} games (--max-games){}",
         points(usable.len(), keys),
-        key_names.join(" × ")
+        key_names.join(" × "),
+        strong_cost(&plays, budget)
     ));
     let mut notes = String::new();
     if let Some(first) = refused.first() {

@@ -37,6 +37,8 @@ enum Shorter {
     },
     /// A baseline of fewer games: `whisker check` replays every game of its baseline.
     Baseline { games: u64 },
+    /// A lower `--max-games`: a tune's round plays what the race needs, within it.
+    Budget,
 }
 
 /// What a command's run is made of, for its cost.
@@ -82,6 +84,15 @@ impl Cost {
         }
     }
 
+    /// A round of a tune: its points' games at every table.
+    pub(crate) fn tune_round() -> Self {
+        Self {
+            per_unit: 1,
+            keeps: " and keeps every finished round",
+            shorter: Shorter::Budget,
+        }
+    }
+
     /// A check replaying a baseline's `games` games.
     pub(crate) fn check(games: u64) -> Self {
         Self {
@@ -117,6 +128,7 @@ impl Cost {
         let noun = match self.shorter {
             Shorter::Games { .. } => "run",
             Shorter::Baseline { .. } => "check",
+            Shorter::Budget => "round",
         };
         let mut text = format!(
             "note: this {noun} will take about {} ({} games at about {} games/s on {threads} thread{}). Ctrl-C stops it{}",
@@ -164,6 +176,7 @@ impl Cost {
                     HumanCount(n)
                 );
             }
+            Shorter::Budget => text += "; or give the tune fewer games to play: --max-games.",
         }
         text
     }
@@ -247,7 +260,7 @@ fn readable(x: f64) -> u64 {
 }
 
 /// Games a second to two significant digits: 140, 22,000, 0.8.
-fn rate_text(r: f64) -> String {
+pub(crate) fn rate_text(r: f64) -> String {
     if r < 10.0 {
         return format!("{r:.1}");
     }
@@ -256,7 +269,7 @@ fn rate_text(r: f64) -> String {
 }
 
 /// A time span as a person says it: 35 seconds, 12 minutes, 3.5 hours, 4 days.
-fn duration(seconds: f64) -> String {
+pub(crate) fn duration(seconds: f64) -> String {
     let plural = |n: f64, unit: &str| format!("{n} {unit}{}", if n == 1.0 { "" } else { "s" });
     let (minutes, hours) = (seconds / 60.0, seconds / 3600.0);
     if seconds < 10.0 {

@@ -42,8 +42,16 @@ impl Progress {
 /// The progress of one round of a `tune`: its games, and the point it is playing (`round 2:
 /// rules.rooms = 13`), on stderr when stderr is a terminal and the tune is not quiet.
 pub(crate) fn round_bar(total: u64, quiet: bool) -> Progress {
-    if quiet || !std::io::stderr().is_terminal() {
+    if quiet {
         return Progress::hidden();
+    }
+    // A long round is told its cost, as a long run is (`games_bar`).
+    let watch = Some(Watch::new(Cost::tune_round(), total));
+    if !std::io::stderr().is_terminal() {
+        return Progress {
+            bar: ProgressBar::hidden(),
+            watch,
+        };
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
     bar.set_style(
@@ -51,7 +59,7 @@ pub(crate) fn round_bar(total: u64, quiet: bool) -> Progress {
             .expect("the template is a constant")
             .progress_chars("=> "),
     );
-    Progress { bar, watch: None }
+    Progress { bar, watch }
 }
 
 /// The progress of a run of `total` units shaped as `cost` says: a games-done bar on stderr,
