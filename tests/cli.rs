@@ -1184,12 +1184,18 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         record.contains("reproduce = \"whisker tune cat-and-the-mouse --vary rules.rooms=8..16 --target 'mouse_win_rate=35%±3%' --seed 1 --max-games 1000000"),
         "{record}"
     );
-    // Confirmed on seeds the race never played.
+    // Confirmed on seeds the race never played; on the race's own, a point is only inside.
     let last = rows.lines().last().unwrap();
     assert!(
         last.starts_with("2,fresh,13,2000,") && last.ends_with(",confirmed"),
         "{rows}"
     );
+    assert!(
+        rows.lines()
+            .any(|l| l.starts_with("2,race,13,2000,") && l.ends_with(",inside")),
+        "{rows}"
+    );
+    assert_eq!(rows.matches(",confirmed").count(), 1, "{rows}");
     // The tuned config plays as it is, the same games: the figure it was confirmed on.
     let played = d.join("played");
     let o = whisker(&[

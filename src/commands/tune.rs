@@ -31,8 +31,9 @@ const MAX_POINTS: usize = 1_000;
 /// Where a point stands against the targets after a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Standing {
-    /// Every target's interval inside its band.
-    Confirmed,
+    /// Every target's interval inside its band (on the race's seeds: a point is confirmed only
+    /// when it is also inside on fresh ones).
+    Inside,
     /// Some target's interval wholly outside its band: no more games can bring it in.
     Out,
     /// Not clear yet.
@@ -40,9 +41,17 @@ enum Standing {
 }
 
 impl Standing {
+    /// The word for a point on fresh seeds: inside there, it is confirmed.
+    fn fresh(self) -> &'static str {
+        match self {
+            Self::Inside => "confirmed",
+            _ => self.word(),
+        }
+    }
+
     fn word(self) -> &'static str {
         match self {
-            Self::Confirmed => "confirmed",
+            Self::Inside => "inside",
             Self::Out => "out",
             Self::Racing => "racing",
         }
@@ -403,7 +412,7 @@ fn standing(targets: &[Target], figures: &Figures) -> Standing {
         all_in &= t.holds(e);
     }
     if all_in {
-        Standing::Confirmed
+        Standing::Inside
     } else {
         Standing::Racing
     }
@@ -802,7 +811,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let mut games = first;
     let mut stopped = None;
     let mut row =
-        |round: u32, seeds: &str, p: usize, games: u64, figures: &Figures, s: Standing| {
+        |round: u32, seeds: &str, p: usize, games: u64, figures: &Figures, standing: &str| {
             for t in targets {
                 let e = figure(figures, &t.metric);
                 let bound = |x: f64| if x.is_finite() { num(x) } else { String::new() };
@@ -816,7 +825,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                     num(e.high),
                     bound(t.low),
                     bound(t.high),
-                    s.word().to_string(),
+                    standing.to_string(),
                 ]);
                 rows.push(record);
             }
@@ -846,10 +855,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 break 'rounds;
             };
             let s = standing(targets, &figures);
-            row(round, "race", p, games, &figures, s);
+            row(round, "race", p, games, &figures, s.word());
             latest.insert(p, (figures.clone(), games));
             match s {
-                Standing::Confirmed => inside.push(p),
+                Standing::Inside => inside.push(p),
                 Standing::Racing => next.push(p),
                 Standing::Out => {}
             }
@@ -917,8 +926,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 break 'rounds;
             };
             let s = standing(targets, &figures);
-            row(round, "fresh", p, games, &figures, s);
-            if s == Standing::Confirmed {
+            row(round, "fresh", p, games, &figures, s.fresh());
+            if s == Standing::Inside {
                 confirmed = Some((p, figures, games));
                 inside_too.extend(inside.iter().filter(|&&w| w != p));
                 break;
