@@ -381,19 +381,62 @@ fn seat(
 
 /// A `--tolerance METRIC=X` as given (`check`, `compare --sequential`).
 pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
-    t.split_once('=')
-        .and_then(|(m, v)| Some((m.trim().to_string(), v.trim().parse::<f64>().ok()?)))
-        .ok_or_else(|| {
-            Failure::Usage(format!(
-                "--tolerance `{t}`: expected METRIC=NUMBER, like seat_gap=0.05"
-            ))
-        })
+    let refused = |why: &str| Failure::Usage(format!("--tolerance `{t}`: {why}"));
+    let (metric, value) = t
+        .split_once('=')
+        .map(|(m, v)| (m.trim().to_string(), v.trim()))
+        .ok_or_else(|| refused("expected METRIC=NUMBER, like seat_gap=0.05"))?;
+    let rate = crate::stats::is_rate(&metric);
+    // A rate's tolerance may be written as a percentage; a rate lies between 0 and 1, so a
+    // bare 20 is a `%` left out, never a tolerance.
+    let (number, percent) = match value.strip_suffix('%') {
+        Some(n) if rate => (n.trim(), 100.0),
+        Some(_) => {
+            return Err(refused(&format!(
+                "{metric} is not a rate: give its tolerance in its own unit"
+            )));
+        }
+        None => (value, 1.0),
+    };
+    let value = number
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| refused("expected METRIC=NUMBER, a number 0 or more, like seat_gap=0.05"))?
+        / percent;
+    if rate && value > 1.0 {
+        return Err(refused(&format!(
+            "{metric} is a rate, between 0 and 1: write its tolerance with its % (2%) or as a fraction (0.02)"
+        )));
+    }
+    Ok((metric, value))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::game::example::{ROLE_KINDS, ROLES};
+
+    #[test]
+    fn a_tolerance_is_in_its_figures_unit_and_never_negative() {
+        let ok = |t: &str| tolerance_arg(t).map_err(|e| e.to_string());
+        assert_eq!(ok("seat_gap=0.05"), Ok(("seat_gap".into(), 0.05)));
+        assert_eq!(
+            ok("seat_1_win_rate=2%"),
+            Ok(("seat_1_win_rate".into(), 0.02))
+        );
+        assert_eq!(ok("mean_turns=1.5"), Ok(("mean_turns".into(), 1.5)));
+        for (t, says) in [
+            ("seat_1_win_rate=20", "is a rate, between 0 and 1"),
+            ("seat_gap=5", "is a rate, between 0 and 1"),
+            ("mean_turns=5%", "mean_turns is not a rate"),
+            ("mean_turns=-1", "a number 0 or more"),
+            ("mean_turns", "expected METRIC=NUMBER"),
+        ] {
+            let e = ok(t).unwrap_err();
+            assert!(e.contains(says), "{t}: {e}");
+        }
+    }
 
     fn seated(list: &str) -> Result<Vec<String>, String> {
         seat(ROLE_KINDS, Some(ROLES), &[], &lineup::split(list), 2, None)

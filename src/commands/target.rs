@@ -65,7 +65,12 @@ impl std::str::FromStr for Target {
                 .or_else(|| band.split_once("+-"))
                 .ok_or_else(bad)?;
             let (value, tol) = (number(value).ok_or_else(bad)?, number(tol).ok_or_else(bad)?);
-            (value - tol.abs(), value + tol.abs())
+            if tol < 0.0 {
+                return Err(format!(
+                    "`{arg}`: a tolerance is 0 or more, the band's half-width, like 35%±3%"
+                ));
+            }
+            (value - tol, value + tol)
         };
         if low.partial_cmp(&high) != Some(std::cmp::Ordering::Less) {
             return Err(format!(
@@ -172,6 +177,8 @@ mod tests {
             (t.metric.as_str(), t.low, t.high),
             ("mean_turns", 18.0, 22.0)
         );
+        let e = "mouse_win_rate=0.35±-0.03".parse::<Target>().unwrap_err();
+        assert!(e.contains("a tolerance is 0 or more"), "{e}");
         let t: Target = "mouse_win_rate=0.40..0.45".parse().unwrap();
         assert_eq!((t.low, t.high), (0.40, 0.45));
         let t: Target = "mean_turns=20..".parse().unwrap();

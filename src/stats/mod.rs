@@ -170,11 +170,11 @@ impl Estimate {
     }
 }
 
-/// Whether a figure's name is a rate's (a share of games, between 0 and 1), at any table
-/// (`seat_1_win_rate@5`).
+/// Whether a figure's name is a rate's (a share of games, between 0 and 1, or the seat gap, a
+/// difference of two), at any table (`seat_1_win_rate@5`).
 pub(crate) fn is_rate(metric: &str) -> bool {
     let plain = metric.split_once('@').map_or(metric, |(m, _)| m);
-    plain.ends_with("_rate") || plain.starts_with("ending_")
+    plain.ends_with("_rate") || plain.starts_with("ending_") || plain == "seat_gap"
 }
 
 /// Six decimals: finer than any interval whisker reports, and stable text.
