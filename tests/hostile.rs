@@ -79,8 +79,25 @@ fn different_command_lines_write_different_default_folders() {
     ] {
         ok(&whisker_in(&d, &[args, &["--quiet"]].concat()));
     }
+    // Two tunes of the same keys with different targets or seeds: each answer keeps its folder.
+    for extra in [
+        &["mouse_win_rate=35%±3%"][..],
+        &["mouse_win_rate=50%±3%"],
+        &["mouse_win_rate=35%±3%", "--seed", "2"],
+    ] {
+        let tune = [
+            "tune",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=12..14",
+            "--quiet",
+            "--target",
+        ];
+        let o = whisker_in(&d, &[&tune[..], extra].concat());
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+    }
     let folders = files(&d.join("results"));
-    assert_eq!(folders.len(), 5, "{folders:?}");
+    assert_eq!(folders.len(), 8, "{folders:?}");
     assert!(
         folders.contains(&"cheese+players-3+games-20+rules.track_length=8".to_string()),
         "{folders:?}"
@@ -101,7 +118,7 @@ fn different_command_lines_write_different_default_folders() {
         folders.contains(&"cheese+games-20-2".to_string()),
         "{folders:?}"
     );
-    assert_eq!(folders.len(), 6, "{folders:?}");
+    assert_eq!(folders.len(), 9, "{folders:?}");
     let config = |f: &str| run_value(&d.join("results").join(f), "config").unwrap();
     assert_eq!(config("cheese+games-20-2").as_str(), Some("v2/cheese.toml"));
     assert!(

@@ -81,7 +81,7 @@ pub struct TuneArgs {
     pub seed: u64,
     #[command(flatten)]
     pub seats: Seats,
-    /// Result folder (default: results/tune-<config name>+<keys>/).
+    /// Result folder (default: results/tune-<config name>+<what makes this tune>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Also write report.html: the answer, and each target figure against the keys' values.

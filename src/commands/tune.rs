@@ -575,6 +575,28 @@ fn said(targets: &[Target], figures: &Figures) -> String {
         .join("; ")
 }
 
+/// The default folder's name after the config's: everything that makes the tune what it is, so
+/// that two tunes never share a folder (a second target once replaced the first's answer).
+fn folder_parts(args: &TuneArgs) -> Vec<String> {
+    let mut parts: Vec<String> = args.vary.iter().map(|v| v.arg.clone()).collect();
+    parts.extend(args.target.iter().map(|t| t.arg.clone()));
+    parts.extend(args.keep.iter().map(|k| format!("keep-{}", k.arg)));
+    parts.extend(args.set.iter().map(|o| format!("set-{}", o.arg)));
+    if let Some(p) = args.seats.players {
+        parts.push(format!("players-{p}"));
+    }
+    if let Some(bots) = &args.seats.bots {
+        parts.push(format!("bots-{bots}"));
+    }
+    if args.seed != crate::commands::cli::DEFAULT_SEED {
+        parts.push(format!("seed-{}", args.seed));
+    }
+    if let Some(games) = args.max_games {
+        parts.push(format!("max-games-{games}"));
+    }
+    parts
+}
+
 /// What the budget's games under strong play may cost, said before they are played when it is
 /// more than about a minute and a half: the search is hundreds of times slower than the
 /// default bots, and its share of the budget is a table's. The rate is the one the strength
@@ -760,7 +782,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         "tune",
         &source.name,
         &format!("tune-{}", source.stem),
-        &key_names,
+        &folder_parts(args),
     )?;
     let tell = |line: String| {
         if !args.workers.quiet {
