@@ -402,7 +402,9 @@ pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
         .parse::<f64>()
         .ok()
         .filter(|v| v.is_finite() && *v >= 0.0)
-        .ok_or_else(|| refused("expected METRIC=NUMBER, a number 0 or more, like seat_gap=0.05"))?
+        .ok_or_else(|| {
+            refused("expected METRIC=NUMBER, a number at least 0, like seat_gap=0.05")
+        })?
         / percent;
     if rate && value > 1.0 {
         return Err(refused(&format!(
@@ -430,7 +432,7 @@ mod tests {
             ("seat_1_win_rate=20", "is a rate, between 0 and 1"),
             ("seat_gap=5", "is a rate, between 0 and 1"),
             ("mean_turns=5%", "mean_turns is not a rate"),
-            ("mean_turns=-1", "a number 0 or more"),
+            ("mean_turns=-1", "at least 0"),
             ("mean_turns", "expected METRIC=NUMBER"),
         ] {
             let e = ok(t).unwrap_err();
