@@ -1567,6 +1567,16 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             ][..],
             "13 is given twice",
         ),
+        // The same value, spelt another way.
+        (
+            &[
+                "--vary",
+                "rules.rooms=13,+13",
+                "--target",
+                "mouse_win_rate=35%±3%",
+            ][..],
+            "is given twice",
+        ),
         (
             &[
                 "--vary",

@@ -447,7 +447,7 @@ fn check_vary(args: &TuneArgs) -> Result<(), Failure> {
     crate::commands::vary::check_keys(&args.vary, &args.set, args.seats.players)?;
     for vary in &args.vary {
         for (i, v) in vary.values.iter().enumerate() {
-            if vary.values[..i].iter().any(|w| w.arg == v.arg) {
+            if vary.values[..i].iter().any(|w| w.value == v.value) {
                 return Err(Failure::Usage(format!(
                     "--vary {}: {} is given twice",
                     vary.arg,
