@@ -1567,6 +1567,30 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             ][..],
             "13 is given twice",
         ),
+        // A kept figure's baseline, the config as given, refused: named as that.
+        (
+            &[
+                "--set",
+                "rules.clues_to_win=12",
+                "--vary",
+                "rules.rooms=13..14",
+                "--target",
+                "mouse_win_rate=35%±3%",
+                "--keep",
+                "mean_turns=1",
+            ][..],
+            "error: the config as given (a --keep's figures are measured against it): ",
+        ),
+        // A change is held by --keep, never a target.
+        (
+            &[
+                "--vary",
+                "rules.rooms=13..14",
+                "--target",
+                "mean_turns_change=-1..1",
+            ][..],
+            "is held by --keep mean_turns=TOL",
+        ),
         // The same value, spelt another way.
         (
             &[

@@ -278,7 +278,14 @@ impl<'a> Plays<'a> {
             _ => args.seats.players,
         };
         let refused = |e: &dyn std::fmt::Display| {
-            let flags: Vec<String> = point.iter().map(|o| format!("--vary {}", o.arg)).collect();
+            let mut flags: Vec<String> =
+                point.iter().map(|o| format!("--vary {}", o.arg)).collect();
+            if flags.is_empty() {
+                // The config as given, which a --keep measures its figures against.
+                flags.push(
+                    "the config as given (a --keep's figures are measured against it)".into(),
+                );
+            }
             let at = match table {
                 Some(Table::Players(p)) => {
                     format!(" at {p} players (@{p} in a --target or --keep)")
@@ -686,6 +693,13 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             .iter()
             .map(|t| ("--target", &t.arg, t.metric.clone()));
         for (flag, arg, metric) in asked.chain(keeps) {
+            let plain = metric.trim_end_matches("_change");
+            if !names.contains(&metric) && plain != metric && names.iter().any(|n| n == plain) {
+                return Err(Failure::Usage(format!(
+                    "{flag} {arg}: a figure's change from the config as given is held by --keep {plain}=TOL (within ±TOL), not a target"
+                ))
+                .into());
+            }
             if !names.contains(&metric) {
                 let shown = names
                     .iter()

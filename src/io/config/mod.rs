@@ -209,6 +209,17 @@ fn value(raw: &str) -> Result<toml::Value, String> {
         return Ok(v);
     }
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.len() > 1 && digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // TOML reads no leading zero (it could be an octal number elsewhere).
+        let bare = match digits.trim_start_matches('0') {
+            "" => "0",
+            bare => bare,
+        };
+        return Err(format!(
+            "{text}: a whole number has no leading zero; write {}",
+            text.replacen(digits, bare, 1)
+        ));
+    }
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
         return Err(format!(
             "{text} is too large for a whole number (from {} to {})",
@@ -788,6 +799,11 @@ mod tests {
         assert!("a..b=1".parse::<Override>().is_err());
         let e = "a=99999999999999999999".parse::<Override>().err().unwrap();
         assert!(e.contains("too large for a whole number"), "{e}");
+        let e = "rules.rooms=012".parse::<Override>().unwrap_err();
+        assert!(
+            e.contains("012: a whole number has no leading zero; write 12"),
+            "{e}"
+        );
         // A line break cannot smuggle more TOML in.
         let e = "a=3\n[evil]\nx=1".parse::<Override>().err().unwrap();
         assert!(e.contains("one line"), "{e}");
