@@ -294,8 +294,8 @@ fn a_tune_says_what_its_rounds_and_its_strong_play_may_cost() {
     assert!(
         err.contains(
             "note: this round will take about 5 minutes (3,000 games at about 10 games/s on 1 \
-             thread). Ctrl-C stops it and keeps every finished round; or give the tune fewer \
-             games to play: --max-games.\n"
+             thread). Ctrl-C stops it and keeps every finished round; or tune fewer points: \
+             each plays its round's games, on every table.\n"
         ),
         "{err}"
     );

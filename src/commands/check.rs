@@ -309,10 +309,11 @@ fn check_game<G: Registered>(
     )?;
     bar.finish_and_clear();
     if let Some(signal) = played.stopped {
-        say(&format!(
+        // Stopped by a signal, the check exits with it whether or not this note is written.
+        let _ = say(&format!(
             "INTERRUPTED by {}: nothing checked\n",
             signals::name(signal)
-        ))?;
+        ));
         return Err(Failure::Interrupted(signal).into());
     }
 
@@ -517,10 +518,11 @@ fn strength_sample<G: Registered>(
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
     if let Some(signal) = report.played.stopped {
-        say(&format!(
+        // Stopped by a signal, the check exits with it whether or not this note is written.
+        let _ = say(&format!(
             "INTERRUPTED by {} during the strength sample: nothing checked\n",
             signals::name(signal)
-        ))?;
+        ));
         return Err(Failure::Interrupted(signal).into());
     }
     let mut changes = BTreeMap::new();

@@ -265,8 +265,9 @@ where
     text += "\n";
     text += &compare::table(&rows);
     text += &written(&path, args.run.report);
-    say(&text)?;
-    finished(&path, page, played.stopped.or(sample.stopped()))
+    // A run stopped by a signal keeps its exit code though its answer could not be written.
+    let said = say(&text);
+    finished(&path, page, played.stopped.or(sample.stopped())).and(said)
 }
 
 /// `--tolerance`s, each for a metric the sequential test weighs, at least 0; only with

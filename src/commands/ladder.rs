@@ -382,8 +382,9 @@ fn ladder<G: Registered>(
     let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(stopped.is_some())?;
     out += &written(&path, args.report);
-    say(&out)?;
-    finished(&path, page, stopped)
+    // A run stopped by a signal keeps its exit code though its answer could not be written.
+    let said = say(&out);
+    finished(&path, page, stopped).and(said)
 }
 
 /// The win-rate matrix for the terminal: rows the bot seated once, columns the field.

@@ -386,7 +386,8 @@ pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
         .split_once('=')
         .map(|(m, v)| (m.trim().to_string(), v.trim()))
         .ok_or_else(|| refused("expected METRIC=NUMBER, like seat_gap=0.05"))?;
-    let rate = crate::stats::is_rate(&metric);
+    // `balance` is check's old name for the seat gap.
+    let rate = crate::stats::is_rate(&metric) || metric == "balance";
     // A rate's tolerance may be written as a percentage; a rate lies between 0 and 1, so a
     // bare 20 is a `%` left out, never a tolerance.
     let (number, percent) = match value.strip_suffix('%') {

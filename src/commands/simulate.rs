@@ -174,8 +174,9 @@ fn simulate_game<G: Registered>(
     }
     text += &shown.text(G::REPORT.stalls);
     text += &written(&path, args.run.report);
-    say(&text)?;
-    finished(&path, page, stopped)
+    // A run stopped by a signal keeps its exit code though its answer could not be written.
+    let said = say(&text);
+    finished(&path, page, stopped).and(said)
 }
 
 /// A run's strength sample: played, or why not.

@@ -524,8 +524,9 @@ fn sweep_game<G: Registered>(
             points.len()
         );
     }
-    say(&text)?;
-    super::finished(&path, page, stopped)
+    // A run stopped by a signal keeps its exit code though its answer could not be written.
+    let said = say(&text);
+    super::finished(&path, page, stopped).and(said)
 }
 
 /// A varied value as the CSV shows it: strings bare, everything else as TOML writes it.

@@ -694,7 +694,11 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             .map(|t| ("--target", &t.arg, t.metric.clone()));
         for (flag, arg, metric) in asked.chain(keeps) {
             let plain = metric.trim_end_matches("_change");
-            if !names.contains(&metric) && plain != metric && names.iter().any(|n| n == plain) {
+            if flag == "--target"
+                && !names.contains(&metric)
+                && plain != metric
+                && names.iter().any(|n| n == plain)
+            {
                 return Err(Failure::Usage(format!(
                     "{flag} {arg}: a figure's change from the config as given is held by --keep {plain}=TOL (within ±TOL), not a target"
                 ))
@@ -1004,11 +1008,12 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         record(String::new())?;
         let page = page(&dir, args.report, crate::io::report::parts::NONE);
         let path = dir.commit(true)?;
-        say(&format!(
+        // Stopped by a signal, the run exits with it whether or not this note can be written.
+        let _ = say(&format!(
             "INTERRUPTED by {} in round {round}: the rounds before it are kept in candidates.csv\n{}",
             signals::name(signal),
             written(&path, args.report)
-        ))?;
+        ));
         finished(&path, page, Some(signal))?;
         return Err(Failure::Interrupted(signal).into());
     }
@@ -1130,8 +1135,9 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(false)?;
     let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
-    say(&format!("{notes}{text}{}", written(&path, args.report)))?;
+    let said = say(&format!("{notes}{text}{}", written(&path, args.report)));
     finished(&path, page, None)?;
+    said?;
     Ok(code)
 }
 

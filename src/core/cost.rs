@@ -176,7 +176,9 @@ impl Cost {
                     HumanCount(n)
                 );
             }
-            Shorter::Budget => text += "; or give the tune fewer games to play: --max-games.",
+            Shorter::Budget => {
+                text += "; or tune fewer points: each plays its round's games, on every table.";
+            }
         }
         text
     }

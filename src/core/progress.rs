@@ -40,32 +40,34 @@ impl Progress {
 }
 
 /// The progress of one round of a `tune`: its games, and the point it is playing (`round 2:
-/// rules.rooms = 13`), on stderr when stderr is a terminal and the tune is not quiet.
+/// rules.rooms = 13`); a long round is told its cost, as a long run is ([`games_bar`]).
 pub(crate) fn round_bar(total: u64, quiet: bool) -> Progress {
-    if quiet {
-        return Progress::hidden();
-    }
-    // A long round is told its cost, as a long run is (`games_bar`).
-    let watch = Some(Watch::new(Cost::tune_round(), total));
-    if !std::io::stderr().is_terminal() {
-        return Progress {
-            bar: ProgressBar::hidden(),
-            watch,
-        };
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
-    bar.set_style(
+    watched(total, quiet, Cost::tune_round(), || {
         ProgressStyle::with_template("{msg}  {bar:30} {human_pos}/{human_len} games  ETA {eta}")
             .expect("the template is a constant")
-            .progress_chars("=> "),
-    );
-    Progress { bar, watch }
+    })
 }
 
 /// The progress of a run of `total` units shaped as `cost` says: a games-done bar on stderr,
 /// hidden when stderr is not a terminal, so logs and pipes stay clean; and a note on stderr if
 /// the run will be long. Neither when quiet.
 pub(crate) fn games_bar(total: u64, quiet: bool, cost: Cost) -> Progress {
+    watched(total, quiet, cost, || {
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
+            .expect("the template is a constant")
+            // Games a second as a whole number: `21,578/s`, not `21,578.0493/s`.
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}/s", HumanCount(state.per_sec().round() as u64));
+                },
+            )
+    })
+}
+
+/// A bar of `style` on stderr when it is a terminal, and the watch that tells a long run's
+/// cost either way; neither when quiet.
+fn watched(total: u64, quiet: bool, cost: Cost, style: impl FnOnce() -> ProgressStyle) -> Progress {
     if quiet {
         return Progress::hidden();
     }
@@ -77,17 +79,6 @@ pub(crate) fn games_bar(total: u64, quiet: bool, cost: Cost) -> Progress {
         };
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(10));
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
-            .expect("the template is a constant")
-            // Games a second as a whole number: `21,578/s`, not `21,578.0493/s`.
-            .with_key(
-                "rate",
-                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{}/s", HumanCount(state.per_sec().round() as u64));
-                },
-            )
-            .progress_chars("=> "),
-    );
+    bar.set_style(style().progress_chars("=> "));
     Progress { bar, watch }
 }
