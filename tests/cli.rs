@@ -1581,6 +1581,11 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             ][..],
             "error: the config as given (a --keep's figures are measured against it): ",
         ),
+        // The seat gap is a share too: a bare 5 is a % left out.
+        (
+            &["--vary", "rules.rooms=13..14", "--target", "seat_gap=..5"][..],
+            "seat_gap is a rate, between 0 and 1",
+        ),
         // A change is held by --keep, never a target.
         (
             &[
