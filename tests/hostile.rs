@@ -824,7 +824,47 @@ fn check_refuses_a_damaged_baseline() {
     .unwrap();
     refused(&check(), &["games.csv changed"]);
     fs::write(&path, &good).unwrap();
-    fs::create_dir(b.join("tolerances.toml")).unwrap();
+    // tolerances.toml takes what --tolerance takes, and says where it does not.
+    let tolerances = b.join("tolerances.toml");
+    for (text, says) in [
+        // A rate's 3 is a `%` left out: with it the check could never fail.
+        (
+            "mean_turns = 1\nseat_gap = 3\n",
+            "tolerances.toml:2: field `seat_gap`: seat_gap is a rate",
+        ),
+        (
+            "seat_gap = -0.01\n",
+            "tolerances.toml:1: field `seat_gap`: expected a number at least 0",
+        ),
+        (
+            "mean_turns = \"5%\"\n",
+            "tolerances.toml:1: field `mean_turns`: mean_turns is not a rate",
+        ),
+        (
+            "\nseat_gap = [1]\n",
+            "tolerances.toml:2: field `seat_gap`: invalid type: array",
+        ),
+        (
+            "\n\nseat_gapp = 0.01\n",
+            "tolerances.toml:3: no metric `seat_gapp` is checked",
+        ),
+    ] {
+        fs::write(&tolerances, text).unwrap();
+        refused(&check(), &[says]);
+    }
+    fs::write(&tolerances, "seat_gap = \"2%\"\nmean_turns = 1\n").unwrap();
+    let o = check();
+    ok(&o);
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    let tolerance_of = |metric: &str| {
+        said.lines()
+            .find(|l| l.split_whitespace().next() == Some(metric))
+            .map(|l| l.split_whitespace().nth(8).unwrap_or("").to_string())
+    };
+    assert_eq!(tolerance_of("seat_gap").as_deref(), Some("0.02"), "{said}");
+    assert_eq!(tolerance_of("mean_turns").as_deref(), Some("1"), "{said}");
+    fs::remove_file(&tolerances).unwrap();
+    fs::create_dir(&tolerances).unwrap();
     refused(&check(), &["tolerances.toml", "cannot read"]);
 
     // The first K games of a run, as a baseline, are a run of K games.

@@ -14,7 +14,7 @@ use crate::core::runner::{self, Plan};
 use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
-use crate::io::config::{Override, Source};
+use crate::io::config::{ConfigError, Override, Source};
 use crate::io::record::{RUN, RunRecord};
 use crate::io::{games_csv, result_dir};
 use crate::stats::Estimate;
@@ -25,6 +25,9 @@ use crate::stats::strength;
 
 /// Tolerances a baseline folder may hold beside its results.
 pub(crate) const TOLERANCES: &str = "tolerances.toml";
+
+/// Each metric's tolerance, with where it was given (for messages).
+type Tolerances = BTreeMap<String, (f64, String)>;
 
 /// The metrics a check tests, for `players` seats, the game's declared rates and the `bots` of
 /// a rotated baseline.
@@ -169,17 +172,10 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         .collect::<Result<_, String>>()
         .map_err(|e| usage(format!("{}: field `set`: {e}", path.display())))?;
     sets.extend(args.set.iter().cloned());
-    // Each tolerance with where it came from, for messages.
-    let mut tolerances: BTreeMap<String, (f64, String)> = BTreeMap::new();
+    let mut tolerances = Tolerances::new();
     let file = dir.join(TOLERANCES);
     if file.exists() {
-        let text = std::fs::read_to_string(&file)
-            .map_err(|e| usage(format!("{}: cannot read it: {e}", file.display())))?;
-        let table: BTreeMap<String, f64> = toml::from_str(&text)
-            .map_err(|e| usage(format!("{}: {}", file.display(), e.message())))?;
-        for (metric, value) in table {
-            tolerances.insert(metric, (value, file.display().to_string()));
-        }
+        tolerances.extend(tolerances_file(&file)?);
     }
     for t in &args.tolerance {
         let (metric, value) = super::tolerance_arg(t)?;
@@ -190,10 +186,48 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     with_game!(loaded, game => check_game(&*game, &record, &tolerances, args))
 }
 
+/// A baseline's tolerances.toml: each metric's tolerance, written as `--tolerance` takes it
+/// (a number, or a rate's percentage as text: `seat_gap = "3%"`), with the file and line it
+/// came from; a mistake is a config error at its line.
+fn tolerances_file(file: &Path) -> Result<Tolerances, Failure> {
+    let source = Source::from_file(file)?;
+    let table = crate::io::config::parse(&source)?;
+    let mut read = Tolerances::new();
+    for (metric, value) in table {
+        let line = source.line_of(&metric);
+        let refused = |message: String| ConfigError {
+            file: source.name.clone(),
+            line,
+            field: metric.clone(),
+            message,
+        };
+        let text = match &value {
+            toml::Value::Integer(n) => n.to_string(),
+            toml::Value::Float(x) => x.to_string(),
+            toml::Value::String(s) => s.clone(),
+            other => {
+                return Err(refused(format!(
+                    "invalid type: {}, expected a number (0.02), or a rate's percentage as text (\"2%\")",
+                    other.type_str()
+                ))
+                .into());
+            }
+        };
+        let tolerance =
+            super::tolerance(&metric, text.trim()).map_err(|why| refused(why.to_string()))?;
+        let origin = match line {
+            Some(line) => format!("{}:{line}", source.name),
+            None => source.name.clone(),
+        };
+        read.insert(metric, (tolerance, origin));
+    }
+    Ok(read)
+}
+
 fn check_game<G: Registered>(
     game: &G,
     record: &RunRecord,
-    tolerances: &BTreeMap<String, (f64, String)>,
+    tolerances: &Tolerances,
     args: &CheckArgs,
 ) -> anyhow::Result<i32> {
     let players = game.players();
@@ -241,17 +275,11 @@ fn check_game<G: Registered>(
         tolerances.entry("seat_gap".into()).or_insert(t);
     }
     let tolerances = &tolerances;
-    for (metric, (value, origin)) in tolerances {
+    for (metric, (_, origin)) in tolerances {
         if !checked.contains(metric) {
             return Err(usage(format!(
                 "{origin}: no metric `{metric}` is checked; checked: {}",
                 checked.join(", ")
-            )));
-        }
-        // NaN is not a distance either.
-        if value.is_nan() || *value < 0.0 {
-            return Err(usage(format!(
-                "{origin}: a tolerance is a distance, at least 0"
             )));
         }
     }

@@ -386,33 +386,65 @@ pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
         .split_once('=')
         .map(|(m, v)| (m.trim().to_string(), v.trim()))
         .ok_or_else(|| refused("expected METRIC=NUMBER, like seat_gap=0.05"))?;
+    match tolerance(&metric, value) {
+        Ok(value) => Ok((metric, value)),
+        Err(Refusal::NotANumber) => Err(refused(
+            "expected METRIC=NUMBER, a number at least 0, like seat_gap=0.05",
+        )),
+        Err(why) => Err(refused(&why.to_string())),
+    }
+}
+
+/// Why a tolerance as written is refused.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Refusal {
+    NotANumber,
+    /// A `%` on a figure that is not a rate.
+    NotARate(String),
+    /// A rate's tolerance over 1: a `%` left out.
+    RateOverOne(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotANumber => write!(f, "expected a number at least 0, like 0.05"),
+            Self::NotARate(metric) => {
+                write!(
+                    f,
+                    "{metric} is not a rate: give its tolerance in its own unit"
+                )
+            }
+            Self::RateOverOne(metric) => write!(
+                f,
+                "{metric} is a rate, between 0 and 1: write its tolerance with its % (2%) or as a fraction (0.02)"
+            ),
+        }
+    }
+}
+
+/// The tolerance `value` gives `metric`, in the figure's own unit: a rate's as a fraction or
+/// with its `%`. The same rules hold for `--tolerance` and a baseline's tolerances.toml.
+pub(crate) fn tolerance(metric: &str, value: &str) -> Result<f64, Refusal> {
     // `balance` is check's old name for the seat gap.
-    let rate = crate::stats::is_rate(&metric) || metric == "balance";
+    let rate = crate::stats::is_rate(metric) || metric == "balance";
     // A rate's tolerance may be written as a percentage; a rate lies between 0 and 1, so a
     // bare 20 is a `%` left out, never a tolerance.
     let (number, percent) = match value.strip_suffix('%') {
         Some(n) if rate => (n.trim(), 100.0),
-        Some(_) => {
-            return Err(refused(&format!(
-                "{metric} is not a rate: give its tolerance in its own unit"
-            )));
-        }
+        Some(_) => return Err(Refusal::NotARate(metric.to_string())),
         None => (value, 1.0),
     };
     let value = number
         .parse::<f64>()
         .ok()
         .filter(|v| v.is_finite() && *v >= 0.0)
-        .ok_or_else(|| {
-            refused("expected METRIC=NUMBER, a number at least 0, like seat_gap=0.05")
-        })?
+        .ok_or(Refusal::NotANumber)?
         / percent;
     if rate && value > 1.0 {
-        return Err(refused(&format!(
-            "{metric} is a rate, between 0 and 1: write its tolerance with its % (2%) or as a fraction (0.02)"
-        )));
+        return Err(Refusal::RateOverOne(metric.to_string()));
     }
-    Ok((metric, value))
+    Ok(value)
 }
 
 #[cfg(test)]
