@@ -1135,3 +1135,86 @@ fn a_comparison_of_two_table_sizes_reproduces() {
         fs::read_to_string(again.join("compare.csv")).unwrap()
     );
 }
+
+// 17. A table size given twice is refused, not dropped: `--set rules.players` beside
+// `--players` (or beside the baseline a check replays) was ignored, and check said OK.
+#[test]
+fn a_table_size_given_twice_is_refused() {
+    let d = scratch("players-twice");
+    let b = d.join("b");
+    let b = b.to_str().unwrap();
+    ok(&whisker(&[
+        "simulate",
+        "--games",
+        "40",
+        "--games-csv",
+        "--strength",
+        "off",
+        "--quiet",
+        "--out",
+        b,
+    ]));
+    refused(
+        &whisker(&["check", "--baseline", b, "--set", "rules.players=3"]),
+        &["rules.players=3", "at its 4 players"],
+    );
+    // The baseline's own count, said again, changes nothing.
+    ok(&whisker(&[
+        "check",
+        "--baseline",
+        b,
+        "--set",
+        "rules.players=4",
+        "--quiet",
+    ]));
+    let out = d.join("s");
+    let out = out.to_str().unwrap();
+    for args in [
+        vec!["simulate", "--players", "4", "--set", "rules.players=9"],
+        vec!["compare", "--players", "4", "--set-b", "rules.players=3"],
+    ] {
+        let mut args = args;
+        args.extend([
+            "--games",
+            "20",
+            "--strength",
+            "off",
+            "--quiet",
+            "--out",
+            out,
+        ]);
+        refused(
+            &whisker(&args),
+            &["the table size is already 4 here (--players)"],
+        );
+    }
+}
+
+// 18. A comparison of two games shares no table: its compare_items.csv is a header and no
+// rows, which the report reads, not an empty file it refused.
+#[test]
+fn a_comparison_of_two_games_writes_a_table_of_no_items() {
+    let d = scratch("two-games");
+    let out = d.join("c");
+    ok(&whisker(&[
+        "compare",
+        "mice-heist-cheese",
+        "cat-and-the-mouse",
+        "--bots",
+        "random",
+        "--games",
+        "100",
+        "--strength",
+        "off",
+        "--quiet",
+        "--report",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let items = fs::read_to_string(out.join("compare_items.csv")).unwrap();
+    assert_eq!(
+        items,
+        "file,item,column,kind,a,b,diff,ci_low,ci_high,p_value,p_holm,significant\n"
+    );
+    assert!(out.join("report.html").exists());
+}

@@ -171,6 +171,17 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         .map(|s| s.parse())
         .collect::<Result<_, String>>()
         .map_err(|e| usage(format!("{}: field `set`: {e}", path.display())))?;
+    let seats = record.bots.len();
+    if let Some(o) = args
+        .set
+        .iter()
+        .find(|o| o.path == "rules.players" && o.value.as_integer() != Some(seats as i64))
+    {
+        return Err(usage(format!(
+            "{}: check replays the baseline's games, at its {seats} players; another table size needs a baseline of its own (`whisker simulate --players N --games-csv`)",
+            o.arg
+        )));
+    }
     sets.extend(args.set.iter().cloned());
     let mut tolerances = Tolerances::new();
     let file = dir.join(TOLERANCES);
@@ -182,7 +193,7 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         tolerances.insert(metric, (value, format!("--tolerance {t}")));
     }
     // The baseline's table, as it was seated (`--players` is not a config value to --set).
-    let loaded = games::load(&source, &sets, Some(record.bots.len()))?;
+    let loaded = games::load(&source, &sets, Some(seats))?;
     with_game!(loaded, game => check_game(&*game, &record, &tolerances, args))
 }
 

@@ -179,7 +179,7 @@ where
     compare::with_strength(&mut rows, &strong_rows, none);
     dir.csv("compare.csv", rows.iter())?;
     let item_rows = items::item_rows(&item_plan, &item_sums);
-    dir.csv(items::FILE, item_rows.iter())?;
+    dir.table(items::FILE, &item_rows)?;
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;

@@ -253,11 +253,15 @@ impl<R: Ruleset> Game for Configured<R> {
 /// `turns` (what the game calls them).
 pub(crate) fn told_end(outcome: &Outcome, endings: &[&str], who: String, turns: &str) -> Event {
     let ending = endings[usize::from(outcome.ending.unwrap_or(0))];
+    // Seat indices from 0, as every JSON seat field and games.csv give them.
+    let won: Vec<usize> = (0..crate::core::game::MAX_SEATS)
+        .filter(|&s| outcome.won(s))
+        .collect();
     Event::new(
         outcome.turns,
         "end",
         format!("{ending}: {who} after {} {turns}", outcome.turns),
-        serde_json::json!({ "ending": ending, "winners": outcome.winners, "turns": outcome.turns }),
+        serde_json::json!({ "ending": ending, "winners": won, "turns": outcome.turns }),
     )
 }
 
@@ -271,5 +275,33 @@ pub(crate) fn winners(outcome: &Outcome, players: usize, nobody: &str) -> String
         nobody.to_string()
     } else {
         format!("{} won", winners.join(" and "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON names the winners by seat index, as Mice Heist's and games.csv do; the bit set
+    /// it once wrote read 8 for seat 4.
+    #[test]
+    fn the_end_event_lists_the_winners_by_seat_index() {
+        let mut o = Outcome {
+            turns: 12,
+            capped: false,
+            scores: [0; crate::core::game::MAX_SEATS],
+            winners: 0b1000,
+            ending: Some(1),
+            values: Default::default(),
+        };
+        let end = told_end(&o, &["goal", "deck"], "seat 4 won".into(), "turns");
+        assert_eq!(end.data["winners"], serde_json::json!([3]));
+        assert_eq!(end.data["ending"], serde_json::json!("deck"));
+        o.winners = 0b0101;
+        let end = told_end(&o, &["goal", "deck"], String::new(), "turns");
+        assert_eq!(end.data["winners"], serde_json::json!([0, 2]));
+        o.winners = 0;
+        let end = told_end(&o, &["goal", "deck"], String::new(), "turns");
+        assert_eq!(end.data["winners"], serde_json::json!([]));
     }
 }

@@ -625,6 +625,21 @@ impl ResultDir {
         synced(w, &path)
     }
 
+    /// A CSV file of `rows` that may be none: serde writes the header with the first row, so
+    /// with none the file would be empty rather than a table of no rows that a reader
+    /// (whisker's own report) can take.
+    pub(crate) fn table<R: Serialize + Default>(
+        &self,
+        name: &str,
+        rows: &[R],
+    ) -> anyhow::Result<()> {
+        if rows.is_empty() {
+            self.records(name, &header_of::<R>(), std::iter::empty())
+        } else {
+            self.csv(name, rows)
+        }
+    }
+
     /// A CSV file of plain records under `header` (columns that differ from run to run).
     pub(crate) fn records(
         &self,
@@ -985,6 +1000,22 @@ pub(crate) fn damaged(dir: &Path) -> Vec<String> {
         })
         .cloned()
         .collect()
+}
+
+/// The column names serde gives a row of type `R`: the header line of one written row.
+fn header_of<R: Serialize + Default>() -> Vec<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // A row of plain fields always serialises: the header is its names, whatever the values.
+    w.serialize(R::default()).expect("a row serialises");
+    let bytes = w.into_inner().expect("writing to memory");
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes.as_slice());
+    r.records()
+        .next()
+        .and_then(Result::ok)
+        .map(|h| h.iter().map(String::from).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

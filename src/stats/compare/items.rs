@@ -174,7 +174,7 @@ impl ItemSums {
 }
 
 /// A row of `compare_items.csv`.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub(crate) struct ItemRow {
     pub file: String,
     pub item: String,
