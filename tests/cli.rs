@@ -1411,7 +1411,7 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     );
     // A figure under strong play names the strength sample's table: checked on a game of each
     // point, then refused as too dear for the budget (a whole race is too slow for a debug build).
-    let (o, _) = tune(
+    let (o, strong) = tune(
         "strong",
         &[
             "--vary",
@@ -1422,11 +1422,17 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             "100",
         ],
     );
-    let said = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{said}{}", stderr(&o));
+    // Known before a game is played: the flag's mistake (exit 2), not "no value can" (1).
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        said.starts_with("NOT FOUND: --max-games 100 does not pay for the first round"),
-        "{said}"
+        err.contains("--max-games 100 does not pay for the first round")
+            && err.contains("give at least"),
+        "{err}"
+    );
+    assert!(
+        !strong.exists(),
+        "no result folder for a tune refused before it played"
     );
     // A key the default bots never feel moves nothing.
     let (o, _) = tune(
@@ -1507,6 +1513,26 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "nope",
             ][..],
             "--keep nope: no figure `nope`",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,13",
+                "--target",
+                "mouse_win_rate=..50%",
+                "--keep",
+                "mean_turns_change",
+            ][..],
+            "--keep mean_turns_change: --keep names a figure and holds its change from the config as given: --keep mean_turns",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,13",
+                "--target",
+                "mean_turns-mean_turns=0±1",
+            ][..],
+            "--target mean_turns-mean_turns=0±1: compares mean_turns with itself",
         ),
         (
             &[

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::{finished, lineup, page, result_dir, say, source, strong_lineup, written};
 use crate::commands::cli::TuneArgs;
 use crate::commands::target::Target;
-use crate::commands::vary::grid;
+use crate::commands::vary::{check_keys, grid, value_of};
 use crate::core::failure::Failure;
 use crate::core::lineup::{Bot, with_args};
 use crate::core::progress::{Progress, round_bar};
@@ -448,21 +448,9 @@ fn label(point: &[Override]) -> String {
         .join(", ")
 }
 
-/// Refuses a key given twice, or set by `--set` too, or the player count against `--players`,
-/// or a value listed twice, or a grid too large.
+/// Refuses what [`check_keys`] refuses, or a grid too large.
 fn check_vary(args: &TuneArgs) -> Result<(), Failure> {
-    crate::commands::vary::check_keys(&args.vary, &args.set, args.seats.players)?;
-    for vary in &args.vary {
-        for (i, v) in vary.values.iter().enumerate() {
-            if vary.values[..i].iter().any(|w| w.value == v.value) {
-                return Err(Failure::Usage(format!(
-                    "--vary {}: {} is given twice",
-                    vary.arg,
-                    value_of(v)
-                )));
-            }
-        }
-    }
+    check_keys(&args.vary, &args.set, args.seats.players)?;
     let size = args
         .vary
         .iter()
@@ -630,7 +618,29 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let source = source(args.config.as_ref())?;
     check_vary(args)?;
     // A rate lies between 0 and 1: `..15` is a `%` left out, never a band a rate can miss.
+    for k in &args.keep {
+        let name = k
+            .metric
+            .split_once('@')
+            .map_or(k.metric.as_str(), |(m, _)| m);
+        if let Some(plain) = name.strip_suffix("_change") {
+            return Err(Failure::Usage(format!(
+                "--keep {}: --keep names a figure and holds its change from the config as given: --keep {plain}",
+                k.arg
+            ))
+            .into());
+        }
+    }
     for t in &args.target {
+        if let Some((a, b)) = t.metric.split_once('-')
+            && a == b
+        {
+            return Err(Failure::Usage(format!(
+                "--target {}: compares {a} with itself, which every value meets: name two figures, like mean_turns@5-mean_turns@4",
+                t.arg
+            ))
+            .into());
+        }
         // A change of rates lies between -1 and 1.
         let range = if t.metric.contains('-') {
             -1.0..=1.0
@@ -794,6 +804,23 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let budget = args.max_games.unwrap_or(10 * plays.default_games);
     // The games that checked each point are not the tune's.
     plays.spent = 0;
+    let first = if usable.len() > MANY_POINTS {
+        FIRST_ROUND / 4
+    } else {
+        FIRST_ROUND
+    };
+    // Known before a game is played: a budget that cannot pay for one round is the flag's
+    // mistake, not an answer that no value meets the targets.
+    let first_cost = plays.cost(usable.len(), (first, 0));
+    if first_cost > budget {
+        return Err(Failure::Usage(format!(
+            "--max-games {budget} does not pay for the first round ({} × {first} games at {} table{}: {first_cost} games); give at least {first_cost}",
+            points(usable.len(), keys),
+            plays.tables(),
+            if plays.tables() == 1 { "" } else { "s" },
+        ))
+        .into());
+    }
     let key_names: Vec<String> = args.vary.iter().map(|v| v.key.clone()).collect();
     let dir = result_dir(
         args.out.as_ref(),
@@ -843,11 +870,6 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // The keys that changed nothing in the first round, and the games it played.
     let mut idle: Vec<usize> = Vec::new();
     let mut round = 0u32;
-    let first = if usable.len() > MANY_POINTS {
-        FIRST_ROUND / 4
-    } else {
-        FIRST_ROUND
-    };
     let mut games = first;
     let mut stopped = None;
     let mut row =
@@ -1120,16 +1142,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 1,
             )
         }
-        (None, None) => (
-            format!(
-                "NOT FOUND: --max-games {budget} does not pay for the first round ({} × {first} games at {} table{}: {} games).\n",
-                points(usable.len(), keys),
-                plays.tables(),
-                if plays.tables() == 1 { "" } else { "s" },
-                plays.cost(usable.len(), (first, 0))
-            ),
-            1,
-        ),
+        // The first round is paid for before any is played, and a stopped one returned above.
+        (None, None) => unreachable!("a tune that played no round"),
     };
     record(format!("{notes}{text}").replace("TUNED.toml", "tuned.toml"))?;
     let page = page(&dir, args.report, crate::io::report::parts::NONE);
@@ -1201,13 +1215,6 @@ impl<'a> TuneRecord<'a> {
             answer: String::new(),
         }
     }
-}
-
-/// The value an override sets, as the designer wrote it.
-fn value_of(o: &Override) -> String {
-    o.arg
-        .split_once('=')
-        .map_or_else(|| o.arg.clone(), |(_, v)| v.to_string())
 }
 
 #[cfg(test)]

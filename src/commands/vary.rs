@@ -81,8 +81,16 @@ fn dashed(list: &str) -> Option<(i64, i64)> {
         })
 }
 
-/// Refuses `--vary`s that vary a key twice, a key `--set` sets too, or the player count
-/// against `--players`, as `sweep` and `tune` both take them.
+/// A value of a `--vary` as it was written: `13` of `rules.rooms=13`.
+pub(crate) fn value_of(o: &crate::io::config::Override) -> String {
+    o.arg
+        .split_once('=')
+        .map_or_else(|| o.arg.clone(), |(_, v)| v.to_string())
+}
+
+/// Refuses `--vary`s that vary a key twice, a key `--set` sets too, the player count against
+/// `--players`, or a value listed twice however it is spelt (`13,+13`: one point played
+/// twice), as `sweep` and `tune` both take them.
 pub(crate) fn check_keys(
     vary: &[Vary],
     set: &[crate::io::config::Override],
@@ -106,6 +114,15 @@ pub(crate) fn check_keys(
             return Err(Failure::Usage(
                 "--vary rules.players and --players both set the players; give one".into(),
             ));
+        }
+        for (j, value) in v.values.iter().enumerate() {
+            if v.values[..j].iter().any(|w| w.value == value.value) {
+                return Err(Failure::Usage(format!(
+                    "--vary {}: {} is given twice",
+                    v.arg,
+                    value_of(value)
+                )));
+            }
         }
     }
     Ok(())
@@ -159,6 +176,30 @@ mod tests {
             "k=0..1001",
         ] {
             assert!(bad.parse::<Vary>().is_err(), "{bad}");
+        }
+    }
+
+    /// `sweep` and `tune` refuse the same: a value given twice is one point played twice.
+    #[test]
+    fn a_value_given_twice_is_refused_however_it_is_spelt() {
+        let refused = |arg: &str| {
+            let vary: Vary = arg.parse().unwrap();
+            check_keys(&[vary], &[], None).map_err(|e| e.to_string())
+        };
+        assert_eq!(refused("chips.blue.high=3,4,5"), Ok(()));
+        for (arg, twice) in [
+            ("chips.blue.high=3,+3", "+3"),
+            ("chips.blue.low=0,-0", "-0"),
+            (
+                "rules.game_end=immediate,finish_round,immediate",
+                "immediate",
+            ),
+        ] {
+            assert_eq!(
+                refused(arg),
+                Err(format!("--vary {arg}: {twice} is given twice")),
+                "{arg}"
+            );
         }
     }
 
