@@ -141,6 +141,11 @@ fn a_ladder_refuses_what_it_cannot_play() {
     for (bots, says) in [
         ("random", "at least two bots"),
         ("random,random", "listed twice"),
+        // Each seat takes the first bot of its role: the same two bots, in either order.
+        (
+            "sleuth+thief,thief+sleuth",
+            "`thief+sleuth` is listed twice",
+        ),
         (
             "random,sleuth",
             "no bot for the mouse (seat 2); join one with `+`",

@@ -92,7 +92,12 @@ fn ladder<G: Registered>(
         return Err(Failure::Usage("--bots: a ladder needs at least two bots".into()).into());
     }
     for (i, e) in entries.iter().enumerate() {
-        if entries[..i].iter().any(|o| o.seats == e.seats) {
+        // Seats past the table's are filler (the entry's first bot): `sleuth+thief` and
+        // `thief+sleuth` seat the same two bots.
+        if entries[..i]
+            .iter()
+            .any(|o| o.seats[..players] == e.seats[..players])
+        {
             return Err(Failure::Usage(format!(
                 "--bots: `{}` is listed twice (as the same bots)",
                 e.label

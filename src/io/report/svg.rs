@@ -620,13 +620,26 @@ impl HBars {
     }
 }
 
+/// The widest run of categories [`Columns::filled`] fills in: far beyond the scores and lengths
+/// games reach, far below what a page can hold.
+const MOST_FILLED: i128 = 100_000;
+
 impl Columns {
     /// Categories from the lowest to the highest of `values`' keys with no value missing (a
-    /// missing one is 0), so the axis is evenly spaced; and one series of those heights.
+    /// missing one is 0), so the axis is evenly spaced; and one series of those heights. Keys
+    /// spread wider than any game's scores or lengths (a hand-edited file) are drawn as they
+    /// are, without the gaps, rather than filling billions of columns.
     pub(crate) fn filled(values: &[(i64, f64)]) -> (Vec<i64>, Vec<f64>) {
         let lo = values.iter().map(|v| v.0).min().unwrap_or(0);
         let hi = values.iter().map(|v| v.0).max().unwrap_or(-1);
-        let categories: Vec<i64> = (lo..=hi).collect();
+        let categories: Vec<i64> = if i128::from(hi) - i128::from(lo) < MOST_FILLED {
+            (lo..=hi).collect()
+        } else {
+            let mut keys: Vec<i64> = values.iter().map(|v| v.0).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            keys
+        };
         let heights = categories
             .iter()
             .map(|c| values.iter().find(|v| v.0 == *c).map_or(0.0, |v| v.1))
@@ -1128,6 +1141,11 @@ mod tests {
         assert_eq!(
             Columns::filled(&[(3, 1.0), (5, 2.0)]),
             (vec![3, 4, 5], vec![1.0, 0.0, 2.0])
+        );
+        // A score of five billion in a hand-edited scores.csv once asked for 40 GB.
+        assert_eq!(
+            Columns::filled(&[(9, 1.0), (5_000_000_000, 2.0), (i64::MIN, 0.5)]),
+            (vec![i64::MIN, 9, 5_000_000_000], vec![0.5, 1.0, 2.0])
         );
         assert_eq!(escape("A <b> & \"c\""), "A &lt;b&gt; &amp; &quot;c&quot;");
     }
