@@ -1218,3 +1218,52 @@ fn a_comparison_of_two_games_writes_a_table_of_no_items() {
     );
     assert!(out.join("report.html").exists());
 }
+
+// 19. A stopped comparison's page tells the games it played and that it was stopped, as the
+// terminal and compare.csv do: it said the 5,000 games it had planned.
+#[test]
+fn a_stopped_comparisons_page_tells_the_games_it_played() {
+    let d = scratch("compare-stopped");
+    let out = d.join("c");
+    let o = command()
+        .env("WHISKER_TEST_STOP", "256,INT")
+        .args([
+            "compare",
+            "cat-and-the-mouse",
+            "--set-b",
+            "rules.rooms=13",
+            "--games",
+            "5000",
+            "--threads",
+            "1",
+            "--strength",
+            "off",
+            "--report",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let run = fs::read_to_string(out.join("run.toml")).unwrap();
+    let played: u64 = run
+        .lines()
+        .find_map(|l| l.strip_prefix("played = "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((256..5000).contains(&played), "{played}");
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        page.contains(&format!("{played} games on each side")),
+        "{page}"
+    );
+    assert!(
+        page.contains(&format!(
+            "This comparison was interrupted: the figures are for the {played} games a side played before it stopped, of the 5,000 planned."
+        )),
+        "{page}"
+    );
+    assert!(!page.contains("5,000 games"), "{page}");
+}

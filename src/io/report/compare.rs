@@ -115,7 +115,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     };
     let label_a = side(&run.get("config_a"), &run.get("set_a"));
     let label_b = side(&run.get("config_b"), &run.get("set_b"));
-    let games = run.count("games");
+    // A stopped comparison holds the games it played, fewer than it planned.
+    let games = run.count(if run.partial() { "played" } else { "games" });
     let mut page = Page::new(
         &format!("Comparison: A {label_a} against B {label_b}"),
         &format!(
@@ -163,7 +164,14 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         .filter(|r| r.significant && r.metric != FIRST_SEAT)
         .count();
     let found = findings::rank(changes);
-    let mut findings = found.marked.clone();
+    let mut findings = Vec::new();
+    if run.partial() {
+        findings.push(format!(
+            "This comparison was interrupted: the figures are for the {games} games a side played before it stopped, of the {} planned.",
+            run.count("games")
+        ));
+    }
+    findings.extend(found.marked.iter().cloned());
     if found.more > 0 {
         findings.push(format!(
             "… and {} more {} as large; every one is in the tables below.",
