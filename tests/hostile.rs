@@ -1267,3 +1267,42 @@ fn a_stopped_comparisons_page_tells_the_games_it_played() {
     );
     assert!(!page.contains("5,000 games"), "{page}");
 }
+
+// 20. A page is never written into another run's result folder: it replaced that folder's
+// report.html, whose marker then read the folder as damaged, and the command exited 0.
+#[test]
+fn a_report_is_not_written_into_another_result_folder() {
+    let d = scratch("report-other");
+    for name in ["a", "b"] {
+        ok(&whisker_in(
+            &d,
+            &[
+                "simulate",
+                "--games",
+                "30",
+                "--strength",
+                "off",
+                "--report",
+                "--quiet",
+                "--out",
+                name,
+            ],
+        ));
+    }
+    let page = fs::read_to_string(d.join("b/report.html")).unwrap();
+    for out in ["b/report.html", "b/other.html"] {
+        refused(
+            &whisker_in(&d, &["report", "a", "--out", out]),
+            &["is the result folder of another run", "whisker report b"],
+        );
+    }
+    refused(
+        &whisker_in(&d.join("b"), &["report", "../a", "--out", "a.html"]),
+        &["is the result folder of another run"],
+    );
+    assert_eq!(fs::read_to_string(d.join("b/report.html")).unwrap(), page);
+    ok(&whisker_in(&d, &["report", "b"]));
+    // Outside any result folder, and into its own, a page is written as before.
+    ok(&whisker_in(&d, &["report", "a", "--out", "a.html"]));
+    ok(&whisker_in(&d, &["report", "a", "--out", "a/again.html"]));
+}

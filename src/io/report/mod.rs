@@ -139,17 +139,20 @@ pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Resu
         ))
         .into());
     }
-    let inside = out
-        .parent()
-        .map(|p| {
-            if p.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                p
-            }
-        })
-        .zip(fs::canonicalize(dir).ok())
-        .is_some_and(|(p, d)| fs::canonicalize(p).is_ok_and(|p| p == d));
+    let parent = folder.unwrap_or(Path::new("."));
+    let inside =
+        fs::canonicalize(dir).is_ok_and(|d| fs::canonicalize(parent).is_ok_and(|p| p == d));
+    // Another result folder's files are whisker's record of that run: a page written there
+    // would change a file its marker holds, and the folder would read as damaged.
+    if let Some(other) = Some(parent).filter(|f| !inside && result_dir::is_result(f)) {
+        return Err(Failure::Usage(format!(
+            "--out {}: {} is the result folder of another run, whose files whisker keeps as they were written; write the page outside it (its own page: whisker report {})",
+            out.display(),
+            other.display(),
+            other.display()
+        ))
+        .into());
+    }
     if inside && result_dir::is_result(dir) {
         // Written under the folder's lock, so a run replacing the folder never meets a page it
         // does not know.
