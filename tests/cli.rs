@@ -1532,7 +1532,16 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "--target",
                 "mean_turns-mean_turns=0±1",
             ][..],
-            "--target mean_turns-mean_turns=0±1: compares mean_turns with itself",
+            "--target mean_turns-mean_turns=0±1: compares a figure with itself",
+        ),
+        (
+            &[
+                "--vary",
+                "rules.rooms=12,13",
+                "--target",
+                "mean_turns@2-mean_turns=0±1",
+            ][..],
+            "--target mean_turns@2-mean_turns=0±1: compares a figure with itself (@2 is the config's own table)",
         ),
         (
             &[

@@ -205,7 +205,8 @@ fn tolerances_file(file: &Path) -> Result<Tolerances, Failure> {
     let table = crate::io::config::parse(&source)?;
     let mut read = Tolerances::new();
     for (metric, value) in table {
-        let line = source.line_of(&metric);
+        // A key is one name, dots and all (`"seat.gap"`), not a path.
+        let line = source.line_of_keys(std::iter::once(metric.as_str()));
         let refused = |message: String| ConfigError {
             file: source.name.clone(),
             line,

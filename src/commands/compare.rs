@@ -31,6 +31,8 @@ pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
         Some(path) => source(Some(path))?,
         None => a.clone(),
     };
+    super::players_once(args.run.seats.players, &args.set_a)?;
+    super::players_once(args.run.seats.players, &args.set_b)?;
     let game_a = games::load(&a, &args.set_a, args.run.seats.players)?;
     let game_b = games::load(&b, &args.set_b, args.run.seats.players)?;
     with_game!(game_a, ga => with_game!(game_b, gb => {

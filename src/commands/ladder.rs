@@ -25,6 +25,7 @@ use crate::stats::{Estimate, wilson};
 
 pub(crate) fn run(args: &LadderArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
+    super::players_once(args.players, &args.set)?;
     with_game!(games::load(&source, &args.set, args.players)?, game => {
         ladder(&*game, &game.resolved, args, &source)
     })

@@ -10,7 +10,7 @@ use crate::core::failure::Failure;
 use crate::core::game::{Roles, seat_name};
 use crate::core::lineup::{self, Bot, Kind};
 use crate::games::{self, Registered, with_game};
-use crate::io::config::Source;
+use crate::io::config::{Override, Source};
 use crate::io::naming;
 use crate::io::result_dir::ResultDir;
 
@@ -377,6 +377,22 @@ fn seat(
         )));
     }
     Ok(lineup)
+}
+
+/// Refuses a `--set rules.players` beside `--players`: the flag replaces the config's count,
+/// so the set would be dropped without a word (the same count twice is no conflict).
+pub(crate) fn players_once(players: Option<usize>, sets: &[Override]) -> Result<(), Failure> {
+    match players.and_then(|n| {
+        sets.iter()
+            .find(|o| o.path == "rules.players" && o.value.as_integer() != Some(n as i64))
+            .map(|o| (n, o))
+    }) {
+        Some((n, o)) => Err(Failure::Usage(format!(
+            "{}: the table size is already {n} here (--players): give it once, with --players",
+            o.arg
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// A `--tolerance METRIC=X` as given (`check`, `compare --sequential`).

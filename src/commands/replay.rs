@@ -10,6 +10,7 @@ use crate::games::{self, Registered};
 
 pub(crate) fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
+    super::players_once(args.seats.players, &args.set)?;
     with_game!(games::load(&source, &args.set, args.seats.players)?, game => replay(&*game, args))
 }
 

@@ -21,6 +21,7 @@ use crate::stats::strength::{self, Strong};
 
 pub(crate) fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
+    super::players_once(args.run.seats.players, &args.set)?;
     with_game!(games::load(&source, &args.set, args.run.seats.players)?, game => {
         simulate_game(&*game, &game.resolved, args, &source)
     })

@@ -218,7 +218,7 @@ struct Plays<'a> {
     default_games: u64,
     /// The fewest games the strength sample of any point's config plays in about ten seconds.
     strength_games: u64,
-    /// Players at the table last loaded: a `@P` naming the point's own count is that table.
+    /// Players at the own table of the point last loaded: a `@P` naming that count is that table.
     players: usize,
 }
 
@@ -254,7 +254,9 @@ impl<'a> Plays<'a> {
 
     /// Tables each point plays at.
     fn tables(&self) -> u64 {
-        1 + self.others.len() as u64
+        // `@P` at the own count is the own table, played once (see `tables_at`).
+        let own = Table::Players(self.players);
+        1 + self.others.iter().filter(|&t| *t != own).count() as u64
     }
 
     /// Games a round of `points` points costs on `window`, the config as given included when a
@@ -304,7 +306,9 @@ impl<'a> Plays<'a> {
         with_game!(loaded, game => {
             self.default_games = self.default_games.max(game.default_games());
             self.strength_games = self.strength_games.min(game.strength_games());
-            self.players = game.players();
+            if table.is_none() {
+                self.players = game.players();
+            }
             let mut plan = match plan_of(&*game, args, point, skip + games) {
                 Ok(plan) => Plan { skip, ..plan },
                 Err(e) => return Ok(Err(refused(&e))),
@@ -617,30 +621,23 @@ fn strong_cost(plays: &Plays, budget: u64) -> String {
 pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let source = source(args.config.as_ref())?;
     check_vary(args)?;
-    // A rate lies between 0 and 1: `..15` is a `%` left out, never a band a rate can miss.
+    // `--keep X` holds X's change: `--keep X_change` is X's change's change, no figure at all.
     for k in &args.keep {
-        let name = k
-            .metric
-            .split_once('@')
-            .map_or(k.metric.as_str(), |(m, _)| m);
-        if let Some(plain) = name.strip_suffix("_change") {
+        if k.metric
+            .split('@')
+            .next()
+            .is_some_and(|m| m.ends_with("_change"))
+        {
             return Err(Failure::Usage(format!(
-                "--keep {}: --keep names a figure and holds its change from the config as given: --keep {plain}",
-                k.arg
+                "--keep {}: --keep names a figure and holds its change from the config as given: --keep {}",
+                k.arg,
+                k.arg.replacen("_change", "", 1)
             ))
             .into());
         }
     }
+    // A rate lies between 0 and 1: `..15` is a `%` left out, never a band a rate can miss.
     for t in &args.target {
-        if let Some((a, b)) = t.metric.split_once('-')
-            && a == b
-        {
-            return Err(Failure::Usage(format!(
-                "--target {}: compares {a} with itself, which every value meets: name two figures, like mean_turns@5-mean_turns@4",
-                t.arg
-            ))
-            .into());
-        }
         // A change of rates lies between -1 and 1.
         let range = if t.metric.contains('-') {
             -1.0..=1.0
@@ -694,6 +691,28 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             }
         };
         usable.push(p);
+        // `X@P` at the config's own count is the run's own table: `mean_turns@4-mean_turns`
+        // at 4 players compares a figure with itself, as `mean_turns-mean_turns` does.
+        let own = format!("@{}", plays.players);
+        let alone = |m: &str| m.strip_suffix(own.as_str()).unwrap_or(m).to_string();
+        if !args.vary.iter().any(|v| v.key == "rules.players")
+            && let Some(t) = args.target.iter().find(|t| {
+                t.metric
+                    .split_once('-')
+                    .is_some_and(|(a, b)| alone(a) == alone(b))
+            })
+        {
+            let why = if t.metric.contains(own.as_str()) {
+                format!(" ({own} is the config's own table)")
+            } else {
+                String::new()
+            };
+            return Err(Failure::Usage(format!(
+                "--target {}: compares a figure with itself{why}, which every value meets: name two figures, like mean_turns@5-mean_turns@4",
+                t.arg
+            ))
+            .into());
+        }
         let keeps = args
             .keep
             .iter()
@@ -809,13 +828,15 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     } else {
         FIRST_ROUND
     };
-    // Known before a game is played: a budget that cannot pay for one round is the flag's
-    // mistake, not an answer that no value meets the targets.
+    // Known before the race (only the game that checked each point is played): a budget that
+    // cannot pay for one round is the flag's mistake, not an answer that no value meets the
+    // targets.
     let first_cost = plays.cost(usable.len(), (first, 0));
     if first_cost > budget {
         return Err(Failure::Usage(format!(
-            "--max-games {budget} does not pay for the first round ({} × {first} games at {} table{}: {first_cost} games); give at least {first_cost}",
+            "--max-games {budget} does not pay for the first round ({}{} × {first} games at {} table{}: {first_cost} games); give at least {first_cost}",
             points(usable.len(), keys),
+            if args.keep.is_empty() { "" } else { " and the config as given (for --keep)" },
             plays.tables(),
             if plays.tables() == 1 { "" } else { "s" },
         ))

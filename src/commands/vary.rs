@@ -97,6 +97,7 @@ pub(crate) fn check_keys(
     players: Option<usize>,
 ) -> Result<(), crate::core::failure::Failure> {
     use crate::core::failure::Failure;
+    super::players_once(players, set)?;
     for (i, v) in vary.iter().enumerate() {
         if vary[..i].iter().any(|w| w.key == v.key) {
             return Err(Failure::Usage(format!(

@@ -332,18 +332,6 @@ pub fn load(
     overrides: &[Override],
     players: Option<usize>,
 ) -> Result<Loaded, Failure> {
-    // `players` replaces the config's count, a `--set` of it included: both given, the set
-    // would be dropped without a word.
-    if let Some(n) = players
-        && let Some(o) = overrides
-            .iter()
-            .find(|o| o.path == "rules.players" && o.value.as_integer() != Some(n as i64))
-    {
-        return Err(Failure::Usage(format!(
-            "{}: the table size is already {n} here (--players): give it once, with --players",
-            o.arg
-        )));
-    }
     load_config(source, overrides, players).map_err(|e| match players {
         // `--players` replaced the config's count: a count refused is the flag's.
         Some(n) if e.field == "rules.players" => {

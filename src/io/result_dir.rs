@@ -873,20 +873,32 @@ fn settle(aside: &Path, target: &Path, foreign: Option<&[OsString]>) {
         }
     }
     // What is not the user's is whisker's, unchanged: `foreign` holds everything else.
+    let mut stuck = Vec::new();
     for name in manifest.files.keys() {
-        if !foreign.iter().any(|f| f == name.as_str()) {
-            let _ = fs::remove_file(aside.join(name));
+        if !foreign.iter().any(|f| f == name.as_str()) && fs::remove_file(aside.join(name)).is_err()
+        {
+            stuck.push(name.as_str());
         }
     }
-    if fs::read_dir(aside).is_ok_and(|d| d.count() == 1) {
+    let left = fs::read_dir(aside).map_or(0, Iterator::count);
+    if left == 1 {
         let _ = fs::remove_file(aside.join(MARKER));
         let _ = fs::remove_dir(aside);
-    } else {
-        warn(&format!(
-            "files whisker did not write were kept in {}",
-            aside.display()
+        return;
+    }
+    // The old result's own files that would not go (a file made immutable, a folder turned
+    // read-only) are not the user's: the warning says which is which.
+    let mut kept = Vec::new();
+    if left > 1 + stuck.len() {
+        kept.push("files whisker did not write".to_string());
+    }
+    if !stuck.is_empty() {
+        kept.push(format!(
+            "the previous result's {}, which whisker could not remove",
+            stuck.join(", ")
         ));
     }
+    warn(&format!("kept in {}: {}", aside.display(), kept.join("; ")));
 }
 
 /// Cleans what killed runs left beside `target`, with the target's lock held (`exclusive`: no

@@ -115,7 +115,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     };
     let label_a = side(&run.get("config_a"), &run.get("set_a"));
     let label_b = side(&run.get("config_b"), &run.get("set_b"));
-    // A stopped comparison holds the games it played, fewer than it planned.
+    // A stopped comparison holds the games it played (each seat rotation of a seed one game,
+    // as the terminal counts them), fewer than it planned.
     let games = run.count(if run.partial() { "played" } else { "games" });
     let mut page = Page::new(
         &format!("Comparison: A {label_a} against B {label_b}"),
@@ -167,8 +168,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut findings = Vec::new();
     if run.partial() {
         findings.push(format!(
-            "This comparison was interrupted: the figures are for the {games} games a side played before it stopped, of the {} planned.",
-            run.count("games")
+            "This comparison was interrupted: the figures are for the {games} games a side played before it stopped."
         ));
     }
     findings.extend(found.marked.iter().cloned());
@@ -185,7 +185,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             "metrics differ significantly (Holm-corrected p < 0.05)".into(),
         ),
         (
-            games,
+            games.clone(),
             "games a side, on the same seeds (common random numbers)".into(),
         ),
     ];
@@ -393,7 +393,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ("A", label_a.clone()),
             ("B", label_b.clone()),
             ("seed", run.get("seed")),
-            ("games", run.count("games")),
+            ("games", games),
             ("bots", run.get("bots")),
             ("whisker", run.get("whisker_version")),
         ],
