@@ -187,10 +187,10 @@ mod tests {
             let vary: Vary = arg.parse().unwrap();
             check_keys(&[vary], &[], None).map_err(|e| e.to_string())
         };
-        assert_eq!(refused("chips.blue.high=3,4,5"), Ok(()));
+        assert_eq!(refused("rules.size=3,4,5"), Ok(()));
         for (arg, twice) in [
-            ("chips.blue.high=3,+3", "+3"),
-            ("chips.blue.low=0,-0", "-0"),
+            ("rules.size=3,+3", "+3"),
+            ("rules.bonus=0,-0", "-0"),
             (
                 "rules.game_end=immediate,finish_round,immediate",
                 "immediate",
