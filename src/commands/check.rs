@@ -172,11 +172,7 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         .collect::<Result<_, String>>()
         .map_err(|e| usage(format!("{}: field `set`: {e}", path.display())))?;
     let seats = record.bots.len();
-    if let Some(o) = args
-        .set
-        .iter()
-        .find(|o| o.path == "rules.players" && o.value.as_integer() != Some(seats as i64))
-    {
+    if let Some(o) = super::other_count(&args.set, seats) {
         return Err(usage(format!(
             "{}: check replays the baseline's games, at its {seats} players; another table size needs a baseline of its own (`whisker simulate --players N --games-csv`)",
             o.arg

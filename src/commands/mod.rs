@@ -382,17 +382,19 @@ fn seat(
 /// Refuses a `--set rules.players` beside `--players`: the flag replaces the config's count,
 /// so the set would be dropped without a word (the same count twice is no conflict).
 pub(crate) fn players_once(players: Option<usize>, sets: &[Override]) -> Result<(), Failure> {
-    match players.and_then(|n| {
-        sets.iter()
-            .find(|o| o.path == "rules.players" && o.value.as_integer() != Some(n as i64))
-            .map(|o| (n, o))
-    }) {
+    match players.and_then(|n| other_count(sets, n).map(|o| (n, o))) {
         Some((n, o)) => Err(Failure::Usage(format!(
             "{}: the table size is already {n} here (--players): give it once, with --players",
             o.arg
         ))),
         None => Ok(()),
     }
+}
+
+/// The `--set rules.players` among `sets` that asks for another table than `n` players.
+pub(crate) fn other_count(sets: &[Override], n: usize) -> Option<&Override> {
+    sets.iter()
+        .find(|o| o.path == "rules.players" && o.value.as_integer() != Some(n as i64))
 }
 
 /// A `--tolerance METRIC=X` as given (`check`, `compare --sequential`).
