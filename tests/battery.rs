@@ -406,7 +406,9 @@ fn whisker_in(dir: &Path, args: &[&str]) -> Output {
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("whisker-battery-{}", std::process::id()));
+        // A static outlives every test, so no guard removes it: one folder under `target/`,
+        // replaced by the next run, rather than one more in the temporary directory each run.
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("battery");
         let _ = fs::remove_dir_all(&dir);
         let made = dir.join("made");
         fs::create_dir_all(&made).unwrap();

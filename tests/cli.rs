@@ -288,7 +288,8 @@ fn bad_configs_name_file_line_and_field() {
 
 #[test]
 fn bad_flags_exit_2_with_a_message() {
-    let out = scratch("badflags").join("never");
+    let scratch_dir = scratch("badflags");
+    let out = scratch_dir.join("never");
     fails(
         &["simulate", "--set", "rules.track_length=abc"],
         &out,
@@ -306,6 +307,20 @@ fn bad_flags_exit_2_with_a_message() {
         &["simulate", "--set", "rules.track_length=2"],
         &out,
         &["field `rules.track_length`", "set on the command line"],
+    );
+    // A clash with a sibling value of the file names the change that made it.
+    fails(
+        &[
+            "simulate",
+            "cat-and-the-mouse",
+            "--set",
+            "loot.themes.0=Gem Collection",
+        ],
+        &out,
+        &[
+            "field `loot.themes.1`",
+            "(with --set loot.themes.0=Gem Collection)",
+        ],
     );
     fails(&["simulate", "--set", "novalue"], &out, &["KEY=VALUE"]);
     fails(
@@ -584,6 +599,39 @@ fn sweep_writes_one_row_per_grid_point() {
     assert!(rows[0].contains(",seat_3_win_rate,") && rows[0].contains(",mean_score,"));
     assert!(rows[1].starts_with("3,immediate,8,200,"));
     assert!(rows[12].starts_with("4,finish_round,12,200,"));
+    // Each figure in the terminal stands with the interval the CSV gives it (a rate's is not
+    // symmetric: a "±" half-width misplaced both ends).
+    let header: Vec<&str> = rows[0].split(',').collect();
+    let cell = |row: &str, name: &str| -> f64 {
+        let at = header.iter().position(|h| *h == name).expect(name);
+        row.split(',').nth(at).unwrap().parse().unwrap()
+    };
+    let shown = stdout(&o);
+    for row in &rows[1..] {
+        let rate = |m: &str| {
+            format!(
+                "{:.1}% ({:.1}–{:.1})",
+                100.0 * cell(row, m),
+                100.0 * cell(row, &format!("{m}_ci_low")),
+                100.0 * cell(row, &format!("{m}_ci_high"))
+            )
+        };
+        let turns = format!(
+            "{:.2} ({:.2}–{:.2})",
+            cell(row, "mean_turns"),
+            cell(row, "mean_turns_ci_low"),
+            cell(row, "mean_turns_ci_high")
+        );
+        let point: Vec<&str> = row.split(',').take(3).collect();
+        let line = shown
+            .lines()
+            .find(|l| l.split_whitespace().take(3).eq(point.iter().copied()))
+            .unwrap_or_else(|| panic!("{point:?} in {shown}"));
+        assert!(
+            line.contains(&turns) && line.contains(&rate("first_seat_win_rate")),
+            "{line}"
+        );
+    }
     // An invalid point fails before anything is played.
     let o = whisker(&[
         "sweep",
@@ -921,6 +969,25 @@ fn shards_merge_into_exactly_the_single_run() {
         "{}",
         stderr(&mixed)
     );
+    // A shard that wrote games.csv and lost it is damaged: not a shard played without
+    // --games-csv.
+    fs::remove_file(Path::new(&shards[1]).join("games.csv")).unwrap();
+    let o = whisker(
+        &[
+            &["merge"],
+            &shards.iter().map(String::as_str).collect::<Vec<_>>()[..],
+            &["--out", d.join("m4").to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("games.csv changed since whisker wrote it")
+            && stderr(&o).contains("the shard is damaged"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("m4").exists());
 }
 
 #[test]
@@ -1093,6 +1160,22 @@ fn bots_take_parameters_and_presets_and_are_listed() {
     let e = stderr(&o);
     assert!(
         e.contains("bad.toml") && e.contains("bots.cautious") && e.contains("from 0 to 40"),
+        "{e}"
+    );
+    // A name `--bots` cannot spell (it splits on commas) is refused where it stands, not
+    // listed to be never usable.
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("cautious ="))
+        .expect("the cheese config's cautious preset")
+        + 1;
+    fs::write(&config, text.replace("cautious =", "\"a,b\" =")).unwrap();
+    let o = whisker(&["bots", config.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!("bad.toml:{line}: field `bots.a,b`"))
+            && e.contains("`a,b` cannot be named in --bots"),
         "{e}"
     );
 }

@@ -432,7 +432,8 @@ fn paths_that_are_not_utf8_work() {
 // 8. Game counts too large to number are refused with the limit.
 #[test]
 fn game_counts_that_overflow_are_refused_with_the_limit() {
-    let out = scratch("overflow").join("never");
+    let scratch_dir = scratch("overflow");
+    let out = scratch_dir.join("never");
     for (seats, bots, games, limit) in [
         (
             "4",
@@ -468,7 +469,8 @@ fn game_counts_that_overflow_are_refused_with_the_limit() {
 // 9. A sweep's grid is bounded before anything is built.
 #[test]
 fn sweep_grids_are_bounded() {
-    let out = scratch("grid").join("never");
+    let scratch_dir = scratch("grid");
+    let out = scratch_dir.join("never");
     let o = whisker(&[
         "sweep",
         "--vary",
@@ -577,7 +579,8 @@ fn sweeping_the_player_count_gives_each_point_its_own_seats() {
 // 11. `game` and `edition` choose the game: no override or sweep may change them.
 #[test]
 fn game_and_edition_cannot_be_overridden() {
-    let out = scratch("edition").join("never");
+    let scratch_dir = scratch("edition");
+    let out = scratch_dir.join("never");
     let o = out.to_str().unwrap();
     refused(
         &whisker(&["simulate", "--set", "edition=ratings", "--out", o]),

@@ -150,7 +150,8 @@ fn tmpfs(at: &Path, kib: u64) -> bool {
 // looks finished.
 #[test]
 fn a_disk_that_fills_up_anywhere_fails_the_run_cleanly() {
-    let mnt = scratch("i28-tmpfs").join("mnt");
+    let scratch_dir = scratch("i28-tmpfs");
+    let mnt = scratch_dir.join("mnt");
     if !tmpfs(&mnt, 512) {
         eprintln!("skipped: cannot mount a tmpfs here (not root); the injected faults cover it");
         return;

@@ -83,7 +83,13 @@ fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
     };
     let ((one, text), (two, _)) = (play("1"), play("2"));
     same_files(&one, &two);
-    for file in ["matrix.csv", "ratings.csv", "seats.csv", "report.html"] {
+    for file in [
+        "matrix.csv",
+        "ratings.csv",
+        "seats.csv",
+        "endings.csv",
+        "report.html",
+    ] {
         assert!(one.join(file).is_file(), "no {file}");
     }
     // Three bots: six pairings, each 8 seeds at both seats.
@@ -131,6 +137,16 @@ fn a_ladder_plays_every_game_by_default_names() {
         args.extend(short(name));
         let text = run(&args);
         assert!(text.contains("strongest"), "{name}: {text}");
+        // Every file the terminal cites is written (the seats run's endings were not).
+        let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
+        for file in words.filter(|w| w.ends_with(".csv")) {
+            assert!(out.join(file).is_file(), "{name}: cites {file}: {text}");
+        }
+        assert_eq!(
+            text.contains("(endings.csv)"),
+            name != "mice-heist-ratings",
+            "{name}: {text}"
+        );
     }
 }
 
@@ -246,7 +262,8 @@ fn an_interrupted_search_run_keeps_the_games_it_finished() {
 /// terminal does, from the capped games its ladder.toml records.
 #[test]
 fn a_stalling_ladder_says_so_first() {
-    let out = scratch("ladder-stall").join("l");
+    let scratch_dir = scratch("ladder-stall");
+    let out = scratch_dir.join("l");
     let o = whisker(&[
         "ladder",
         "mouse-chaos",

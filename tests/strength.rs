@@ -247,6 +247,97 @@ fn a_run_without_a_sample_says_so_everywhere() {
     );
 }
 
+/// One game has no spread: a sample of one would give a mean an interval of a single point and
+/// call every other value "not confirmed" (or, in check, "moves"). `--strength 1` is refused,
+/// and a one-game run plays no sample and says why.
+#[test]
+fn a_sample_is_never_a_single_game() {
+    let d = scratch("strength-one");
+    let one = d.join("one");
+    for command in [
+        vec!["simulate", "--games", "30"],
+        vec!["compare", "--set-b", "chips.blue.high=3", "--games", "30"],
+        vec!["sweep", "--vary", "chips.blue.high=3,4", "--games", "30"],
+    ] {
+        let mut args = command.clone();
+        args.extend(["--strength", "1", "--out", one.to_str().unwrap()]);
+        let o = whisker(&args);
+        assert_eq!(o.status.code(), Some(2), "{command:?}");
+        assert!(
+            stderr(&o).contains("--strength")
+                && stderr(&o)
+                    .contains("one game has no spread to judge a figure by; give 2 or more"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!one.exists());
+    }
+    let out = d.join("single");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "1",
+        "--strength",
+        "auto",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "No strength sample was played (the run is too short: a sample needs at least 2 games)"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let strength = rows(&out.join("strength.csv"));
+    let at = column(&strength, "strong_play");
+    assert!(strength[1..].iter().all(|r| r[at] == "not played"));
+}
+
+/// A run whose own lineup is the one `--strength-bots` names is strong play itself, and its
+/// `reproduce` line says so again: the rerun writes the very same files.
+#[test]
+fn a_run_of_the_strong_lineup_reproduces_as_one() {
+    let d = scratch("strength-itself");
+    let first = d.join("first");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "40",
+        "--bots",
+        "greedy",
+        "--strength-bots",
+        "greedy",
+        "--quiet",
+        "--out",
+        first.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let record: toml::Table = fs::read_to_string(first.join("run.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let line = record["reproduce"].as_str().unwrap();
+    assert!(line.contains("--strength-bots greedy"), "{line}");
+    let again = d.join("again");
+    let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+    args.extend(["--quiet", "--out", again.to_str().unwrap()]);
+    let o = whisker(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for file in ["summary.csv", "strength.csv", "seats.csv"] {
+        assert_eq!(
+            fs::read_to_string(first.join(file)).unwrap(),
+            fs::read_to_string(again.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let strength = rows(&again.join("strength.csv"));
+    let at = column(&strength, "strong_play");
+    assert!(strength[1..].iter().all(|r| r[at] == "strong play"));
+}
+
 /// `compare` plays its sample on both sides from the same first seeds: each difference of the
 /// sample is the difference of two runs of the search on those seeds, and a difference the
 /// sample confirms says it keeps its sign, in the terminal and on the page.

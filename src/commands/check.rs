@@ -541,7 +541,7 @@ fn strength_sample<G: Registered>(
     };
     let games = args.strength.games(recorded, recorded);
     if games == 0 {
-        return Ok(Strong::Not("(--strength off)".into()));
+        return Ok(Strong::Not(args.strength.none().into()));
     }
     let then = read_strength(&args.baseline)?;
     let (lineup, _) = strong_lineup(game, bots)?;

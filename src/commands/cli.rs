@@ -204,7 +204,7 @@ pub struct CheckArgs {
     pub workers: Workers,
     /// Also play the baseline's strength sample again (its strong lineup on its first seeds)
     /// and say whether each metric that moved moves the same way under strong play: `auto`
-    /// (the baseline's own sample), its first N games, or `off`.
+    /// (the baseline's own sample), its first N games (at least 2), or `off`.
     #[arg(
         long,
         value_name = "off|auto|N",
@@ -334,7 +334,7 @@ pub struct SimulateArgs {
 pub struct StrengthArgs {
     /// Also play the run's first games again, on the same seeds, with the default search at
     /// every seat, and say which figures hold under strong play: `auto` (about ten seconds on
-    /// two cores, as many games as that takes), N games, or `off`.
+    /// two cores, as many games as that takes), N games (at least 2), or `off`.
     #[arg(
         long,
         value_name = "off|auto|N",

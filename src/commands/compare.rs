@@ -185,7 +185,7 @@ where
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    let record = compare_record(args, sources, &plan, played, pb, sample.games());
+    let record = compare_record(args, sources, &plan, played, pb, &sample);
     dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
         record::HOST,
@@ -384,6 +384,18 @@ impl SamplePair {
         }
     }
 
+    /// The sample as the run's words name it.
+    fn said(&self) -> strength::Sample {
+        match self {
+            Self::Played { paired, bots, .. } if paired.games() > 0 => {
+                strength::Sample::Played(bots.clone(), paired.games())
+            }
+            Self::Played { .. } => strength::Sample::Not(strength::STOPPED_FIRST.into()),
+            Self::Itself(bots) => strength::Sample::Itself(bots.clone()),
+            Self::Not(why) => strength::Sample::Not((*why).into()),
+        }
+    }
+
     fn stopped(&self) -> Option<i32> {
         match self {
             Self::Played { stopped, .. } => *stopped,
@@ -418,7 +430,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     let auto = ga.strength_games().min(gb.strength_games()) / 2;
     let games = args.sample.strength.games(auto, plan.games);
     if games == 0 {
-        return Ok(SamplePair::Not("(--strength off)"));
+        return Ok(SamplePair::Not(args.sample.strength.none()));
     }
     if !played.complete() {
         return Ok(SamplePair::Not("(the comparison was stopped first)"));
@@ -451,14 +463,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
 /// The sentence that says whether the comparison's significant differences keep their sign
 /// under strong play.
 fn strength_sentence(rows: &[compare::Row], sample: &SamplePair) -> String {
-    let said = match sample {
-        SamplePair::Played { paired, bots, .. } if paired.games() > 0 => {
-            strength::Sample::Played(bots.clone(), paired.games())
-        }
-        SamplePair::Played { .. } => strength::Sample::Not(strength::STOPPED_FIRST.into()),
-        SamplePair::Itself(bots) => strength::Sample::Itself(bots.clone()),
-        SamplePair::Not(why) => strength::Sample::Not((*why).into()),
-    };
+    let said = sample.said();
     let found: Vec<compare::Checked> = rows
         .iter()
         .filter(|r| r.significant == "yes")
@@ -480,8 +485,9 @@ fn compare_record(
     plan: &Plan,
     played: Played,
     players_b: usize,
-    strength: Option<(u64, &str)>,
+    sample: &SamplePair,
 ) -> RunRecord {
+    let strength = sample.games();
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
     let sets = |v: &[Override]| v.iter().map(|o| o.arg.clone()).collect::<Vec<_>>();
     let mut reproduce = String::from("whisker compare");
@@ -517,7 +523,7 @@ fn compare_record(
             reproduce += &format!(" {flag} {}", quote(&o.arg));
         }
     }
-    reproduce += &strength::reproduce(strength.map_or(0, |s| s.0), strength.map(|s| s.1));
+    reproduce += &sample.said().reproduce();
     RunRecord {
         config_a: Some(sources[0].name.clone()),
         config_b: Some(sources[1].name.clone()),

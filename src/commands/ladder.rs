@@ -310,8 +310,18 @@ fn ladder<G: Registered>(
                 .collect()
         })
         .unwrap_or_default();
-    if seats.is_some() {
+    if let Some(report) = &seats {
         dir.csv("seats.csv", &seat_rows)?;
+        // How the seats run's games end, as simulate writes it: the terminal cites the file.
+        if let Some(t) = game
+            .declared()
+            .tables
+            .iter()
+            .find(|t| t.file == "endings.csv")
+        {
+            let rows = t.records(&report.counts, report.totals.games);
+            dir.records(&t.file, &t.header(), rows)?;
+        }
     }
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let record = LadderRecord {

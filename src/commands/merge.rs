@@ -340,6 +340,10 @@ fn merge_game<G: Registered>(
         .map(|s| s.dir.join(games_csv::FILE).is_file())
         .collect();
     if with_games.iter().any(|&g| g) && !with_games.iter().all(|&g| g) {
+        // A shard that wrote games.csv and lost it is damaged, not played without the flag.
+        for (s, _) in shards.iter().zip(&with_games).filter(|(_, g)| !**g) {
+            unchanged(&s.dir)?;
+        }
         let missing: Vec<String> = shards
             .iter()
             .zip(&with_games)

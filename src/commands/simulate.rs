@@ -219,7 +219,7 @@ fn strength_sample<G: Registered>(
         .strength
         .games(game.strength_games(), plan.games);
     let why = if games == 0 {
-        "(--strength off)"
+        args.sample.strength.none()
     } else if plan.shard.is_some() {
         strength::NONE_IN_SHARDS
     } else if !played.complete() {
@@ -289,10 +289,7 @@ pub(crate) fn run_record(
         strength::Sample::Played(bots, games) => (Some(bots.clone()), Some(*games)),
         _ => (None, None),
     };
-    reproduce.push_str(&strength::reproduce(
-        strength_games.unwrap_or(0),
-        strength_bots.as_deref(),
-    ));
+    reproduce.push_str(&strength.reproduce());
     for s in sets {
         reproduce.push_str(&format!(" --set {}", quote(s)));
     }

@@ -170,7 +170,7 @@ fn sweep_game<G: Registered>(
     // when it is played, so a large grid never holds every config at once.
     // The strength sample at each point: `auto` shares simulate's among the points, so the
     // whole sample takes about as long as simulate's.
-    let auto = (first.strength_games() / points.len() as u64).max(1);
+    let auto = (first.strength_games() / points.len() as u64).max(strength::MIN_GAMES);
     let sample_games = args.sample.strength.games(auto, games);
     let sample_for = |game: &G, plan: &Plan| -> anyhow::Result<Option<Plan>> {
         let (strong, _) = strong_lineup(game, &args.sample.strength_bots)?;
@@ -398,7 +398,7 @@ fn sweep_game<G: Registered>(
     } else if played_sample {
         strength::Sample::Played(strong_name.clone(), sample_games)
     } else {
-        strength::Sample::Not("(--strength off)".into())
+        strength::Sample::Not(args.sample.strength.none().into())
     };
     let record = RunRecord {
         config: Some(source.name.clone()),
@@ -431,19 +431,21 @@ fn sweep_game<G: Registered>(
     let page = page(&dir, args.run.report, crate::io::report::parts::NONE);
     let path = dir.commit(finished < points.len())?;
 
+    // Each figure with its 95% interval as the CSV holds it: a rate's interval is not
+    // symmetric, so a "±" half-width would misplace both ends.
     let pick = |rows: &[SummaryRow], m: &str| {
         rows.iter()
             .find(|r| r.metric == m)
             .map_or(String::new(), |r| {
-                match (r.value.parse::<f64>(), half_width(r)) {
-                    (Ok(v), Some(h)) if m == "seat_gap" => {
-                        format!("{:.1} ±{:.1}", v * 100.0, h * 100.0)
-                    }
-                    (Ok(v), Some(h)) if m.ends_with("_rate") => {
-                        format!("{:.1}% ±{:.1}", v * 100.0, h * 100.0)
-                    }
-                    (Ok(v), Some(h)) => format!("{v:.2} ±{h:.2}"),
-                    _ => r.value.clone(),
+                let (Ok(v), Some((lo, hi))) = (r.value.parse::<f64>(), interval(r)) else {
+                    return r.value.clone();
+                };
+                if m == "seat_gap" {
+                    format!("{:.1} ({:.1}–{:.1})", v * 100.0, lo * 100.0, hi * 100.0)
+                } else if m.ends_with("_rate") {
+                    format!("{:.1}% ({:.1}–{:.1})", v * 100.0, lo * 100.0, hi * 100.0)
+                } else {
+                    format!("{v:.2} ({lo:.2}–{hi:.2})")
                 }
             })
     };
@@ -477,9 +479,9 @@ fn sweep_game<G: Registered>(
     // A game without scores has no mean score column.
     let scored = results.iter().flatten().any(|r| r.metric == "mean_score");
     let columns = |cells: [&str; 5]| {
-        let mut line = format!("  {:>16}  {:>16}  {:>16}", cells[0], cells[1], cells[2]);
+        let mut line = format!("  {:>20}  {:>20}  {:>20}", cells[0], cells[1], cells[2]);
         if scored {
-            line += &format!("  {:>16}", cells[3]);
+            line += &format!("  {:>20}", cells[3]);
         }
         if played_sample {
             line += &format!("  {}", cells[4]);
@@ -515,7 +517,7 @@ fn sweep_game<G: Registered>(
             &strong,
         ]);
     }
-    text += "\n  ± is the half-width of the 95% interval; the seat gap is the best seat's win rate minus the worst's, in points\n";
+    text += "\n  in brackets, the 95% interval; the seat gap is the best seat's win rate minus the worst's, in points\n";
     text += &written(&path, args.run.report);
     if let Some(signal) = stopped {
         text += &format!(
@@ -537,9 +539,9 @@ fn value_text(v: &toml::Value) -> String {
     }
 }
 
-fn half_width(r: &SummaryRow) -> Option<f64> {
+fn interval(r: &SummaryRow) -> Option<(f64, f64)> {
     match (r.ci_low.parse::<f64>(), r.ci_high.parse::<f64>()) {
-        (Ok(lo), Ok(hi)) => Some((hi - lo) / 2.0),
+        (Ok(lo), Ok(hi)) => Some((lo, hi)),
         _ => None,
     }
 }

@@ -286,7 +286,7 @@ pub fn presets(resolved: &toml::Table) -> Vec<(String, String)> {
 fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigError> {
     let at = |name: &str, message: String| ConfigError {
         file: source.name.clone(),
-        line: source.line_of(&format!("bots.{name}")),
+        line: source.line_of_keys(["bots", name]),
         field: format!("bots.{name}"),
         message,
     };
@@ -294,6 +294,20 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
     // One pass over every chain of presets, however long.
     let mut bots = crate::core::lineup::Presets::new(game.bots(), &presets);
     for (i, (name, _)) in presets.iter().enumerate() {
+        // `--bots` splits on `,` and `+` and reads parameters from `(`: a name with any other
+        // character than these could be listed but never used.
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(at(
+                name,
+                format!(
+                    "`{name}` cannot be named in --bots: a preset's name takes letters, digits, `-` and `_`"
+                ),
+            ));
+        }
         if game.bots().iter().any(|k| k.name == name) {
             return Err(at(
                 name,

@@ -9,3 +9,5 @@ pub(crate) mod naming;
 pub(crate) mod record;
 pub(crate) mod report;
 pub(crate) mod result_dir;
+#[cfg(test)]
+pub(crate) mod scratch;

@@ -1034,11 +1034,8 @@ fn header_of<R: Serialize + Default>() -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("whisker-output-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
+    fn scratch(name: &str) -> crate::io::scratch::Scratch {
+        crate::io::scratch::scratch(&format!("output-{name}"))
     }
 
     fn names(dir: &Path) -> Vec<String> {
@@ -1061,7 +1058,8 @@ mod tests {
 
     #[test]
     fn nothing_appears_until_commit() {
-        let target = scratch("commit").join("res");
+        let scratch_dir = scratch("commit");
+        let target = scratch_dir.join("res");
         let dir = ResultDir::create(&target).unwrap();
         dir.text("a.csv", "x").unwrap();
         assert!(!target.exists());
@@ -1116,7 +1114,8 @@ mod tests {
 
     #[test]
     fn a_users_file_survives_the_next_run() {
-        let target = scratch("notes").join("res");
+        let scratch_dir = scratch("notes");
+        let target = scratch_dir.join("res");
         result(&target, &[("summary.csv", "old")]);
         fs::write(target.join("notes.txt"), "mine").unwrap();
         fs::create_dir(target.join("plots")).unwrap();
@@ -1144,7 +1143,8 @@ mod tests {
 
     #[test]
     fn a_changed_or_clashing_user_file_sends_the_result_beside_it() {
-        let target = scratch("clash").join("res");
+        let scratch_dir = scratch("clash");
+        let target = scratch_dir.join("res");
         result(&target, &[("config.toml", "length = 10")]);
         // The user edits whisker's file, keeping its size: it is theirs now.
         fs::write(target.join("config.toml"), "length = 20").unwrap();
@@ -1161,7 +1161,8 @@ mod tests {
 
     #[test]
     fn a_result_that_cannot_replace_its_folder_goes_beside_it() {
-        let target = scratch("blocked").join("res");
+        let scratch_dir = scratch("blocked");
+        let target = scratch_dir.join("res");
         result(&target, &[("a.csv", "old")]);
         let dir = ResultDir::create(&target).unwrap();
         dir.text("a.csv", "new").unwrap();
@@ -1175,7 +1176,8 @@ mod tests {
 
     #[test]
     fn a_partial_result_never_replaces_a_complete_one() {
-        let target = scratch("partial").join("res");
+        let scratch_dir = scratch("partial");
+        let target = scratch_dir.join("res");
         result(&target, &[(crate::io::record::RUN, "games = 10\n")]);
         let dir = ResultDir::create(&target).unwrap();
         dir.text(crate::io::record::RUN, "partial = true\n")
@@ -1189,7 +1191,8 @@ mod tests {
 
     #[test]
     fn a_default_folder_is_never_shared_by_two_command_lines() {
-        let target = scratch("default").join("my-game");
+        let scratch_dir = scratch("default");
+        let target = scratch_dir.join("my-game");
         for (made_by, text) in [("a", "1"), ("b", "2"), ("a", "3")] {
             let dir = ResultDir::create_default(&target, made_by).unwrap();
             dir.text("x.csv", text).unwrap();
@@ -1213,7 +1216,8 @@ mod tests {
     #[test]
     fn a_replaced_folder_keeps_its_permissions() {
         use std::os::unix::fs::PermissionsExt;
-        let target = scratch("mode").join("res");
+        let scratch_dir = scratch("mode");
+        let target = scratch_dir.join("res");
         result(&target, &[("a.csv", "x")]);
         fs::set_permissions(&target, fs::Permissions::from_mode(0o750)).unwrap();
         result(&target, &[("a.csv", "y")]);
@@ -1223,7 +1227,8 @@ mod tests {
 
     #[test]
     fn a_file_is_added_to_a_result_only_under_its_lock() {
-        let target = scratch("add").join("res");
+        let scratch_dir = scratch("add");
+        let target = scratch_dir.join("res");
         result(&target, &[("a.csv", "x")]);
         let writing = ResultDir::create(&target).unwrap();
         let e = add_file(&target, "report.html", |p| write_file(p, b"page"))
@@ -1244,7 +1249,8 @@ mod tests {
 
     #[test]
     fn a_default_folder_another_run_is_writing_is_stepped_around() {
-        let target = scratch("busy-default").join("my-game");
+        let scratch_dir = scratch("busy-default");
+        let target = scratch_dir.join("my-game");
         let writing = ResultDir::create_default(&target, "a").unwrap();
         let other = ResultDir::create_default(&target, "b").unwrap();
         other.text("x.csv", "b").unwrap();
@@ -1257,7 +1263,8 @@ mod tests {
 
     #[test]
     fn a_second_writer_is_refused_before_it_plays() {
-        let target = scratch("lock").join("res");
+        let scratch_dir = scratch("lock");
+        let target = scratch_dir.join("res");
         let first = ResultDir::create(&target).unwrap();
         let second = ResultDir::create(&target).err().unwrap();
         assert!(

@@ -40,6 +40,18 @@ pub(crate) fn reproduce(played: u64, bots: Option<&str>) -> String {
     out
 }
 
+impl Sample {
+    /// [`reproduce`] for this sample. A run whose own lineup was the strong one names it again,
+    /// so the rerun says so too rather than "not played".
+    pub(crate) fn reproduce(&self) -> String {
+        match self {
+            Self::Played(bots, games) => reproduce(*games, Some(bots)),
+            Self::Itself(bots) => reproduce(0, Some(bots)),
+            Self::Not(_) => reproduce(0, None),
+        }
+    }
+}
+
 /// Why a shard, and so a merged result, has no strength sample.
 pub(crate) const NONE_IN_SHARDS: &str = "(a shard plays none, so a merged result has none)";
 
@@ -48,6 +60,10 @@ pub(crate) const STOPPED_FIRST: &str = "(it was stopped before its first game)";
 
 /// Why a result page's run has no sample: its terminal said why (`--strength off`, a shard).
 pub(crate) const NOT_RECORDED: &str = "with this run";
+
+/// The fewest games a strength sample plays: one game has no spread, so a mean's interval
+/// would be a point and every figure off it "not confirmed".
+pub(crate) const MIN_GAMES: u64 = 2;
 
 /// `--strength`: how many of the run's first games the strong bots play again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,22 +81,37 @@ impl std::str::FromStr for Asked {
         match s.trim() {
             "off" | "0" => Ok(Self::Off),
             "auto" => Ok(Self::Auto),
-            n => n
-                .parse()
-                .map(Self::Games)
-                .map_err(|_| format!("`{s}` is not off, auto or a number of games")),
+            n => match n.parse() {
+                Ok(n) if n < MIN_GAMES => Err(format!(
+                    "`{s}`: one game has no spread to judge a figure by; give {MIN_GAMES} or more, auto or off"
+                )),
+                Ok(n) => Ok(Self::Games(n)),
+                Err(_) => Err(format!("`{s}` is not off, auto or a number of games")),
+            },
         }
     }
 }
 
 impl Asked {
     /// The sample's games in a run of `games` whose game samples `auto` games by default: never
-    /// more than the run plays, as the sample replays the run's own seeds.
+    /// more than the run plays, as the sample replays the run's own seeds, and none below
+    /// [`MIN_GAMES`].
     pub fn games(self, auto: u64, games: u64) -> u64 {
-        match self {
+        let n = match self {
             Self::Off => 0,
             Self::Auto => auto.min(games),
             Self::Games(n) => n.min(games),
+        };
+        if n < MIN_GAMES { 0 } else { n }
+    }
+
+    /// Why a run asked this way of `games` games plays no sample: `--strength off`, or a run
+    /// too short for one.
+    pub(crate) fn none(self) -> &'static str {
+        if self == Self::Off {
+            "(--strength off)"
+        } else {
+            "(the run is too short: a sample needs at least 2 games)"
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::ffi::OsStr;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
@@ -128,12 +128,10 @@ pub(crate) fn staging_in(dir: &Path) -> bool {
     })
 }
 
-pub(crate) fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("whisker-cli-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
-}
+pub(crate) use scratch::scratch;
+
+#[path = "../../src/io/scratch.rs"]
+mod scratch;
 
 pub(crate) fn files(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)

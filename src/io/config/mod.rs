@@ -629,15 +629,26 @@ pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid)
             field: problem.path,
             message: format!("{} (set on the command line: {})", problem.message, o.arg),
         },
-        None => ConfigError {
-            file: source.name.clone(),
-            line: match problem.row {
-                Some(row) => source.line_of_row(&problem.path, row),
-                None => source.line_of(&problem.path),
-            },
-            field: problem.path,
-            message: problem.message,
-        },
+        None => {
+            // A clash with a sibling that `--set` changed (two themes given one name) is told
+            // at the file's line, naming the change that made it.
+            let parent = |path: &str| path.rsplit_once('.').map(|(p, _)| p.to_string());
+            let sibling = overrides
+                .iter()
+                .find(|o| parent(&o.path).is_some() && parent(&o.path) == parent(&problem.path));
+            ConfigError {
+                file: source.name.clone(),
+                line: match problem.row {
+                    Some(row) => source.line_of_row(&problem.path, row),
+                    None => source.line_of(&problem.path),
+                },
+                field: problem.path,
+                message: match sibling {
+                    Some(o) => format!("{} (with --set {})", problem.message, o.arg),
+                    None => problem.message,
+                },
+            }
+        }
     }
 }
 

@@ -201,8 +201,7 @@ mod tests {
 
     #[test]
     fn a_dealt_item_off_the_overall_rate_is_pointed_at() {
-        let dir = std::env::temp_dir().join(format!("whisker-dealt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::io::scratch::scratch("dealt");
         // Red wins 40% of 1,000 games, blue 10%: both intervals miss the overall 25%; green
         // sits on it.
         let rows = [
@@ -218,7 +217,7 @@ mod tests {
         std::fs::write(dir.join("colours.csv"), csv).unwrap();
         let mut r = sections(&dir);
         r.dealt("colours.csv", "colour").unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(dir.join("colours.csv")).unwrap();
         assert_eq!(r.findings.len(), 2, "{:?}", r.findings);
         assert!(r.findings[0].starts_with("Players dealt colour red win 40.0%"));
         assert!(r.findings[1].contains("colour blue"));
@@ -234,11 +233,9 @@ mod tests {
             let e = crate::stats::wilson(w, n);
             csv += &format!("{role},{bot},{n},{w},{},{},{}\n", e.value, e.low, e.high);
         }
-        std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("roles.csv"), csv).unwrap();
         let mut r = sections(&dir);
         r.roles().unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(r.findings.len(), 2, "{:?}", r.findings);
         assert!(
             r.findings[0].starts_with("The cat wins 70.0% of games"),
