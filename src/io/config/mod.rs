@@ -188,6 +188,12 @@ impl std::str::FromStr for Override {
                 "`{arg}`: the key path is empty or has an empty part"
             ));
         }
+        // The path is split at every dot: a quoted key (a name holding a dot) cannot be named.
+        if path.contains(['"', '\'']) {
+            return Err(format!(
+                "`{arg}`: a key path is plain names joined by dots, without quotes; a key whose name holds a dot cannot be set from the command line (rename it in the config)"
+            ));
+        }
         let value = value(raw).map_err(|why| format!("`{arg}`: {why}"))?;
         Ok(Self {
             path: path.to_string(),
@@ -808,6 +814,9 @@ mod tests {
         }
         assert!("novalue".parse::<Override>().is_err());
         assert!("a..b=1".parse::<Override>().is_err());
+        // A quoted key was split at its dot, and the message named a key `"gam`.
+        let e = r#"skills."gam.ble".name=Zz"#.parse::<Override>().unwrap_err();
+        assert!(e.contains("without quotes"), "{e}");
         let e = "a=99999999999999999999".parse::<Override>().err().unwrap();
         assert!(e.contains("too large for a whole number"), "{e}");
         let e = "rules.rooms=012".parse::<Override>().unwrap_err();
