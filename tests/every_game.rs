@@ -63,19 +63,49 @@ fn every_game_runs_through_every_command() {
         assert!(base.join("games.csv").is_file() && base.join("summary.csv").is_file());
 
         let rotated = at("rotated");
-        ok(&[
-            "simulate",
-            name,
-            "--games",
-            "200",
-            "--bots",
-            &lineup,
-            "--rotate-seats",
-            "--report",
-            "--quiet",
-            "--out",
-            path(&rotated),
-        ]);
+        let rotate = |lineup: &str| {
+            whisker(&[
+                "simulate",
+                name,
+                "--games",
+                "200",
+                "--bots",
+                lineup,
+                "--rotate-seats",
+                "--report",
+                "--quiet",
+                "--out",
+                path(&rotated),
+            ])
+        };
+        if listed.contains("ROLE=BOT") {
+            // Bots that each play one role have one seating: nothing would rotate.
+            let o = rotate(&lineup);
+            assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains("so nothing would rotate"),
+                "{name}: {}",
+                stderr(&o)
+            );
+            assert!(!rotated.exists());
+            // `random` and the search play every role: they swap seats.
+            let o = rotate("random,ismcts(iterations=2)");
+            assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        } else {
+            ok(&[
+                "simulate",
+                name,
+                "--games",
+                "200",
+                "--bots",
+                &lineup,
+                "--rotate-seats",
+                "--report",
+                "--quiet",
+                "--out",
+                path(&rotated),
+            ]);
+        }
         assert!(rotated.join("report.html").is_file(), "{name}: no report");
         if bots.len() > 1 {
             assert!(rotated.join("bots.csv").is_file(), "{name}: no bots.csv");

@@ -2,6 +2,7 @@
 //! fails when a metric moved by more than the designer allows.
 
 use std::collections::BTreeMap;
+use std::fs;
 use std::path::Path;
 
 use super::{lineup_of, say, strong_lineup};
@@ -165,6 +166,29 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         }
         None => Source::from_file(Path::new(&config)).map_err(Failure::from)?,
     };
+    // Another game's baseline would be refused only later, by a bot or a key this game lacks.
+    let game_of = |text: &str| games::entry_of(text).map(|e| (e.game, e.edition));
+    let baseline_game = fs::read_to_string(dir.join("config.toml"))
+        .ok()
+        .and_then(|t| game_of(&t));
+    if let (Some(then), Some(now)) = (baseline_game, game_of(&source.text))
+        && then != now
+    {
+        let name = |(game, edition): (&str, &str)| {
+            if edition.is_empty() {
+                game.to_string()
+            } else {
+                format!("{game} ({edition} edition)")
+            }
+        };
+        return Err(usage(format!(
+            "{}: that config is {}, and the baseline {} is a run of {}: check a config against a baseline of its own game",
+            source.name,
+            name(now),
+            dir.display(),
+            name(then)
+        )));
+    }
     let mut sets: Vec<Override> = record
         .set
         .iter()

@@ -201,7 +201,7 @@ pub(crate) fn run_plan<G: Registered>(
     games: u64,
     players: usize,
 ) -> Result<crate::core::runner::Plan, Failure> {
-    Ok(crate::core::runner::Plan {
+    let plan = crate::core::runner::Plan {
         games,
         seed: run.seed,
         lineup: lineup(game, run.seats.bots.as_deref(), players, run.rotate_seats)?,
@@ -211,7 +211,18 @@ pub(crate) fn run_plan<G: Registered>(
         shard: None,
         stop_after: None,
         skip: 0,
-    })
+    };
+    // Bots that each play one role (sleuth the Inspector, thief the Mouse) have one seating:
+    // "rotated" would name a run where nothing moved, and set a role's win rate against a
+    // fair share of seats.
+    let labels: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
+    if plan.rotate && plan.rotations() == 1 && labels.iter().any(|l| *l != labels[0]) {
+        return Err(Failure::Usage(format!(
+            "--rotate-seats: no other seating puts each of {} in a role it plays, so nothing would rotate; leave it out (roles.csv gives each role's win rate)",
+            labels.join(", ")
+        )));
+    }
+    Ok(plan)
 }
 
 /// Parses `--bots` into one bot per seat: `game`'s bots and its config's presets, in seat

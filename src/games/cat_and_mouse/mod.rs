@@ -490,10 +490,18 @@ fn describe(rules: &Rules, game: &Engine, action: engine::Action) -> String {
             "the Mouse picks the Inspector's pocket ({}) and ends the heist",
             rules.card_name(game.pocket()[i as usize])
         ),
-        Smoke(true) => format!(
-            "the Mouse throws a Smoke Bomb and ends the heist holding {}",
-            names(rules, hand)
-        ),
+        Smoke(true) => {
+            // Told before the play: the thrown bomb is discarded, not held at the end.
+            let bomb = rules.trick(config::Trick::SmokeBomb);
+            let mut kept = hand.to_vec();
+            if let Some(at) = kept.iter().position(|&c| Some(c) == bomb) {
+                kept.remove(at);
+            }
+            format!(
+                "the Mouse throws a Smoke Bomb and ends the heist holding {}",
+                names(rules, &kept)
+            )
+        }
         Smoke(false) => "the Mouse keeps its Smoke Bomb".into(),
         Subtle(None) => "the Mouse shuffles no room back".into(),
         Subtle(Some(i)) => format!(

@@ -132,7 +132,7 @@ pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Resu
         ))
         .into());
     }
-    if out.exists() && !fs::read_to_string(out).is_ok_and(|t| is_report(&t)) {
+    if out.exists() && !holds_report(out) {
         return Err(Failure::Usage(format!(
             "--out {}: the file exists and is not a whisker report; choose another --out",
             out.display()
@@ -160,6 +160,15 @@ pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Resu
         return result_dir::add_file(dir, &file, |page| put(page, &render(dir, parts)?));
     }
     put(out, &render(dir, parts)?)
+}
+
+/// Whether the existing `path` is a page whisker made, to be replaced. Read only if it is a
+/// plain file of a page's size: a pipe or a device (`--out /dev/stdout`) never ends, and reading
+/// one to the end hung or ran out of memory.
+fn holds_report(path: &Path) -> bool {
+    const LARGEST: u64 = 256 << 20;
+    fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= LARGEST)
+        && fs::read_to_string(path).is_ok_and(|t| is_report(&t))
 }
 
 /// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).

@@ -648,15 +648,22 @@ impl Columns {
     }
 
     /// Leaves out the categories past the last one where some series reaches `least`, so a
-    /// long, sparse tail does not squeeze the chart; returns the last category left out.
+    /// long, sparse tail does not squeeze the chart; returns the longest category left out that
+    /// any series has a share in.
     pub(crate) fn cut_tail(&mut self, least: f64) -> Option<i64> {
         let keep = (0..self.categories.len())
             .rfind(|&i| self.series.iter().any(|s| s[i] >= least))
             .map_or(0, |i| i + 1);
-        let last = self.categories.last().copied();
         if keep == self.categories.len() {
             return None;
         }
+        // The longest length left out that a game had. Capped games have their own column,
+        // and the lengths between the last game and the cap had none: a cut of only those
+        // leaves no game out.
+        let last = (keep..self.categories.len())
+            .rev()
+            .find(|&i| self.series.iter().any(|s| s[i] > 0.0))
+            .map(|i| self.categories[i]);
         self.categories.truncate(keep);
         for s in &mut self.series {
             s.truncate(keep);
@@ -1110,6 +1117,36 @@ impl Matrix {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lengths(values: &[(i64, f64)]) -> Columns {
+        let (categories, heights) = Columns::filled(values);
+        Columns {
+            title: String::new(),
+            x_label: String::new(),
+            y_label: String::new(),
+            unit: Scale::Percent,
+            categories,
+            series: vec![heights],
+            legend: vec![],
+            markers: vec![],
+            capped: None,
+        }
+    }
+
+    #[test]
+    fn a_cut_tail_names_the_longest_game_it_leaves_out() {
+        // A sparse game at 40 turns is left out and named.
+        let mut chart = lengths(&[(10, 0.5), (11, 0.4999), (40, 0.0001)]);
+        assert_eq!(chart.cut_tail(SPARSE), Some(40));
+        assert_eq!(chart.categories, vec![10, 11]);
+        // Capped games (their share moved to a column of their own, leaving the cap's own
+        // category empty) and the empty lengths before the cap leave no game out: the page
+        // said "the longest took 1000" of a tail that held none.
+        let mut chart = lengths(&[(10, 0.5), (11, 0.1), (1000, 0.0)]);
+        assert_eq!(chart.cut_tail(SPARSE), None);
+        assert_eq!(chart.categories, vec![10, 11]);
+        assert_eq!(tail_note(None, "games"), "");
+    }
 
     #[test]
     fn ticks_are_round_and_cover_the_range() {

@@ -705,9 +705,16 @@ pub(crate) fn strength_sentence(
             parts.push(format!("{verb}: {}", names.join(", ")));
         }
     }
+    // Counted as measured: the page's count of significant metrics also holds those the
+    // sample has no interval for, and the first seat's rate beside seat 1's.
     let said = format!(
-        "Under strong play ({of}), of the {} significant differences: {}.",
+        "Under strong play ({of}), of the {} significant {} the sample measures: {}.",
         found.len(),
+        if found.len() == 1 {
+            "difference"
+        } else {
+            "differences"
+        },
         parts.join("; ")
     );
     (!named(Sign::Flips).is_empty(), said)
@@ -801,7 +808,7 @@ mod tests {
         assert!(warns);
         assert_eq!(
             said,
-            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences: B − A flips: seat_1_win_rate (0.02 here, -0.04 under strong play, 95% CI -0.07 – -0.01); keeps its sign: mean_turns; unsettled (the sample cannot tell its sign): seat_gap."
+            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat_1_win_rate (0.02 here, -0.04 under strong play, 95% CI -0.07 – -0.01); keeps its sign: mean_turns; unsettled (the sample cannot tell its sign): seat_gap."
         );
         let (warns, said) = strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()));
         assert!(!warns);
