@@ -886,7 +886,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let mut latest: BTreeMap<usize, (Figures, u64)> = BTreeMap::new();
     // The point confirmed on fresh seeds, its figures there, and the games it took.
     let mut confirmed: Option<(usize, Figures, u64)> = None;
-    // Points inside every band in the race, but not (or not yet) on fresh seeds.
+    // Points inside every band in the race, not yet tried on fresh seeds.
     let mut inside_too: Vec<usize> = Vec::new();
     // The keys that changed nothing in the first round, and the games it played.
     let mut idle: Vec<usize> = Vec::new();
@@ -1012,7 +1012,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             row(round, "fresh", p, games, &figures, s.fresh());
             if s == Standing::Inside {
                 confirmed = Some((p, figures, games));
-                inside_too.extend(inside.iter().filter(|&&w| w != p));
+                // Those before it in this round missed on fresh games: no alternative.
+                inside_too.extend(&inside[k + 1..]);
                 break;
             }
             // Not inside on fresh seeds: it races on.
@@ -1095,7 +1096,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 String::new()
             } else {
                 format!(
-                    " Also inside every band in the race: {}.",
+                    " Also inside every band in the race, not yet tried on fresh games: {}.",
                     at_most(inside_too.iter().map(|&w| label(&grid[w])).collect())
                 )
             };
