@@ -1295,15 +1295,16 @@ fn a_report_is_not_written_into_another_result_folder() {
     // Outside any result folder, and into its own, a page is written as before.
     ok(&whisker_in(&d, &["report", "a", "--out", "a.html"]));
     ok(&whisker_in(&d, &["report", "a", "--out", "a/again.html"]));
-    // A device or a pipe is not a page to replace: it is refused at once, where reading it to
-    // the end to see whether it was one never finished (/dev/zero) or ran out of memory.
-    // Its memory is capped, so a whisker that reads it after all fails here, not the machine.
-    let capped = std::process::Command::new("sh")
+    // A pipe is not a page to replace: it is refused at once. Whisker read it to the end to see
+    // whether it was one, and its own stdout never ends while it runs: `report --out
+    // /dev/stdout | cat` waited for good (and `/dev/full` ran out of memory). The timeout turns
+    // such a wait into a failure here.
+    let piped = std::process::Command::new("sh")
         .current_dir(&d)
-        .args(["-c", "ulimit -v 4000000 && exec \"$0\" \"$@\""])
+        .args(["-c", "exec timeout 20 \"$0\" \"$@\""])
         .arg(common::bin())
-        .args(["report", "a", "--out", "/dev/zero"])
+        .args(["report", "a", "--out", "/dev/stdout"])
         .output()
         .unwrap();
-    refused(&capped, &["the file exists and is not a whisker report"]);
+    refused(&piped, &["the file exists and is not a whisker report"]);
 }
