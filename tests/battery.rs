@@ -402,14 +402,25 @@ fn whisker_in(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// This process's fixtures folder.
+fn fixtures_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("whisker-battery-{}", std::process::id()))
+}
+
 /// A finished result `res` (with games.csv) and two shards `s0`, `s1` of one run, made once.
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        // A static outlives every test, so no guard removes it: one folder under `target/`,
-        // replaced by the next run, rather than one more in the temporary directory each run.
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("battery");
+        let dir = fixtures_dir();
         let _ = fs::remove_dir_all(&dir);
+        // A static outlives every test, so no guard removes it: the process does as it exits.
+        extern "C" fn remove_fixtures() {
+            let _ = fs::remove_dir_all(fixtures_dir());
+        }
+        // SAFETY: registers a plain function to run at exit; it touches no state of ours.
+        unsafe {
+            libc::atexit(remove_fixtures);
+        }
         let made = dir.join("made");
         fs::create_dir_all(&made).unwrap();
         for (out, shard) in [("res", None), ("s0", Some("0/2")), ("s1", Some("1/2"))] {

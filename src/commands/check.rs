@@ -565,7 +565,12 @@ fn strength_sample<G: Registered>(
     };
     let games = args.strength.games(recorded, recorded);
     if games == 0 {
-        return Ok(Strong::Not(args.strength.none().into()));
+        let why = match args.strength {
+            strength::Asked::Off => args.strength.none().to_string(),
+            // An older baseline's, played before a sample had to have two games.
+            _ => format!("(the baseline's sample has {recorded} game: too few to judge by)"),
+        };
+        return Ok(Strong::Not(why));
     }
     let then = read_strength(&args.baseline)?;
     let (lineup, _) = strong_lineup(game, bots)?;

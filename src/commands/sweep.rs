@@ -478,10 +478,23 @@ fn sweep_game<G: Registered>(
     }
     // A game without scores has no mean score column.
     let scored = results.iter().flatten().any(|r| r.metric == "mean_score");
+    // As wide as the widest figure with its interval, so no row is pushed out of line.
+    let w = results
+        .iter()
+        .flat_map(|rows| {
+            [
+                "mean_turns",
+                "seat_gap",
+                "first_seat_win_rate",
+                "mean_score",
+            ]
+            .map(|m| pick(rows, m).chars().count())
+        })
+        .fold(20, usize::max);
     let columns = |cells: [&str; 5]| {
-        let mut line = format!("  {:>20}  {:>20}  {:>20}", cells[0], cells[1], cells[2]);
+        let mut line = format!("  {:>w$}  {:>w$}  {:>w$}", cells[0], cells[1], cells[2]);
         if scored {
-            line += &format!("  {:>20}", cells[3]);
+            line += &format!("  {:>w$}", cells[3]);
         }
         if played_sample {
             line += &format!("  {}", cells[4]);

@@ -888,6 +888,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let mut confirmed: Option<(usize, Figures, u64)> = None;
     // Points inside every band in the race, not yet tried on fresh seeds.
     let mut inside_too: Vec<usize> = Vec::new();
+    // Points tried on fresh seeds in any round: one that missed there is no alternative.
+    let mut tried_fresh: std::collections::BTreeSet<usize> = Default::default();
     // The keys that changed nothing in the first round, and the games it played.
     let mut idle: Vec<usize> = Vec::new();
     let mut round = 0u32;
@@ -1010,10 +1012,10 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             let s = standing(targets, &figures);
             row(round, "fresh", p, games, &figures, s.fresh());
+            tried_fresh.insert(p);
             if s == Standing::Inside {
                 confirmed = Some((p, figures, games));
-                // Those before it in this round missed on fresh games: no alternative.
-                inside_too.extend(&inside[k + 1..]);
+                inside_too.extend(inside.iter().filter(|w| !tried_fresh.contains(w)));
                 break;
             }
             // Not inside on fresh seeds: it races on.

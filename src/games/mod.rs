@@ -294,17 +294,13 @@ fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigE
     // One pass over every chain of presets, however long.
     let mut bots = crate::core::lineup::Presets::new(game.bots(), &presets);
     for (i, (name, _)) in presets.iter().enumerate() {
-        // `--bots` splits on `,` and `+` and reads parameters from `(`: a name with any other
-        // character than these could be listed but never used.
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
+        // `--bots` splits entries at `,`, roles at `+` and `=`, reads parameters from `(`, and
+        // trims each name: a name holding one of these could be listed but never used.
+        if name.is_empty() || name.trim() != name || name.contains([',', '+', '=', '(', ')']) {
             return Err(at(
                 name,
                 format!(
-                    "`{name}` cannot be named in --bots: a preset's name takes letters, digits, `-` and `_`"
+                    "`{name}` cannot be named in --bots, which reads `,` `+` `=` `(` `)` and spaces at the ends: give the preset a name without them"
                 ),
             ));
         }

@@ -577,9 +577,26 @@ pub(crate) fn load_compiled<R: DeserializeOwned, T>(
     let allowed = |table: &toml::Table, e: &de::Error| allowed_range(table, e, &compile);
     let loaded = load_with::<R>(source, overrides, &allowed)?;
     let compiled = compile(&loaded.value).map_err(|problems| {
+        // What the file gets wrong without any `--set` is its own, whatever is set beside it.
+        let own: Vec<(String, String)> = if overrides.is_empty() {
+            Vec::new()
+        } else {
+            load_with::<R>(source, &[], &allowed)
+                .ok()
+                .and_then(|l| compile(&l.value).err())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| (p.path, p.message))
+                .collect()
+        };
         let errors = problems
             .into_iter()
-            .map(|p| invalid(source, overrides, p))
+            .map(|p| {
+                let mine = own
+                    .iter()
+                    .any(|(path, m)| *path == p.path && *m == p.message);
+                invalid(source, if mine { &[] } else { overrides }, p)
+            })
             .collect();
         combine(errors).expect("compile fails only with a problem")
     })?;
