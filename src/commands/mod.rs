@@ -212,7 +212,7 @@ pub(crate) fn run_plan<G: Registered>(
         stop_after: None,
         skip: 0,
     };
-    // Bots that each play one role (sleuth the Inspector, thief the Mouse) have one seating:
+    // Bots that each play one role (in a game with roles) have one seating:
     // "rotated" would name a run where nothing moved, and set a role's win rate against a
     // fair share of seats.
     let labels: Vec<String> = plan.lineup.iter().map(Bot::label).collect();

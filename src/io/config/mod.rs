@@ -832,7 +832,7 @@ mod tests {
         assert!("novalue".parse::<Override>().is_err());
         assert!("a..b=1".parse::<Override>().is_err());
         // A quoted key was split at its dot, and the message named a key `"gam`.
-        let e = r#"skills."gam.ble".name=Zz"#.parse::<Override>().unwrap_err();
+        let e = r#"cards."a.b".name=Zz"#.parse::<Override>().unwrap_err();
         assert!(e.contains("without quotes"), "{e}");
         let e = "a=99999999999999999999".parse::<Override>().err().unwrap();
         assert!(e.contains("too large for a whole number"), "{e}");
