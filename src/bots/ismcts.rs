@@ -718,7 +718,6 @@ mod tests {
 
     impl Decisions for Nim {
         type Action = u8;
-        type View<'a> = u8;
         fn to_move(&self) -> Option<Seat> {
             (self.left > 0).then_some(usize::from(self.taken % 2))
         }
@@ -731,9 +730,6 @@ mod tests {
         fn apply(&mut self, take: u8) {
             self.left -= take;
             self.taken += 1;
-        }
-        fn view(&self, _: Seat) -> u8 {
-            self.left
         }
         fn sample(&self, _: Seat, _: &mut GameRng) -> Self {
             self.clone()
@@ -754,7 +750,6 @@ mod tests {
 
     impl Decisions for Guess {
         type Action = bool;
-        type View<'a> = ();
         fn to_move(&self) -> Option<Seat> {
             self.guessed.is_none().then_some(0)
         }
@@ -768,7 +763,6 @@ mod tests {
         fn apply(&mut self, black: bool) {
             self.guessed = Some(black);
         }
-        fn view(&self, _: Seat) {}
         fn sample(&self, _: Seat, rng: &mut GameRng) -> Self {
             Self {
                 black: rng.below(10) < 3,
@@ -792,7 +786,6 @@ mod tests {
 
     impl Decisions for Tally {
         type Action = u8;
-        type View<'a> = ();
         fn to_move(&self) -> Option<Seat> {
             (self.turn < 40).then_some(usize::from(self.turn % 2))
         }
@@ -806,7 +799,6 @@ mod tests {
             self.tally[usize::from(self.turn % 2)] += add;
             self.turn += 1;
         }
-        fn view(&self, _: Seat) {}
         fn sample(&self, _: Seat, _: &mut GameRng) -> Self {
             self.clone()
         }

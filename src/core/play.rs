@@ -22,10 +22,6 @@ pub type Options<A> = ArrayVec<A, MAX_OPTIONS>;
 pub trait Decisions: Clone {
     /// One option of one decision: small and `Copy`, so a search tree can store it.
     type Action: Copy + PartialEq + std::fmt::Debug + 'static;
-    /// What one seat sees: its own secrets and the public table.
-    type View<'a>
-    where
-        Self: 'a;
 
     /// The seat that decides now; `None` once the game is over.
     fn to_move(&self) -> Option<Seat>;
@@ -45,8 +41,6 @@ pub trait Decisions: Clone {
 
     /// Takes one of [`Decisions::options`] and plays on to the next decision (chance included).
     fn apply(&mut self, action: Self::Action);
-
-    fn view(&self, seat: Seat) -> Self::View<'_>;
 
     /// A game consistent with everything `seat` has seen: what it cannot see dealt anew, and
     /// new generators for the chance still to come, so no sample knows the real game's future.
@@ -83,6 +77,15 @@ pub fn softmax(score: &[f32; MAX_SEATS], players: usize, spread: f32) -> [f32; M
     chances
 }
 
+/// What one seat of a game sees: its own secrets and the public table, borrowed from the game
+/// for `'a`. Apart from [`Decisions`] so that a game that gives its bots no view (a test's toy
+/// game, a bot that decides from its options alone) need not declare one.
+pub trait Observe<'a> {
+    type View;
+
+    fn view(&'a self, seat: Seat) -> Self::View;
+}
+
 /// A game as the seat to move may know it: its observation, its options, and samples of what
 /// it cannot see. It does not hand out the game itself.
 pub struct Seen<'g, G> {
@@ -99,7 +102,10 @@ impl<'g, G: Decisions> Seen<'g, G> {
         self.seat
     }
 
-    pub fn view(&self) -> G::View<'g> {
+    pub fn view(&self) -> G::View
+    where
+        G: Observe<'g>,
+    {
         self.game.view(self.seat)
     }
 
@@ -271,7 +277,6 @@ pub mod tests {
 
     impl Decisions for Count {
         type Action = u8;
-        type View<'a> = (u8, u8);
 
         fn to_move(&self) -> Option<Seat> {
             (self.made < 6).then_some(self.made as usize % 2)
@@ -286,9 +291,6 @@ pub mod tests {
             assert!(action <= self.made % 4);
             self.chosen[self.made as usize % 2] += u32::from(action);
             self.made += 1;
-        }
-        fn view(&self, seat: Seat) -> (u8, u8) {
-            (self.made, self.cards[seat])
         }
         fn sample(&self, seat: Seat, rng: &mut GameRng) -> Self {
             let mut game = self.clone();
@@ -338,6 +340,14 @@ pub mod tests {
     /// Remembers how many decisions its seat has made this game, and answers with its count
     /// (or the last option, when the count is beyond it).
     struct Counter;
+
+    impl Observe<'_> for Count {
+        type View = (u8, u8);
+
+        fn view(&self, seat: Seat) -> (u8, u8) {
+            (self.made, self.cards[seat])
+        }
+    }
 
     impl Decider<Count> for Counter {
         type Memory = u8;

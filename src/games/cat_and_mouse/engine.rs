@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 
 use super::config::{Card, ClueRoomAgain, MAX_CARDS, MAX_POCKET, MAX_ROOMS, OwnRoom, Rules, Trick};
 use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
-use crate::core::play::{Decisions, nth_of};
+use crate::core::play::{Decisions, Observe, nth_of};
 use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 pub const INSPECTOR: Seat = 0;
@@ -610,10 +610,6 @@ impl<'r> Engine<'r> {
 
 impl<'r> Decisions for Engine<'r> {
     type Action = Action;
-    type View<'a>
-        = View<'a>
-    where
-        Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
         self.decision().map(Self::seat_of)
@@ -670,34 +666,6 @@ impl<'r> Decisions for Engine<'r> {
 
     fn apply(&mut self, action: Action) {
         self.play(action);
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        let asked = self.decision().filter(|&d| Self::seat_of(d) == seat);
-        let secret = if seat == INSPECTOR {
-            Secret::Inspector {
-                pocket: &self.pocket,
-                monitored: &self.monitored,
-                drawn: &self.drawn,
-                monitored_loot: &self.monitored_loot,
-                loot: (asked == Some(Decision::Pocket)).then_some(&self.loot[..]),
-            }
-        } else {
-            Secret::Mouse {
-                room: (self.room > 0).then_some(self.room),
-                room_loot: &self.room_loot,
-                hand: &self.hand,
-                map: matches!(asked, Some(Decision::Start | Decision::NewRoom))
-                    .then_some(&self.map[..]),
-            }
-        };
-        View {
-            rules: self.rules,
-            public: &self.public,
-            me: seat,
-            asked,
-            secret,
-        }
     }
 
     /// A game consistent with what `seat` has seen, as far as the engine tracks it:
@@ -810,6 +778,38 @@ impl<'r> Decisions for Engine<'r> {
             winners,
             ending: Some(ending as u8),
             values,
+        }
+    }
+}
+
+impl<'a, 'r> Observe<'a> for Engine<'r> {
+    type View = View<'a>;
+
+    fn view(&'a self, seat: Seat) -> View<'a> {
+        let asked = self.decision().filter(|&d| Self::seat_of(d) == seat);
+        let secret = if seat == INSPECTOR {
+            Secret::Inspector {
+                pocket: &self.pocket,
+                monitored: &self.monitored,
+                drawn: &self.drawn,
+                monitored_loot: &self.monitored_loot,
+                loot: (asked == Some(Decision::Pocket)).then_some(&self.loot[..]),
+            }
+        } else {
+            Secret::Mouse {
+                room: (self.room > 0).then_some(self.room),
+                room_loot: &self.room_loot,
+                hand: &self.hand,
+                map: matches!(asked, Some(Decision::Start | Decision::NewRoom))
+                    .then_some(&self.map[..]),
+            }
+        };
+        View {
+            rules: self.rules,
+            public: &self.public,
+            me: seat,
+            asked,
+            secret,
         }
     }
 }

@@ -4,7 +4,7 @@ use super::config::Rules;
 use super::engine::{Engine, bit};
 use super::{Agent, CatAndMouse, KINDS};
 use crate::core::lineup::Bot;
-use crate::core::play::{Decisions, Table};
+use crate::core::play::{Decisions, Observe, Table};
 use crate::games::{Game, Registered, Ruleset};
 use crate::io::config::Override;
 

@@ -8,7 +8,7 @@ use super::config::{
     CAT, CHEESE, DECOY, GIFT, GRATER, MAX_DECK, MAX_KINDS, Piles, Rules, THIEF, VAULT,
 };
 use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat};
-use crate::core::play::{Decisions, Options, nth_of};
+use crate::core::play::{Decisions, Observe, Options, nth_of};
 use crate::core::rng::{Dice, GameRng, fresh, game_rng, shuffle};
 
 /// Cards by kind: a hand, a dropped pile, the discards.
@@ -705,10 +705,6 @@ fn keeps(rules: &Rules, hand: &Cards) -> impl Iterator<Item = [u8; 3]> + use<> {
 
 impl<'r> Decisions for Engine<'r> {
     type Action = Action;
-    type View<'a>
-        = View<'a>
-    where
-        Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
         self.decision().map(|_| self.seat)
@@ -760,17 +756,6 @@ impl<'r> Decisions for Engine<'r> {
 
     fn apply(&mut self, action: Action) {
         self.play(action);
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        View {
-            rules: self.rules,
-            public: &self.public,
-            me: seat,
-            asked: self.decision().filter(|_| self.seat == seat),
-            hand: &self.hands[seat],
-            known: &self.known[seat],
-        }
     }
 
     /// A game consistent with everything `seat` has seen: the cards it does not hold and that
@@ -847,6 +832,21 @@ impl<'r> Decisions for Engine<'r> {
             winners: self.winners,
             ending: Some(ending as u8),
             values,
+        }
+    }
+}
+
+impl<'a, 'r> Observe<'a> for Engine<'r> {
+    type View = View<'a>;
+
+    fn view(&'a self, seat: Seat) -> View<'a> {
+        View {
+            rules: self.rules,
+            public: &self.public,
+            me: seat,
+            asked: self.decision().filter(|_| self.seat == seat),
+            hand: &self.hands[seat],
+            known: &self.known[seat],
         }
     }
 }

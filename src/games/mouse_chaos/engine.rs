@@ -11,7 +11,7 @@ use super::config::{
     NESTS, NONE, Rules, opposite,
 };
 use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, Seat, next_seat};
-use crate::core::play::{Decisions, Options, nth_of};
+use crate::core::play::{Decisions, Observe, Options, nth_of};
 use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 
 pub use super::squares::Squares;
@@ -940,10 +940,6 @@ enum Dest {
 
 impl<'r> Decisions for Engine<'r> {
     type Action = Action;
-    type View<'a>
-        = View<'a>
-    where
-        Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
         self.decision.map(|_| self.public.seat)
@@ -1014,24 +1010,6 @@ impl<'r> Decisions for Engine<'r> {
         self.play(action);
     }
 
-    fn view(&self, seat: Seat) -> View<'_> {
-        let known = self.known(seat);
-        let mut colours = [NONE; MAX_MICE];
-        for (m, c) in colours.iter_mut().enumerate().take(self.rules.mice) {
-            if known >> m & 1 == 1 {
-                *c = self.colour[m];
-            }
-        }
-        View {
-            rules: self.rules,
-            public: &self.public,
-            me: seat,
-            asked: self.decision.filter(|_| self.public.seat == seat),
-            colours,
-            walls: &self.walls,
-        }
-    }
-
     /// A game consistent with everything `seat` has seen: the colours of the mice it has not
     /// seen dealt anew among themselves, and a new generator for the cheese holders still to
     /// come. Which mice the others have seen is public; what they saw is dealt anew with the
@@ -1091,6 +1069,28 @@ impl<'r> Decisions for Engine<'r> {
             *chance = weight[usize::from(self.rules.nest_of[s])] / total;
         }
         Some(chances)
+    }
+}
+
+impl<'a, 'r> Observe<'a> for Engine<'r> {
+    type View = View<'a>;
+
+    fn view(&'a self, seat: Seat) -> View<'a> {
+        let known = self.known(seat);
+        let mut colours = [NONE; MAX_MICE];
+        for (m, c) in colours.iter_mut().enumerate().take(self.rules.mice) {
+            if known >> m & 1 == 1 {
+                *c = self.colour[m];
+            }
+        }
+        View {
+            rules: self.rules,
+            public: &self.public,
+            me: seat,
+            asked: self.decision.filter(|_| self.public.seat == seat),
+            colours,
+            walls: &self.walls,
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use super::config::{DOWN, LEFT, NONE, RIGHT, Rules, UP};
 use super::engine::{Action, Decision, Ending, Engine, Piece};
 use super::{Agent, MouseChaos};
 use crate::core::lineup::Bot;
+use crate::core::play::Observe;
 use crate::core::play::{Decisions, Table};
 use crate::games::{Game, Registered, Ruleset};
 use crate::io::config::{Override, Source};

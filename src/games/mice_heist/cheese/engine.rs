@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use super::config::{DiscardedCheese, EffectKind, GameEnd, MAX_DECK, Rules};
 use super::state::{Held, JobState, Player, State, Test};
-use crate::core::play::{Decisions, nth_of};
+use crate::core::play::{Decisions, Observe, nth_of};
 use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 use crate::games::mice_heist::chips::ChipSet;
 use crate::games::mice_heist::jobs::{Claims, exchange, take, winners};
@@ -675,10 +675,6 @@ impl reckoning::Reckon for Engine<'_> {
 
 impl<'r> Decisions for Engine<'r> {
     type Action = Action;
-    type View<'a>
-        = View<'a>
-    where
-        Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
         self.to_move
@@ -736,15 +732,6 @@ impl<'r> Decisions for Engine<'r> {
 
     fn apply(&mut self, action: Action) {
         self.play(action, &mut ());
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        View {
-            rules: self.rules,
-            state: &self.state,
-            me: seat,
-            asked: self.decision().filter(|_| self.to_move() == Some(seat)),
-        }
     }
 
     /// The same table; the upgrade deck (the one card order no player sees) in a new random
@@ -808,6 +795,19 @@ impl<'r> Decisions for Engine<'r> {
             winners,
             ending,
             values: [self.state.successes, 0, 0, 0],
+        }
+    }
+}
+
+impl<'a, 'r> Observe<'a> for Engine<'r> {
+    type View = View<'a>;
+
+    fn view(&'a self, seat: Seat) -> View<'a> {
+        View {
+            rules: self.rules,
+            state: &self.state,
+            me: seat,
+            asked: self.decision().filter(|_| self.to_move() == Some(seat)),
         }
     }
 }

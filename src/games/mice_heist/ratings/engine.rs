@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use super::config::{Effect, EffectKind, MAX_DECK, Rules};
 use super::state::{Hand, Player, State, Test};
-use crate::core::play::{Decisions, nth_of};
+use crate::core::play::{Decisions, Observe, nth_of};
 use crate::core::rng::{Dice, GameRng, deal, fresh, game_rng, shuffle};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::chips::ChipSet;
@@ -737,10 +737,6 @@ impl reckoning::Reckon for Engine<'_> {
 
 impl<'r> Decisions for Engine<'r> {
     type Action = Action;
-    type View<'a>
-        = View<'a>
-    where
-        Self: 'a;
 
     fn to_move(&self) -> Option<Seat> {
         self.to_move
@@ -792,17 +788,6 @@ impl<'r> Decisions for Engine<'r> {
 
     fn apply(&mut self, action: Action) {
         self.play(action, &mut ());
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        View {
-            rules: self.rules,
-            state: &self.state,
-            me: seat,
-            hand: &self.hands[seat],
-            hand_sizes: self.hands.each_ref().map(|h| h.len() as u8),
-            asked: self.decision().filter(|_| self.to_move() == Some(seat)),
-        }
     }
 
     /// The same table and the same hand for `seat`; the cards it cannot see (the other hands
@@ -861,6 +846,21 @@ impl<'r> Decisions for Engine<'r> {
                 _ => None,
             },
             values: [self.state.successes, 0, 0, 0],
+        }
+    }
+}
+
+impl<'a, 'r> Observe<'a> for Engine<'r> {
+    type View = View<'a>;
+
+    fn view(&'a self, seat: Seat) -> View<'a> {
+        View {
+            rules: self.rules,
+            state: &self.state,
+            me: seat,
+            hand: &self.hands[seat],
+            hand_sizes: self.hands.each_ref().map(|h| h.len() as u8),
+            asked: self.decision().filter(|_| self.to_move() == Some(seat)),
         }
     }
 }
