@@ -501,7 +501,28 @@ fn the_headline_agrees_with_the_csv_beside_it() {
         (
             "chaos-2",
             &["simulate", "mouse-chaos", "--players", "2", "--games", "60"][..],
-            Some(("summary.csv", "capped_rate", "hit the turn cap")),
+            Some((
+                "summary.csv",
+                "capped_rate",
+                "hit the turn cap with no winner",
+            )),
+        ),
+        // Mice Heist scores a game the cap stops as it stands: its seats win those games.
+        (
+            "cheese-capped",
+            &[
+                "simulate",
+                "mice-heist-cheese",
+                "--set",
+                "rules.max_turns=12",
+                "--games",
+                "600",
+            ][..],
+            Some((
+                "summary.csv",
+                "capped_rate",
+                "hit the turn cap and were scored as they stood",
+            )),
         ),
         (
             "cheesy-5",
@@ -610,6 +631,16 @@ fn the_headline_agrees_with_the_csv_beside_it() {
                     "{name}: `{first}` should lead with {pct} and `{says}`"
                 );
                 assert!(terminal.contains(first.as_str()), "{name}: {terminal}");
+                // How the seat gap counts the capped games, as seats.csv does: each won by
+                // someone where the seats' wins cover every game, else by no one.
+                if key == "capped_rate" {
+                    let counted = if wins.iter().sum::<u64>() >= games {
+                        "counted as won by whoever led when it stopped them."
+                    } else {
+                        "counted as won by no one."
+                    };
+                    assert!(sentence.ends_with(counted), "{name}: `{sentence}`");
+                }
             }
         }
     }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::failure::Failure;
 use crate::core::game::{MAX_SEATS, Outcome, Roles, Seat};
 use crate::core::lineup::Bot;
+use crate::io::report::headline::Cap;
 use crate::stats::{Estimate, Z95, wilson};
 
 /// One contestant: a bot for each seat it may take, by the seat's role.
@@ -287,8 +288,9 @@ pub(crate) struct SeatRow<S> {
 }
 
 /// The seat gap when the strongest bot plays every seat, in the words `simulate` uses.
-/// `capped`: the share of its games that hit the turn cap, said when it is large.
-pub(crate) fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> String {
+/// `capped`: the share of its games that hit the turn cap, said when it is large, as the game
+/// decides them (`cap`).
+pub(crate) fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64, cap: Cap) -> String {
     let rates: Vec<Estimate> = rows
         .iter()
         .map(|r| Estimate {
@@ -304,7 +306,7 @@ pub(crate) fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64) -> Strin
             role => format!("seat {} ({role})", r.seat),
         })
         .collect();
-    crate::io::report::headline::seat_gap_sentence(&rates, &names, capped)
+    crate::io::report::headline::seat_gap_sentence(&rates, &names, capped, cap)
 }
 
 /// How a ladder was played, as `ladder.toml` records it.

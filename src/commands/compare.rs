@@ -223,7 +223,9 @@ where
     }
     let capped = rows.iter().find(|r| r.metric == "capped_rate");
     let share = |s: &str| s.parse::<f64>().unwrap_or(0.0);
-    if let Some(stall) = capped.and_then(|r| compared_stall(share(&r.a), share(&r.b))) {
+    if let Some(stall) = capped
+        .and_then(|r| compared_stall(share(&r.a), share(&r.b), [GA::REPORT.cap, GB::REPORT.cap]))
+    {
         text += &format!("  ! {stall}\n\n");
     }
     if let SamplePair::Played {

@@ -385,13 +385,13 @@ fn ladder<G: Registered>(
         let endings: Vec<(&str, Estimate)> =
             endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
         let capped = wilson(report.totals.capped, report.totals.games);
-        for stall in headline::stalls(Some(capped), &endings, G::REPORT.stalls) {
+        for stall in headline::stalls(Some(capped), &endings, G::REPORT.stalls, G::REPORT.cap) {
             let _ = writeln!(out, "  ! {stall}");
         }
         let _ = writeln!(
             out,
             "  {}",
-            crate::bots::ladder::seat_gap(&seat_rows, capped.value)
+            crate::bots::ladder::seat_gap(&seat_rows, capped.value, G::REPORT.cap)
         );
         out += &export::endings_text(game.declared(), &report.counts, report.totals.games);
     }

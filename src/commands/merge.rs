@@ -403,7 +403,7 @@ fn merge_game<G: Registered>(
         shards.len(),
         plan.total()
     );
-    text += &shown.text(G::REPORT.stalls);
+    text += &shown.text(&G::REPORT);
     text += &written(&path, false);
     say(&text)?;
     Ok(())

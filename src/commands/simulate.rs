@@ -173,7 +173,7 @@ fn simulate_game<G: Registered>(
             );
         }
     }
-    text += &shown.text(G::REPORT.stalls);
+    text += &shown.text(&G::REPORT);
     text += &written(&path, args.run.report);
     // A run stopped by a signal keeps its exit code though its answer could not be written.
     let said = say(&text);

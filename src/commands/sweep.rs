@@ -463,7 +463,7 @@ fn sweep_game<G: Registered>(
         .filter_map(|rows| rows.iter().find(|r| r.metric == "capped_rate"))
         .filter_map(|r| r.value.parse().ok())
         .collect();
-    if let Some(stall) = swept_stall(&capped) {
+    if let Some(stall) = swept_stall(&capped, G::REPORT.cap) {
         text += &format!("  ! {stall}\n\n");
     }
     let doubted = verdicts

@@ -7,9 +7,12 @@
 
 use super::Registered;
 use crate::bots::{Agent, Own};
+use crate::core::game::Outcome;
 use crate::core::lineup::Bot;
 use crate::core::play::{Decider, Decisions, Seen, Table};
 use crate::core::rng::{bot_rng, game_rng};
+use crate::io::config::Override;
+use crate::io::report::headline::Cap;
 
 /// Seeds each check plays: enough for every ending the default config reaches in most games.
 const SEEDS: u64 = 40;
@@ -41,8 +44,56 @@ pub(super) fn loaded<G: Registered>() -> Vec<G> {
         .collect()
 }
 
+/// A game the turn cap stopped was decided as the headlines say it was (`Parts::cap`): won by
+/// no one, or scored where it stood and so won by someone.
+fn decided_at_the_cap<G: Registered>(outcome: &Outcome, seed: u64) {
+    if !outcome.capped {
+        return;
+    }
+    match G::REPORT.cap {
+        Cap::NoWinner => assert_eq!(
+            outcome.winners, 0,
+            "seed {seed}: a capped game has a winner"
+        ),
+        Cap::Scored => assert_ne!(
+            outcome.winners, 0,
+            "seed {seed}: a game scored at the cap has no winner"
+        ),
+        Cap::Unknown => panic!(
+            "{}: its report's part says not how the cap decides",
+            G::GAME
+        ),
+    }
+}
+
+/// With a cap of one turn random play stops games at it (in Cat & The Mouse, the few that no
+/// trap ends in the first round), each decided as the headlines say: ten of them are checked.
+pub(super) fn capped_games_are_decided_as_said<G: Registered>() {
+    let cap: Override = "rules.max_turns=1".parse().unwrap();
+    let game = G::load(&G::BUILTIN.source(), &[cap], None).expect("the built-in config loads");
+    let random = vec![Bot::new(&crate::core::play::RANDOM); game.players()];
+    let mut counts = game.declared().counts();
+    let capped = (0..3000)
+        .map(|seed| {
+            (
+                seed,
+                game.play(seed, &random, &mut Default::default(), &mut counts),
+            )
+        })
+        .filter(|(_, outcome)| outcome.capped)
+        .take(10)
+        .inspect(|(seed, outcome)| decided_at_the_cap::<G>(outcome, *seed))
+        .count();
+    assert_eq!(
+        capped,
+        10,
+        "{}: too few games reached a cap of 1 turn",
+        G::GAME
+    );
+}
+
 /// Random play at every seat ends every game: within the config's turn cap, a game stopped by
-/// the cap said so and won by no one, winners among the seats, its ending named, and the same
+/// the cap said so and decided as its headline says, winners among the seats, its ending named, and the same
 /// game from the same seed.
 pub(super) fn random_play_ends<G: Registered>(game: &G) {
     let players = game.players();
@@ -51,10 +102,7 @@ pub(super) fn random_play_ends<G: Registered>(game: &G) {
     for seed in 0..SEEDS {
         let once = game.play(seed, &random, &mut Default::default(), &mut counts);
         assert!(once.turns <= game.max_turns(), "seed {seed}: past the cap");
-        assert!(
-            !once.capped || once.winners == 0,
-            "seed {seed}: a capped game has a winner"
-        );
+        decided_at_the_cap::<G>(&once, seed);
         assert_eq!(
             once.winners >> players,
             0,
@@ -204,6 +252,11 @@ macro_rules! suite {
             #[test]
             fn random_play_ends_every_game() {
                 loaded::<$ty>().iter().for_each(random_play_ends);
+            }
+
+            #[test]
+            fn capped_games_are_decided_as_the_headline_says() {
+                capped_games_are_decided_as_said::<$ty>();
             }
 
             #[test]

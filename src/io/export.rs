@@ -4,7 +4,8 @@ use serde::Serialize;
 
 use crate::core::game::{Game, MAX_SEATS, Roles, seat_name, seat_number};
 use crate::core::runner::{Plan, Totals};
-use crate::io::report::headline::{self, Stall};
+use crate::io::report::headline;
+use crate::io::report::parts::Parts;
 use crate::io::result_dir::ResultDir;
 use crate::stats::figures::{SummaryRow, endings, seat_rates, summary};
 use crate::stats::metrics::{Counts, Declared};
@@ -357,14 +358,14 @@ fn share(e: Estimate) -> String {
 /// game's `stalls`), the seat gap, each seat's win rate, how games ended, then every summary
 /// figure as `summary.csv` has it.
 impl Shown {
-    pub(crate) fn text(&self, stalls: &[Stall]) -> String {
+    pub(crate) fn text(&self, parts: &Parts) -> String {
         use std::fmt::Write as _;
         let figure = |m: &str| self.summary.iter().find(|r| r.metric == m)?.parsed();
         let mut out = String::new();
         let endings: Vec<(&str, Estimate)> =
             self.endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
         let capped = figure("capped_rate");
-        for s in headline::stalls(capped, &endings, stalls) {
+        for s in headline::stalls(capped, &endings, parts.stalls, parts.cap) {
             let _ = writeln!(out, "  ! {s}");
         }
         let rates: Vec<Estimate> = self.seats.iter().map(|s| s.1).collect();
@@ -372,7 +373,8 @@ impl Shown {
         if !out.is_empty() {
             out.push('\n');
         }
-        let gap = headline::seat_gap_sentence(&rates, &names, capped.map_or(0.0, |c| c.value));
+        let gap =
+            headline::seat_gap_sentence(&rates, &names, capped.map_or(0.0, |c| c.value), parts.cap);
         let _ = writeln!(out, "  {gap}");
         out += &self.strength_line();
         out.push('\n');

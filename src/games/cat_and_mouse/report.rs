@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::io::report::headline::Cap;
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::io::report::svg::{Bar, HBars, Scale};
 use crate::io::report::table::CsvFile;
@@ -11,6 +12,7 @@ use crate::io::report::table::CsvFile;
 pub(super) const PARTS: Parts = Parts {
     turn: "round",
     stalls: &[],
+    cap: Cap::NoWinner,
     add,
 };
 

@@ -2,7 +2,7 @@
 //! everyone losing), scrambles a game, the Cheese held as games go on, and which cards the
 //! winners played.
 
-use crate::io::report::headline::Stall;
+use crate::io::report::headline::{Cap, Stall};
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use crate::io::report::svg::{Bar, HBars, Lines, Point, Scale};
 use crate::io::report::table::CsvFile;
@@ -21,6 +21,7 @@ pub(super) const PARTS: Parts = Parts {
             says: "end with everyone losing",
         },
     ],
+    cap: Cap::NoWinner,
     add,
 };
 

@@ -1,6 +1,7 @@
 //! Mice Heist's part of a `simulate` report: jobs, chips, obstacles, skill cards, win rate by
 //! colour or identity, and the ratings edition's assists and ratings.
 
+use crate::io::report::headline::Cap;
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::io::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Scale, grouped};
 use crate::io::report::table::CsvFile;
@@ -17,6 +18,7 @@ const SKILL_GAP: f64 = 0.05;
 pub const PARTS: Parts = Parts {
     turn: "test",
     stalls: &[],
+    cap: Cap::Scored,
     add,
 };
 

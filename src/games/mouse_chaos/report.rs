@@ -2,7 +2,7 @@
 //! colour's, the cap), what reveals colours and how often, and the board as a heat map of where
 //! cats catch mice and where mice are looked at on cheese.
 
-use crate::io::report::headline::{STALLED, Stall};
+use crate::io::report::headline::{Cap, STALLED, Stall};
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::io::report::svg::{Bar, HBars, HeatMap, Scale};
 use crate::io::report::table::CsvFile;
@@ -13,6 +13,7 @@ pub(super) const PARTS: Parts = Parts {
         ending: "non_player_nest",
         says: "end with a non-player colour's nest filled: every player loses",
     }],
+    cap: Cap::NoWinner,
     add,
 };
 

@@ -203,7 +203,14 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     }
     let mut lead = Vec::new();
     if let Some(r) = rows.iter().find(|r| r.metric == "capped_rate")
-        && let Some(stall) = headline::compared_stall(r.a.unwrap_or(0.0), r.b.unwrap_or(0.0))
+        && let Some(stall) = headline::compared_stall(
+            r.a.unwrap_or(0.0),
+            r.b.unwrap_or(0.0),
+            [
+                headline::cap_in(dir, "config_a.toml"),
+                headline::cap_in(dir, "config_b.toml"),
+            ],
+        )
     {
         lead.push((true, stall));
     }

@@ -20,8 +20,42 @@ pub struct Stall {
 /// one game in twenty not finishing as the rules intend changes what every other figure means.
 pub(crate) const STALLED: f64 = 0.05;
 
-/// What the turn cap's headline says.
-const CAPPED: &str = "hit the turn cap with no winner: the cap ended them, not the rules";
+/// How a game the turn cap stops is decided, by the game's rules: what its headlines say of
+/// the capped games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    /// Won by no one (Cat & The Mouse, Cheesy Heist, Mouse Chaos).
+    NoWinner,
+    /// Scored as it stands, so the seats ahead win it (Mice Heist).
+    Scored,
+    /// Not known here: a page drawn from a folder that does not say which game it played.
+    Unknown,
+}
+
+impl Cap {
+    /// What such games did, after "N% of games".
+    fn did(self) -> &'static str {
+        match self {
+            Cap::NoWinner => "hit the turn cap with no winner",
+            Cap::Scored => "hit the turn cap and were scored as they stood",
+            Cap::Unknown => "hit the turn cap",
+        }
+    }
+
+    /// The turn cap's headline, after "N% of games".
+    fn says(self) -> String {
+        format!("{}: the cap ended them, not the rules", self.did())
+    }
+
+    /// How the seat gap counts them, after "the N% that hit the turn cap counted as".
+    fn counted(self) -> &'static str {
+        match self {
+            Cap::NoWinner => "won by no one",
+            Cap::Scored => "won by whoever led when it stopped them",
+            Cap::Unknown => "the game's rules decide a game the cap stops",
+        }
+    }
+}
 
 /// A share as the terminal and page write it: to a tenth of a point.
 pub(crate) fn pct(x: f64) -> String {
@@ -40,20 +74,21 @@ pub(crate) fn tenths(x: f64) -> String {
 }
 
 /// One headline for each way of ending that `STALLED` of games or more take: the turn cap (its
-/// share of all games, `capped`), then the game's declared `stalls` found in `endings` (name and
-/// share).
+/// share of all games, `capped`, decided as `cap` says), then the game's declared `stalls`
+/// found in `endings` (name and share).
 pub(crate) fn stalls(
     capped: Option<Estimate>,
     endings: &[(&str, Estimate)],
     declared: &[Stall],
+    cap: Cap,
 ) -> Vec<String> {
-    let mut found: Vec<(Estimate, &str)> = Vec::new();
+    let mut found: Vec<(Estimate, String)> = Vec::new();
     if let Some(c) = capped {
-        found.push((c, CAPPED));
+        found.push((c, cap.says()));
     }
     for s in declared {
         if let Some((_, e)) = endings.iter().find(|(name, _)| *name == s.ending) {
-            found.push((*e, s.says));
+            found.push((*e, s.says.to_string()));
         }
     }
     found
@@ -71,35 +106,60 @@ pub(crate) fn stalls(
 }
 
 /// A comparison's headline when either side's games stall at the turn cap (shares `a` and
-/// `b`): every other difference is between games that mostly never finished.
-pub(crate) fn compared_stall(a: f64, b: f64) -> Option<String> {
+/// `b`, each side's game deciding them as its `caps` entry says): every other difference is
+/// between games that mostly never finished.
+pub(crate) fn compared_stall(a: f64, b: f64, [cap_a, cap_b]: [Cap; 2]) -> Option<String> {
     (a.max(b) >= STALLED).then(|| {
-        format!(
-            "{} of A's games and {} of B's hit the turn cap with no winner: the cap ended them, not the rules.",
-            pct(a),
-            pct(b)
-        )
+        if cap_a == cap_b {
+            format!(
+                "{} of A's games and {} of B's {}.",
+                pct(a),
+                pct(b),
+                cap_a.says()
+            )
+        } else {
+            format!(
+                "{} of A's games {} and {} of B's {}: the cap ended them, not the rules.",
+                pct(a),
+                cap_a.did(),
+                pct(b),
+                cap_b.did()
+            )
+        }
     })
+}
+
+/// How the game of the config in `file` of the result folder `dir` decides a game the turn cap
+/// stops; [`Cap::Unknown`] when the folder does not say which game it is.
+pub(crate) fn cap_in(dir: &std::path::Path, file: &str) -> Cap {
+    let config = std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+    crate::games::entry_of(&config).map_or(Cap::Unknown, |e| e.report.cap)
 }
 
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
 /// point's share).
-pub(crate) fn swept_stall(capped: &[f64]) -> Option<String> {
+pub(crate) fn swept_stall(capped: &[f64], cap: Cap) -> Option<String> {
     let stalled = capped.iter().filter(|&&c| c >= STALLED).count();
     (stalled > 0).then(|| {
         format!(
-            "At {stalled} of {} points {} or more of games hit the turn cap with no winner (up to {}): the cap ended them, not the rules.",
+            "At {stalled} of {} points {} or more of games {} (up to {}): the cap ended them, not the rules.",
             capped.len(),
             pct(STALLED),
+            cap.did(),
             pct(capped.iter().copied().fold(0.0, f64::max))
         )
     })
 }
 
 /// The seat gap in words: which seat wins most and least (`names`, as people name the seats),
-/// by how many points, and, when many games never finished (`capped`, a share), that the
-/// figure counts them.
-pub(crate) fn seat_gap_sentence(rates: &[Estimate], names: &[String], capped: f64) -> String {
+/// by how many points, and, when many games never finished (`capped`, a share, decided as
+/// `cap` says), that the figure counts them.
+pub(crate) fn seat_gap_sentence(
+    rates: &[Estimate],
+    names: &[String],
+    capped: f64,
+    cap: Cap,
+) -> String {
     let (gap, best, worst) = seat_gap(rates);
     let mut text = if gap.value == 0.0 {
         format!(
@@ -121,8 +181,9 @@ pub(crate) fn seat_gap_sentence(rates: &[Estimate], names: &[String], capped: f6
     };
     if capped >= STALLED {
         text += &format!(
-            " Over every game, the {} that hit the turn cap counted as won by no one.",
-            pct(capped)
+            " Over every game, the {} that hit the turn cap counted as {}.",
+            pct(capped),
+            cap.counted()
         );
     }
     text
@@ -147,14 +208,63 @@ mod tests {
         assert!((gap.value - 0.238).abs() < 1e-12);
         assert!(gap.low < gap.value && gap.value < gap.high);
         let names: Vec<String> = (1..=4).map(|s| format!("seat {s}")).collect();
-        let text = seat_gap_sentence(&rates, &names, 0.0);
+        let text = seat_gap_sentence(&rates, &names, 0.0, Cap::NoWinner);
         assert!(
             text.starts_with("Seat gap 23.8 points: seat 1 wins 40.2% of games, seat 3 16.4%"),
             "{text}"
         );
         assert!(!text.contains("turn cap"));
-        let capped = seat_gap_sentence(&rates, &names, 0.568);
+        let capped = seat_gap_sentence(&rates, &names, 0.568, Cap::NoWinner);
         assert!(capped.ends_with("the 56.8% that hit the turn cap counted as won by no one."));
+        let scored = seat_gap_sentence(&rates, &names, 0.568, Cap::Scored);
+        assert!(
+            scored.ends_with(
+                "the 56.8% that hit the turn cap counted as won by whoever led when it stopped them."
+            ),
+            "{scored}"
+        );
+    }
+
+    /// A game the cap stops is said to have no winner only where the rules give it none.
+    #[test]
+    fn the_cap_headline_says_how_the_game_decides_a_capped_game() {
+        let capped = Some(wilson(570, 1000));
+        let [none] = stalls(capped, &[], &[], Cap::NoWinner).try_into().unwrap();
+        assert!(
+            none.starts_with(
+                "57.0% of games hit the turn cap with no winner: the cap ended them, not the rules (95% CI"
+            ),
+            "{none}"
+        );
+        let [scored] = stalls(capped, &[], &[], Cap::Scored).try_into().unwrap();
+        assert!(
+            scored.starts_with(
+                "57.0% of games hit the turn cap and were scored as they stood: the cap ended them, not the rules (95% CI"
+            ),
+            "{scored}"
+        );
+        assert_eq!(
+            compared_stall(0.57, 0.0, [Cap::Scored; 2]).unwrap(),
+            "57.0% of A's games and 0.0% of B's hit the turn cap and were scored as they stood: the cap ended them, not the rules."
+        );
+        assert_eq!(
+            swept_stall(&[0.0, 0.57], Cap::Scored).unwrap(),
+            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood (up to 57.0%): the cap ended them, not the rules."
+        );
+        assert!(
+            swept_stall(&[0.0, 0.57], Cap::NoWinner)
+                .unwrap()
+                .contains("games hit the turn cap with no winner (up to 57.0%)")
+        );
+        assert_eq!(
+            compared_stall(0.57, 0.06, [Cap::Scored, Cap::NoWinner]).unwrap(),
+            "57.0% of A's games hit the turn cap and were scored as they stood and 6.0% of B's hit the turn cap with no winner: the cap ended them, not the rules."
+        );
+        let [unknown] = stalls(capped, &[], &[], Cap::Unknown).try_into().unwrap();
+        assert!(
+            unknown.starts_with("57.0% of games hit the turn cap: the cap ended them"),
+            "{unknown}"
+        );
     }
 
     #[test]
@@ -167,13 +277,13 @@ mod tests {
             ("goal", wilson(800, 1000)),
             ("deck_empty", wilson(194, 1000)),
         ];
-        let found = stalls(Some(wilson(49, 1000)), &endings, &declared);
+        let found = stalls(Some(wilson(49, 1000)), &endings, &declared, Cap::NoWinner);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].starts_with("19.4% of games end when the draw pile runs out (95% CI"));
-        let found = stalls(Some(wilson(568, 1000)), &endings, &declared);
+        let found = stalls(Some(wilson(568, 1000)), &endings, &declared, Cap::NoWinner);
         assert_eq!(found.len(), 2);
         assert!(found[0].starts_with("56.8% of games hit the turn cap"));
-        assert!(stalls(None, &[], &declared).is_empty());
+        assert!(stalls(None, &[], &declared, Cap::NoWinner).is_empty());
     }
 
     #[test]

@@ -63,8 +63,9 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     // The seats run's capped games, a share: a stall is said first, as on every page.
     // No seats run (interrupted): no estimate, no line.
     let stall = crate::stats::wilson(record.seats_capped, seats.first().map_or(0, |r| r.games));
+    let cap = headline::cap_in(dir, "config.toml");
     page.lead(
-        &headline::stalls(Some(stall), &[], &[])
+        &headline::stalls(Some(stall), &[], &[], cap)
             .into_iter()
             .map(|s| (true, format!("With the strongest bot at every seat, {s}")))
             .collect::<Vec<_>>(),
@@ -211,7 +212,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect();
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
-        page.paragraph(&crate::bots::ladder::seat_gap(&seats, stall.value));
+        page.paragraph(&crate::bots::ladder::seat_gap(&seats, stall.value, cap));
     }
     Ok(page.finish())
 }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::headline::Stall;
+use super::headline::{Cap, Stall};
 use super::page::Section;
 use super::svg::{Bar, HBars, Scale};
 use super::table::CsvFile;
@@ -24,6 +24,8 @@ pub struct Parts {
     pub turn: &'static str,
     /// The endings that are not the game played to its goal, for the headline.
     pub stalls: &'static [Stall],
+    /// How the game's rules decide a game the turn cap stops, for the headline.
+    pub cap: Cap,
     pub add: fn(&mut Sections) -> anyhow::Result<()>,
 }
 
@@ -31,6 +33,7 @@ pub struct Parts {
 pub(crate) const NONE: Parts = Parts {
     turn: "turn",
     stalls: &[],
+    cap: Cap::Unknown,
     add: |_| Ok(()),
 };
 

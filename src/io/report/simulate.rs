@@ -89,7 +89,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         None => Vec::new(),
     };
     let endings: Vec<(&str, Estimate)> = endings.iter().map(|(n, e)| (n.as_str(), *e)).collect();
-    let mut lead: Vec<(bool, String)> = headline::stalls(capped, &endings, parts.stalls)
+    let mut lead: Vec<(bool, String)> = headline::stalls(capped, &endings, parts.stalls, parts.cap)
         .into_iter()
         .map(|s| (true, s))
         .collect();
@@ -102,7 +102,12 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         .collect();
     lead.push((
         false,
-        headline::seat_gap_sentence(&seat_rates, &seat_names(&seats, run)?, capped_share),
+        headline::seat_gap_sentence(
+            &seat_rates,
+            &seat_names(&seats, run)?,
+            capped_share,
+            parts.cap,
+        ),
     ));
 
     let (strength_lead, strength_rows) = strength(dir, run)?;

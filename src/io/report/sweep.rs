@@ -227,7 +227,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     // Points whose games stall at the turn cap come first, as on every page.
     if let Some(c) = curves.iter().find(|c| c.metric == "capped_rate") {
         let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
-        findings.extend(headline::swept_stall(&shares));
+        findings.extend(headline::swept_stall(&shares, headline::Cap::Unknown));
     }
     let told = curves.iter().filter(|c| told(&c.metric));
     let mut small = Vec::new();
