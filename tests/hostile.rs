@@ -58,6 +58,47 @@ fn a_run_toml_alone_does_not_make_a_folder_replaceable() {
     assert_eq!(run_value(&r, "games").unwrap().as_integer(), Some(30));
 }
 
+// 2a. Nor do two that differ only in a flag the folder's name leaves out: the strength sample,
+// or a sequential comparison. Before, the later run replaced the earlier's result; now it goes to `-2`.
+#[test]
+fn a_flag_the_name_leaves_out_still_keeps_each_result() {
+    let d = scratch("unnamed");
+    let sample = ["simulate", "cat-and-the-mouse", "--games", "200", "--quiet"];
+    let compare = [
+        "compare",
+        "cheesy-heist",
+        "--set-b",
+        "rules.goal_4_players=6",
+        "--games",
+        "1000",
+        "--quiet",
+    ];
+    for args in [
+        &[&sample[..], &["--strength", "20"]].concat(),
+        &sample[..],
+        &compare[..],
+        &[&compare[..], &["--sequential"]].concat(),
+        // The same command line again reuses its folder.
+        &[&sample[..], &["--strength", "20"]].concat(),
+    ] {
+        ok(&whisker_in(&d, args));
+    }
+    let folders = files(&d.join("results"));
+    assert_eq!(folders.len(), 4, "{folders:?}");
+    let value = |f: &str, key: &str| run_value(&d.join("results").join(f), key);
+    let cat = "cat-and-the-mouse+games-200";
+    let sampled = |f: &str| value(f, "strength_games").and_then(|v| v.as_integer());
+    assert_eq!(sampled(cat), Some(20));
+    assert_eq!(
+        sampled(&format!("{cat}-2")),
+        None,
+        "played without a sample"
+    );
+    let cmp = "compare-cheesy-heist-vs-cheesy-heist+games-1000+b-rules.goal_4_players=6";
+    assert!(folders.contains(&cmp.to_string()), "{folders:?}");
+    assert!(folders.contains(&format!("{cmp}-2")), "{folders:?}");
+}
+
 // 2. Two different command lines never share a default folder.
 #[test]
 fn different_command_lines_write_different_default_folders() {

@@ -348,6 +348,23 @@ pub struct StrengthArgs {
     pub strength_bots: String,
 }
 
+impl StrengthArgs {
+    /// The strength flags that differ from their defaults, for the result folder's record of
+    /// the command line that made it (see `commands::result_dir`).
+    pub fn unnamed_parts(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        match self.strength {
+            crate::stats::strength::Asked::Auto => {}
+            crate::stats::strength::Asked::Off => parts.push("strength-off".into()),
+            crate::stats::strength::Asked::Games(n) => parts.push(format!("strength-{n}")),
+        }
+        if self.strength_bots != crate::stats::strength::BOTS {
+            parts.push(format!("strength-bots-{}", self.strength_bots));
+        }
+        parts
+    }
+}
+
 /// `--shard I/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {

@@ -43,6 +43,17 @@ pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
 /// What this command line changes, for the default folder `results/compare-<A>-vs-<B>+…`: each
 /// variant gets its own folder, so `--set-b rules.max_turns=80` writes to
 /// `compare-my-game-vs-my-game+b-rules.max_turns=80`, not over the last comparison.
+/// The flags that change what a comparison plays but not its folder's name: a folder made
+/// without them is not overwritten by a run with them, nor the other way round.
+fn unnamed_parts(args: &CompareArgs) -> Vec<String> {
+    let mut parts = args.sample.unnamed_parts();
+    if args.sequential {
+        parts.push("sequential".into());
+    }
+    parts.extend(args.tolerance.iter().map(|t| format!("tolerance-{t}")));
+    parts
+}
+
 fn folder_parts(args: &CompareArgs, default_games: u64) -> Vec<String> {
     let mut parts = args.run.folder_parts(default_games);
     for (side, sets) in [("a", &args.set_a), ("b", &args.set_b)] {
@@ -127,6 +138,7 @@ where
         &format!("{} {}", sources[0].name, sources[1].name),
         &format!("compare-{}-vs-{}", sources[0].stem, sources[1].stem),
         &folder_parts(args, default_games),
+        &unnamed_parts(args),
     )?;
 
     let started = Instant::now();

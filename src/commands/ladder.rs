@@ -127,6 +127,7 @@ fn ladder<G: Registered>(
         &source.name,
         &source.stem,
         &folder_parts(args),
+        &[],
     )?;
     let started = Instant::now();
     signals::catch();

@@ -120,18 +120,24 @@ pub(crate) fn say(text: &str) -> anyhow::Result<()> {
 }
 
 /// The result folder: `--out` as given, or else the default folder `results/BASE+PARTS`, kept
-/// for this command line (`command` on `config` with `parts`) alone.
+/// for this command line (`command` on `config` with `parts`, and the flags `unnamed` that the
+/// name leaves out) alone: another command line goes to `BASE+PARTS-2`, never over it.
 pub(crate) fn result_dir(
     out: Option<&PathBuf>,
     command: &str,
     config: &str,
     base: &str,
     parts: &[String],
+    unnamed: &[String],
 ) -> anyhow::Result<ResultDir> {
     match out {
         Some(path) => ResultDir::create(path),
         None => {
-            let made_by = format!("{command} {config} {}", parts.join(" "));
+            let all: Vec<&String> = parts.iter().chain(unnamed).collect();
+            let made_by = format!(
+                "{command} {config} {}",
+                all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+            );
             ResultDir::create_default(&naming::folder(base, parts), made_by.trim_end())
         }
     }

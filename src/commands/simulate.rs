@@ -68,6 +68,7 @@ fn simulate_game<G: Registered>(
         &source.name,
         &source.stem,
         &folder_parts(args, game.default_games()),
+        &args.sample.unnamed_parts(),
     )?;
 
     let started = Instant::now();

@@ -196,6 +196,7 @@ fn sweep_game<G: Registered>(
         &source.name,
         &format!("sweep-{}", source.stem),
         &folder_parts(args, default_games),
+        &args.sample.unnamed_parts(),
     )?;
     let started = Instant::now();
     // One bar for the whole sweep.

@@ -849,6 +849,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         &source.name,
         &format!("tune-{}", source.stem),
         &folder_parts(args),
+        &[],
     )?;
     let tell = |line: String| {
         if !args.workers.quiet {
