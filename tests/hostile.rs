@@ -963,6 +963,50 @@ fn replay_refuses_rotations_the_run_did_not_have() {
     ]));
 }
 
+// 15a. A Mice Heist job's id that games.csv could not hold bare is refused where it is written:
+// a comma in it made whisker write rows of one field too many, exit 0, and then refuse its own
+// games.csv in check and merge.
+#[test]
+fn a_job_id_games_csv_cannot_hold_is_refused() {
+    let d = scratch("job-ids");
+    for (file, text) in [
+        (
+            "cheese.toml",
+            include_str!("../configs/mice-heist/cheese.toml"),
+        ),
+        (
+            "ratings.toml",
+            include_str!("../configs/mice-heist/ratings.toml"),
+        ),
+    ] {
+        for id in [r#""A,B""#, r#""A\"B""#] {
+            let renamed = text.replacen("[jobs.A]", &format!("[jobs.{id}]"), 1);
+            assert_ne!(renamed, text, "{file}: no [jobs.A] to rename");
+            let header = format!("[jobs.{id}]");
+            let line = renamed.lines().position(|l| l == header).unwrap() + 1;
+            let path = d.join(file);
+            fs::write(&path, renamed).unwrap();
+            let out = d.join("never");
+            refused(
+                &whisker(&[
+                    "simulate",
+                    path.to_str().unwrap(),
+                    "--games",
+                    "20",
+                    "--games-csv",
+                    "--out",
+                    out.to_str().unwrap(),
+                ]),
+                &[
+                    &format!("{file}:{line}: field `jobs.A"),
+                    "may not hold a comma",
+                ],
+            );
+            assert!(!out.exists());
+        }
+    }
+}
+
 // 16. The smaller ones.
 #[test]
 fn smaller_mistakes_get_plain_answers() {

@@ -69,6 +69,19 @@ pub fn check_table(p: &mut Problems, t: &TableRules) -> usize {
     seated
 }
 
+/// A job's id names a game's ending in `games.csv`, a field written bare: a comma, a quote or a
+/// line break in it would shift the columns after it, and `check` and `merge` would refuse the
+/// file whisker wrote.
+pub fn check_job_ids<'a>(p: &mut Problems, ids: impl Iterator<Item = &'a String>) {
+    for id in ids {
+        p.check(
+            !id.contains([',', '"', '\n', '\r']),
+            format!("jobs.{id}"),
+            "a job's id may not hold a comma, a quote or a line break: games.csv names the job a game ended on by it",
+        );
+    }
+}
+
 /// The chips in the bag: each colour's faces, and the colour of each physical chip (the bag holds
 /// chip indices).
 #[derive(Debug, Clone, Default)]

@@ -273,6 +273,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     // Jobs.
     let mut jobs = Vec::new();
     range(&mut p, "jobs", raw.jobs.0.len(), 1, MAX_JOBS);
+    crate::games::mice_heist::parts::check_job_ids(&mut p, raw.jobs.0.iter().map(|(id, _)| id));
     for (id, j) in raw.jobs.0.iter().take(MAX_JOBS) {
         let at = format!("jobs.{id}.obstacles");
         range(&mut p, &at, j.obstacles.len(), 1, MAX_OBSTACLES);

@@ -244,6 +244,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         .collect();
 
     range(&mut p, "jobs", raw.jobs.0.len(), 1, MAX_JOB_DEFS);
+    crate::games::mice_heist::parts::check_job_ids(&mut p, raw.jobs.0.iter().map(|(id, _)| id));
     range(
         &mut p,
         "rules.jobs_in_play",
