@@ -304,6 +304,18 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
         html.contains("class=\"significant\""),
         "no row marked significant"
     );
+    // The charts mark a row as the findings do (significant and large enough), and their
+    // captions say so: one once said "Marked rows differ significantly" beside a significant
+    // row left unmarked for being small.
+    assert!(!page.contains("Marked rows"), "{page}");
+    assert_eq!(
+        page.matches("marked ! differs significantly and by enough to act on")
+            .count(),
+        2
+    );
+    assert!(page.contains(
+        "marked ! stays significant after Holm's correction and differs by enough to act on"
+    ));
 }
 
 #[test]

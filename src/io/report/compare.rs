@@ -28,8 +28,8 @@ struct CompareRow<'a> {
 }
 
 impl CompareRow<'_> {
-    /// A count (games capped, a game's declared count): an interval, but no test of its own.
-    /// Marked `!` on a chart as in the findings: real, and large enough to matter.
+    /// Marked `!` on a chart as in the findings: real (significant after Holm's correction),
+    /// and large enough to matter.
     fn marked(&self) -> bool {
         let share = unit_of(self.metric) == Scale::Percent;
         match (self.a, self.b, self.diff) {
@@ -40,6 +40,7 @@ impl CompareRow<'_> {
         }
     }
 
+    /// A count (games capped, a game's declared count): an interval, but no test of its own.
     fn count(&self) -> bool {
         self.interval.is_some() && self.p_holm.is_none()
     }
@@ -246,7 +247,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let legend = vec![format!("A: {label_a}"), format!("B: {label_b}")];
     let mut sections = vec![Section {
         question: "Who wins, and how often, in A and in B?".into(),
-        how: "Each rate for A (first bar) and B (second bar) on one axis. Marked rows differ significantly.".into(),
+        how: "Each rate for A (first bar) and B (second bar) on one axis. A row marked ! differs significantly and by enough to act on, as a finding above does.".into(),
         // The seat gap is in points, not a share of games: the differences chart has it.
         svg: HBars::new(
             "Rates, A against B",
@@ -265,7 +266,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     sections.extend(scored.then(|| {
         Section {
             question: "How many points does each seat score?".into(),
-            how: "Mean final score of each seat in A and in B. Marked rows differ significantly."
+            how: "Mean final score of each seat in A and in B. A row marked ! differs significantly and by enough to act on, as a finding above does."
                 .into(),
             svg: HBars::new(
                 "Mean final score by seat, A against B",
@@ -279,7 +280,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     }));
     sections.push(Section {
         question: "Which differences are real?".into(),
-        how: "B − A for each rate, paired game by game; an interval that does not cross zero is a real difference. Marked rows stay significant after Holm's correction.".into(),
+        how: "B − A for each rate, paired game by game; an interval that does not cross zero is a real difference. A row marked ! stays significant after Holm's correction and differs by enough to act on, as a finding above does; the table below marks every significant row.".into(),
         svg: HBars::new(
             "Difference B − A in each rate, with its 95% interval",
             "B − A (percentage points)",
