@@ -243,12 +243,20 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 continue;
             }
             let unit = unit_of(&c.metric);
+            // The seat gap is a difference of two shares: read in points, as below.
+            let value = |x: f64| {
+                if c.metric == "seat_gap" {
+                    points_text(x)
+                } else {
+                    unit.format(x)
+                }
+            };
             findings.push(format!(
                 "{} moves {across}, from {} at {} to {} at {}.",
                 words(&c.metric),
-                unit.format(c.values[lo].unwrap_or(0.0)),
+                value(c.values[lo].unwrap_or(0.0)),
                 grid.at(lo),
-                unit.format(c.values[hi].unwrap_or(0.0)),
+                value(c.values[hi].unwrap_or(0.0)),
                 grid.at(hi)
             ));
         }

@@ -122,7 +122,14 @@ impl Change {
     }
 
     fn value(&self, x: f64) -> String {
-        if self.share { pct(x) } else { three(x) }
+        // The seat gap is a difference of two shares: read in points, as its change is.
+        if self.metric == "seat_gap" {
+            points(x)
+        } else if self.share {
+            pct(x)
+        } else {
+            three(x)
+        }
     }
 
     fn change(&self, x: f64) -> String {
@@ -330,6 +337,18 @@ mod tests {
         // 0.8 points is real but small; an insignificant 5 points is no finding at all.
         assert_eq!(f.small, ["seat 2 win rate"]);
         assert!(f.small_sentence().unwrap().contains("under 2.0 points"));
+    }
+
+    /// The seat gap reads in points on both sides, as its change does.
+    #[test]
+    fn the_seat_gap_reads_in_points() {
+        let c = row("seat_gap", "0.619", "0.251", "-0.368", true);
+        assert!(
+            c.sentence()
+                .starts_with("seat gap: 25.1 points in B against 61.9 points in A, −36.8 points"),
+            "{}",
+            c.sentence()
+        );
     }
 
     #[test]
