@@ -339,6 +339,25 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "no command to play it again"
     );
     self_contained(&html);
+    // A seat gap that moves is told in points, as every seat gap sentence is.
+    let html = reported(
+        &[
+            "sweep",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=8,12",
+            "--games",
+            "1000",
+        ],
+        &d.join("cat"),
+    );
+    let page = text(&html);
+    let from = page.find("seat gap moves").expect("the seat gap moves");
+    let moves: String = page[from..].chars().take(100).collect();
+    assert!(
+        moves.starts_with("seat gap moves across the sweep, from 59.4 points at rules.rooms=12 to 100.0 points at rules.rooms=8"),
+        "{moves}"
+    );
 }
 
 #[test]
