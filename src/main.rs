@@ -1,11 +1,14 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::Parser;
 use whisker::{Cli, Failure, exit_code};
 
 fn main() -> ExitCode {
-    let result = whisker::run(Cli::parse().command);
+    let cli = match Cli::parse_or_answer() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    let result = whisker::run(cli.command);
     if let Err(e) = &result {
         // A regression's table and an interrupted run's note are already printed.
         if !e.downcast_ref::<Failure>().is_some_and(Failure::told) {

@@ -326,6 +326,20 @@ fn an_answer_that_cannot_be_written_fails_the_run() {
     );
     let o = to_full(&["games"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // Help and the version too: they once exited 0 with nothing written.
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["simulate", "--help"],
+        &["help", "compare"],
+    ] {
+        let o = to_full(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("writing to standard output"),
+            "{args:?}"
+        );
+    }
     // A reader that stops early is no failure.
     let mut child = command()
         .args([

@@ -18,6 +18,44 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// The command line, or the exit code when clap answered it itself: help and the version
+    /// on standard output (a write that fails there fails the run, as every command's output
+    /// does; a reader that stops early, `| head`, is no failure), a usage error on standard
+    /// error with exit 2.
+    pub fn parse_or_answer() -> Result<Self, std::process::ExitCode> {
+        use clap::Parser as _;
+        use std::io::{IsTerminal as _, Write as _};
+        let e = match Self::try_parse() {
+            Ok(cli) => return Ok(cli),
+            Err(e) if !e.use_stderr() => e,
+            Err(e) => e.exit(),
+        };
+        let mut out = std::io::stdout().lock();
+        // Styled on a terminal only, as clap writes it.
+        let text = if out.is_terminal() {
+            e.render().ansi().to_string()
+        } else {
+            e.render().to_string()
+        };
+        Err(
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => {
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "error: writing to standard output: {err}"
+                    );
+                    std::process::ExitCode::from(1)
+                }
+            },
+        )
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play many seeded games with bots and write balance statistics.
