@@ -1027,6 +1027,11 @@ fn smaller_mistakes_get_plain_answers() {
     let d = scratch("smaller");
     let out = d.join("never");
     let o = out.to_str().unwrap();
+    // A "config" that never ends is refused at a bound, not read until memory runs out.
+    refused(
+        &whisker(&["simulate", "/dev/zero", "--out", o]),
+        &["/dev/zero: larger than 64 MiB: not a config"],
+    );
     refused(
         &whisker(&[
             "simulate",

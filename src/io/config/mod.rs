@@ -20,6 +20,20 @@ pub struct Source {
     pub text: String,
 }
 
+/// The largest config file read: far above any deck a designer writes, and below what a
+/// device that never ends (`/dev/zero`) would fill memory with first.
+const MAX_CONFIG_BYTES: u64 = 64 << 20;
+
+/// The bytes of `path`, or `None` when it holds more than `limit`.
+fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
 impl Source {
     pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
         let error = |line, message| ConfigError {
@@ -28,8 +42,17 @@ impl Source {
             field: String::new(),
             message,
         };
-        let bytes =
-            std::fs::read(path).map_err(|e| error(None, format!("cannot read the file: {e}")))?;
+        let bytes = read_at_most(path, MAX_CONFIG_BYTES)
+            .map_err(|e| error(None, format!("cannot read the file: {e}")))?
+            .ok_or_else(|| {
+                error(
+                    None,
+                    format!(
+                        "larger than {} MiB: not a config (the built-in ones are under 20 KB)",
+                        MAX_CONFIG_BYTES >> 20
+                    ),
+                )
+            })?;
         let text = String::from_utf8(bytes).map_err(|e| {
             // Where the first byte that is not UTF-8 is, as an editor counts it.
             let at = e.utf8_error().valid_up_to();
