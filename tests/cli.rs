@@ -698,6 +698,17 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
         stderr(&other)
     );
     assert!(String::from_utf8_lossy(&same.stdout).contains("OK: no metric moved"));
+    // A lower turn cap is a change to check, not damage: the baseline's games.csv holds games
+    // longer than the new cap, played under its own (it was refused with exit 2, "`19` is not a
+    // whole number from 0 to 14").
+    let capped = check(&["--set", "rules.max_turns=14"]);
+    let told = String::from_utf8_lossy(&capped.stdout);
+    assert_eq!(capped.status.code(), Some(1), "{told}{}", stderr(&capped));
+    assert!(
+        told.lines()
+            .any(|l| l.trim_start().starts_with("capped_rate") && l.ends_with("REGRESSED")),
+        "{told}"
+    );
 
     // Every obstacle two harder: tests pass less often and games run longer.
     let harder = d.join("harder.toml");

@@ -649,6 +649,18 @@ fn read_strength(dir: &Path) -> anyhow::Result<BTreeMap<(String, String), Estima
     Ok(out)
 }
 
+/// The turn cap the baseline's games were played under (its config.toml, as played), which its
+/// games.csv keeps to: a check may change the cap (`--set rules.max_turns=30`) and still read
+/// the games played under the old one.
+fn baseline_cap<G: Game>(dir: &Path, game: &G) -> u32 {
+    fs::read_to_string(dir.join("config.toml"))
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("rules")?.get("max_turns")?.as_integer())
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or_else(|| game.max_turns())
+}
+
 /// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
 /// and rotation the plan plays, in that order.
 fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<Outcome>> {
@@ -661,7 +673,7 @@ fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<
     }
     let (expected, rotations) = (plan.total(), plan.rotations());
     let mut games = Vec::new();
-    games_csv::read(&path, game, |row, _| {
+    games_csv::read(&path, game, baseline_cap(dir, game), |row, _| {
         let unit = games.len() as u64;
         if unit >= expected {
             return Err(usage(format!(

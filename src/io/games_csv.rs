@@ -98,12 +98,13 @@ pub(crate) struct GameRow {
     pub outcome: Outcome,
 }
 
-/// Reads `path`, a `games.csv` of `game`, calling `each` with every row and its line's bytes
-/// (line break included), in order. Anything that whisker would not have written is an error
-/// naming the file, the line and the field.
+/// Reads `path`, a `games.csv` of `game` played under a turn cap of `max_turns`, calling `each`
+/// with every row and its line's bytes (line break included), in order. Anything that whisker
+/// would not have written is an error naming the file, the line and the field.
 pub(crate) fn read<G: Game>(
     path: &Path,
     game: &G,
+    max_turns: u32,
     mut each: impl FnMut(&GameRow, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let shown = path.display();
@@ -138,7 +139,7 @@ pub(crate) fn read<G: Game>(
             }
             continue;
         }
-        let row = parse(text, game).map_err(at)?;
+        let row = parse(text, game, max_turns).map_err(at)?;
         each(&row, &line)?;
         rows += 1;
     }
@@ -149,8 +150,8 @@ pub(crate) fn read<G: Game>(
 }
 
 /// One row's fields, each checked.
-fn parse<G: Game>(text: &str, game: &G) -> Result<GameRow, String> {
-    let (players, max_turns) = (game.players(), game.max_turns());
+fn parse<G: Game>(text: &str, game: &G, max_turns: u32) -> Result<GameRow, String> {
+    let players = game.players();
     let values = &game.declared().values;
     let fields: Vec<&str> = text.split(',').collect();
     // game, rotation, seed, turns, capped; the values; ending, winners; the scores.
@@ -239,7 +240,7 @@ mod tests {
     fn rows_whisker_would_not_write_are_refused_by_field() {
         let game = crate::core::game::example::Coins::new(2);
         let good = "7,0,99,20,0,12,A,1,10,30";
-        let row = parse(good, &game).unwrap();
+        let row = parse(good, &game, game.max_turns()).unwrap();
         assert_eq!(
             (row.game, row.outcome.turns, row.outcome.winners),
             (7, 20, 2)
@@ -256,7 +257,7 @@ mod tests {
             ("7,0,99,20,0,12,A,1,10", "fields"),
             ("-7,0,99,20,0,12,A,1,10,30", "field `game`"),
         ] {
-            let e = parse(bad, &game).err().unwrap();
+            let e = parse(bad, &game, game.max_turns()).err().unwrap();
             assert!(e.contains(says), "{bad}: {e}");
         }
     }
