@@ -215,10 +215,15 @@ where
         }
     };
     let mut text = format!(
-        "whisker {} — compare, {} games each, seed {}\n",
+        "whisker {} — compare, {} games each, seed {}, bots {}\n",
         env!("CARGO_PKG_VERSION"),
         paired.games(),
-        plan.seed
+        plan.seed,
+        plan.lineup
+            .iter()
+            .map(Bot::label)
+            .collect::<Vec<_>>()
+            .join(",")
     );
     text += &format!(
         "  A: {}\n  B: {}\n\n",

@@ -451,12 +451,13 @@ fn sweep_game<G: Registered>(
             })
     };
     let mut text = format!(
-        "whisker {} — sweep of {}, {} points × {} games, seed {}\n\n",
+        "whisker {} — sweep of {}, {} points × {} games, seed {}, bots {}\n\n",
         env!("CARGO_PKG_VERSION"),
         source.name,
         points.len(),
         games,
-        args.run.seed
+        args.run.seed,
+        record.bots.join(",")
     );
     // Points whose games stall at the turn cap: said before any figure, as simulate says it.
     let capped: Vec<f64> = results
