@@ -358,6 +358,24 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         moves.starts_with("seat gap moves across the sweep, from 59.4 points at rules.rooms=12 to 100.0 points at rules.rooms=8"),
         "{moves}"
     );
+    // Where every point has the same seat gap none is named the most even, and where nothing
+    // stands out the small moves are not "also" real.
+    let html = reported(
+        &[
+            "sweep",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=8..9",
+            "--games",
+            "500",
+        ],
+        &d.join("tie"),
+    );
+    let page = text(&html);
+    assert!(page.contains("Nothing stands out: no check below fired."));
+    assert!(page.contains("Every point is as even as the others: seat gap 100.0 points."));
+    assert!(!page.contains("most even"), "a tie named a most even point");
+    assert!(page.contains("Real, but moving less than") && !page.contains("Also real"));
 }
 
 #[test]

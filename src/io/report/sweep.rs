@@ -264,7 +264,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut even = None;
     let gap = curves.iter().find(|c| c.metric == "seat_gap");
     let gap_range = gap.and_then(Curve::extremes);
-    let most_even = gap_range.map(|(best, _)| best);
+    // A seat gap the same at every point has no most even point to name or mark.
+    let most_even = gap_range
+        .filter(|&(best, worst)| gap.is_some_and(|c| c.values[best] != c.values[worst]))
+        .map(|(best, _)| best);
     if let (Some(c), Some((best, worst))) = (gap, gap_range)
         && points > 1
     {
@@ -273,7 +276,13 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             grid.at(best),
             points_text(c.values[best].unwrap_or(0.0))
         );
-        if c.apart(best, worst) {
+        if c.values[best] == c.values[worst] {
+            // No point is more even than another: none is named as the most even.
+            even = Some(format!(
+                "Every point is as even as the others: seat gap {}.",
+                points_text(c.values[best].unwrap_or(0.0))
+            ));
+        } else if c.apart(best, worst) {
             findings.push(format!("{said}."));
         } else {
             even = Some(format!(
@@ -286,8 +295,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         page.paragraph(&even);
     }
     if !small.is_empty() {
+        // "Also" only after findings: after "Nothing stands out" these are the only real moves.
         page.paragraph(&format!(
-            "Also real, but moving less than {} of a share, a turn of length, or {} and {COUNT} a game of other figures across the sweep: {}.",
+            "{}, but moving less than {} of a share, a turn of length, or {} and {COUNT} a game of other figures across the sweep: {}.",
+            if findings.is_empty() { "Real" } else { "Also real" },
             points_text(SHARE),
             super::headline::pct(RELATIVE),
             small.join(", ")
