@@ -339,19 +339,20 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "no command to play it again"
     );
     self_contained(&html);
-    // A seat gap that moves is told in points, as every seat gap sentence is.
-    let html = reported(
-        &[
+    // Cat & The Mouse's room count moves its seat gap far.
+    let rooms = |vary: &str, games: &str, name: &str| {
+        let args = [
             "sweep",
             "cat-and-the-mouse",
             "--vary",
-            "rules.rooms=8,12",
+            vary,
             "--games",
-            "1000",
-        ],
-        &d.join("cat"),
-    );
-    let page = text(&html);
+            games,
+        ];
+        text(&reported(&args, &d.join(name)))
+    };
+    // A seat gap that moves is told in points, as every seat gap sentence is.
+    let page = rooms("rules.rooms=8,12", "1000", "cat");
     let from = page.find("seat gap moves").expect("the seat gap moves");
     let moves: String = page[from..].chars().take(100).collect();
     assert!(
@@ -360,18 +361,7 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     );
     // Where every point has the same seat gap none is named the most even, and where nothing
     // stands out the small moves are not "also" real.
-    let html = reported(
-        &[
-            "sweep",
-            "cat-and-the-mouse",
-            "--vary",
-            "rules.rooms=8..9",
-            "--games",
-            "500",
-        ],
-        &d.join("tie"),
-    );
-    let page = text(&html);
+    let page = rooms("rules.rooms=8..9", "500", "tie");
     assert!(page.contains("Nothing stands out: no check below fired."));
     assert!(page.contains("Every point is as even as the others: seat gap 100.0 points."));
     assert!(!page.contains("most even"), "a tie named a most even point");

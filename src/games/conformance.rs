@@ -66,8 +66,8 @@ fn decided_at_the_cap<G: Registered>(outcome: &Outcome, seed: u64) {
     }
 }
 
-/// With a cap of one turn random play stops games at it (in Cat & The Mouse, the few that no
-/// trap ends in the first round), each decided as the headlines say: ten of them are checked.
+/// With a cap of one turn random play stops games at it (where most random games end in their
+/// first turn, the few that do not), each decided as the headlines say: ten of them are checked.
 pub(super) fn capped_games_are_decided_as_said<G: Registered>() {
     let cap: Override = "rules.max_turns=1".parse().unwrap();
     let game = G::load(&G::BUILTIN.source(), &[cap], None).expect("the built-in config loads");

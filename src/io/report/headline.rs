@@ -24,9 +24,9 @@ pub(crate) const STALLED: f64 = 0.05;
 /// the capped games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cap {
-    /// Won by no one (Cat & The Mouse, Cheesy Heist, Mouse Chaos).
+    /// Won by no one.
     NoWinner,
-    /// Scored as it stands, so the seats ahead win it (Mice Heist).
+    /// Scored as it stands, so the seats ahead win it.
     Scored,
     /// Not known here: a page drawn from a folder that does not say which game it played.
     Unknown,
