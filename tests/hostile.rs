@@ -1241,6 +1241,31 @@ fn a_comparison_of_two_table_sizes_reproduces() {
         fs::read_to_string(first.join("compare.csv")).unwrap(),
         fs::read_to_string(again.join("compare.csv")).unwrap()
     );
+    // A's fourth seat keeps its rows, B's side empty (they were dropped), and the terminal and
+    // the page say first that each side's fair share differs.
+    let csv = fs::read_to_string(first.join("compare.csv")).unwrap();
+    for metric in ["seat_4_win_rate,0.", "seat_4_mean_score,"] {
+        let row = csv.lines().find(|l| l.starts_with(metric)).expect(metric);
+        assert!(row.split(',').nth(2) == Some(""), "{row}");
+    }
+    let said =
+        "A seats 4 players and B 3: a seat's fair share of wins is 25.0% in A and 33.3% in B";
+    let o = whisker(&[
+        "compare",
+        "--set-b",
+        "rules.players=3",
+        "--games",
+        "200",
+        "--strength",
+        "off",
+        "--report",
+        "--out",
+        d.join("told").to_str().unwrap(),
+    ]);
+    ok(&o);
+    assert!(String::from_utf8_lossy(&o.stdout).contains(&format!("! {said}")));
+    let page = fs::read_to_string(d.join("told/report.html")).unwrap();
+    assert!(page.contains(said), "the page does not say it");
 }
 
 // 17. A table size given twice is refused, not dropped: `--set rules.players` beside

@@ -362,6 +362,19 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     // Where every point has the same seat gap none is named the most even, and where nothing
     // stands out the small moves are not "also" real.
     let page = rooms("rules.rooms=8..9", "500", "tie");
+    // The Mouse never wins there: its line is drawn at 0% (it was once left out, and the fair
+    // share read 100.0%), each seat named by its role.
+    let html = fs::read_to_string(d.join("tie/report.html")).unwrap();
+    let win_rates = charts(&html)
+        .into_iter()
+        .find(|(t, _)| t == "Win rate by seat")
+        .expect("a win rate chart");
+    assert_eq!(win_rates.1, 6, "two seats' lines, each with its two points");
+    assert!(html.contains("fair share 50.0%") && !html.contains("fair share 100.0%"));
+    assert!(page.contains("seat 1 (inspector)") && page.contains("seat 2 (mouse)"));
+    // The seat gap is charted in points, as the sentences read it, and never past 100.
+    assert!(html.contains("seat gap (points)") && !html.contains("seat gap (%)"));
+    assert!(!html.contains(">102<") && !html.contains(">101%<"));
     assert!(page.contains("Nothing stands out: no check below fired."));
     assert!(page.contains("Every point is as even as the others: seat gap 100.0 points."));
     assert!(!page.contains("most even"), "a tie named a most even point");
@@ -683,4 +696,48 @@ fn the_headline_agrees_with_the_csv_beside_it() {
             }
         }
     }
+}
+
+#[test]
+fn a_comparison_names_each_seat_by_its_role_where_the_game_has_roles() {
+    let d = scratch("report-compare-roles");
+    let args = [
+        "compare",
+        "cat-and-the-mouse",
+        "--set-b",
+        "rules.room_loot=3",
+        "--games",
+        "1000",
+    ];
+    let out = d.join("r");
+    let html = reported(&args, &out);
+    let page = text(&html);
+    // The Inspector's share falls and the Mouse's rises: each told by seat and role, on the
+    // page and in the terminal, which reads the same findings.
+    assert!(page.contains("seat 1 (inspector) win rate:"), "{page}");
+    assert!(page.contains("seat 2 (mouse) win rate:"), "{page}");
+    let mut again = args.to_vec();
+    let out = d.join("t");
+    again.extend(["--quiet", "--out", out.to_str().unwrap()]);
+    let o = whisker(&again);
+    let terminal = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        terminal.contains("! seat 1 (inspector) win rate:"),
+        "{terminal}"
+    );
+    // A game without roles names its seats by number alone.
+    let plain = text(&reported(
+        &[
+            "compare",
+            "--set-b",
+            "rules.obstacle_cheese=none",
+            "--games",
+            "500",
+        ],
+        &d.join("p"),
+    ));
+    assert!(
+        plain.contains("seat 1 win rate") && !plain.contains("seat 1 ("),
+        "{plain}"
+    );
 }

@@ -10,7 +10,7 @@ use super::{
 use crate::commands::cli::CompareArgs;
 use crate::core::cost::Cost;
 use crate::core::failure::Failure;
-use crate::core::game::seat_name;
+use crate::core::game::{Roles, seat_name};
 use crate::core::lineup::Bot;
 use crate::core::progress::games_bar;
 use crate::core::runner::{self, Plan, Played};
@@ -197,7 +197,12 @@ where
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    let record = compare_record(args, sources, &plan, played, pb, &sample);
+    // Seats are named by their roles, in a game with roles, on the terminal and the page.
+    let roles = Roles::of_seats(ga.roles(), pa.max(pb));
+    let record = RunRecord {
+        roles: roles.clone(),
+        ..compare_record(args, sources, &plan, played, pb, &sample)
+    };
     dir.text(record::RUN, &record.to_toml()?)?;
     dir.text(
         record::HOST,
@@ -268,6 +273,9 @@ where
         }
     }
     text += "  B − A: each change is B (the change tried) minus A (the reference); seats count from 1.\n";
+    if let Some(counts) = findings::seat_counts_sentence(pa, pb) {
+        text += &format!("  ! {counts}\n");
+    }
     if args.sequential && played.complete() {
         let called: Vec<(&str, Call)> = rows
             .iter()
@@ -281,7 +289,7 @@ where
         );
     }
     text += &format!("  {}\n\n", strength_sentence(&rows, &sample));
-    text += &findings::rank(findings::changes(&rows, &item_rows)).text();
+    text += &findings::rank(findings::changes(&rows, &item_rows, &roles)).text();
     text += &items::headline(&item_rows);
     text += "\n";
     text += &compare::table(&rows);

@@ -1,6 +1,5 @@
 //! `whisker sweep`: one rule set played at every point of a grid of values, on the same seeds.
 
-use crate::io::report::headline::swept_stall;
 use std::time::Instant;
 
 use super::{page, result_dir, run_plan, say, source, stopped_empty, strong_lineup, written};
@@ -8,6 +7,7 @@ use crate::commands::cli::SweepArgs;
 use crate::commands::vary::grid;
 use crate::core::cost::Cost;
 use crate::core::failure::Failure;
+use crate::core::game::Roles;
 use crate::core::progress::games_bar;
 use crate::core::runner::{self, Plan};
 use crate::core::signals;
@@ -15,6 +15,7 @@ use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
+use crate::io::report::headline::{metric_words, swept_stall};
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
@@ -414,6 +415,7 @@ fn sweep_game<G: Registered>(
                 .as_deref()
                 .unwrap_or(first.default_bots()),
         ),
+        roles: Roles::of_seats(first.roles(), first.players()),
         set: sets,
         vary,
         points: Some(points.len() as u64),
@@ -503,10 +505,11 @@ fn sweep_game<G: Registered>(
         }
         line + "\n"
     };
+    let first_seat = metric_words("seat_1_wins", &record.roles);
     text += &columns([
         "mean turns",
         "seat gap, points",
-        "seat 1 wins",
+        &first_seat,
         "mean score",
         "under strong play",
     ]);

@@ -24,6 +24,14 @@ impl Roles {
     pub fn of(&self, seat: Seat) -> &'static str {
         self.names[self.of_seat[seat] as usize]
     }
+
+    /// Each seat's role at a table of `players`, seat 1's first: as `run.toml` records them
+    /// for pages that name seats by their roles (none in a game without roles).
+    pub fn of_seats(roles: Option<Roles>, players: usize) -> Vec<String> {
+        roles.map_or_else(Vec::new, |r| {
+            (0..players).map(|s| r.of(s).to_string()).collect()
+        })
+    }
 }
 
 /// Seats in turn order, as the code indexes them: index 0 takes the first turn.

@@ -117,6 +117,10 @@ pub(crate) struct RunRecord {
     )]
     pub played: Option<u64>,
     pub bots: Vec<String>,
+    /// Each seat's role, seat 1's first, in a game with roles: pages that read no `seats.csv`
+    /// (`compare`'s, `sweep`'s) name seats by them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roles: Vec<String>,
     #[serde(default)]
     pub set: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -6,7 +6,7 @@ use super::headline;
 use super::page::{Page, Section};
 use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, tail_note};
 use super::table::CsvFile;
-use super::{Run, compare_items, config_name, unit_of, words};
+use super::{Run, compare_items, config_name, unit_of};
 use crate::stats::compare;
 use crate::stats::compare::findings::{self, Change};
 use crate::stats::strength::{self, Sample, Verdict};
@@ -94,6 +94,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let [diff, lo, hi] = csv.optional_estimates("diff")?;
     let p = csv.optional("p_holm")?;
     let significant = csv.text("significant")?;
+    // Seats by their roles, in a game with roles.
+    let roles = run.list("roles");
+    let named = |metric: &str| headline::metric_words(metric, &roles);
     let rows: Vec<CompareRow> = (0..csv.len())
         .map(|i| CompareRow {
             metric: names[i],
@@ -137,6 +140,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 names[i],
                 ["a", "b", "diff", "ci_low", "ci_high"].map(cell),
                 significant[i] == "yes",
+                &roles,
             )
         })
         .collect();
@@ -220,6 +224,17 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         "Every change is B − A: B, the change tried, minus A, the reference. Seats count from 1."
             .into(),
     ));
+    // Each side's seats: those with a win rate on that side (a seat only one side has keeps
+    // its row, the other side empty).
+    let seats_of = |side: &[Option<f64>]| {
+        (0..csv.len())
+            .filter(|&i| names[i].starts_with("seat_") && names[i].ends_with("_win_rate"))
+            .filter(|&i| side[i].is_some())
+            .count()
+    };
+    if let Some(counts) = findings::seat_counts_sentence(seats_of(&a), seats_of(&b)) {
+        lead.push((true, counts));
+    }
     lead.push(strength(&csv, &significant, run)?);
     page.lead(&lead);
     page.keys(&keys);
@@ -235,7 +250,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             for (series, v) in [r.a, r.b].into_iter().enumerate() {
                 if let Some(v) = v {
                     bars.push(
-                        Bar::new(words(r.metric), v)
+                        Bar::new(named(r.metric), v)
                             .series(series)
                             .flagged(r.marked()),
                     );
@@ -289,7 +304,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .filter(charted)
                 .filter(|r| unit_of(r.metric) == Scale::Percent && r.interval.is_some())
                 .map(|r| {
-                    Bar::new(words(r.metric), r.diff.unwrap_or(0.0))
+                    Bar::new(named(r.metric), r.diff.unwrap_or(0.0))
                         .interval(r.interval)
                         .flagged(r.marked())
                 })
@@ -366,7 +381,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             marked.push(table.len());
         }
         table.push(vec![
-            words(r.metric),
+            named(r.metric),
             r.a.map_or(String::new(), value),
             r.b.map_or(String::new(), value),
             r.diff.map_or(String::new(), gap),

@@ -62,6 +62,20 @@ pub(crate) fn pct(x: f64) -> String {
     super::svg::Scale::Percent.format(x)
 }
 
+/// A metric in words, a seat named with its role where the game has roles (`seat_1_win_rate`:
+/// `seat 1 (inspector) win rate`); `roles` holds each seat's, seat 1's first, or nothing.
+pub(crate) fn metric_words(metric: &str, roles: &[String]) -> String {
+    let words = metric.replace('_', " ");
+    let seat = metric
+        .strip_prefix("seat_")
+        .and_then(|rest| rest.split('_').next())
+        .and_then(|n| n.parse::<usize>().ok());
+    match seat.and_then(|n| Some((n, roles.get(n.checked_sub(1)?)?))) {
+        Some((n, role)) => words.replacen(&format!("seat {n}"), &format!("seat {n} ({role})"), 1),
+        None => words,
+    }
+}
+
 /// A difference of two shares in points, to a tenth of a point.
 pub(crate) fn points(x: f64) -> String {
     format!("{} points", tenths(x))
@@ -193,6 +207,28 @@ pub(crate) fn seat_gap_sentence(
 mod tests {
     use super::*;
     use crate::stats::wilson;
+
+    #[test]
+    fn a_seat_is_named_with_its_role_where_the_game_has_roles() {
+        let roles = ["inspector".to_string(), "mouse".to_string()];
+        assert_eq!(
+            metric_words("seat_1_win_rate", &roles),
+            "seat 1 (inspector) win rate"
+        );
+        assert_eq!(
+            metric_words("seat_2_mean_score", &roles),
+            "seat 2 (mouse) mean score"
+        );
+        // No role for a seat past the list, none in a game without roles, and only a seat's
+        // number is a seat.
+        assert_eq!(metric_words("seat_3_win_rate", &roles), "seat 3 win rate");
+        assert_eq!(metric_words("seat_1_win_rate", &[]), "seat 1 win rate");
+        assert_eq!(metric_words("seat_gap", &roles), "seat gap");
+        assert_eq!(
+            metric_words("first_seat_win_rate", &roles),
+            "first seat win rate"
+        );
+    }
 
     #[test]
     fn the_gap_is_the_best_seat_minus_the_worst() {

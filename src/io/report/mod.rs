@@ -61,6 +61,19 @@ impl Run {
         }
     }
 
+    /// A list of strings (none where the key is absent or holds something else).
+    fn list(&self, key: &str) -> Vec<String> {
+        self.0
+            .get(key)
+            .and_then(toml::Value::as_array)
+            .map_or_else(Vec::new, |items| {
+                items
+                    .iter()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
+            })
+    }
+
     /// A whole number, its thousands grouped (`games = 200000` reads 200,000).
     fn count(&self, key: &str) -> String {
         match self.0.get(key).and_then(toml::Value::as_integer) {
@@ -207,11 +220,6 @@ fn config_name(source: &str) -> String {
         .trim_start_matches("<built-in ")
         .trim_end_matches('>')
         .to_string()
-}
-
-/// A metric's name as a heading reads it: `seat_1_win_rate` → `seat 1 win rate`.
-fn words(metric: &str) -> String {
-    metric.replace('_', " ")
 }
 
 /// How a metric's values read: shares (and the seat gap between two) as percentages, the rest

@@ -21,6 +21,8 @@ pub(crate) enum Scale {
     Number,
     /// A difference of two shares, in percentage points with its sign.
     Points,
+    /// A seat gap: the best seat's share less the worst's, in points (never below zero).
+    Gap,
 }
 
 impl Scale {
@@ -32,6 +34,7 @@ impl Scale {
             Scale::Number => trim(x),
             Scale::Points if x > 0.0 => format!("+{} pp", trim(x * 100.0)),
             Scale::Points => format!("{} pp", trim(x * 100.0)),
+            Scale::Gap => format!("{:.1} points", rounded(x, 3) * 100.0 + 0.0),
         }
     }
 }
@@ -62,6 +65,7 @@ impl Scale {
             Scale::Percent => (100.0, "%"),
             Scale::Number => (1.0, ""),
             Scale::Points => (100.0, " pp"),
+            Scale::Gap => (100.0, ""),
         };
         let d = step_decimals(step * scale);
         let s = format!("{:.d$}", x * scale);
@@ -846,7 +850,13 @@ impl Lines {
         } else {
             // A flat line still gets a readable span around it.
             let pad = ((y_hi - y_lo) * 0.1).max(y_hi.abs() * 0.02).max(1e-3);
-            (y_lo - pad, y_hi + pad)
+            let (lo, hi) = (y_lo - pad, y_hi + pad);
+            // Shares and seat gaps lie within 0–100%: the span slides inside it, not past it.
+            match self.unit {
+                Scale::Percent | Scale::Gap if hi > 1.0 => ((lo - (hi - 1.0)).max(0.0), 1.0),
+                Scale::Percent | Scale::Gap if lo < 0.0 => (0.0, (hi - lo).min(1.0)),
+                _ => (lo, hi),
+            }
         };
         let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
         let x = |v: f64| left + (right - left) * (v - x_lo) / (x_hi - x_lo);
@@ -1175,6 +1185,8 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(Scale::Points.format(0.0525), "+5.25 pp");
         assert_eq!(Scale::Points.format(-0.121), "-12.1 pp");
+        assert_eq!(Scale::Gap.format(0.594), "59.4 points");
+        assert_eq!(Scale::Gap.format(1.0), "100.0 points");
         assert_eq!(
             Columns::filled(&[(3, 1.0), (5, 2.0)]),
             (vec![3, 4, 5], vec![1.0, 0.0, 2.0])

@@ -8,7 +8,7 @@ use super::headline::{self, points as points_text};
 use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Scale};
 use super::table::CsvFile;
-use super::{Run, config_name, fair_line, series_note, unit_of, words};
+use super::{Run, config_name, fair_line, series_note, unit_of};
 use crate::core::failure::Failure;
 use crate::stats::compare::findings::{COUNT, LENGTH, RELATIVE, SHARE};
 
@@ -35,6 +35,15 @@ fn told(metric: &str) -> bool {
     TOLD.contains(&metric)
         || seat_rate(metric)
         || (metric.ends_with("_rate") && metric != "first_seat_win_rate")
+}
+
+/// How the sweep shows `metric`: the seat gap in points, as every sentence reads it.
+fn scale_of(metric: &str) -> Scale {
+    if metric == "seat_gap" {
+        Scale::Gap
+    } else {
+        unit_of(metric)
+    }
 }
 
 /// A seat's win rate (`seat_2_win_rate`), not the seat gap.
@@ -149,6 +158,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             .collect::<Result<_, _>>()?,
     };
     let points = sweep.len();
+    // Seats by their roles, in a game with roles.
+    let roles = run.list("roles");
+    let named = |metric: &str| headline::metric_words(metric, &roles);
     let mut curves = Vec::new();
     for m in &header[keys..] {
         let low = format!("{m}_ci_low");
@@ -156,8 +168,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             continue;
         }
         let values = sweep.optional(m)?;
-        if values.iter().all(|v| v.unwrap_or(0.0) == 0.0) {
-            // Nothing to see (a rate that never happened, like capped games).
+        if values.iter().all(|v| v.unwrap_or(0.0) == 0.0) && !seat_rate(m) {
+            // Nothing to see (a rate that never happened, like capped games); a seat that never
+            // wins is a finding, and drawn.
             continue;
         }
         let (lo, hi) = (
@@ -239,21 +252,13 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             let (l, h) = (c.values[lo].unwrap_or(0.0), c.values[hi].unwrap_or(0.0));
             // A real move smaller than what a designer acts on is named with the small ones.
             if !practical(&c.metric, l, h) {
-                small.push(words(&c.metric));
+                small.push(named(&c.metric));
                 continue;
             }
-            let unit = unit_of(&c.metric);
-            // The seat gap is a difference of two shares: read in points, as below.
-            let value = |x: f64| {
-                if c.metric == "seat_gap" {
-                    points_text(x)
-                } else {
-                    unit.format(x)
-                }
-            };
+            let value = |x: f64| scale_of(&c.metric).format(x);
             findings.push(format!(
                 "{} moves {across}, from {} at {} to {} at {}.",
-                words(&c.metric),
+                named(&c.metric),
                 value(c.values[lo].unwrap_or(0.0)),
                 grid.at(lo),
                 value(c.values[hi].unwrap_or(0.0)),
@@ -346,7 +351,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             seats
                 .iter()
                 .take(SERIES)
-                .map(|c| c.metric.trim_end_matches("_win_rate").replace('_', " "))
+                .map(|c| named(&c.metric).trim_end_matches(" win rate").to_string())
                 .collect(),
         );
         c.reference = fair_line(1.0 / seats.len() as f64);
@@ -363,10 +368,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         if lines.len() == 1 && seat_rate(&c.metric) {
             continue;
         }
-        let unit = unit_of(&c.metric);
+        let unit = scale_of(&c.metric);
         let y_label = match unit {
-            Scale::Percent => format!("{} (%)", words(&c.metric)),
-            _ => words(&c.metric),
+            Scale::Percent => format!("{} (%)", named(&c.metric)),
+            Scale::Gap => format!("{} (points)", named(&c.metric)),
+            _ => named(&c.metric),
         };
         let series = lines
             .iter()
@@ -379,12 +385,12 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             vec![]
         };
         sections.push(Section {
-            question: format!("How does {} move with {}?", words(&c.metric), grid.keys[0]),
+            question: format!("How does {} move with {}?", named(&c.metric), grid.keys[0]),
             how: format!(
                 "The metric at every point of the sweep, with its 95% interval.{}",
                 series_note(lines.len(), "lines")
             ),
-            svg: chart(words(&c.metric), y_label, unit, series, legend).svg(),
+            svg: chart(named(&c.metric), y_label, unit, series, legend).svg(),
         });
     }
     for s in &sections {
@@ -393,7 +399,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
 
     page.heading("Every point");
     let mut columns: Vec<String> = grid.keys.clone();
-    columns.extend(curves.iter().map(|c| words(&c.metric)));
+    columns.extend(curves.iter().map(|c| named(&c.metric)));
     let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
     let table: Vec<Vec<String>> = (0..points)
         .map(|p| {
@@ -401,7 +407,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             row.extend(
                 curves
                     .iter()
-                    .map(|c| c.values[p].map_or(String::new(), |v| unit_of(&c.metric).format(v))),
+                    .map(|c| c.values[p].map_or(String::new(), |v| scale_of(&c.metric).format(v))),
             );
             row
         })

@@ -4,7 +4,7 @@
 //! when it is real (Holm-corrected) and large enough to matter. Statistics such as the KS test
 //! come last, for those who want them.
 
-use crate::io::report::headline::{pct, points};
+use crate::io::report::headline::{metric_words, pct, points};
 
 /// A real change in a share smaller than this (2 points) is listed as small: a point or two of
 /// win rate is where a designer starts to care.
@@ -38,12 +38,18 @@ pub(crate) struct Change {
 }
 
 impl Change {
-    /// A row of `compare.csv`, its cells as written there.
-    pub(crate) fn metric(metric: &str, cells: [&str; 5], significant: bool) -> Option<Self> {
+    /// A row of `compare.csv`, its cells as written there; `roles`, each seat's in a game with
+    /// roles, name the seats.
+    pub(crate) fn metric(
+        metric: &str,
+        cells: [&str; 5],
+        significant: bool,
+        roles: &[String],
+    ) -> Option<Self> {
         let share = metric.ends_with("_rate") || metric == "seat_gap";
         Self::new(
             String::new(),
-            metric.replace('_', " "),
+            metric_words(metric, roles),
             metric,
             share,
             cells,
@@ -202,8 +208,29 @@ pub(crate) struct Findings {
     pub small: Vec<String>,
 }
 
+/// Said before any finding where the sides seat different numbers of players: every seat's
+/// fair share of wins moves with the count, so a seat's win rate moves with no change in
+/// balance.
+pub(crate) fn seat_counts_sentence(players_a: usize, players_b: usize) -> Option<String> {
+    let fair = |n: usize| 1.0 / n as f64;
+    let moved = fair(players_b) - fair(players_a);
+    (players_a != players_b && players_a > 0 && players_b > 0).then(|| {
+        format!(
+            "A seats {players_a} players and B {players_b}: a seat's fair share of wins is {} in A and {} in B, so every seat's win rate {} by about {} with the balance unchanged; read each seat against its side's fair share, and the seat gap.",
+            pct(fair(players_a)),
+            pct(fair(players_b)),
+            if moved > 0.0 { "rises" } else { "falls" },
+            points(moved.abs())
+        )
+    })
+}
+
 /// Every row of a comparison, as it was just written to `compare.csv` and `compare_items.csv`.
-pub(crate) fn changes(rows: &[super::Row], items: &[super::items::ItemRow]) -> Vec<Change> {
+pub(crate) fn changes(
+    rows: &[super::Row],
+    items: &[super::items::ItemRow],
+    roles: &[String],
+) -> Vec<Change> {
     fn cells<'a>(a: &'a str, b: &'a str, d: &'a str, l: &'a str, h: &'a str) -> [&'a str; 5] {
         [a, b, d, l, h]
     }
@@ -213,6 +240,7 @@ pub(crate) fn changes(rows: &[super::Row], items: &[super::items::ItemRow]) -> V
                 &r.metric,
                 cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
                 r.significant == "yes",
+                roles,
             )
         })
         .chain(items.iter().filter_map(|r| {
@@ -297,7 +325,22 @@ mod tests {
     use super::*;
 
     fn row(metric: &str, a: &str, b: &str, diff: &str, significant: bool) -> Change {
-        Change::metric(metric, [a, b, diff, diff, diff], significant).unwrap()
+        Change::metric(metric, [a, b, diff, diff, diff], significant, &[]).unwrap()
+    }
+
+    #[test]
+    fn sides_of_different_sizes_are_said_to_have_different_fair_shares() {
+        assert_eq!(seat_counts_sentence(4, 4), None);
+        let said = seat_counts_sentence(4, 3).unwrap();
+        assert!(
+            said.starts_with("A seats 4 players and B 3: a seat's fair share of wins is 25.0% in A and 33.3% in B, so every seat's win rate rises by about 8.3 points"),
+            "{said}"
+        );
+        assert!(
+            seat_counts_sentence(3, 5)
+                .unwrap()
+                .contains("falls by about 13.3 points")
+        );
     }
 
     #[test]
@@ -323,7 +366,8 @@ mod tests {
             Change::metric(
                 "game_length_distribution_ks",
                 ["", "", "0.43", "", ""],
-                true
+                true,
+                &[]
             )
             .is_none()
         );

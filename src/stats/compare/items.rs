@@ -370,7 +370,7 @@ mod tests {
             text.contains("1 of 8 rows of the game's tables differ"),
             "{text}"
         );
-        let found = super::super::findings::rank(super::super::findings::changes(&[], &rows));
+        let found = super::super::findings::rank(super::super::findings::changes(&[], &rows, &[]));
         assert_eq!(found.marked.len(), 1, "{:?}", found.marked);
         assert!(
             found.marked[0].starts_with("things a: win rate:"),

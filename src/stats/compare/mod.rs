@@ -564,6 +564,26 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
         });
         p_values.push(Some(p_value(diff, sd, p.n)));
     }
+    // Seats only one side has (sides of different sizes) keep their rows, that side's value
+    // alone: nothing to pair them with, and so no difference, but not dropped.
+    let [side_a, side_b] = sides;
+    let scored = side_a.scored && side_b.scored;
+    for s in side_a.players.min(side_b.players)..side_a.players.max(side_b.players) {
+        let (side, means) = if side_a.players > s { (0, ma) } else { (1, mb) };
+        let mut one_sided = |metric: String, value: f64| {
+            let mut row = Row { metric, ..blank() };
+            *[&mut row.a, &mut row.b][side] = num(value);
+            rows.push(row);
+            p_values.push(None);
+        };
+        one_sided(format!("seat_{}_win_rate", seat_number(s)), means[WIN + s]);
+        if scored {
+            one_sided(
+                format!("seat_{}_mean_score", seat_number(s)),
+                means[SCORE + s],
+            );
+        }
+    }
     let capped = Metric::same("capped_games", |m: &[f64]| m[CAPPED]);
     for metric in declared_counts.iter().chain([&capped]) {
         let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
