@@ -1383,6 +1383,14 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     let said = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{said}{}", stderr(&o));
     assert!(said.starts_with("CONFIRMED: rules.rooms = 13 "), "{said}");
+    // The figures in the target's units, and whose they are: the answer once read
+    // "mouse_win_rate 0.350000" for a target written 35%±3%, and named no bots.
+    assert!(said.contains("mouse_win_rate 35.00% ("), "{said}");
+    assert!(said.contains("; target 32.00%–38.00%)"), "{said}");
+    assert!(
+        said.contains("\nThe figures are those of sleuth,thief, not checked under strong play: a target METRIC@strong also plays the strong lineup (ismcts at every seat).\n"),
+        "{said}"
+    );
     let tuned = fs::read_to_string(out.join("tuned.toml")).unwrap();
     assert!(tuned.contains("rooms = 13"), "{tuned}");
     let rows = fs::read_to_string(out.join("candidates.csv")).unwrap();
@@ -1458,13 +1466,13 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     let said = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(
-        said.starts_with("NOT FOUND: no value meets the targets: each has a figure whose 95% interval lies wholly outside its band (out of reach at every point: mouse_win_rate (0.270000–0.330000))."),
+        said.starts_with("NOT FOUND: no value meets the targets: each has a figure whose 95% interval lies wholly outside its band (out of reach at every point: mouse_win_rate (27.00%–33.00%))."),
         "{said}"
     );
     assert!(!out.join("tuned.toml").exists());
     // Why: the Mouse's rate jumps over the band between 12 rooms and 13.
     assert!(
-        said.contains("Cliffs: mouse_win_rate jumps over its band (0.270000–0.330000) from 0.203000 at rules.rooms = 12 to 0.351000 at rules.rooms = 13."),
+        said.contains("Cliffs: mouse_win_rate jumps over its band (27.00%–33.00%) from 20.30% at rules.rooms = 12 to 35.10% at rules.rooms = 13."),
         "{said}"
     );
     // The page says the answer first, draws the figure against the key with its band, and is
@@ -1533,7 +1541,12 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         said.starts_with("CONFIRMED: bots.thief.flee_at = "),
         "{said}"
     );
-    assert!(said.contains("target at most 0.150000"), "{said}");
+    assert!(said.contains("target at most 15.00%"), "{said}");
+    // Tuned bots are named with their tuned values.
+    assert!(
+        said.contains("The figures are those of sleuth,thief(flee_at="),
+        "{said}"
+    );
     let flee = said["CONFIRMED: bots.thief.flee_at = ".len()..]
         .split(' ')
         .next()

@@ -131,13 +131,36 @@ impl std::str::FromStr for Keep {
 }
 
 impl Target {
-    /// The band in words: `0.320000–0.380000`, `at least 20.000000`, `at most 0.100000`.
+    /// The band in words, in the figure's units: `32.00%–38.00%`, `at least 20.000`, `at most
+    /// 10.00%`.
     pub fn band(&self) -> String {
-        use crate::stats::num;
         match (self.low.is_finite(), self.high.is_finite()) {
-            (true, true) => format!("{}–{}", num(self.low), num(self.high)),
-            (true, false) => format!("at least {}", num(self.low)),
-            _ => format!("at most {}", num(self.high)),
+            (true, true) => format!("{}–{}", self.shown(self.low), self.shown(self.high)),
+            (true, false) => format!("at least {}", self.shown(self.low)),
+            _ => format!("at most {}", self.shown(self.high)),
+        }
+    }
+
+    /// A value of the figure as the answer reads it, as the target was written: a rate in
+    /// percent, a change of rates and a seat gap in points, to two decimals so a value at a
+    /// band's edge reads on the side it lies; anything else to three.
+    pub fn shown(&self, x: f64) -> String {
+        use crate::stats::is_rate;
+        let m = self.metric.as_str();
+        let plain = m.split_once('@').map_or(m, |(p, _)| p);
+        let points = match m.strip_suffix("_change") {
+            Some(of) => is_rate(of),
+            None => m.contains('-') && m.split('-').all(is_rate),
+        };
+        // `+ 0.0` turns −0 into 0.
+        if points {
+            format!("{:+.2} points", x * 100.0 + 0.0)
+        } else if plain == "seat_gap" {
+            format!("{:.2} points", x * 100.0 + 0.0)
+        } else if is_rate(m) && !m.ends_with("_change") {
+            format!("{:.2}%", x * 100.0 + 0.0)
+        } else {
+            format!("{:.3}", x + 0.0)
         }
     }
 
@@ -183,9 +206,24 @@ mod tests {
         assert_eq!((t.low, t.high), (0.40, 0.45));
         let t: Target = "mean_turns=20..".parse().unwrap();
         assert_eq!((t.low, t.high), (20.0, f64::INFINITY));
-        assert_eq!(t.band(), "at least 20.000000");
+        assert_eq!(t.band(), "at least 20.000");
         let t: Target = "ending_capped=..1%".parse().unwrap();
         assert_eq!((t.low, t.high), (f64::NEG_INFINITY, 0.01));
+        assert_eq!(t.band(), "at most 1.00%");
+        // Each figure in its units: a share in percent, the seat gap and a change of shares in
+        // points, other figures as numbers.
+        let shown = |target: &str, x| target.parse::<Target>().unwrap().shown(x);
+        assert_eq!(shown("mouse_win_rate@strong=35%±3%", 0.3516), "35.16%");
+        assert_eq!(shown("seat_gap=..0.1", 0.0812), "8.12 points");
+        assert_eq!(shown("mean_turns_change=0±0.5", -0.25), "-0.250");
+        assert_eq!(
+            shown("seat_1_win_rate_change=0±0.02", -0.013),
+            "-1.30 points"
+        );
+        assert_eq!(
+            shown("seat_1_win_rate@5-seat_1_win_rate@4=0±0.02", 0.004),
+            "+0.40 points"
+        );
         let e = |value, low, high| crate::stats::Estimate { value, low, high };
         assert!(t.holds(e(0.005, 0.0, 0.009)) && !t.holds(e(0.005, 0.0, 0.011)));
         assert!(t.misses(0.0101, 0.02));

@@ -531,9 +531,9 @@ fn cliffs(
                         "{} jumps over its band ({}) from {} at {} to {} at {}",
                         t.metric,
                         t.band(),
-                        num(ea.value),
+                        t.shown(ea.value),
                         label(&grid[a]),
-                        num(eb.value),
+                        t.shown(eb.value),
                         label(&grid[b])
                     ));
                 }
@@ -564,9 +564,9 @@ fn said(targets: &[Target], figures: &Figures) -> String {
             format!(
                 "{} {} ({}–{}; target {})",
                 t.metric,
-                num(e.value),
-                num(e.low),
-                num(e.high),
+                t.shown(e.value),
+                t.shown(e.low),
+                t.shown(e.high),
                 t.band()
             )
         })
@@ -1078,6 +1078,25 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|(&p, (figures, games))| (off_centre(targets, figures), p, figures, *games))
         .min_by(|a, b| b.3.cmp(&a.3).then(a.0.total_cmp(&b.0)));
+    // Whose figures the answer gives, and whether they hold for strong play.
+    let strong_checked = plays.others.contains(&Table::Strong);
+    let whose = |bots: &str| {
+        if strong_checked {
+            format!(
+                "The figures are those of {bots}; the @strong ones, of the strong lineup ({} at every seat).\n",
+                crate::stats::strength::BOTS
+            )
+        } else {
+            format!(
+                "The figures are those of {bots}, not checked under strong play: a target METRIC@strong also plays the strong lineup ({} at every seat).\n",
+                crate::stats::strength::BOTS
+            )
+        }
+    };
+    let bots_at = |point: &[Override]| -> anyhow::Result<String> {
+        let loaded = games::load(&source, &config_at(args, point), args.seats.players)?;
+        Ok(with_game!(loaded, game => labels(&lineup_at(&*game, args, point)?)))
+    };
     let (text, code) = match (&confirmed, &closest) {
         (Some((p, figures, games)), _) => {
             let point = &grid[*p];
@@ -1103,6 +1122,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                     at_most(inside_too.iter().map(|&w| label(&grid[w])).collect())
                 )
             };
+            let whose = whose(&bots);
             let bots = if tuned_bots || args.seats.bots.is_some() {
                 format!(" --bots {}", quote(&bots))
             } else {
@@ -1110,7 +1130,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\nThe tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\n{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
                     label(point),
                     said(targets, figures),
                     plays.spent,
@@ -1159,10 +1179,11 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "NOT FOUND: {why}. The closest: {} on {games} games: {}. {} games in all; no tuned config is written.\n{jumps}",
+                    "NOT FOUND: {why}. The closest: {} on {games} games: {}. {} games in all; no tuned config is written.\n{}{jumps}",
                     label(&grid[*p]),
                     said(targets, figures),
-                    plays.spent
+                    plays.spent,
+                    whose(&bots_at(&grid[*p])?)
                 ),
                 1,
             )
