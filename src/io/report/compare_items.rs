@@ -114,6 +114,13 @@ impl Items {
             .iter()
             .filter(|c| !proportion(&c.kind) && c.a != 0.0)
             .collect();
+        // A count A never saw has no share of A to change by: the table lists it, and the
+        // caption says how many there are.
+        let unseen = self
+            .changed
+            .iter()
+            .filter(|c| !proportion(&c.kind) && c.a == 0.0)
+            .count();
         counts.sort_by(|x, y| (y.diff / y.a).abs().total_cmp(&(x.diff / x.a).abs()));
         let counts: Vec<Bar> = counts
             .into_iter()
@@ -136,7 +143,12 @@ impl Items {
             out.push(Section {
                 question: "Which counts changed?".into(),
                 how: format!(
-                    "B − A as a share of A's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}."
+                    "B − A as a share of A's value, for every per-game count and mean in the game's tables (how often a card is used, an action taken) that differs significantly; largest first, at most {CHARTED}.{}",
+                    match unseen {
+                        0 => String::new(),
+                        1 => " One more is 0 in A, so it has no share of A to change by: the table below lists it.".into(),
+                        n => format!(" {n} more are 0 in A, so they have no share of A to change by: the table below lists them."),
+                    }
                 ),
                 svg: HBars::new("Per-item counts that changed, relative to A", "B − A, as a share of A", Scale::Percent, counts).reference(Some((0.0, "no difference".into())))
                 .svg(),
@@ -182,7 +194,37 @@ fn significant(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::significant;
+    use super::{Changed, Items, significant};
+
+    #[test]
+    fn a_count_a_never_saw_is_left_off_the_relative_chart_and_said_to_be() {
+        let count = |label: &str, a: f64, b: f64| Changed {
+            label: label.into(),
+            kind: "mean".into(),
+            column: "plays_per_game".into(),
+            a,
+            b,
+            diff: b - a,
+            interval: (b - a - 0.1, b - a + 0.1),
+        };
+        let items = |changed| Items {
+            changed,
+            compared: 10,
+        };
+        let caption = |i: Items| i.sections().last().map(|s| s.how.clone()).unwrap();
+        let both = caption(items(vec![count("x", 1.0, 2.0), count("new", 0.0, 0.5)]));
+        assert!(
+            both.ends_with(" One more is 0 in A, so it has no share of A to change by: the table below lists it."),
+            "{both}"
+        );
+        let two = caption(items(vec![
+            count("x", 1.0, 2.0),
+            count("new", 0.0, 0.5),
+            count("newer", 0.0, 0.7),
+        ]));
+        assert!(two.contains(" 2 more are 0 in A"), "{two}");
+        assert!(caption(items(vec![count("x", 1.0, 2.0)])).ends_with("at most 25."));
+    }
 
     #[test]
     fn counts_keep_three_significant_digits() {
