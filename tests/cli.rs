@@ -1208,6 +1208,29 @@ fn bots_take_parameters_and_presets_and_are_listed() {
         e.contains("bad.toml") && e.contains("bots.cautious") && e.contains("from 0 to 40"),
         "{e}"
     );
+    // A preset set on the command line is told as one: no line of the file it is not on (it
+    // once named the file's line of `cautious`, or the last line for a new preset).
+    for (set, field) in [
+        ("bots.cautious=greedy(max_bet=99)", "bots.cautious"),
+        ("bots.bold=greedy(max_bet=99)", "bots.bold"),
+    ] {
+        let o = whisker(&[
+            "simulate",
+            "--set",
+            set,
+            "--games",
+            "5",
+            "--out",
+            "/nonexistent/x",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{set}");
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!("cheese.toml>: field `{field}`"))
+                && e.contains(&format!("(set on the command line: {set})")),
+            "{e}"
+        );
+    }
     // A name `--bots` cannot spell (it splits on commas) is refused where it stands, not
     // listed to be never usable.
     let line = text

@@ -167,7 +167,7 @@ macro_rules! register {
         ) -> Option<Result<Loaded, ConfigError>> {
             $(if header == (<$ty>::GAME, <$ty>::EDITION) {
                 let game = <$ty>::load(source, overrides, players)
-                    .and_then(|g| check_presets(&g, source).map(|()| g));
+                    .and_then(|g| check_presets(&g, source, overrides).map(|()| g));
                 return Some(game.map(|g| Loaded::$variant(Box::new(g))));
             })*
             None
@@ -282,13 +282,29 @@ pub fn presets(resolved: &toml::Table) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Refuses a `[bots]` table whose presets are not bots of `game`, naming the entry.
-fn check_presets<G: Registered>(game: &G, source: &Source) -> Result<(), ConfigError> {
-    let at = |name: &str, message: String| ConfigError {
-        file: source.name.clone(),
-        line: source.line_of_keys(["bots", name]),
-        field: format!("bots.{name}"),
-        message,
+/// Refuses a `[bots]` table whose presets are not bots of `game`, naming the entry: at its line
+/// in the file, or as set on the command line when `--set` gave it.
+fn check_presets<G: Registered>(
+    game: &G,
+    source: &Source,
+    overrides: &[Override],
+) -> Result<(), ConfigError> {
+    let at = |name: &str, message: String| {
+        let field = format!("bots.{name}");
+        match overrides.iter().find(|o| o.path == field) {
+            Some(o) => ConfigError {
+                file: source.name.clone(),
+                line: None,
+                field,
+                message: format!("{message} (set on the command line: {})", o.arg),
+            },
+            None => ConfigError {
+                file: source.name.clone(),
+                line: source.line_of_keys(["bots", name]),
+                field,
+                message,
+            },
+        }
     };
     let presets = presets(game.resolved());
     // One pass over every chain of presets, however long.
