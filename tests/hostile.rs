@@ -1090,6 +1090,18 @@ fn smaller_mistakes_get_plain_answers() {
     let e = whisker(&["simulate", "--set", "rules.max_skills=0", "--out", o]);
     refused(&e, &["rules.max_skills"]);
     assert_eq!(stderr(&e).lines().count(), 1, "{}", stderr(&e));
+    // A test of 12 chips is the one mistake: the bag of 11 was blamed too, at its line.
+    let e = whisker(&["simulate", "--set", "rules.chips_per_test=12", "--out", o]);
+    refused(&e, &["rules.chips_per_test", "allowed 1 to 4"]);
+    assert_eq!(stderr(&e).lines().count(), 1, "{}", stderr(&e));
+    // A lower max_skills breaks each colour's starting hand: each says which rule it breaks
+    // (it said only "3 is out of range: allowed 1 to 1").
+    refused(
+        &whisker(&["simulate", "--set", "rules.max_skills=1", "--out", o]),
+        &[
+            "field `colours.grey`: 3 starting skills: a colour starts with 1 to 1 (rules.max_skills)",
+        ],
+    );
     assert!(!out.exists());
 
     // Interrupted before its first point, a sweep exits 130 and writes nothing.

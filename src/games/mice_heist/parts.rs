@@ -49,6 +49,9 @@ pub struct TableRules<'a> {
     pub food: &'a [u8],
 }
 
+/// The most chips a test draws (`rules.chips_per_test`): the odds tables cover this many.
+pub const MAX_CHIPS_PER_TEST: usize = 4;
+
 /// How many players a game of either edition seats, at least and at most.
 pub const PLAYERS: (usize, usize) = (2, MAX_SEATS);
 
@@ -59,7 +62,13 @@ pub fn check_table(p: &mut Problems, t: &TableRules) -> usize {
     range(p, "rules.players", t.players, PLAYERS.0, PLAYERS.1);
     range(p, "rules.track_length", t.track_length, seated as u8, 60);
     range(p, "rules.total_cheese", t.total_cheese, 1, 250);
-    range(p, "rules.chips_per_test", t.chips_per_test, 1, 4);
+    range(
+        p,
+        "rules.chips_per_test",
+        t.chips_per_test,
+        1,
+        MAX_CHIPS_PER_TEST,
+    );
     range(p, "rules.max_turns", t.max_turns, 1, 100_000);
     p.check(
         !t.food.is_empty() && t.food.len() <= MAX_FOOD,
@@ -117,6 +126,9 @@ pub fn compile_chips(p: &mut Problems, raw: &Named<RawChip>, per_test: usize) ->
         format!("at most {MAX_CHIP_KINDS} chip colours"),
     );
     let total_chips: usize = raw.0.iter().map(|(_, c)| c.count as usize).sum();
+    // The bag holds at least a test's draw only when that is valid itself: its own error says
+    // enough (a test of 12 chips also blamed the bag's 11).
+    let per_test = per_test.min(MAX_CHIPS_PER_TEST);
     p.check(
         total_chips <= MAX_CHIPS && total_chips >= per_test,
         "chips",

@@ -244,7 +244,21 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     };
     for (colour, list) in &raw.colours.0 {
         let path = format!("colours.{colour}");
-        range(&mut p, &path, list.len(), 1, most);
+        // A hand past max_skills is the colour's line, naming the rule it breaks, which may
+        // be set elsewhere (on the command line).
+        p.check(
+            (1..=most).contains(&list.len()),
+            &path,
+            format!(
+                "{} starting skills: a colour starts with 1 to {most}{}",
+                list.len(),
+                if most == r.max_skills {
+                    " (rules.max_skills)"
+                } else {
+                    ""
+                }
+            ),
+        );
         let set: Vec<u8> = list
             .iter()
             .enumerate()
