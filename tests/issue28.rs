@@ -679,7 +679,7 @@ fn an_interrupted_ladder_is_never_hollow_and_every_ladder_folder_has_a_page() {
         .find(|l| l.contains("ismcts(iterations=10)"))
         .unwrap();
     assert!(
-        line.contains("no pairing finished") && !line.contains("strongest"),
+        line.contains("no pairing finished") && !line.contains("highest rated"),
         "{out}"
     );
     assert!(!d.join("first/seats.csv").exists());

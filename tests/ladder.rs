@@ -108,6 +108,30 @@ fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
         assert!(page.contains(chart), "the report lacks {chart}");
     }
     assert!(text.contains("ratings (Elo points, random = 0"), "{text}");
+    // The strength curve's budgets are searches that differ from the default in their budget
+    // alone: not the default ladder's reference, which also doubles its trust.
+    let out = d.join("curve");
+    run(&[
+        "ladder",
+        "cat-and-the-mouse",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let ratings = fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let budget = |bot: &str| {
+        let row = ratings.lines().find(|l| l.starts_with(&format!("{bot},")));
+        row.and_then(|l| l.split(',').nth(1)).map(String::from)
+    };
+    assert_eq!(
+        budget("ismcts(iterations=10)").as_deref(),
+        Some("10"),
+        "{ratings}"
+    );
+    assert_eq!(budget("ismcts").as_deref(), Some("30"), "{ratings}");
+    assert_eq!(budget("reference").as_deref(), Some(""), "{ratings}");
     assert!(text.contains("seat 2 mouse"), "{text}");
     // The deduction bots beat random as the Inspector and as the Mouse.
     let row = matrix
@@ -136,7 +160,7 @@ fn a_ladder_plays_every_game_by_default_names() {
         ];
         args.extend(short(name));
         let text = run(&args);
-        assert!(text.contains("strongest"), "{name}: {text}");
+        assert!(text.contains("highest rated"), "{name}: {text}");
         // Every file the terminal cites is written (the seats run's endings were not).
         let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
         for file in words.filter(|w| w.ends_with(".csv")) {
@@ -287,7 +311,7 @@ fn a_stalling_ladder_says_so_first() {
     assert!(capped > 0, "{record:?}");
     let page = fs::read_to_string(out.join("report.html")).unwrap();
     let lead = page
-        .find("With the strongest bot at every seat, ")
+        .find("With the highest-rated bot at every seat, ")
         .expect("a stall line");
     assert!(
         lead < page.find("Who beats whom").unwrap(),

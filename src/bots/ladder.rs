@@ -74,8 +74,19 @@ impl Entry {
                 idle.label()
             )));
         }
-        let iterations = (bots.len() == 1 && bots[0].kind.name == crate::bots::ismcts::ISMCTS.name)
-            .then(|| crate::bots::ismcts::Settings::from(&bots[0]).iterations);
+        // On the strength curve only a search that differs from the default in its budget
+        // alone: the config's `reference` also doubles `trust`, and its point would mix the two.
+        let budget_only = |b: &Bot| {
+            b.kind
+                .params
+                .iter()
+                .filter(|p| p.name != "iterations")
+                .all(|p| b.value(p) == p.default)
+        };
+        let iterations = (bots.len() == 1
+            && bots[0].kind.name == crate::bots::ismcts::ISMCTS.name
+            && budget_only(&bots[0]))
+        .then(|| crate::bots::ismcts::Settings::from(&bots[0]).iterations);
         Ok(Self {
             label: text.trim().to_string(),
             seats,

@@ -77,7 +77,7 @@ pub enum Command {
     /// List a game's bots, their parameters with defaults and meaning, and the config's presets.
     Bots(BotsArgs),
     /// Play bots of several strengths against each other: win-rate matrix, ratings, and the
-    /// seats' balance with the strongest.
+    /// seats' balance with the highest-rated.
     Ladder(LadderArgs),
     /// Find the value of one config key that puts chosen figures inside target bands; exit 1 if
     /// no value can.

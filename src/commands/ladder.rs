@@ -1,5 +1,5 @@
 //! `whisker ladder`: every bot once among copies of every other, on common seeds; the win-rate
-//! matrix, the ratings, and the seats' balance when the strongest plays every seat.
+//! matrix, the ratings, and the seats' balance when the highest-rated bot plays every seat.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -219,7 +219,7 @@ fn ladder<G: Registered>(
         })
         .unwrap_or(0);
 
-    // The strongest bot in every seat.
+    // The highest-rated bot in every seat: the ratings may not tell it from the next.
     let seats = match stopped {
         Some(_) => None,
         None => {
@@ -476,7 +476,7 @@ fn ratings_text(rows: &[RatingRow<&str>], best: usize) -> String {
                 out,
                 "  {:width$}  {elo:>7.0}  (95% CI {low:.0} – {high:.0}){}",
                 r.bot,
-                if i == best { "  strongest" } else { "" }
+                if i == best { "  highest rated" } else { "" }
             ),
             _ => writeln!(out, "  {:width$}  {:>7}  (no pairing finished)", r.bot, "—"),
         };

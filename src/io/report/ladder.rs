@@ -1,5 +1,5 @@
 //! The page of a `whisker ladder` folder, drawn from its files: the matrix as a table and a heat
-//! map, the ratings and the strength curve, the seats with the strongest bot.
+//! map, the ratings and the strength curve, the seats with the highest-rated bot.
 
 use std::path::Path;
 
@@ -67,7 +67,12 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     page.lead(
         &headline::stalls(Some(stall), &[], &[], cap)
             .into_iter()
-            .map(|s| (true, format!("With the strongest bot at every seat, {s}")))
+            .map(|s| {
+                (
+                    true,
+                    format!("With the highest-rated bot at every seat, {s}"),
+                )
+            })
             .collect::<Vec<_>>(),
     );
     page.heading("Who beats whom");
