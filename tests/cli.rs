@@ -1231,6 +1231,21 @@ fn bots_take_parameters_and_presets_and_are_listed() {
             "{e}"
         );
     }
+    // Set twice, the preset that holds is the last, and it is the one told.
+    let o = whisker(&[
+        "simulate",
+        "--set",
+        "bots.cautious=greedy(max_bet=2)",
+        "--set",
+        "bots.cautious=greedy(max_bet=99)",
+        "--out",
+        "/nonexistent/x",
+    ]);
+    assert!(
+        stderr(&o).contains("(set on the command line: bots.cautious=greedy(max_bet=99))"),
+        "{}",
+        stderr(&o)
+    );
     // A name `--bots` cannot spell (it splits on commas) is refused where it stands, not
     // listed to be never usable.
     let line = text

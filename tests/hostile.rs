@@ -1094,14 +1094,17 @@ fn smaller_mistakes_get_plain_answers() {
     let e = whisker(&["simulate", "--set", "rules.chips_per_test=12", "--out", o]);
     refused(&e, &["rules.chips_per_test", "allowed 1 to 4"]);
     assert_eq!(stderr(&e).lines().count(), 1, "{}", stderr(&e));
-    // A lower max_skills breaks each colour's starting hand: each says which rule it breaks
-    // (it said only "3 is out of range: allowed 1 to 1").
+    // A max_skills below the starting hands is one mistake, the command line's: it was told
+    // once a colour, at the file's lines, as "3 is out of range: allowed 1 to 1".
+    let e = whisker(&["simulate", "--set", "rules.max_skills=1", "--out", o]);
     refused(
-        &whisker(&["simulate", "--set", "rules.max_skills=1", "--out", o]),
+        &e,
         &[
-            "field `colours.grey`: 3 starting skills: a colour starts with 1 to 1 (rules.max_skills)",
+            "field `rules.max_skills`: 1 is fewer than the 3 skills a colour starts with ([colours]): allowed 3 to",
+            "(set on the command line: rules.max_skills=1)",
         ],
     );
+    assert_eq!(stderr(&e).lines().count(), 1, "{}", stderr(&e));
     assert!(!out.exists());
 
     // Interrupted before its first point, a sweep exits 130 and writes nothing.

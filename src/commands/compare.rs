@@ -197,8 +197,13 @@ where
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;
     dir.text("config_b.toml", &toml::to_string(resolved_b)?)?;
-    // Seats are named by their roles, in a game with roles, on the terminal and the page.
-    let roles = Roles::of_seats(ga.roles(), pa.max(pb));
+    // Seats are named by their roles, on the terminal and the page, where both sides' games
+    // give each seat the same one (two games' seats are named by number alone).
+    let roles = if ga.roles() == gb.roles() {
+        Roles::of_seats(ga.roles(), pa.min(pb))
+    } else {
+        Vec::new()
+    };
     let record = RunRecord {
         roles: roles.clone(),
         ..compare_record(args, sources, &plan, played, pb, &sample)
@@ -288,7 +293,7 @@ where
             sequential::sentence(&called, early, &took, "comparison")
         );
     }
-    text += &format!("  {}\n\n", strength_sentence(&rows, &sample));
+    text += &format!("  {}\n\n", strength_sentence(&rows, &sample, &roles));
     text += &findings::rank(findings::changes(&rows, &item_rows, &roles)).text();
     text += &items::headline(&item_rows);
     text += "\n";
@@ -489,7 +494,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
 
 /// The sentence that says whether the comparison's significant differences keep their sign
 /// under strong play.
-fn strength_sentence(rows: &[compare::Row], sample: &SamplePair) -> String {
+fn strength_sentence(rows: &[compare::Row], sample: &SamplePair, roles: &[String]) -> String {
     let said = sample.said();
     let found: Vec<compare::Checked> = rows
         .iter()
@@ -501,7 +506,7 @@ fn strength_sentence(rows: &[compare::Row], sample: &SamplePair) -> String {
             play: r.strong_play,
         })
         .collect();
-    let (warns, sentence) = compare::strength_sentence(&found, &said);
+    let (warns, sentence) = compare::strength_sentence(&found, &said, roles);
     format!("{}{sentence}", if warns { "! " } else { "" })
 }
 

@@ -470,13 +470,19 @@ fn ratings_text(rows: &[RatingRow<&str>], best: usize) -> String {
         "\nratings (Elo points, {} = 0; 400 points is ten times the odds):\n",
         rows[0].bot
     );
-    for (i, r) in rows.iter().enumerate() {
+    let tied = rows.iter().filter(|r| r.elo == rows[best].elo).count() > 1;
+    for r in rows {
         let _ = match (r.elo, r.ci_low, r.ci_high) {
             (Some(elo), Some(low), Some(high)) => writeln!(
                 out,
                 "  {:width$}  {elo:>7.0}  (95% CI {low:.0} – {high:.0}){}",
                 r.bot,
-                if i == best { "  highest rated" } else { "" }
+                match (r.elo == rows[best].elo, tied) {
+                    // A tie is said as one: no order between them.
+                    (true, true) => "  highest rated (tied)",
+                    (true, false) => "  highest rated",
+                    _ => "",
+                }
             ),
             _ => writeln!(out, "  {:width$}  {:>7}  (no pairing finished)", r.bot, "—"),
         };

@@ -291,7 +291,8 @@ fn check_presets<G: Registered>(
 ) -> Result<(), ConfigError> {
     let at = |name: &str, message: String| {
         let field = format!("bots.{name}");
-        match overrides.iter().find(|o| o.path == field) {
+        // The last `--set` of a key is the one that holds.
+        match overrides.iter().rev().find(|o| o.path == field) {
             Some(o) => ConfigError {
                 file: source.name.clone(),
                 line: None,

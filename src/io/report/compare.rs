@@ -56,7 +56,7 @@ fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(b
         Sample::Not(strength::NOT_RECORDED.into())
     };
     if !csv.header().iter().any(|h| h == "strong_play") {
-        return Ok(compare::strength_sentence(&[], &sample));
+        return Ok(compare::strength_sentence(&[], &sample, &[]));
     }
     let (names, diff, play) = (
         csv.text("metric")?,
@@ -84,7 +84,11 @@ fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(b
             play: play[i],
         })
         .collect();
-    Ok(compare::strength_sentence(&found, &sample))
+    Ok(compare::strength_sentence(
+        &found,
+        &sample,
+        &run.list("roles"),
+    ))
 }
 
 pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
@@ -361,7 +365,12 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut table = Vec::new();
     let mut marked = Vec::new();
     for r in rows.iter().filter(|r| r.metric != "games") {
-        let unit = unit_of(r.metric);
+        // The seat gap in points, as the findings read it.
+        let unit = if r.metric == "seat_gap" {
+            Scale::Gap
+        } else {
+            unit_of(r.metric)
+        };
         let count = r.count();
         let value = |x: f64| {
             if count {
@@ -482,7 +491,8 @@ fn grouped_signed(x: f64, difference: bool) -> String {
 fn cell(unit: Scale, x: f64, difference: bool) -> String {
     match (unit, difference) {
         (Scale::Percent, false) => format!("{:.2}%", x * 100.0),
-        (Scale::Percent, true) => format!("{:+.2} pp", x * 100.0),
+        (Scale::Percent | Scale::Gap, true) => format!("{:+.2} pp", x * 100.0),
+        (Scale::Gap, false) => format!("{:.2} points", x * 100.0),
         (_, false) => format!("{x:.3}"),
         (_, true) => format!("{x:+.3}"),
     }

@@ -242,6 +242,36 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
         findings.extend(headline::swept_stall(&shares, headline::Cap::Unknown));
     }
+    // Each point's seats: those with a win rate there. Where the count moves, so does every
+    // seat's fair share, and a seat's rate with it.
+    let seats_at: Vec<usize> = (0..points)
+        .map(|p| {
+            curves
+                .iter()
+                .filter(|c| seat_rate(&c.metric) && c.values[p].is_some())
+                .count()
+        })
+        .collect();
+    let (fewest, most) = (
+        seats_at.iter().copied().min().unwrap_or(0),
+        seats_at.iter().copied().max().unwrap_or(0),
+    );
+    if fewest > 0 && fewest != most {
+        findings.push(format!(
+            "The points seat {fewest} to {most} players: a seat's fair share of wins is {} at {fewest} and {} at {most}, so every seat's win rate moves with the table's size; read each seat against its point's fair share, and the seat gap.",
+            headline::pct(1.0 / fewest as f64),
+            headline::pct(1.0 / most as f64)
+        ));
+    }
+    // A seat that wins no game anywhere is said, however even the rest.
+    for c in curves.iter().filter(|c| seat_rate(&c.metric)) {
+        if c.values.iter().flatten().all(|&v| v == 0.0) {
+            findings.push(format!(
+                "{} wins no game at any point of the sweep.",
+                named(c.metric.trim_end_matches("_win_rate"))
+            ));
+        }
+    }
     let told = curves.iter().filter(|c| told(&c.metric));
     let mut small = Vec::new();
     for c in told {
@@ -354,7 +384,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .map(|c| named(&c.metric).trim_end_matches(" win rate").to_string())
                 .collect(),
         );
-        c.reference = fair_line(1.0 / seats.len() as f64);
+        // One fair share only where every point seats as many players.
+        if fewest == most {
+            c.reference = fair_line(1.0 / seats.len() as f64);
+        }
         sections.push(Section {
             question: format!("How does each seat's win rate move with {}?", grid.keys[0]),
             how: format!(

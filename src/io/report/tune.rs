@@ -259,6 +259,8 @@ fn scale(metric: &str) -> Scale {
     match metric.strip_suffix("_change") {
         Some(m) if is_rate(m) => Scale::Points,
         _ if metric.contains('-') && metric.split('-').all(is_rate) => Scale::Points,
+        // The seat gap in points, as the answer above the chart reads it.
+        _ if metric.split('@').next() == Some("seat_gap") => Scale::Gap,
         _ if is_rate(metric) => Scale::Percent,
         _ => Scale::Number,
     }

@@ -139,22 +139,7 @@ impl Change {
     }
 
     fn change(&self, x: f64) -> String {
-        // A typographic minus, as the tables' headers write B − A.
-        let sign = if x > 0.0 {
-            "+"
-        } else if x < 0.0 {
-            "−"
-        } else {
-            ""
-        };
-        let x = x.abs();
-        if self.share {
-            format!("{sign}{}", points(x))
-        } else if self.metric == "mean_turns" {
-            format!("{sign}{} turns", three(x))
-        } else {
-            format!("{sign}{}", three(x))
-        }
+        signed(self.share, &self.metric, x)
     }
 
     /// `seat 1 win rate: 24.1% in B against 20.5% in A, +3.6 points (95% CI +2.9 points to
@@ -171,6 +156,26 @@ impl Change {
             text += &format!(" (95% CI {} to {})", self.change(lo), self.change(hi));
         }
         text + "."
+    }
+}
+
+/// A change B − A as a finding says it: a share's in points, the length's in turns, with its
+/// sign (a typographic minus, as the tables' headers write B − A).
+pub(crate) fn signed(share: bool, metric: &str, x: f64) -> String {
+    let sign = if x > 0.0 {
+        "+"
+    } else if x < 0.0 {
+        "−"
+    } else {
+        ""
+    };
+    let x = x.abs();
+    if share {
+        format!("{sign}{}", points(x))
+    } else if metric == "mean_turns" {
+        format!("{sign}{} turns", three(x))
+    } else {
+        format!("{sign}{}", three(x))
     }
 }
 

@@ -664,6 +664,7 @@ pub(crate) struct Checked<'a> {
 pub(crate) fn strength_sentence(
     found: &[Checked],
     sample: &crate::stats::strength::Sample,
+    roles: &[String],
 ) -> (bool, String) {
     use crate::stats::strength::{Sample, Sign};
     let (bots, games) = match sample {
@@ -702,12 +703,24 @@ pub(crate) fn strength_sentence(
         found
             .iter()
             .filter(|c| c.play == sign.word())
-            .map(|c| match sign {
-                Sign::Flips => format!(
-                    "{} ({} here, {} under strong play, 95% CI {} – {})",
-                    c.metric, c.diff, c.strong[0], c.strong[1], c.strong[2]
-                ),
-                _ => c.metric.to_string(),
+            .map(|c| {
+                // In words and units, as the findings below say each difference.
+                let what = crate::io::report::headline::metric_words(c.metric, roles);
+                let share = c.metric.ends_with("_rate") || c.metric == "seat_gap";
+                let change = |x: &str| {
+                    x.parse::<f64>()
+                        .map_or_else(|_| x.to_string(), |v| findings::signed(share, c.metric, v))
+                };
+                match sign {
+                    Sign::Flips => format!(
+                        "{what} ({} here, {} under strong play, 95% CI {} to {})",
+                        change(c.diff),
+                        change(c.strong[0]),
+                        change(c.strong[1]),
+                        change(c.strong[2])
+                    ),
+                    _ => what,
+                }
             })
             .collect()
     };
@@ -824,13 +837,17 @@ mod tests {
                 play: "",
             },
         ];
-        let (warns, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400));
+        let (warns, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400), &[]);
         assert!(warns);
         assert_eq!(
             said,
-            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat_1_win_rate (0.02 here, -0.04 under strong play, 95% CI -0.07 – -0.01); keeps its sign: mean_turns; unsettled (the sample cannot tell its sign): seat_gap."
+            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat 1 win rate (+2.0 points here, −4.0 points under strong play, 95% CI −7.0 points to −1.0 points); keeps its sign: mean turns; unsettled (the sample cannot tell its sign): seat gap."
         );
-        let (warns, said) = strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()));
+        let roles = ["inspector".to_string(), "mouse".to_string()];
+        let (_, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400), &roles);
+        assert!(said.contains("flips: seat 1 (inspector) win rate (+2.0 points here"));
+        let (warns, said) =
+            strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()), &[]);
         assert!(!warns);
         assert!(
             said.starts_with("No strength sample was played (--strength off): these differences")

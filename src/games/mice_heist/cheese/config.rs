@@ -236,29 +236,29 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let mut colours = Vec::new();
     let mut starting = Vec::new();
     range(&mut p, "colours", raw.colours.0.len(), seated, MAX_SEATS);
-    // Held to max_skills only when that is valid itself: its own error says enough.
-    let most = if (1..=MAX_HELD).contains(&r.max_skills) {
-        r.max_skills
-    } else {
-        MAX_HELD
-    };
-    for (colour, list) in &raw.colours.0 {
-        let path = format!("colours.{colour}");
-        // A hand past max_skills is the colour's line, naming the rule it breaks, which may
-        // be set elsewhere (on the command line).
+    // A max_skills below a colour's starting hand is one mistake, told at max_skills (and as
+    // set on the command line, when it was), not once a colour; each hand is held to the
+    // most any player may hold.
+    let largest = raw
+        .colours
+        .0
+        .iter()
+        .map(|(_, l)| l.len())
+        .max()
+        .unwrap_or(0);
+    if (1..=MAX_HELD).contains(&r.max_skills) && largest <= MAX_HELD {
         p.check(
-            (1..=most).contains(&list.len()),
-            &path,
+            r.max_skills >= largest,
+            "rules.max_skills",
             format!(
-                "{} starting skills: a colour starts with 1 to {most}{}",
-                list.len(),
-                if most == r.max_skills {
-                    " (rules.max_skills)"
-                } else {
-                    ""
-                }
+                "{} is fewer than the {largest} skills a colour starts with ([colours]): allowed {largest} to {MAX_HELD}",
+                r.max_skills
             ),
         );
+    }
+    for (colour, list) in &raw.colours.0 {
+        let path = format!("colours.{colour}");
+        range(&mut p, &path, list.len(), 1, MAX_HELD);
         let set: Vec<u8> = list
             .iter()
             .enumerate()
