@@ -63,7 +63,7 @@ pub(crate) fn pct(x: f64) -> String {
 }
 
 /// A metric in words, a seat named with its role where the game has roles (`seat_1_win_rate`:
-/// `seat 1 (inspector) win rate`); `roles` holds each seat's, seat 1's first, or nothing.
+/// `seat 1 (hunter) win rate`); `roles` holds each seat's, seat 1's first, or nothing.
 pub(crate) fn metric_words(metric: &str, roles: &[String]) -> String {
     let words = metric.replace('_', " ");
     let seat = metric
@@ -210,14 +210,14 @@ mod tests {
 
     #[test]
     fn a_seat_is_named_with_its_role_where_the_game_has_roles() {
-        let roles = ["inspector".to_string(), "mouse".to_string()];
+        let roles = ["hunter".to_string(), "prey".to_string()];
         assert_eq!(
             metric_words("seat_1_win_rate", &roles),
-            "seat 1 (inspector) win rate"
+            "seat 1 (hunter) win rate"
         );
         assert_eq!(
             metric_words("seat_2_mean_score", &roles),
-            "seat 2 (mouse) mean score"
+            "seat 2 (prey) mean score"
         );
         // No role for a seat past the list, none in a game without roles, and only a seat's
         // number is a seat.

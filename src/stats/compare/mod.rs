@@ -843,9 +843,9 @@ mod tests {
             said,
             "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat 1 win rate (+2.0 points here, −4.0 points under strong play, 95% CI −7.0 points to −1.0 points); keeps its sign: mean turns; unsettled (the sample cannot tell its sign): seat gap."
         );
-        let roles = ["inspector".to_string(), "mouse".to_string()];
+        let roles = ["hunter".to_string(), "prey".to_string()];
         let (_, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400), &roles);
-        assert!(said.contains("flips: seat 1 (inspector) win rate (+2.0 points here"));
+        assert!(said.contains("flips: seat 1 (hunter) win rate (+2.0 points here"));
         let (warns, said) =
             strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()), &[]);
         assert!(!warns);
