@@ -750,22 +750,25 @@ fn pages_over_tables_of_different_sizes_or_games_say_so() {
     let d = scratch("report-sizes");
     // A sweep over the player count: every seat's fair share moves with it, so no one fair
     // share is drawn (one was, at the largest table's), and the page says why rates move.
-    let html = reported(
-        &[
-            "sweep",
-            "cheesy-heist",
-            "--vary",
-            "rules.players=3..5",
-            "--games",
-            "200",
-        ],
-        &d.join("sweep"),
-    );
-    let page = text(&html);
-    assert!(
-        page.contains("The points seat 3 to 5 players: a seat's fair share of wins is 33.3% at 3 and 20.0% at 5"),
-        "{page}"
-    );
+    let out = d.join("sweep");
+    let o = whisker(&[
+        "sweep",
+        "cheesy-heist",
+        "--vary",
+        "rules.players=3..5",
+        "--games",
+        "200",
+        "--report",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let html = fs::read_to_string(out.join("report.html")).unwrap();
+    let said =
+        "The points seat 3 to 5 players: a seat's fair share of wins is 33.3% at 3 and 20.0% at 5";
+    assert!(text(&html).contains(said), "the page does not say it");
+    let terminal = String::from_utf8_lossy(&o.stdout);
+    assert!(terminal.contains(&format!("! {said}")), "{terminal}");
     assert!(!html.contains("fair share 20.0%"), "one fair share drawn");
     // Two games compared: Cat & The Mouse's roles are not Mice Heist's seats' (its seats 3
     // and 4 were called the Inspector's).

@@ -15,7 +15,7 @@ use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
-use crate::io::report::headline::{metric_words, swept_stall};
+use crate::io::report::headline::{metric_words, swept_stall, swept_tables};
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
@@ -469,6 +469,18 @@ fn sweep_game<G: Registered>(
         .collect();
     if let Some(stall) = swept_stall(&capped, G::REPORT.cap) {
         text += &format!("  ! {stall}\n\n");
+    }
+    // Each point's seats, those with a win rate: where the count moves, so do fair shares.
+    let seats: Vec<usize> = results
+        .iter()
+        .map(|rows| {
+            rows.iter()
+                .filter(|r| r.metric.starts_with("seat_") && r.metric.ends_with("_win_rate"))
+                .count()
+        })
+        .collect();
+    if let Some(tables) = swept_tables(&seats) {
+        text += &format!("  ! {tables}\n\n");
     }
     let doubted = verdicts
         .iter()

@@ -76,6 +76,19 @@ pub(crate) fn metric_words(metric: &str, roles: &[String]) -> String {
     }
 }
 
+/// Said first where a sweep's points seat `fewest` to `most` players (each point's seats
+/// given): every seat's fair share of wins moves with the table's size, and its rate with it.
+pub(crate) fn swept_tables(seats: &[usize]) -> Option<String> {
+    let (fewest, most) = (*seats.iter().min()?, *seats.iter().max()?);
+    (fewest > 0 && fewest != most).then(|| {
+        format!(
+            "The points seat {fewest} to {most} players: a seat's fair share of wins is {} at {fewest} and {} at {most}, so every seat's win rate moves with the table's size; read each seat against its point's fair share, and the seat gap.",
+            pct(1.0 / fewest as f64),
+            pct(1.0 / most as f64)
+        )
+    })
+}
+
 /// A difference of two shares in points, to a tenth of a point.
 pub(crate) fn points(x: f64) -> String {
     format!("{} points", tenths(x))

@@ -252,17 +252,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .count()
         })
         .collect();
-    let (fewest, most) = (
-        seats_at.iter().copied().min().unwrap_or(0),
-        seats_at.iter().copied().max().unwrap_or(0),
-    );
-    if fewest > 0 && fewest != most {
-        findings.push(format!(
-            "The points seat {fewest} to {most} players: a seat's fair share of wins is {} at {fewest} and {} at {most}, so every seat's win rate moves with the table's size; read each seat against its point's fair share, and the seat gap.",
-            headline::pct(1.0 / fewest as f64),
-            headline::pct(1.0 / most as f64)
-        ));
-    }
+    let one_size = seats_at.iter().all(|&s| s == seats_at[0]);
+    findings.extend(headline::swept_tables(&seats_at));
     // A seat that wins no game anywhere is said, however even the rest.
     for c in curves.iter().filter(|c| seat_rate(&c.metric)) {
         if c.values.iter().flatten().all(|&v| v == 0.0) {
@@ -385,7 +376,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .collect(),
         );
         // One fair share only where every point seats as many players.
-        if fewest == most {
+        if one_size {
             c.reference = fair_line(1.0 / seats.len() as f64);
         }
         sections.push(Section {
