@@ -225,9 +225,9 @@ where
         }
     };
     let mut text = format!(
-        "whisker {} — compare, {} games each, seed {}, bots {}\n",
+        "whisker {} — compare, {} each, seed {}, bots {}\n",
         env!("CARGO_PKG_VERSION"),
-        paired.games(),
+        crate::io::report::headline::games(paired.games()),
         plan.seed,
         plan.lineup
             .iter()

@@ -143,8 +143,9 @@ fn simulate_game<G: Registered>(
         source.name
     );
     text += &format!(
-        "{} games in {elapsed:.2} s ({per_second:.0} games/s), seed {}\n\n",
-        report.played.units, plan.seed
+        "{} in {elapsed:.2} s ({per_second:.0} games/s), seed {}\n\n",
+        crate::io::report::headline::games(report.played.units),
+        plan.seed
     );
     if let Some(signal) = report.played.stopped {
         text += &format!(

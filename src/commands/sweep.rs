@@ -453,11 +453,11 @@ fn sweep_game<G: Registered>(
             })
     };
     let mut text = format!(
-        "whisker {} — sweep of {}, {} points × {} games, seed {}, bots {}\n\n",
+        "whisker {} — sweep of {}, {} points × {}, seed {}, bots {}\n\n",
         env!("CARGO_PKG_VERSION"),
         source.name,
         points.len(),
-        games,
+        crate::io::report::headline::games(games),
         args.run.seed,
         record.bots.join(",")
     );

@@ -89,6 +89,14 @@ pub(crate) fn swept_tables(seats: &[usize]) -> Option<String> {
     })
 }
 
+/// `n` games, as a sentence says them: `1 game`, `2,000 games`.
+pub(crate) fn games(n: impl std::fmt::Display) -> String {
+    match n.to_string() {
+        one if one == "1" => "1 game".into(),
+        many => format!("{many} games"),
+    }
+}
+
 /// A difference of two shares in points, to a tenth of a point.
 pub(crate) fn points(x: f64) -> String {
     format!("{} points", tenths(x))
@@ -220,6 +228,13 @@ pub(crate) fn seat_gap_sentence(
 mod tests {
     use super::*;
     use crate::stats::wilson;
+
+    #[test]
+    fn one_game_is_a_game() {
+        assert_eq!(games(1u64), "1 game");
+        assert_eq!(games("2,000"), "2,000 games");
+        assert_eq!(games(0), "0 games");
+    }
 
     #[test]
     fn a_seat_is_named_with_its_role_where_the_game_has_roles() {

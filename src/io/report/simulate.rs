@@ -57,8 +57,8 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
     }
     if r.games < FEW_GAMES {
         r.findings.push(format!(
-            "Only {} games: the intervals are wide, so run more before changing anything.",
-            grouped(r.games as u64)
+            "Only {}: the intervals are wide, so run more before changing anything.",
+            headline::games(grouped(r.games as u64))
         ));
     }
     let capped = estimate(&r.summary, "capped_rate")?;

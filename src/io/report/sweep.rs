@@ -215,8 +215,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             grid.keys.join(" × ")
         ),
         &format!(
-            "{points} points, {} games each on the same seeds, bots {}, seed {}",
-            run.count("games"),
+            "{points} points, {} each on the same seeds, bots {}, seed {}",
+            headline::games(run.count("games")),
             run.get("bots"),
             run.get("seed")
         ),
