@@ -1278,7 +1278,13 @@ fn a_comparison_of_two_table_sizes_reproduces() {
         d.join("told").to_str().unwrap(),
     ]);
     ok(&o);
-    assert!(String::from_utf8_lossy(&o.stdout).contains(&format!("! {said}")));
+    let terminal = String::from_utf8_lossy(&o.stdout);
+    assert!(terminal.contains(&format!("! {said}")));
+    // Each side's lineup is named: B seats three bots, not A's four.
+    assert!(
+        terminal.contains("bots greedy,greedy,greedy,greedy in A, greedy,greedy,greedy in B"),
+        "{terminal}"
+    );
     let page = fs::read_to_string(d.join("told/report.html")).unwrap();
     assert!(page.contains(said), "the page does not say it");
 }

@@ -206,6 +206,12 @@ where
     };
     let record = RunRecord {
         roles: roles.clone(),
+        // Sides of different sizes seat different lineups: each is named.
+        bots_b: if pa == pb {
+            Vec::new()
+        } else {
+            lineup_b.iter().map(Bot::label).collect()
+        },
         ..compare_record(args, sources, &plan, played, pb, &sample)
     };
     dir.text(record::RUN, &record.to_toml()?)?;
@@ -229,11 +235,12 @@ where
         env!("CARGO_PKG_VERSION"),
         crate::io::report::headline::games(paired.games()),
         plan.seed,
-        plan.lineup
-            .iter()
-            .map(Bot::label)
-            .collect::<Vec<_>>()
-            .join(",")
+        record.bots.join(",")
+            + &if record.bots_b.is_empty() {
+                String::new()
+            } else {
+                format!(" in A, {} in B", record.bots_b.join(","))
+            }
     );
     text += &format!(
         "  A: {}\n  B: {}\n\n",

@@ -117,6 +117,9 @@ pub(crate) struct RunRecord {
     )]
     pub played: Option<u64>,
     pub bots: Vec<String>,
+    /// B's bots, where a comparison's sides seat different numbers of players (`bots` is A's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots_b: Vec<String>,
     /// Each seat's role, seat 1's first, in a game with roles: pages that read no `seats.csv`
     /// (`compare`'s, `sweep`'s) name seats by them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

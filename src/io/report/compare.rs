@@ -130,7 +130,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         &format!("Comparison: A {label_a} against B {label_b}"),
         &format!(
             "{games} games on each side, the same seeds on both, bots {}, seed {}",
-            run.get("bots"),
+            match run.get("bots_b") {
+                b if b.is_empty() => run.get("bots"),
+                b => format!("{} in A, {b} in B", run.get("bots")),
+            },
             run.get("seed")
         ),
     );
