@@ -748,48 +748,43 @@ fn a_comparison_names_each_seat_by_its_role_where_the_game_has_roles() {
 #[test]
 fn pages_over_tables_of_different_sizes_or_games_say_so() {
     let d = scratch("report-sizes");
+    // The terminal and the page of a run of 200 games a side or point.
+    let played = |args: &[&str], name: &str| {
+        let out = d.join(name);
+        let mut all = args.to_vec();
+        all.extend(["--games", "200", "--report", "--out", out.to_str().unwrap()]);
+        let o = whisker(&all);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let html = fs::read_to_string(out.join("report.html")).unwrap();
+        (String::from_utf8_lossy(&o.stdout).into_owned(), html)
+    };
     // A sweep over the player count: every seat's fair share moves with it, so no one fair
     // share is drawn (one was, at the largest table's), and the page says why rates move.
-    let out = d.join("sweep");
-    let o = whisker(&[
+    let (terminal, html) = played(
+        &["sweep", "cheesy-heist", "--vary", "rules.players=3..5"],
         "sweep",
-        "cheesy-heist",
-        "--vary",
-        "rules.players=3..5",
-        "--games",
-        "200",
-        "--report",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let html = fs::read_to_string(out.join("report.html")).unwrap();
+    );
     let said =
         "The points seat 3 to 5 players: a seat's fair share of wins is 33.3% at 3 and 20.0% at 5";
     assert!(text(&html).contains(said), "the page does not say it");
-    let terminal = String::from_utf8_lossy(&o.stdout);
     assert!(terminal.contains(&format!("! {said}")), "{terminal}");
     assert!(!html.contains("fair share 20.0%"), "one fair share drawn");
     // Two games compared: Cat & The Mouse's roles are not Mice Heist's seats' (its seats 3
     // and 4 were called the Inspector's).
-    let out = d.join("games");
-    let o = whisker(&[
-        "compare",
-        "cat-and-the-mouse",
-        "mice-heist-cheese",
-        "--bots",
-        "random",
-        "--games",
-        "200",
-        "--report",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let page = text(&fs::read_to_string(out.join("report.html")).unwrap());
+    let (terminal, html) = played(
+        &[
+            "compare",
+            "cat-and-the-mouse",
+            "mice-heist-cheese",
+            "--bots",
+            "random",
+        ],
+        "games",
+    );
+    let page = text(&html);
     assert!(
         !page.contains("(inspector)") && !page.contains("(mouse)"),
         "{page}"
     );
-    assert!(!String::from_utf8_lossy(&o.stdout).contains("(inspector)"));
+    assert!(!terminal.contains("(inspector)"), "{terminal}");
 }

@@ -15,7 +15,7 @@ use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
-use crate::io::report::headline::{metric_words, swept_stall, swept_tables};
+use crate::io::report::headline::{is_seat_rate, metric_words, swept_stall, swept_tables};
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
@@ -473,11 +473,7 @@ fn sweep_game<G: Registered>(
     // Each point's seats, those with a win rate: where the count moves, so do fair shares.
     let seats: Vec<usize> = results
         .iter()
-        .map(|rows| {
-            rows.iter()
-                .filter(|r| r.metric.starts_with("seat_") && r.metric.ends_with("_win_rate"))
-                .count()
-        })
+        .map(|rows| rows.iter().filter(|r| is_seat_rate(&r.metric)).count())
         .collect();
     if let Some(tables) = swept_tables(&seats) {
         text += &format!("  ! {tables}\n\n");

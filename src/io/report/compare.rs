@@ -235,7 +235,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     // its row, the other side empty).
     let seats_of = |side: &[Option<f64>]| {
         (0..csv.len())
-            .filter(|&i| names[i].starts_with("seat_") && names[i].ends_with("_win_rate"))
+            .filter(|&i| headline::is_seat_rate(names[i]))
             .filter(|&i| side[i].is_some())
             .count()
     };

@@ -89,6 +89,12 @@ pub(crate) fn swept_tables(seats: &[usize]) -> Option<String> {
     })
 }
 
+/// A seat's win rate (`seat_2_win_rate`), not the seat gap: a seat's row of a summary, its
+/// count at a point the seats the point has.
+pub(crate) fn is_seat_rate(metric: &str) -> bool {
+    metric.starts_with("seat_") && metric.ends_with("_win_rate")
+}
+
 /// `n` games, as a sentence says them: `1 game`, `2,000 games`.
 pub(crate) fn games(n: impl std::fmt::Display) -> String {
     match n.to_string() {

@@ -33,7 +33,7 @@ const TOLD: [&str; 3] = ["mean_turns", "seat_gap", "mean_score"];
 /// as the shared ones are.
 fn told(metric: &str) -> bool {
     TOLD.contains(&metric)
-        || seat_rate(metric)
+        || headline::is_seat_rate(metric)
         || (metric.ends_with("_rate") && metric != "first_seat_win_rate")
 }
 
@@ -44,11 +44,6 @@ fn scale_of(metric: &str) -> Scale {
     } else {
         unit_of(metric)
     }
-}
-
-/// A seat's win rate (`seat_2_win_rate`), not the seat gap.
-fn seat_rate(metric: &str) -> bool {
-    metric.starts_with("seat_") && metric.ends_with("_win_rate")
 }
 
 /// One metric at every point: value and interval (`None` where the point has no value).
@@ -168,7 +163,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             continue;
         }
         let values = sweep.optional(m)?;
-        if values.iter().all(|v| v.unwrap_or(0.0) == 0.0) && !seat_rate(m) {
+        if values.iter().all(|v| v.unwrap_or(0.0) == 0.0) && !headline::is_seat_rate(m) {
             // Nothing to see (a rate that never happened, like capped games); a seat that never
             // wins is a finding, and drawn.
             continue;
@@ -248,14 +243,14 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         .map(|p| {
             curves
                 .iter()
-                .filter(|c| seat_rate(&c.metric) && c.values[p].is_some())
+                .filter(|c| headline::is_seat_rate(&c.metric) && c.values[p].is_some())
                 .count()
         })
         .collect();
     let one_size = seats_at.iter().all(|&s| s == seats_at[0]);
     findings.extend(headline::swept_tables(&seats_at));
     // A seat that wins no game anywhere is said, however even the rest.
-    for c in curves.iter().filter(|c| seat_rate(&c.metric)) {
+    for c in curves.iter().filter(|c| headline::is_seat_rate(&c.metric)) {
         if c.values.iter().flatten().all(|&v| v == 0.0) {
             findings.push(format!(
                 "{} wins no game at any point of the sweep.",
@@ -360,7 +355,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         discrete,
         reference: None,
     };
-    let seats: Vec<&Curve> = curves.iter().filter(|c| seat_rate(&c.metric)).collect();
+    let seats: Vec<&Curve> = curves
+        .iter()
+        .filter(|c| headline::is_seat_rate(&c.metric))
+        .collect();
     let mut sections = Vec::new();
     if lines.len() == 1 && !seats.is_empty() {
         let all = on_line(&lines[0]);
@@ -389,7 +387,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         });
     }
     for c in &curves {
-        if lines.len() == 1 && seat_rate(&c.metric) {
+        if lines.len() == 1 && headline::is_seat_rate(&c.metric) {
             continue;
         }
         let unit = scale_of(&c.metric);
