@@ -1287,6 +1287,23 @@ fn a_comparison_of_two_table_sizes_reproduces() {
     );
     let page = fs::read_to_string(d.join("told/report.html")).unwrap();
     assert!(page.contains(said), "the page does not say it");
+    // Each shared seat's win rate, and each win rate of the game's tables, has a row over its
+    // side's fair share, and the raw rate (which moves with the fair share) is no finding.
+    let told = d.join("told");
+    let csv = fs::read_to_string(told.join("compare.csv")).unwrap();
+    for seat in 1..=3 {
+        let metric = format!("seat_{seat}_win_rate_over_fair_share,");
+        assert!(csv.lines().any(|l| l.starts_with(&metric)), "{metric}");
+    }
+    assert!(!csv.contains("seat_4_win_rate_over_fair_share"));
+    let items = fs::read_to_string(told.join("compare_items.csv")).unwrap();
+    assert!(items.contains(",holder_win_rate_over_fair_share,rate,"));
+    assert!(
+        !terminal
+            .lines()
+            .any(|l| l.contains("! seat") && l.contains(" win rate: ")),
+        "{terminal}"
+    );
 }
 
 // 17. A table size given twice is refused, not dropped: `--set rules.players` beside

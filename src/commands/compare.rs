@@ -192,7 +192,7 @@ where
     };
     compare::with_strength(&mut rows, &strong_rows, none);
     dir.csv("compare.csv", rows.iter())?;
-    let item_rows = items::item_rows(&item_plan, &item_sums);
+    let item_rows = items::item_rows(&item_plan, &item_sums, compare::fair_shares(pa, pb));
     dir.table(items::FILE, &item_rows)?;
     dir.csv("game_length.csv", compare::lengths(&paired))?;
     dir.text("config_a.toml", &toml::to_string(resolved_a)?)?;

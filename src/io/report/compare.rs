@@ -4,11 +4,11 @@ use std::path::Path;
 
 use super::headline;
 use super::page::{Page, Section};
-use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, tail_note};
+use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, signed, tail_note};
 use super::table::CsvFile;
 use super::{Run, compare_items, config_name, unit_of};
-use crate::stats::compare;
 use crate::stats::compare::findings::{self, Change};
+use crate::stats::compare::{self, OVER_FAIR, is_difference_of_shares};
 use crate::stats::strength::{self, Sample, Verdict};
 
 /// The row that repeats seat 1's win rate under another name.
@@ -25,6 +25,9 @@ struct CompareRow<'a> {
     interval: Option<(f64, f64)>,
     p_holm: Option<f64>,
     significant: bool,
+    /// A win rate whose row over its fair share stands in the file too (sides of different
+    /// sizes): that row is the change, this one moved with the fair share.
+    superseded: bool,
 }
 
 impl CompareRow<'_> {
@@ -34,7 +37,9 @@ impl CompareRow<'_> {
         let share = unit_of(self.metric) == Scale::Percent;
         match (self.a, self.b, self.diff) {
             (Some(a), Some(b), Some(d)) => {
-                self.significant && findings::size(share, self.metric, a, b, d) >= 1.0
+                self.significant
+                    && !self.superseded
+                    && findings::size(share, self.metric, a, b, d) >= 1.0
             }
             _ => false,
         }
@@ -110,6 +115,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             interval: lo[i].zip(hi[i]),
             p_holm: p[i],
             significant: significant[i] == "yes",
+            superseded: names.contains(&format!("{}{OVER_FAIR}", names[i]).as_str()),
         })
         .collect();
 
@@ -275,7 +281,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             "Rates, A against B",
             "share (%)",
             Scale::Percent,
-            pair(&|m| unit_of(m) == Scale::Percent && m != "seat_gap"),
+            pair(&|m| unit_of(m) == Scale::Percent && !is_difference_of_shares(m)),
         )
         .legend(legend.clone())
         .svg(),
@@ -369,7 +375,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut marked = Vec::new();
     for r in rows.iter().filter(|r| r.metric != "games") {
         // The seat gap in points, as the findings read it.
-        let unit = if r.metric == "seat_gap" {
+        let unit = if is_difference_of_shares(r.metric) {
             Scale::Gap
         } else {
             unit_of(r.metric)
@@ -494,9 +500,11 @@ fn grouped_signed(x: f64, difference: bool) -> String {
 fn cell(unit: Scale, x: f64, difference: bool) -> String {
     match (unit, difference) {
         (Scale::Percent, false) => format!("{:.2}%", x * 100.0),
-        (Scale::Percent | Scale::Gap, true) => format!("{:+.2} pp", x * 100.0),
+        (Scale::Percent | Scale::Gap, true) => {
+            format!("{} points", signed(format!("{:.2}", x * 100.0)))
+        }
         (Scale::Gap, false) => format!("{:.2} points", x * 100.0),
         (_, false) => format!("{x:.3}"),
-        (_, true) => format!("{x:+.3}"),
+        (_, true) => signed(format!("{x:.3}")),
     }
 }

@@ -4,8 +4,9 @@
 use std::path::Path;
 
 use super::page::Section;
-use super::svg::{Bar, HBars, Scale};
+use super::svg::{Bar, HBars, Scale, signed};
 use super::table::CsvFile;
+use crate::stats::compare::OVER_FAIR;
 use crate::stats::compare::findings::size;
 use crate::stats::compare::items::{FILE, order, proportion};
 
@@ -22,6 +23,9 @@ pub(super) struct Changed {
     b: f64,
     diff: f64,
     interval: (f64, f64),
+    /// A win rate whose row over its fair share stands next to it (sides of different sizes):
+    /// that row is the change, this one moved with the fair share.
+    superseded: bool,
 }
 
 impl Changed {
@@ -63,6 +67,10 @@ pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
     let (a, b) = (csv.optional("a")?, csv.optional("b")?);
     let [diff, lo, hi] = csv.optional_estimates("diff")?;
     let significant = csv.text("significant")?;
+    let over_fair = |i: usize| {
+        let name = format!("{}{OVER_FAIR}", column[i]);
+        (0..csv.len()).any(|j| file[j] == file[i] && item[j] == item[i] && column[j] == name)
+    };
     let mut changed: Vec<Changed> = (0..csv.len())
         .filter(|&i| significant[i] == "yes")
         .filter_map(|i| {
@@ -79,6 +87,7 @@ pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
                 b: b[i]?,
                 diff: diff[i]?,
                 interval: (lo[i]?, hi[i]?),
+                superseded: over_fair(i),
             })
         })
         .collect();
@@ -104,7 +113,7 @@ impl Items {
         let shares: Vec<Bar> = self
             .changed
             .iter()
-            .filter(|c| proportion(&c.kind))
+            .filter(|c| proportion(&c.kind) && !c.superseded)
             .take(CHARTED)
             .map(|c| bar(c, 1.0))
             .collect();
@@ -164,10 +173,9 @@ impl Items {
             .map(|c| {
                 let gap = |x: f64| {
                     if c.unit() == Scale::Percent {
-                        format!("{:+.2} pp", x * 100.0)
+                        format!("{} points", signed(format!("{:.2}", x * 100.0)))
                     } else {
-                        let s = significant(x);
-                        if x > 0.0 { format!("+{s}") } else { s }
+                        signed(significant(x))
                     }
                 };
                 vec![
@@ -206,6 +214,7 @@ mod tests {
             b,
             diff: b - a,
             interval: (b - a - 0.1, b - a + 0.1),
+            superseded: false,
         };
         let items = |changed| Items {
             changed,

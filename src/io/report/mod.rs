@@ -226,7 +226,7 @@ fn config_name(source: &str) -> String {
 /// as plain numbers.
 fn unit_of(metric: &str) -> svg::Scale {
     // The seat gap is a difference of two shares, drawn on their scale.
-    if metric.ends_with("_rate") || metric == "seat_gap" {
+    if crate::stats::compare::in_points(metric) {
         svg::Scale::Percent
     } else {
         svg::Scale::Number

@@ -32,8 +32,7 @@ impl Scale {
             // terminal show the same figure.
             Scale::Percent => format!("{:.1}%", rounded(x, 3) * 100.0 + 0.0),
             Scale::Number => trim(x),
-            Scale::Points if x > 0.0 => format!("+{} pp", trim(x * 100.0)),
-            Scale::Points => format!("{} pp", trim(x * 100.0)),
+            Scale::Points => format!("{} points", signed(trim(x * 100.0))),
             Scale::Gap => format!("{:.1} points", rounded(x, 3) * 100.0 + 0.0),
         }
     }
@@ -64,7 +63,7 @@ impl Scale {
         let (scale, suffix) = match self {
             Scale::Percent => (100.0, "%"),
             Scale::Number => (1.0, ""),
-            Scale::Points => (100.0, " pp"),
+            Scale::Points => (100.0, ""),
             Scale::Gap => (100.0, ""),
         };
         let d = step_decimals(step * scale);
@@ -78,12 +77,23 @@ impl Scale {
         } else {
             s
         };
-        let sign = if self == Scale::Points && x * scale > 1e-9 {
-            "+"
+        if self == Scale::Points {
+            signed(s)
         } else {
-            ""
-        };
-        format!("{sign}{s}{suffix}")
+            format!("{s}{suffix}")
+        }
+    }
+}
+
+/// A difference as shown, signed as every page and finding signs B − A: `+` before a rise, a
+/// typographic minus before a fall, nothing before a zero.
+pub(crate) fn signed(shown: String) -> String {
+    let zero = |s: &str| s.chars().all(|c| c == '0' || c == '.');
+    match shown.strip_prefix('-') {
+        Some(rest) if zero(rest) => rest.to_string(),
+        Some(rest) => format!("−{rest}"),
+        None if zero(&shown) => shown,
+        None => format!("+{shown}"),
     }
 }
 
@@ -449,6 +459,8 @@ fn wrap(s: &str, chars: usize) -> Vec<String> {
 const LABEL_ROOM: f64 = 300.0;
 /// Size and line height of a row label (the page's `.label`).
 const LABEL_SIZE: f64 = 12.0;
+/// The font size of a value beside its mark (the page's `svg .value`).
+const VALUE_SIZE: f64 = 11.0;
 const LABEL_LINE: f64 = 14.0;
 
 /// Row labels wrapped to fit [`LABEL_ROOM`], and the room they take (at least 60 units).
@@ -521,7 +533,15 @@ impl HBars {
         let top = 22.0 + legend_height(&self.legend, left);
         let height = top + row_h * labels.len() as f64 + 44.0;
         let mut c = Canvas::new("hbars", &self.title, height, left, top, 44.0);
-        c.right -= 40.0;
+        // Each value's label stands beyond its bar's end: room for the widest on the right,
+        // and on the left (below) for each negative one.
+        let label_room = |b: &Bar| text_width(&self.unit.format(b.value), VALUE_SIZE) + 5.0;
+        c.right -= self
+            .bars
+            .iter()
+            .filter(|b| b.value >= 0.0)
+            .map(label_room)
+            .fold(40.0, f64::max);
         if self.legend.len() > 1 {
             c.legend(&self.legend);
         }
@@ -541,12 +561,20 @@ impl HBars {
             (Scale::Percent, false) => nice_max(high).min(1.0).max(high),
             _ => nice_max(high),
         };
-        // Room on the left for the labels of negative values.
-        let low = if low < 0.0 {
-            low - 0.2 * (high - low)
-        } else {
-            low
-        };
+        // Room on the left for the labels of negative values: a label `w` wide left of a bar
+        // ending at `lo` fits when (lo − min) / (max − min) of the axis is at least w, so
+        // min ≤ (lo − r·max) / (1 − r) with r = w / axis; a rounder (lower) min keeps it so.
+        let axis = c.right - c.left;
+        let low = self
+            .bars
+            .iter()
+            .filter(|b| b.value < 0.0)
+            .map(|b| {
+                let lo = b.interval.map_or(b.value, |i| i.0).min(b.value);
+                let r = (label_room(b) / axis).min(0.9);
+                (lo - r * max) / (1.0 - r)
+            })
+            .fold(low, f64::min);
         let min = if low < 0.0 { -nice_max(-low) } else { 0.0 };
         let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom);
         let x = |v: f64| left + (right - left) * ((v - min) / (max - min)).clamp(0.0, 1.0);
@@ -1183,8 +1211,9 @@ mod tests {
         assert_eq!(Scale::Number.format(-0.001), "0");
         assert_eq!(grouped(2_000_000), "2,000,000");
         assert_eq!(grouped(999), "999");
-        assert_eq!(Scale::Points.format(0.0525), "+5.25 pp");
-        assert_eq!(Scale::Points.format(-0.121), "-12.1 pp");
+        assert_eq!(Scale::Points.format(0.0525), "+5.25 points");
+        assert_eq!(Scale::Points.format(-0.121), "−12.1 points");
+        assert_eq!(Scale::Points.format(0.0), "0 points");
         assert_eq!(Scale::Gap.format(0.594), "59.4 points");
         assert_eq!(Scale::Gap.format(1.0), "100.0 points");
         assert_eq!(

@@ -4,6 +4,7 @@
 //! when it is real (Holm-corrected) and large enough to matter. Statistics such as the KS test
 //! come last, for those who want them.
 
+use super::{OVER_FAIR, fair_shares, in_points};
 use crate::io::report::headline::{metric_words, pct, points};
 
 /// A real change in a share smaller than this (2 points) is listed as small: a point or two of
@@ -25,6 +26,8 @@ const SMALL_NAMED: usize = 8;
 pub(crate) struct Change {
     /// `endings.csv`, `cards.csv`, …, or empty for a row of `compare.csv`.
     pub file: String,
+    /// The row of `file` (a card, an ending), or empty for a row of `compare.csv`.
+    item: String,
     /// What it is, in words: `seat 1 win rate`, `games ending deck_empty`.
     pub what: String,
     metric: String,
@@ -46,12 +49,11 @@ impl Change {
         significant: bool,
         roles: &[String],
     ) -> Option<Self> {
-        let share = metric.ends_with("_rate") || metric == "seat_gap";
         Self::new(
-            String::new(),
+            [String::new(), String::new()],
             metric_words(metric, roles),
             metric,
-            share,
+            in_points(metric),
             cells,
             significant,
         )
@@ -75,13 +77,20 @@ impl Change {
                 column.replace('_', " ")
             )
         };
-        Self::new(file.into(), what, column, share, cells, significant)
+        Self::new(
+            [file.into(), item.into()],
+            what,
+            column,
+            share,
+            cells,
+            significant,
+        )
     }
 
     /// `cells`: a, b, diff, ci_low, ci_high. A row without both sides' values (a count with no
     /// test, the KS statistic) is none.
     fn new(
-        file: String,
+        [file, item]: [String; 2],
         what: String,
         metric: &str,
         share: bool,
@@ -91,6 +100,7 @@ impl Change {
         let n = |s: &str| s.parse::<f64>().ok();
         Some(Self {
             file,
+            item,
             what,
             metric: metric.into(),
             share,
@@ -110,7 +120,7 @@ impl Change {
             0
         } else if self.file == "roles.csv"
             || m == "seat_gap"
-            || (self.file.is_empty() && m.ends_with("_win_rate"))
+            || (self.file.is_empty() && (m.ends_with("_win_rate") || m.ends_with(OVER_FAIR)))
         {
             1
         } else if self.file.is_empty() && m == "mean_turns" {
@@ -131,6 +141,9 @@ impl Change {
         // The seat gap is a difference of two shares: read in points, as its change is.
         if self.metric == "seat_gap" {
             points(x)
+        } else if self.metric.ends_with(OVER_FAIR) {
+            // Above or below the fair share: its sign is the point.
+            self.change(x)
         } else if self.share {
             pct(x)
         } else {
@@ -217,13 +230,12 @@ pub(crate) struct Findings {
 /// fair share of wins moves with the count, so a seat's win rate moves with no change in
 /// balance.
 pub(crate) fn seat_counts_sentence(players_a: usize, players_b: usize) -> Option<String> {
-    let fair = |n: usize| 1.0 / n as f64;
-    let moved = fair(players_b) - fair(players_a);
-    (players_a != players_b && players_a > 0 && players_b > 0).then(|| {
+    fair_shares(players_a, players_b).map(|(fair_a, fair_b)| {
+        let moved = fair_b - fair_a;
         format!(
-            "A seats {players_a} players and B {players_b}: a seat's fair share of wins is {} in A and {} in B, so every seat's win rate {} by about {} with the balance unchanged; read each seat against its side's fair share, and the seat gap.",
-            pct(fair(players_a)),
-            pct(fair(players_b)),
+            "A seats {players_a} players and B {players_b}: a seat's fair share of wins is {} in A and {} in B, so every win rate {} by about {} with the balance unchanged. The findings read each win rate over its side's fair share (the rows ending over_fair_share), and the seat gap.",
+            pct(fair_a),
+            pct(fair_b),
             if moved > 0.0 { "rises" } else { "falls" },
             points(moved.abs())
         )
@@ -261,9 +273,23 @@ pub(crate) fn changes(
         .collect()
 }
 
-/// Ranks `changes`: the significant ones, by tier then by size.
+/// Ranks `changes`: the significant ones, by tier then by size. A win rate read over its fair
+/// share (sides of different sizes) is found by that row alone.
 pub(crate) fn rank(mut changes: Vec<Change>) -> Findings {
-    changes.retain(|c| c.significant && c.metric != "first_seat_win_rate");
+    let over_fair: Vec<(String, String, String)> = changes
+        .iter()
+        .filter_map(|c| {
+            let rate = c.metric.strip_suffix(OVER_FAIR)?;
+            Some((c.file.clone(), c.item.clone(), rate.to_string()))
+        })
+        .collect();
+    changes.retain(|c| {
+        c.significant
+            && c.metric != "first_seat_win_rate"
+            && !over_fair
+                .iter()
+                .any(|(f, i, m)| *f == c.file && *i == c.item && *m == c.metric)
+    });
     changes.sort_by(|x, y| {
         let large = |c: &Change| c.size() >= 1.0;
         large(y)
@@ -338,7 +364,7 @@ mod tests {
         assert_eq!(seat_counts_sentence(4, 4), None);
         let said = seat_counts_sentence(4, 3).unwrap();
         assert!(
-            said.starts_with("A seats 4 players and B 3: a seat's fair share of wins is 25.0% in A and 33.3% in B, so every seat's win rate rises by about 8.3 points"),
+            said.starts_with("A seats 4 players and B 3: a seat's fair share of wins is 25.0% in A and 33.3% in B, so every win rate rises by about 8.3 points with the balance unchanged. The findings read each win rate over its side's fair share"),
             "{said}"
         );
         assert!(
@@ -346,6 +372,48 @@ mod tests {
                 .unwrap()
                 .contains("falls by about 13.3 points")
         );
+    }
+
+    /// Sides of different sizes: a win rate that rose with the fair share is no finding; the
+    /// same rate over its fair share is, signed on both sides.
+    #[test]
+    fn a_win_rate_over_its_fair_share_stands_in_for_the_rate() {
+        let holder = |column: &str, cells: [&str; 5]| {
+            Change::item("skills.csv", "hoarder", column, true, cells, true).unwrap()
+        };
+        let f = rank(vec![
+            row("seat_2_win_rate", "0.249", "0.330", "0.081", true),
+            Change::metric(
+                "seat_2_win_rate_over_fair_share",
+                ["-0.001", "-0.003", "-0.002", "-0.006", "0.002"],
+                false,
+                &[],
+            )
+            .unwrap(),
+            Change::metric(
+                "seat_3_win_rate_over_fair_share",
+                ["-0.086", "-0.124", "-0.038", "-0.041", "-0.035"],
+                true,
+                &[],
+            )
+            .unwrap(),
+            holder(
+                "holder_win_rate",
+                ["0.274", "0.390", "0.117", "0.111", "0.122"],
+            ),
+            holder(
+                "holder_win_rate_over_fair_share",
+                ["0.024", "0.057", "0.033", "0.028", "0.039"],
+            ),
+        ]);
+        assert_eq!(
+            f.marked,
+            [
+                "seat 3 win rate over fair share: −12.4 points in B against −8.6 points in A, −3.8 points (95% CI −4.1 points to −3.5 points).",
+                "skills hoarder: holder win rate over fair share: +5.7 points in B against +2.4 points in A, +3.3 points (95% CI +2.8 points to +3.9 points).",
+            ]
+        );
+        assert!(f.small.is_empty(), "{:?}", f.small);
     }
 
     #[test]

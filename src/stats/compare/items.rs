@@ -193,15 +193,21 @@ pub(crate) struct ItemRow {
     pub significant: &'static str,
 }
 
-/// Every row compared, in declaration order, Holm-corrected together.
-pub(crate) fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
+/// Every row compared, in declaration order, Holm-corrected together. With `fair`, each
+/// side's fair share of wins where the sides seat different numbers of players
+/// ([`super::fair_shares`]), a win rate's row is followed by the rate less it.
+pub(crate) fn item_rows(
+    plan: &ItemPlan,
+    sums: &ItemSums,
+    fair: Option<(f64, f64)>,
+) -> Vec<ItemRow> {
     let n = sums.n as f64;
     let mut p_values = Vec::new();
     let mut rows: Vec<ItemRow> = plan
         .items
         .iter()
         .zip(sums.sum.iter().zip(&sums.cross))
-        .map(|(item, (sum, cross))| {
+        .flat_map(|(item, (sum, cross))| {
             let m = sum.map(|s| s as f64 / n.max(1.0));
             let mut cov = [[0.0; 4]; 4];
             if sums.n >= 2 {
@@ -231,31 +237,43 @@ pub(crate) fn item_rows(plan: &ItemPlan, sums: &ItemSums) -> Vec<ItemRow> {
             } else {
                 paired_sd(&grad, &cov, n)
             };
-            let p = if diff.is_nan() {
-                None
-            } else {
-                Some(p_value(diff, sd, sums.n))
+            let kind = match item.kind {
+                ColumnKind::Rate => "rate",
+                ColumnKind::Share => "share",
+                ColumnKind::Mean => "mean",
+                _ => "count",
             };
-            p_values.push(p);
-            ItemRow {
-                file: item.file.clone(),
-                item: item.item.clone(),
-                column: item.column.clone(),
-                kind: match item.kind {
-                    ColumnKind::Rate => "rate",
-                    ColumnKind::Share => "share",
-                    ColumnKind::Mean => "mean",
-                    _ => "count",
-                },
-                a: num(va),
-                b: num(vb),
-                diff: num(diff),
-                ci_low: num(diff - Z95 * sd),
-                ci_high: num(diff + Z95 * sd),
-                p_value: p.map_or_else(String::new, num),
-                p_holm: String::new(),
-                significant: "",
+            let mut row = |column: String, va: f64, vb: f64| {
+                let diff = vb - va;
+                let p = (!diff.is_nan()).then(|| p_value(diff, sd, sums.n));
+                p_values.push(p);
+                ItemRow {
+                    file: item.file.clone(),
+                    item: item.item.clone(),
+                    column,
+                    kind,
+                    a: num(va),
+                    b: num(vb),
+                    diff: num(diff),
+                    ci_low: num(diff - Z95 * sd),
+                    ci_high: num(diff + Z95 * sd),
+                    p_value: p.map_or_else(String::new, num),
+                    p_holm: String::new(),
+                    significant: "",
+                }
+            };
+            let mut out = vec![row(item.column.clone(), va, vb)];
+            // A fair share is a fixed number, so the rate less it has the rate's spread.
+            if let Some((fa, fb)) =
+                fair.filter(|_| kind == "rate" && item.column.ends_with("win_rate"))
+            {
+                out.push(row(
+                    format!("{}{}", item.column, super::OVER_FAIR),
+                    va - fa,
+                    vb - fb,
+                ));
             }
+            out
         })
         .collect();
     for (row, adjusted) in rows.iter_mut().zip(holm(&p_values)) {
@@ -346,7 +364,7 @@ mod tests {
             b.add_n(wins.at(0), u64::from(g % 2 == 0));
             sums.add(&plan, &a, &b);
         }
-        let rows = item_rows(&plan, &sums);
+        let rows = item_rows(&plan, &sums, None);
         let row = |item: &str, col: &str| {
             rows.iter()
                 .find(|r| r.item == item && r.column == col)
@@ -395,7 +413,7 @@ mod tests {
             a.add_n(wins.at(0), u64::from(g % 2 == 0));
             sums.add(&plan, &a, &b);
         }
-        let rows = item_rows(&plan, &sums);
+        let rows = item_rows(&plan, &sums, None);
         let r = rows
             .iter()
             .find(|r| r.item == "a" && r.column == "win_rate")
@@ -423,6 +441,9 @@ mod tests {
         left.merge(&right);
         assert_eq!(left.sum, whole.sum);
         assert_eq!(left.cross, whole.cross);
-        assert_eq!(item_rows(&plan, &left), item_rows(&plan, &whole));
+        assert_eq!(
+            item_rows(&plan, &left, None),
+            item_rows(&plan, &whole, None)
+        );
     }
 }

@@ -14,6 +14,7 @@ pub(crate) mod items;
 use serde::Serialize;
 
 use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, seat_number};
+use crate::io::report::headline::is_seat_rate;
 use crate::stats::metrics::{Quantity, SummaryMetric};
 use crate::stats::num;
 use crate::stats::{Histogram, Z95};
@@ -32,6 +33,30 @@ const BOT_WIN: usize = VALUES + MAX_VALUES;
 
 /// Which of the run's distinct bots plays each seat (indices into its bot list).
 pub(crate) type BotIndex = [usize; MAX_SEATS];
+
+/// The end of a row's name for a win rate less its side's fair share of wins
+/// (`seat_2_win_rate_over_fair_share`): where the sides seat different numbers of players, the
+/// fair share moves with the count, and a win rate with it, with the balance unchanged.
+pub(crate) const OVER_FAIR: &str = "_over_fair_share";
+
+/// Each side's fair share of wins (one seat's in as many as it seats), where the sides seat
+/// different numbers of players; none where they seat as many.
+pub(crate) fn fair_shares(players_a: usize, players_b: usize) -> Option<(f64, f64)> {
+    let fair = |n: usize| 1.0 / n as f64;
+    (players_a != players_b && players_a > 0 && players_b > 0)
+        .then(|| (fair(players_a), fair(players_b)))
+}
+
+/// Whether a row's value is itself a difference of two shares (the seat gap, a win rate over
+/// its fair share), read in points.
+pub(crate) fn is_difference_of_shares(metric: &str) -> bool {
+    metric == "seat_gap" || metric.ends_with(OVER_FAIR)
+}
+
+/// Whether a row's change is one of shares, said in points: a rate, or a difference of two.
+pub(crate) fn in_points(metric: &str) -> bool {
+    metric.ends_with("_rate") || is_difference_of_shares(metric)
+}
 
 fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
     let mut x = [0i64; SIDE];
@@ -548,12 +573,10 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     }];
     let mut p_values = vec![None];
     let sd_of = |metric: &Metric| metric.sd(ma, mb, &cov, n);
-    for metric in &metrics {
-        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
-        let sd = sd_of(metric);
+    let tested = |metric: String, va: f64, vb: f64, sd: f64| {
         let diff = vb - va;
-        rows.push(Row {
-            metric: metric.name.clone(),
+        Row {
+            metric,
             a: num(va),
             b: num(vb),
             diff: num(diff),
@@ -561,12 +584,32 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
             ci_high: num(diff + Z95 * sd),
             p_value: num(p_value(diff, sd, p.n)),
             ..blank()
-        });
-        p_values.push(Some(p_value(diff, sd, p.n)));
+        }
+    };
+    let [side_a, side_b] = sides;
+    let fair = fair_shares(side_a.players, side_b.players);
+    let mut over_fair = Vec::new();
+    for metric in &metrics {
+        let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
+        let sd = sd_of(metric);
+        rows.push(tested(metric.name.clone(), va, vb, sd));
+        p_values.push(Some(p_value(vb - va, sd, p.n)));
+        // A fair share is a fixed number, so the rate less it has the rate's spread.
+        if let Some((fa, fb)) = fair.filter(|_| is_seat_rate(&metric.name)) {
+            over_fair.push(tested(
+                format!("{}{OVER_FAIR}", metric.name),
+                va - fa,
+                vb - fb,
+                sd,
+            ));
+        }
+    }
+    for row in over_fair {
+        p_values.push(row.p_value.parse().ok());
+        rows.push(row);
     }
     // Seats only one side has (sides of different sizes) keep their rows, that side's value
     // alone: nothing to pair them with, and so no difference, but not dropped.
-    let [side_a, side_b] = sides;
     let scored = side_a.scored && side_b.scored;
     for s in side_a.players.min(side_b.players)..side_a.players.max(side_b.players) {
         let (side, means) = if side_a.players > s { (0, ma) } else { (1, mb) };
@@ -706,7 +749,7 @@ pub(crate) fn strength_sentence(
             .map(|c| {
                 // In words and units, as the findings below say each difference.
                 let what = crate::io::report::headline::metric_words(c.metric, roles);
-                let share = c.metric.ends_with("_rate") || c.metric == "seat_gap";
+                let share = in_points(c.metric);
                 let change = |x: &str| {
                     x.parse::<f64>()
                         .map_or_else(|_| x.to_string(), |v| findings::signed(share, c.metric, v))
@@ -943,6 +986,51 @@ mod tests {
             }
             assert_ne!(r.significant, "yes", "{}", r.metric);
         }
+    }
+
+    /// A 4-player A against a 3-player B in which every game is won by the same seat on both
+    /// sides: seat 1's win rate is the same, so it falls against B's larger fair share by
+    /// exactly the share's move, and the seat that never wins falls as far below it.
+    #[test]
+    fn sides_of_different_sizes_read_each_seat_over_its_fair_share() {
+        let mut p = Paired::default();
+        for i in 0..300u32 {
+            let o = outcome(10, if i % 2 == 0 { 0 } else { 1 }, 1);
+            p.add(&o, &o, &[0; MAX_SEATS]);
+        }
+        let [a, _] = sides(4);
+        let [_, b] = sides(3);
+        let rows = rows(&p, [a, b], &[]);
+        let row = |m: &str| rows.iter().find(|r| r.metric == m).unwrap();
+        let cells = |m: &str| {
+            let r = row(m);
+            [&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high].map(|c| c.as_str())
+        };
+        // The raw rate does not move; over the fair share it falls by 1/3 − 1/4 with no spread.
+        assert_eq!(cells("seat_1_win_rate")[2], "0.000000");
+        assert_eq!(
+            cells("seat_1_win_rate_over_fair_share"),
+            [
+                "0.250000",
+                "0.166667",
+                "-0.083333",
+                "-0.083333",
+                "-0.083333"
+            ]
+        );
+        assert_eq!(
+            cells("seat_3_win_rate_over_fair_share")[..3],
+            ["-0.250000", "-0.333333", "-0.083333"]
+        );
+        assert_eq!(row("seat_1_win_rate_over_fair_share").significant, "yes");
+        // Seat 4 only A has: no row over a fair share to pair.
+        assert!(
+            rows.iter()
+                .all(|r| r.metric != "seat_4_win_rate_over_fair_share")
+        );
+        // Sides of one size have none.
+        let same = super::rows(&p, sides(4), &[]);
+        assert!(same.iter().all(|r| !r.metric.ends_with(OVER_FAIR)));
     }
 
     #[test]
