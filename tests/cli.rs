@@ -1668,6 +1668,11 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             && said.contains("6000 games in all"),
         "{said}"
     );
+    // Each table's figures are said to be its own bots': five at five players.
+    assert!(
+        said.contains("The figures are those of greedy,greedy,greedy,greedy; the @5 ones, of greedy,greedy,greedy,greedy,greedy, not checked under strong play"),
+        "{said}"
+    );
     let rows = fs::read_to_string(length.join("candidates.csv")).unwrap();
     assert!(
         rows.contains("\n1,race,8,1000,mean_turns@5-mean_turns@4,"),

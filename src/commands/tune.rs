@@ -1078,24 +1078,38 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|(&p, (figures, games))| (off_centre(targets, figures), p, figures, *games))
         .min_by(|a, b| b.3.cmp(&a.3).then(a.0.total_cmp(&b.0)));
-    // Whose figures the answer gives, and whether they hold for strong play.
+    // Whose figures the answer gives, at each table a target names, and whether they hold for
+    // strong play.
     let strong_checked = plays.others.contains(&Table::Strong);
-    let whose = |bots: &str| {
-        if strong_checked {
+    let bots_at = |point: &[Override], players: Option<usize>| -> anyhow::Result<String> {
+        let loaded = games::load(&source, &config_at(args, point), players)?;
+        Ok(with_game!(loaded, game => labels(&lineup_at(&*game, args, point)?)))
+    };
+    let whose = |point: &[Override], bots: &str| -> anyhow::Result<String> {
+        let mut at_tables = String::new();
+        for &table in &plays.others {
+            // `@P` at the run's own count is the own table, its bots already named.
+            if let Table::Players(p) = table
+                && p != plays.players
+            {
+                at_tables += &format!(
+                    "; the {} ones, of {}",
+                    table.suffix(),
+                    bots_at(point, Some(p))?
+                );
+            }
+        }
+        Ok(if strong_checked {
             format!(
-                "The figures are those of {bots}; the @strong ones, of the strong lineup ({} at every seat).\n",
+                "The figures are those of {bots}{at_tables}; the @strong ones, of the strong lineup ({} at every seat).\n",
                 crate::stats::strength::BOTS
             )
         } else {
             format!(
-                "The figures are those of {bots}, not checked under strong play: a target METRIC@strong also plays the strong lineup ({} at every seat).\n",
+                "The figures are those of {bots}{at_tables}, not checked under strong play: a target METRIC@strong also plays the strong lineup ({} at every seat).\n",
                 crate::stats::strength::BOTS
             )
-        }
-    };
-    let bots_at = |point: &[Override]| -> anyhow::Result<String> {
-        let loaded = games::load(&source, &config_at(args, point), args.seats.players)?;
-        Ok(with_game!(loaded, game => labels(&lineup_at(&*game, args, point)?)))
+        })
     };
     let (text, code) = match (&confirmed, &closest) {
         (Some((p, figures, games)), _) => {
@@ -1122,7 +1136,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                     at_most(inside_too.iter().map(|&w| label(&grid[w])).collect())
                 )
             };
-            let whose = whose(&bots);
+            let whose = whose(point, &bots)?;
             let bots = if tuned_bots || args.seats.bots.is_some() {
                 format!(" --bots {}", quote(&bots))
             } else {
@@ -1183,7 +1197,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                     label(&grid[*p]),
                     said(targets, figures),
                     plays.spent,
-                    whose(&bots_at(&grid[*p])?)
+                    whose(&grid[*p], &bots_at(&grid[*p], args.seats.players)?)?
                 ),
                 1,
             )
