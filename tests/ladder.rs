@@ -412,8 +412,10 @@ fn a_ladder_rates_every_bot_against_the_config_s_reference() {
         // A shift of the same fit: the difference of the two ratings.
         assert!((row[3] - (row[0] - reference[0])).abs() < 1e-6, "{ratings}");
         assert!(row[4] < row[3] && row[3] < row[5], "{ratings}");
+        // Signed as every difference: a typographic minus for a fall.
+        let elo = format!("{:+.0}", row[3]).replace('-', "−");
         assert!(
-            text.contains(&format!("\n  {name:12}  {:>+7.0}", row[3])),
+            text.contains(&format!("\n  {name:12}  {elo:>7}  (95% CI ")),
             "{text}"
         );
     }

@@ -408,8 +408,8 @@ fn ladder<G: Registered>(
 fn matrix_text(entries: &[Entry], cells: &[Vec<Pairing>], fair: f64) -> String {
     let width = entries.iter().map(|e| e.label.len()).max().unwrap_or(0);
     let mut out = format!(
-        "win rate of each bot (row) seated once among copies of another (column), every seat in turn; fair share {:.1}% (95% intervals in matrix.csv):\n  {:width$}",
-        100.0 * fair,
+        "win rate of each bot (row) seated once among copies of another (column), every seat in turn; fair share {} (95% intervals in matrix.csv):\n  {:width$}",
+        headline::pct(fair),
         ""
     );
     for k in 1..=entries.len() {
@@ -422,7 +422,7 @@ fn matrix_text(entries: &[Entry], cells: &[Vec<Pairing>], fair: f64) -> String {
             if a == b || c.games == 0 {
                 let _ = write!(out, "  {:>6}", "—");
             } else {
-                let _ = write!(out, "  {:>5.1}%", 100.0 * c.win_rate().value);
+                let _ = write!(out, "  {:>6}", headline::pct(c.win_rate().value));
             }
         }
         let _ = writeln!(out, "   [{}]", a + 1);
@@ -454,10 +454,15 @@ fn reference_text(rows: &[RatingRow<&str>], reference: usize, bot: &str) -> Stri
             } else {
                 "level: the ladder cannot tell them apart"
             };
+            // Signed as every difference whisker prints: `+` for a rise, `−` for a fall.
+            let signed = |x: f64| crate::io::report::svg::signed(format!("{x:.0}"));
             let _ = writeln!(
                 out,
-                "  {:width$}  {v:>+7.0}  (95% CI {low:+.0} – {high:+.0})  {verdict}",
-                r.bot
+                "  {:width$}  {:>7}  (95% CI {} to {})  {verdict}",
+                r.bot,
+                signed(v),
+                signed(low),
+                signed(high)
             );
         }
     }

@@ -15,7 +15,7 @@ use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
-use crate::io::report::headline::{is_seat_rate, metric_words, swept_stall, swept_tables};
+use crate::io::report::headline::{is_seat_rate, metric_words, swept_stall, swept_tables, tenths};
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
@@ -444,9 +444,9 @@ fn sweep_game<G: Registered>(
                     return r.value.clone();
                 };
                 if m == "seat_gap" {
-                    format!("{:.1} ({:.1}–{:.1})", v * 100.0, lo * 100.0, hi * 100.0)
+                    format!("{} ({}–{})", tenths(v), tenths(lo), tenths(hi))
                 } else if m.ends_with("_rate") {
-                    format!("{:.1}% ({:.1}–{:.1})", v * 100.0, lo * 100.0, hi * 100.0)
+                    format!("{}% ({}–{})", tenths(v), tenths(lo), tenths(hi))
                 } else {
                     format!("{v:.2} ({lo:.2}–{hi:.2})")
                 }

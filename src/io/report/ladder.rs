@@ -84,10 +84,10 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             let mut row = vec![a.bot.clone()];
             row.extend(rated.iter().map(|b| match cell(&a.bot, &b.bot) {
                 Some(m) if m.games > 0 => format!(
-                    "{:.1}% ({:.1}–{:.1})",
-                    100.0 * m.win_rate,
-                    100.0 * m.ci_low,
-                    100.0 * m.ci_high
+                    "{} ({}–{})",
+                    headline::pct(m.win_rate),
+                    headline::tenths(m.ci_low),
+                    headline::tenths(m.ci_high)
                 ),
                 _ => "—".into(),
             }));
@@ -114,8 +114,8 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .collect(),
         unit: Scale::Percent,
         note: format!(
-            "rows and columns in the table's order; fair share {:.1}%",
-            100.0 * fair
+            "rows and columns in the table's order; fair share {}",
+            headline::pct(fair)
         ),
     };
     page.figure(&Section {
@@ -211,8 +211,12 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .map(|r| {
                 vec![
                     format!("seat {} {}", r.seat, r.role),
-                    format!("{:.1}%", 100.0 * r.win_rate),
-                    format!("{:.1} – {:.1}%", 100.0 * r.ci_low, 100.0 * r.ci_high),
+                    headline::pct(r.win_rate),
+                    format!(
+                        "{} – {}%",
+                        headline::tenths(r.ci_low),
+                        headline::tenths(r.ci_high)
+                    ),
                 ]
             })
             .collect();

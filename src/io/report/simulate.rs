@@ -184,7 +184,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
     let (lo, hi) = (t.numbers("strong_ci_low")?, t.numbers("strong_ci_high")?);
     // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
     let shown = |i: usize, x: f64| match (from[i], names[i]) {
-        ("summary", "seat_gap") => format!("{:.1}", x * 100.0),
+        ("summary", "seat_gap") => headline::tenths(x),
         ("summary", m) if !m.ends_with("_rate") && x.fract() == 0.0 => format!("{x:.0}"),
         ("summary", m) if !m.ends_with("_rate") => format!("{x:.2}"),
         _ => pct(x),
