@@ -525,10 +525,10 @@ fn sweep_game<G: Registered>(
         for (o, w) in point.iter().zip(&widths) {
             text += &format!("  {:>w$}", value_text(&o.value));
         }
-        let doubted: Vec<&str> = checked
+        let doubted: Vec<String> = checked
             .iter()
             .filter(|c| c.verdict == Verdict::NotConfirmed)
-            .map(|c| c.metric.as_str())
+            .map(|c| metric_words(&c.metric, &[]))
             .collect();
         let strong = match (doubted.is_empty(), checked.first().map(|c| c.verdict)) {
             (_, Some(Verdict::NotPlayed) | None) => "not played".to_string(),

@@ -10,7 +10,7 @@ use crate::io::result_dir::ResultDir;
 use crate::stats::figures::{SummaryRow, endings, seat_rates, summary};
 use crate::stats::metrics::{Counts, Declared};
 use crate::stats::num;
-use crate::stats::strength::{self, Figure, Sample, Strong, Verdict};
+use crate::stats::strength::{self, Figure, Sample, Strong, Verdict, figure_words};
 use crate::stats::{Estimate, wilson};
 
 #[derive(Serialize)]
@@ -420,8 +420,15 @@ impl Shown {
 
     /// The line under the seat gap that says which strength the figures hold for.
     fn strength_line(&self) -> String {
-        let figures = self.strength.iter().map(|f| (f.name.as_str(), f.verdict));
-        let (warns, sentence) = self.sample.sentence(figures);
+        let words: Vec<String> = self
+            .strength
+            .iter()
+            .map(|f| figure_words(f.from, &f.name))
+            .collect();
+        let verdicts = self.strength.iter().map(|f| f.verdict);
+        let (warns, sentence) = self
+            .sample
+            .sentence(words.iter().map(String::as_str).zip(verdicts));
         format!("  {}{sentence}\n", if warns { "! " } else { "" })
     }
 
@@ -435,10 +442,12 @@ impl Shown {
             "\n  under strong play (strength.csv; {})\n",
             crate::stats::strength::played_by(bots)
         );
+        // Each figure as the sentence above names it.
+        let words = |f: &Figure| figure_words(f.from, &f.name);
         let width = self
             .strength
             .iter()
-            .map(|f| f.name.chars().count())
+            .map(|f| words(f).chars().count())
             .max()
             .unwrap_or(0);
         // The run's value alone: its interval is in the tables above.
@@ -470,13 +479,13 @@ impl Shown {
             } else {
                 " "
             };
-            let pad = width - f.name.chars().count();
+            let pad = width - words(f).chars().count();
             let value = ours(f);
             let gap = second - strong.chars().count();
             let _ = writeln!(
                 out,
                 "  {}{:pad$}  {value:>first$}  {strong}{:gap$}  {mark} {}",
-                f.name,
+                words(f),
                 "",
                 "",
                 f.verdict.word()

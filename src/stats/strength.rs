@@ -467,6 +467,16 @@ pub(crate) fn write(
     )
 }
 
+/// A figure of the strength sample as the terminal and the page name it: a summary metric in
+/// words (`median turns`), a seat, role or ending as its own table names it.
+pub(crate) fn figure_words(from: &str, name: &str) -> String {
+    if from == "summary" {
+        crate::io::report::headline::metric_words(name, &[])
+    } else {
+        name.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -179,7 +179,15 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
         return Ok((sample.sentence([]), None));
     };
     let (from, names) = (t.text("from")?, t.text("figure")?);
-    let lead = sample.sentence(names.iter().copied().zip(verdicts.iter().copied()));
+    let words: Vec<String> = (0..t.len())
+        .map(|i| strength::figure_words(from[i], names[i]))
+        .collect();
+    let lead = sample.sentence(
+        words
+            .iter()
+            .map(String::as_str)
+            .zip(verdicts.iter().copied()),
+    );
     let (ours, strong) = (t.numbers("value")?, t.numbers("strong_value")?);
     let (lo, hi) = (t.numbers("strong_ci_low")?, t.numbers("strong_ci_high")?);
     // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
@@ -199,7 +207,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
     let rows = (0..t.len())
         .map(|i| {
             vec![
-                names[i].to_string(),
+                words[i].clone(),
                 format!("{}{}", shown(i, ours[i]), unit(i)),
                 format!("{}{}", shown(i, strong[i]), unit(i)),
                 format!("{} – {}{}", shown(i, lo[i]), shown(i, hi[i]), unit(i)),
