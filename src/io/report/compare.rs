@@ -374,18 +374,20 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut table = Vec::new();
     let mut marked = Vec::new();
     for r in rows.iter().filter(|r| r.metric != "games") {
-        // The seat gap in points, as the findings read it.
+        // The seat gap in points, as the findings read it; a rate over its fair share is
+        // above or below it, signed.
         let unit = if is_difference_of_shares(r.metric) {
             Scale::Gap
         } else {
             unit_of(r.metric)
         };
         let count = r.count();
+        let over_fair = r.metric.ends_with(OVER_FAIR);
         let value = |x: f64| {
             if count {
                 grouped_signed(x, false)
             } else {
-                cell(unit, x, false)
+                cell(unit, x, over_fair)
             }
         };
         let gap = |x: f64| {

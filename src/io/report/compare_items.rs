@@ -41,6 +41,10 @@ impl Changed {
     /// or mean to three significant digits (a card used 0.021 times a game).
     fn show(&self, x: f64) -> String {
         match self.unit() {
+            // Above or below the fair share: its sign is the point.
+            Scale::Percent if self.column.ends_with(OVER_FAIR) => {
+                format!("{} points", signed(super::headline::tenths(x)))
+            }
             Scale::Percent => Scale::Percent.format(x),
             _ => significant(x),
         }
@@ -159,7 +163,7 @@ impl Items {
                         n => format!(" {n} more are 0 in A, so they have no share of A to change by: the table below lists them."),
                     }
                 ),
-                svg: HBars::new("Per-item counts that changed, relative to A", "B − A, as a share of A", Scale::Percent, counts).reference(Some((0.0, "no difference".into())))
+                svg: HBars::new("Per-item counts that changed, relative to A", "B − A, as a share of A", Scale::Change, counts).reference(Some((0.0, "no difference".into())))
                 .svg(),
             });
         }
@@ -233,6 +237,36 @@ mod tests {
         ]));
         assert!(two.contains(" 2 more are 0 in A"), "{two}");
         assert!(caption(items(vec![count("x", 1.0, 2.0)])).ends_with("at most 25."));
+    }
+
+    /// A win rate over its fair share is above or below it: signed points, as the findings
+    /// say it, not a share of games.
+    #[test]
+    fn a_rate_over_its_fair_share_reads_in_signed_points() {
+        let row = Changed {
+            label: "skills x: holder win rate over fair share".into(),
+            kind: "rate".into(),
+            column: "holder_win_rate_over_fair_share".into(),
+            a: -0.005,
+            b: 0.0425,
+            diff: 0.0475,
+            interval: (0.04, 0.055),
+            superseded: false,
+        };
+        let cells = &Items {
+            changed: vec![row],
+            compared: 1,
+        }
+        .table()[0];
+        assert_eq!(
+            cells[1..],
+            [
+                "−0.5 points",
+                "+4.3 points",
+                "+4.75 points",
+                "+4.00 points to +5.50 points"
+            ]
+        );
     }
 
     #[test]

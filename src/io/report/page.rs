@@ -47,7 +47,8 @@ table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; display: b
   overflow-x: auto; }
 th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid);
   overflow-wrap: anywhere; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+/* A figure is never broken across lines ("+9.02 poi|nts"): its table scrolls instead. */
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.significant td { font-weight: 700; }
 tr.significant td:first-child::before { content: "\25B6  "; color: var(--warn); }
 .keys { display: flex; flex-wrap: wrap; gap: 0.6em; margin: 0.8em 0; }

@@ -23,6 +23,8 @@ pub(crate) enum Scale {
     Points,
     /// A seat gap: the best seat's share less the worst's, in points (never below zero).
     Gap,
+    /// A change as a part of what it changed from, in percent with its sign.
+    Change,
 }
 
 impl Scale {
@@ -34,6 +36,7 @@ impl Scale {
             Scale::Number => trim(x),
             Scale::Points => format!("{} points", signed(trim(x * 100.0))),
             Scale::Gap => format!("{:.1} points", rounded(x, 3) * 100.0 + 0.0),
+            Scale::Change => format!("{}%", signed(format!("{:.1}", rounded(x, 3) * 100.0))),
         }
     }
 }
@@ -65,6 +68,7 @@ impl Scale {
             Scale::Number => (1.0, ""),
             Scale::Points => (100.0, ""),
             Scale::Gap => (100.0, ""),
+            Scale::Change => (100.0, "%"),
         };
         let d = step_decimals(step * scale);
         let s = format!("{:.d$}", x * scale);
@@ -79,6 +83,8 @@ impl Scale {
         };
         if self == Scale::Points {
             signed(s)
+        } else if self == Scale::Change {
+            signed(s) + suffix
         } else {
             format!("{s}{suffix}")
         }
@@ -1216,6 +1222,8 @@ mod tests {
         assert_eq!(Scale::Points.format(0.0), "0 points");
         assert_eq!(Scale::Gap.format(0.594), "59.4 points");
         assert_eq!(Scale::Gap.format(1.0), "100.0 points");
+        assert_eq!(Scale::Change.format(0.256), "+25.6%");
+        assert_eq!(Scale::Change.format(-0.2364), "−23.6%");
         assert_eq!(
             Columns::filled(&[(3, 1.0), (5, 2.0)]),
             (vec![3, 4, 5], vec![1.0, 0.0, 2.0])
