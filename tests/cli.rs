@@ -360,6 +360,35 @@ fn a_folder_that_is_not_a_result_is_never_replaced() {
     assert_eq!(fs::read_to_string(d.join("notes.txt")).unwrap(), "keep me");
 }
 
+/// A folder named like a built-in config (a result written with `--out cat-and-the-mouse`) is no
+/// config: the name still plays the built-in. It said "cannot read the file: Is a directory",
+/// and the pages test's ladder lost the race with its simulate's folder of that name now and
+/// then. A folder of any other name is still refused as no config.
+#[test]
+fn a_folder_named_like_a_built_in_config_leaves_it_the_name() {
+    let d = scratch("folder-named-config");
+    let run = |config: &str| {
+        whisker_in(
+            &d,
+            &[
+                "simulate", config, "--games", "20", "--quiet", "--out", "res",
+            ],
+        )
+    };
+    fs::create_dir(d.join("cat-and-the-mouse")).unwrap();
+    let o = run("cat-and-the-mouse");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("<built-in configs/cat-and-the-mouse/standard.toml>"),
+        "{}",
+        stdout(&o)
+    );
+    fs::create_dir(d.join("my-game")).unwrap();
+    let o = run("my-game");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Is a directory"), "{}", stderr(&o));
+}
+
 /// The rows of a `compare.csv` as (metric, columns by name).
 fn compare_rows(dir: &Path) -> Vec<std::collections::HashMap<String, String>> {
     let text = fs::read_to_string(dir.join("compare.csv")).unwrap();

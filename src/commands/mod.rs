@@ -83,8 +83,15 @@ fn bots_of<G: Registered>(game: &G) -> String {
 /// The config a command plays: a file, a built-in config's name, or the default.
 pub(crate) fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
     Ok(match path {
-        // A file of that name comes first: a designer's own file beats a built-in name.
-        Some(path) if path.exists() => Source::from_file(path).map_err(Failure::from)?,
+        // A file of that name comes first: a designer's own file beats a built-in name. A
+        // folder is no config, so one named like a built-in (a result written with `--out
+        // cat-and-the-mouse`) leaves the name to the built-in.
+        Some(path)
+            if path.exists()
+                && !(path.is_dir() && games::builtin(&path.to_string_lossy()).is_some()) =>
+        {
+            Source::from_file(path).map_err(Failure::from)?
+        }
         Some(path) => match games::builtin(&path.to_string_lossy()) {
             Some(source) => source,
             None => {
