@@ -86,6 +86,9 @@ const RUNS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Chromiums laying out pages at once.
+const CHROMIUMS: usize = 4;
+
 /// How each page is looked at: the frame's width, and whether the reader's system is dark.
 const VIEWS: &[(u32, bool)] = &[(1400, false), (390, false), (1400, true)];
 
@@ -207,22 +210,31 @@ fn every_chart_reads_whole_at_any_width_and_in_dark_mode() {
             .collect();
         runs.into_iter().map(|r| r.join().unwrap()).collect()
     });
-    let looks: Vec<(String, serde_json::Value)> = std::thread::scope(|s| {
-        let jobs: Vec<_> = pages
-            .iter()
-            .flat_map(|(name, out)| VIEWS.iter().map(move |&view| (name, out, view)))
-            .map(|(name, out, view)| {
-                let chromium = &chromium;
-                s.spawn(move || {
-                    (
-                        format!("{name} at {}px, dark {}", view.0, view.1),
-                        look(chromium, &out.join("report.html"), view),
-                    )
+    // A few Chromiums at a time: thirty at once on two busy cores took over a minute each.
+    let views: Vec<_> = pages
+        .iter()
+        .flat_map(|(name, out)| VIEWS.iter().map(move |&view| (name, out, view)))
+        .collect();
+    let mut looks: Vec<(String, serde_json::Value)> = Vec::new();
+    for batch in views.chunks(CHROMIUMS) {
+        looks.extend(std::thread::scope(|s| {
+            let jobs: Vec<_> = batch
+                .iter()
+                .map(|&(name, out, view)| {
+                    let chromium = &chromium;
+                    s.spawn(move || {
+                        (
+                            format!("{name} at {}px, dark {}", view.0, view.1),
+                            look(chromium, &out.join("report.html"), view),
+                        )
+                    })
                 })
-            })
-            .collect();
-        jobs.into_iter().map(|j| j.join().unwrap()).collect()
-    });
+                .collect();
+            jobs.into_iter()
+                .map(|j| j.join().unwrap())
+                .collect::<Vec<_>>()
+        }));
+    }
     let mut wrong = Vec::new();
     for ((page, found), view) in looks.iter().zip(pages.iter().flat_map(|_| VIEWS)) {
         let facts = &found["facts"];
