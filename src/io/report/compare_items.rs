@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn a_rate_over_its_fair_share_reads_in_signed_points() {
         let row = Changed {
-            label: "skills x: holder win rate over fair share".into(),
+            label: "cards ace: holder win rate over fair share".into(),
             kind: "rate".into(),
             column: "holder_win_rate_over_fair_share".into(),
             a: -0.005,

@@ -379,7 +379,7 @@ mod tests {
     #[test]
     fn a_win_rate_over_its_fair_share_stands_in_for_the_rate() {
         let holder = |column: &str, cells: [&str; 5]| {
-            Change::item("skills.csv", "hoarder", column, true, cells, true).unwrap()
+            Change::item("cards.csv", "ace", column, true, cells, true).unwrap()
         };
         let f = rank(vec![
             row("seat_2_win_rate", "0.249", "0.330", "0.081", true),
@@ -410,7 +410,7 @@ mod tests {
             f.marked,
             [
                 "seat 3 win rate over fair share: −12.4 points in B against −8.6 points in A, −3.8 points (95% CI −4.1 points to −3.5 points).",
-                "skills hoarder: holder win rate over fair share: +5.7 points in B against +2.4 points in A, +3.3 points (95% CI +2.8 points to +3.9 points).",
+                "cards ace: holder win rate over fair share: +5.7 points in B against +2.4 points in A, +3.3 points (95% CI +2.8 points to +3.9 points).",
             ]
         );
         assert!(f.small.is_empty(), "{:?}", f.small);
