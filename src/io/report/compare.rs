@@ -8,7 +8,7 @@ use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, signed, tail_note};
 use super::table::CsvFile;
 use super::{Run, compare_items, config_name, unit_of};
 use crate::stats::compare::findings::{self, Change};
-use crate::stats::compare::{self, OVER_FAIR, is_difference_of_shares};
+use crate::stats::compare::{self, OVER_FAIR, is_difference_of_shares, over_fair};
 use crate::stats::strength::{self, Sample, Verdict};
 
 /// The row that repeats seat 1's win rate under another name.
@@ -115,7 +115,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             interval: lo[i].zip(hi[i]),
             p_holm: p[i],
             significant: significant[i] == "yes",
-            superseded: names.contains(&format!("{}{OVER_FAIR}", names[i]).as_str()),
+            superseded: names.contains(&over_fair(names[i]).as_str()),
         })
         .collect();
 

@@ -6,9 +6,9 @@ use std::path::Path;
 use super::page::Section;
 use super::svg::{Bar, HBars, Scale, signed};
 use super::table::CsvFile;
-use crate::stats::compare::OVER_FAIR;
 use crate::stats::compare::findings::size;
 use crate::stats::compare::items::{FILE, order, proportion};
+use crate::stats::compare::{OVER_FAIR, over_fair};
 
 /// Most rows one chart draws; the table below lists every significant row.
 const CHARTED: usize = 25;
@@ -72,7 +72,7 @@ pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
     let [diff, lo, hi] = csv.optional_estimates("diff")?;
     let significant = csv.text("significant")?;
     let over_fair = |i: usize| {
-        let name = format!("{}{OVER_FAIR}", column[i]);
+        let name = over_fair(column[i]);
         (0..csv.len()).any(|j| file[j] == file[i] && item[j] == item[i] && column[j] == name)
     };
     let mut changed: Vec<Changed> = (0..csv.len())

@@ -4,7 +4,7 @@
 //! when it is real (Holm-corrected) and large enough to matter. Statistics such as the KS test
 //! come last, for those who want them.
 
-use super::{OVER_FAIR, fair_shares, in_points};
+use super::{OVER_FAIR, fair_shares, in_points, over_fair};
 use crate::io::report::headline::{metric_words, pct, points};
 
 /// A real change in a share smaller than this (2 points) is listed as small: a point or two of
@@ -276,19 +276,18 @@ pub(crate) fn changes(
 /// Ranks `changes`: the significant ones, by tier then by size. A win rate read over its fair
 /// share (sides of different sizes) is found by that row alone.
 pub(crate) fn rank(mut changes: Vec<Change>) -> Findings {
-    let over_fair: Vec<(String, String, String)> = changes
+    let superseded: Vec<bool> = changes
         .iter()
-        .filter_map(|c| {
-            let rate = c.metric.strip_suffix(OVER_FAIR)?;
-            Some((c.file.clone(), c.item.clone(), rate.to_string()))
+        .map(|c| {
+            let read = over_fair(&c.metric);
+            changes
+                .iter()
+                .any(|o| o.file == c.file && o.item == c.item && o.metric == read)
         })
         .collect();
+    let mut superseded = superseded.into_iter();
     changes.retain(|c| {
-        c.significant
-            && c.metric != "first_seat_win_rate"
-            && !over_fair
-                .iter()
-                .any(|(f, i, m)| *f == c.file && *i == c.item && *m == c.metric)
+        !superseded.next().unwrap_or(false) && c.significant && c.metric != "first_seat_win_rate"
     });
     changes.sort_by(|x, y| {
         let large = |c: &Change| c.size() >= 1.0;

@@ -267,11 +267,7 @@ pub(crate) fn item_rows(
             if let Some((fa, fb)) =
                 fair.filter(|_| kind == "rate" && item.column.ends_with("win_rate"))
             {
-                out.push(row(
-                    format!("{}{}", item.column, super::OVER_FAIR),
-                    va - fa,
-                    vb - fb,
-                ));
+                out.push(row(super::over_fair(&item.column), va - fa, vb - fb));
             }
             out
         })

@@ -39,6 +39,12 @@ pub(crate) type BotIndex = [usize; MAX_SEATS];
 /// fair share moves with the count, and a win rate with it, with the balance unchanged.
 pub(crate) const OVER_FAIR: &str = "_over_fair_share";
 
+/// The row that reads `rate` over its side's fair share: the one a finding reads where both
+/// stand.
+pub(crate) fn over_fair(rate: &str) -> String {
+    format!("{rate}{OVER_FAIR}")
+}
+
 /// Each side's fair share of wins (one seat's in as many as it seats), where the sides seat
 /// different numbers of players; none where they seat as many.
 pub(crate) fn fair_shares(players_a: usize, players_b: usize) -> Option<(f64, f64)> {
@@ -588,7 +594,7 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
     };
     let [side_a, side_b] = sides;
     let fair = fair_shares(side_a.players, side_b.players);
-    let mut over_fair = Vec::new();
+    let mut over_fair_rows = Vec::new();
     for metric in &metrics {
         let (va, vb) = ((metric.a)(ma), (metric.b)(mb));
         let sd = sd_of(metric);
@@ -596,15 +602,10 @@ pub(crate) fn rows(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Row> {
         p_values.push(Some(p_value(vb - va, sd, p.n)));
         // A fair share is a fixed number, so the rate less it has the rate's spread.
         if let Some((fa, fb)) = fair.filter(|_| is_seat_rate(&metric.name)) {
-            over_fair.push(tested(
-                format!("{}{OVER_FAIR}", metric.name),
-                va - fa,
-                vb - fb,
-                sd,
-            ));
+            over_fair_rows.push(tested(over_fair(&metric.name), va - fa, vb - fb, sd));
         }
     }
-    for row in over_fair {
+    for row in over_fair_rows {
         p_values.push(row.p_value.parse().ok());
         rows.push(row);
     }
