@@ -53,7 +53,7 @@ settings() {
     mouse-chaos)
       printf '%s\n' "--set rules.mothers=own_colour" "--set rules.chair_beams=back" \
         "--set rules.chair_beams=sides" "--set rules.cheese_look=everyone" \
-        "--set rules.catch_look=mover" "--players 3" ;;
+        "--set rules.catch_look=mover" "--players 3" "--players 2" ;;
     *) echo "agreement.sh: no settings listed for $1" >&2; exit 2 ;;
   esac
 }

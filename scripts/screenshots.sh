@@ -16,7 +16,9 @@ $whisker simulate --report --quiet --out "$work/simulate" >/dev/null
 $whisker compare configs/mice-heist/cheese.toml configs/mice-heist/ratings.toml \
   --report --quiet --out "$work/compare" >/dev/null
 $whisker sweep --vary chips.blue.high=2..6 --games 20000 --report --quiet --out "$work/sweep" >/dev/null
-$whisker simulate mouse-chaos --players 2 --games 4000 --report --quiet --out "$work/chaos" >/dev/null
+# Two players who never push a mouse on: a game that stalls, to show how a page tells it.
+$whisker simulate mouse-chaos --players 2 --bots 'shepherd(drive=0)' --games 4000 --report --quiet \
+  --out "$work/chaos" >/dev/null
 $whisker ladder cat-and-the-mouse --report --quiet --out "$work/ladder" >/dev/null
 $whisker tune cat-and-the-mouse --vary rules.rooms=10..16 --vary tricks.smoke_bomb=0..3 \
   --target 'mouse_win_rate=40%±3%' --keep mean_turns --report --quiet --out "$work/tune" >/dev/null

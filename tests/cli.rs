@@ -134,6 +134,23 @@ fn rotate_seats_plays_every_rotation_and_reports_bots() {
     assert!(rows[1].contains(",0.666667,"), "{bots}");
     let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(summary.contains("games,600,"));
+    let seats = fs::read_to_string(out.join("seats.csv")).unwrap();
+    assert!(seats.contains("\n1,rotated,600,"), "{seats}");
+    // One bot at every seat rotates to itself: each seat keeps its bot, and says so.
+    let one = d.join("one");
+    let o = whisker(&[
+        "simulate",
+        "--games",
+        "50",
+        "--rotate-seats",
+        "--out",
+        one.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let told = String::from_utf8_lossy(&o.stdout);
+    assert!(told.contains("  seat 4 (greedy) "), "{told}");
+    let seats = fs::read_to_string(one.join("seats.csv")).unwrap();
+    assert!(seats.contains("\n4,greedy,50,"), "{seats}");
 }
 
 #[test]
@@ -328,10 +345,16 @@ fn bad_flags_exit_2_with_a_message() {
         &out,
         &["unknown bot `clever`", "random, greedy"],
     );
+    // The game's own range, in words, however far outside it the count is.
     fails(
         &["simulate", "--players", "7"],
         &out,
-        &["--players", "2..=6"],
+        &["--players 7", "allowed 2 to 6"],
+    );
+    fails(
+        &["simulate", "cheesy-heist", "--players", "1"],
+        &out,
+        &["--players 1", "allowed 3 to 5"],
     );
     fails(&["simulate", "--threads", "0"], &out, &["--threads"]);
     fails(&["simulate", "--bogus"], &out, &["--bogus"]);

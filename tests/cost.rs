@@ -198,12 +198,13 @@ fn default_run(name: &str, args: &[&str]) -> (u64, String) {
 }
 
 #[test]
-fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
-    // Mouse Chaos at 2 players takes 150 s for 100,000 games on two cores, at 3 players 43 s.
+fn a_run_plays_the_default_games_unless_told_and_its_folder_names_only_another_count() {
+    // Every built-in config plays 100,000 games when not told, at every table size: Mouse Chaos
+    // at 2 and 3 players once played fewer, when most of its games ran to the turn cap.
     let cases: [(&[&str], u64, &str); 6] = [
         (
             &["simulate", "mouse-chaos", "--players", "2"],
-            20_000,
+            100_000,
             "mouse-chaos+players-2",
         ),
         (
@@ -216,7 +217,7 @@ fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
                 "20000",
             ],
             20_000,
-            "mouse-chaos+players-2",
+            "mouse-chaos+players-2+games-20000",
         ),
         (
             &[
@@ -228,18 +229,17 @@ fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
                 "100000",
             ],
             100_000,
-            "mouse-chaos+players-2+games-100000",
+            "mouse-chaos+players-2",
         ),
         (
             &["simulate", "mouse-chaos", "--players", "3"],
-            50_000,
+            100_000,
             "mouse-chaos+players-3",
         ),
         (&["simulate", "mouse-chaos"], 100_000, "mouse-chaos"),
-        // Both sides play as many as the slower side plays.
         (
             &["compare", "mouse-chaos", "--set-a", "rules.players=2"],
-            20_000,
+            100_000,
             "compare-mouse-chaos-vs-mouse-chaos+a-rules.players=2",
         ),
     ];
@@ -247,7 +247,7 @@ fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
         let got = default_run(&format!("cost-default-{i}"), args);
         assert_eq!(got, (games, folder.to_string()), "{args:?}");
     }
-    // Every point of a sweep plays as many as its slowest point: here the second.
+    // A sweep's cost counts every point's games.
     let d = scratch("cost-default-sweep");
     let o = command()
         .current_dir(&d)
@@ -264,7 +264,7 @@ fn a_slow_game_plays_fewer_games_by_default_and_its_folder_says_none() {
         .output()
         .expect("runs");
     assert!(
-        stderr(&o).contains("(40,000 games at about 1.0 games/s"),
+        stderr(&o).contains("(200,000 games at about 1.0 games/s"),
         "{}",
         stderr(&o)
     );

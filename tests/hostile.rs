@@ -605,6 +605,16 @@ fn sweeping_the_player_count_gives_each_point_its_own_seats() {
             }
         }
     }
+    // Its page reads each seat over its point's fair share: a raw seat rate moves with the
+    // table's size whatever the balance, and is no finding.
+    ok(&whisker(&["report", d.join("up").to_str().unwrap()]));
+    let page = fs::read_to_string(d.join("up/report.html")).unwrap();
+    for s in 1..=4 {
+        assert!(
+            !page.contains(&format!("seat {s} win rate moves across the sweep")),
+            "{page}"
+        );
+    }
     // The 3-player point is the 3-player game, seat for seat.
     let single = d.join("three");
     ok(&whisker(&[
@@ -1474,4 +1484,59 @@ fn a_report_is_not_written_into_another_result_folder() {
         .output()
         .unwrap();
     refused(&piped, &["the file exists and is not a whisker report"]);
+}
+
+/// A mistake is told where it stands: a value in a baseline's run.toml by that file, its line
+/// and its field (not by a flag never given), and a config made unsound by a `--set` deep in
+/// one of its parts, or in another part, names that `--set` beside the file's line.
+#[test]
+fn a_mistake_is_blamed_on_where_it_stands() {
+    let d = scratch("blame");
+    let base: Vec<&str> = "simulate --games 30 --strength off --quiet --games-csv --out base"
+        .split(' ')
+        .collect();
+    ok(&whisker_in(&d, &base));
+    let record = fs::read_to_string(d.join("base/run.toml")).unwrap();
+    for (name, from, to, says) in [
+        (
+            "bots",
+            "\"greedy\", \"greedy\", \"greedy\", \"greedy\"",
+            "\"nobot\", \"greedy\", \"greedy\", \"greedy\"",
+            "bots/run.toml: field `bots`: unknown bot `nobot`",
+        ),
+        (
+            "games",
+            "games = 30",
+            "games = \"thirty\"",
+            "games/run.toml:5: field `games`: invalid value",
+        ),
+    ] {
+        let dir = d.join(name);
+        fs::create_dir(&dir).unwrap();
+        for f in fs::read_dir(d.join("base")).unwrap() {
+            let f = f.unwrap();
+            fs::copy(f.path(), dir.join(f.file_name())).unwrap();
+        }
+        assert!(record.contains(from), "{record}");
+        fs::write(dir.join("run.toml"), record.replace(from, to)).unwrap();
+        let o = whisker_in(&d, &["check", "--baseline", name, "--strength", "off"]);
+        refused(&o, &[says]);
+        assert!(!stderr(&o).contains("--bots"), "{}", stderr(&o));
+    }
+    refused(
+        &whisker_in(&d, &["simulate", "--set", "chips.blue.count=16"]),
+        &["field `chips`", "(with --set chips.blue.count=16)"],
+    );
+    refused(
+        &whisker_in(
+            &d,
+            &[
+                "simulate",
+                "mouse-chaos",
+                "--set",
+                "rules.mice_per_colour=5",
+            ],
+        ),
+        &["field `board.map`", "(with --set rules.mice_per_colour=5)"],
+    );
 }

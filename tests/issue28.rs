@@ -1136,3 +1136,37 @@ fn real_second_and_third_signals_leave_nothing_in_the_way() {
         assert!(!staging_in(&d), "{:?}", files(&d));
     }
 }
+
+/// A tune stopped before it answered is marked partial in its tune.toml, and its page gives its
+/// command as the whole tune's, not as "these games again".
+#[test]
+fn a_stopped_tune_is_marked_partial() {
+    let d = scratch("i28-tune");
+    let o = stopped_at(
+        &d,
+        "3000",
+        &[
+            "tune",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=10..14",
+            "--target",
+            "mouse_win_rate=30%±3%",
+            "--threads",
+            "1",
+            "--quiet",
+            "--report",
+            "--out",
+            "t",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let record = fs::read_to_string(d.join("t/tune.toml")).unwrap();
+    assert!(record.contains("partial = true"), "{record}");
+    let page = fs::read_to_string(d.join("t/report.html")).unwrap();
+    assert!(page.contains("to play the whole tune:"), "{page}");
+    assert!(
+        !page.contains("To play exactly these games again"),
+        "{page}"
+    );
+}

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{scratch, stderr};
+use common::{STALLING, scratch, stalling_run, stderr};
 
 /// Measures a page once laid out (see the file for each check).
 const PROBE: &str = include_str!("pages/probe.js");
@@ -45,11 +45,9 @@ const RUNS: &[(&str, &[&str])] = &[
         &["simulate", "cheesy-heist", "--games", "200"],
     ),
     ("mouse-chaos", &["simulate", "mouse-chaos", "--games", "6"]),
-    // Two players stall until the turn cap in over half the games.
-    (
-        "mouse-chaos-2",
-        &["simulate", "mouse-chaos", "--players", "2", "--games", "6"],
-    ),
+    // Two players who never push a mouse on once out of patience stall until the turn cap in
+    // over half the games.
+    ("mouse-chaos-2", &stalling_run("6")),
     // …and a comparison of it draws both sides' capped games too.
     (
         "mouse-chaos-2-compare",
@@ -58,6 +56,8 @@ const RUNS: &[(&str, &[&str])] = &[
             "mouse-chaos",
             "--players",
             "2",
+            "--bots",
+            STALLING,
             "--set-b",
             "rules.cheese_look=everyone",
             "--games",

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{scratch, stderr, whisker};
+use common::{scratch, stalling_run, stderr, whisker};
 
 /// Runs `args` with `--report --quiet --out DIR` added and returns the page it wrote.
 fn reported(args: &[&str], out: &Path) -> String {
@@ -149,16 +149,45 @@ fn a_simulate_report_shows_every_chart_with_data() {
     ] {
         assert!(shown.contains(needed), "the page lacks `{needed}`");
     }
-    // The page is made from the folder alone: `whisker report` makes the same bytes again.
+    // The page is made from the folder alone: `whisker report` makes the same bytes again,
+    // sealed with their fingerprint.
+    let (body, seal) = html.trim_end().rsplit_once('\n').unwrap();
+    assert!(
+        seal.starts_with("<!-- whisker page fingerprint ") && body.ends_with("</html>"),
+        "{seal}"
+    );
     let again = d.join("again.html");
-    let o = whisker(&[
-        "report",
-        d.join("r").to_str().unwrap(),
-        "--out",
-        again.to_str().unwrap(),
-    ]);
+    let report_to = |out: &std::path::Path| {
+        whisker(&[
+            "report",
+            d.join("r").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let o = report_to(&again);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(fs::read_to_string(again).unwrap(), html);
+    assert_eq!(fs::read_to_string(&again).unwrap(), html);
+    // A page as whisker wrote it is replaced, a copy of the folder's too; an edited one is a
+    // person's work and kept, as is a page with no seal.
+    let copy = d.join("copy.html");
+    fs::write(&copy, &html).unwrap();
+    assert!(report_to(&again).status.success());
+    assert!(report_to(&copy).status.success());
+    let edited = html.replace("Things to look at", "Things to look at (my notes)");
+    fs::write(&again, &edited).unwrap();
+    let unsealed = format!("{body}\n");
+    fs::write(&copy, &unsealed).unwrap();
+    for (page, kept) in [(&again, &edited), (&copy, &unsealed)] {
+        let o = report_to(page);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("has changed since whisker wrote it"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(&fs::read_to_string(page).unwrap(), kept);
+    }
 }
 
 #[test]
@@ -555,7 +584,7 @@ fn the_headline_agrees_with_the_csv_beside_it() {
         ),
         (
             "chaos-2",
-            &["simulate", "mouse-chaos", "--players", "2", "--games", "60"][..],
+            &stalling_run("60")[..],
             Some((
                 "summary.csv",
                 "capped_rate",

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use super::{lineup_of, say, strong_lineup};
+use super::{recorded_lineup, say, strong_lineup};
 use crate::commands::cli::{CheckArgs, Format};
 use crate::core::cost::Cost;
 use crate::core::failure::Failure;
@@ -16,7 +16,7 @@ use crate::core::signals;
 use crate::games::with_game;
 use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
 use crate::io::config::{ConfigError, Override, Source};
-use crate::io::record::{RUN, RunRecord};
+use crate::io::record::{self, RUN, RunRecord};
 use crate::io::{games_csv, result_dir};
 use crate::stats::Estimate;
 use crate::stats::compare::{self, Paired};
@@ -120,7 +120,7 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         ))
     })?;
     let record: RunRecord = toml::from_str(&record_text)
-        .map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
+        .map_err(|e| usage(record::read_error(&path, &record_text, &e)))?;
     let Some(config) = record
         .config
         .clone()
@@ -272,7 +272,7 @@ fn check_game<G: Registered>(
     let plan = Plan {
         games: record.games,
         seed: record.seed,
-        lineup: lineup_of(game, &record.bots, players)?,
+        lineup: recorded_lineup(game, &record.bots, players, &args.baseline.join(RUN))?,
         rotate: record.rotate_seats,
         roles: game.roles(),
         threads: args.workers.threads,
@@ -559,9 +559,13 @@ fn strength_sample<G: Registered>(
     args: &CheckArgs,
 ) -> anyhow::Result<Strong> {
     let (Some(bots), Some(recorded)) = (&record.strength_bots, record.strength_games) else {
-        return Ok(Strong::Not(
-            "(the baseline has none: remake it with the `reproduce` line of its run.toml, or scripts/update-baselines.sh)".into(),
-        ));
+        // Its own command would make it without one again.
+        let why = if record.reproduce.contains(" --strength off") {
+            "(the baseline was made with --strength off: remake it with the `reproduce` line of its run.toml, less `--strength off`)"
+        } else {
+            "(the baseline has none: remake it with the `reproduce` line of its run.toml, or scripts/update-baselines.sh)"
+        };
+        return Ok(Strong::Not(why.into()));
     };
     let games = args.strength.games(recorded, recorded);
     if games == 0 {

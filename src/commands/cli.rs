@@ -79,8 +79,8 @@ pub enum Command {
     /// Play bots of several strengths against each other: win-rate matrix, ratings, and the
     /// seats' balance with the highest-rated.
     Ladder(LadderArgs),
-    /// Find the value of one config key that puts chosen figures inside target bands; exit 1 if
-    /// no value can.
+    /// Find the values of config keys (one or several, a grid) that put chosen figures inside
+    /// target bands; exit 1 if no value can.
     Tune(TuneArgs),
 }
 
@@ -96,11 +96,13 @@ pub struct TuneArgs {
     pub vary: Vec<crate::commands::vary::Vary>,
     /// A band a figure must lie in (repeatable: all must hold): METRIC=VALUE±TOL (or +-),
     /// METRIC=LO..HI, or open at one end, METRIC=LO.. (at least) or METRIC=..HI (at most). A
-    /// figure at another player count is METRIC@P (mean_turns@5), a change A-B,
-    /// A minus B (mean_turns@5-mean_turns@4=0±0.5). A `%` reads a number as a percentage (seat_1_win_rate=25%±1%). METRIC: a
-    /// metric of summary.csv (mean_turns, seat_gap, capped_rate, the game's own rates),
-    /// seat_N_win_rate (seats counted from 1), ROLE_win_rate (mouse_win_rate) or ending_NAME (the
-    /// share of games ending so); a name the game does not have lists the game's.
+    /// figure at another player count is METRIC@P (mean_turns@5), one under strong play (the
+    /// strength sample's lineup) METRIC@strong, a change A-B, A minus B
+    /// (mean_turns@5-mean_turns@4=0±0.5). A `%` reads a number as a percentage
+    /// (seat_1_win_rate=25%±1%). METRIC: a metric of summary.csv (mean_turns, seat_gap,
+    /// capped_rate, the game's own rates), seat_N_win_rate (seats counted from 1), ROLE_win_rate
+    /// (mouse_win_rate), ending_NAME (the share of games ending so), and in a scored game
+    /// seat_N_mean_score and mean_score; a name the game does not have lists the game's.
     #[arg(long = "target", value_name = "METRIC=BAND", required = true)]
     pub target: Vec<crate::commands::target::Target>,
     /// A figure that must not move (repeatable): METRIC, or METRIC=TOL; its change from the
@@ -145,7 +147,7 @@ pub struct LadderArgs {
     /// Master seed: the same seeds for every pairing.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).map(usize::from))]
     pub players: Option<usize>,
     #[command(flatten)]
     pub workers: Workers,
@@ -274,7 +276,7 @@ fn games(s: &str) -> Result<u64, String> {
 /// Who sits at the table: how many, and which bots.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Seats {
-    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).range(2..=6).map(usize::from))]
+    #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).map(usize::from))]
     pub players: Option<usize>,
     /// Bot per seat in turn order, comma-separated; a shorter list repeats, and a game with
     /// roles takes ROLE=BOT (default: the game's own, as `whisker bots` shows).

@@ -454,19 +454,23 @@ fn reference_text(rows: &[RatingRow<&str>], reference: usize, bot: &str) -> Stri
             } else {
                 "level: the ladder cannot tell them apart"
             };
-            // Signed as every difference whisker prints: `+` for a rise, `−` for a fall.
-            let signed = |x: f64| crate::io::report::svg::signed(format!("{x:.0}"));
             let _ = writeln!(
                 out,
                 "  {:width$}  {:>7}  (95% CI {} to {})  {verdict}",
                 r.bot,
-                signed(v),
-                signed(low),
-                signed(high)
+                elo(v),
+                elo(low),
+                elo(high)
             );
         }
     }
     out
+}
+
+/// Elo points as a difference (a rating is one from the first bot's), signed as every
+/// difference whisker prints: `+` for a rise, `−` for a fall, nothing for none.
+fn elo(x: f64) -> String {
+    crate::io::report::svg::signed(format!("{x:.0}"))
 }
 
 fn ratings_text(rows: &[RatingRow<&str>], best: usize) -> String {
@@ -478,10 +482,13 @@ fn ratings_text(rows: &[RatingRow<&str>], best: usize) -> String {
     let tied = rows.iter().filter(|r| r.elo == rows[best].elo).count() > 1;
     for r in rows {
         let _ = match (r.elo, r.ci_low, r.ci_high) {
-            (Some(elo), Some(low), Some(high)) => writeln!(
+            (Some(rating), Some(low), Some(high)) => writeln!(
                 out,
-                "  {:width$}  {elo:>7.0}  (95% CI {low:.0} – {high:.0}){}",
+                "  {:width$}  {:>7}  (95% CI {} to {}){}",
                 r.bot,
+                elo(rating),
+                elo(low),
+                elo(high),
                 match (r.elo == rows[best].elo, tied) {
                     // A tie is said as one: no order between them.
                     (true, true) => "  highest rated (tied)",

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::simulate::run_record;
-use super::{lineup_of, say, written};
+use super::{recorded_lineup, say, written};
 use crate::commands::cli::MergeArgs;
 use crate::core::failure::Failure;
 use crate::core::rng::game_seed;
@@ -61,7 +61,7 @@ fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
     let text = fs::read_to_string(&path)
         .map_err(|e| usage(format!("{}: not a result folder ({e})", dir.display())))?;
     let record: RunRecord =
-        toml::from_str(&text).map_err(|e| usage(format!("{}: {}", path.display(), e.message())))?;
+        toml::from_str(&text).map_err(|e| usage(record::read_error(&path, &text, &e)))?;
     let bad = |field: &str, why: &str| usage(format!("{}: field `{field}`: {why}", path.display()));
     let shard = record.shard.clone().ok_or_else(|| {
         usage(format!(
@@ -281,7 +281,12 @@ fn merge_game<G: Registered>(
     let plan = Plan {
         games: record.games,
         seed: record.seed,
-        lineup: lineup_of(game, &record.bots, game.players())?,
+        lineup: recorded_lineup(
+            game,
+            &record.bots,
+            game.players(),
+            &shards[0].dir.join(record::RUN),
+        )?,
         rotate: record.rotate_seats,
         roles: game.roles(),
         threads: None,

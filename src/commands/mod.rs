@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Context;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::commands::cli::Command;
 use crate::core::failure::Failure;
@@ -284,6 +284,24 @@ pub(crate) fn strong_lineup<G: Registered>(
         labels.join(",")
     };
     Ok((strong, name))
+}
+
+/// [`lineup_of`] for the lineup a result folder's `record` (its run.toml) holds: a bot that is
+/// not one is that file's mistake, not a flag's.
+pub(crate) fn recorded_lineup<G: Registered>(
+    game: &G,
+    names: &[String],
+    players: usize,
+    record: &Path,
+) -> Result<Vec<Bot>, Failure> {
+    lineup_of(game, names, players).map_err(|f| match f {
+        Failure::Usage(m) => Failure::Usage(m.replacen(
+            "--bots:",
+            &format!("{}: field `bots`:", record.display()),
+            1,
+        )),
+        other => other,
+    })
 }
 
 /// [`lineup`] from a list as `lineup::split` cuts it (as a result folder records it).

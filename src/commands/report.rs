@@ -13,7 +13,7 @@ pub(crate) fn run(args: &ReportArgs) -> anyhow::Result<()> {
     // A simulate folder's config says which game's part of the report to draw.
     let config = std::fs::read_to_string(args.dir.join("config.toml")).unwrap_or_default();
     let parts = games::entry_of(&config).map_or(report::parts::NONE, |e| e.report);
-    report::write(&args.dir, &out, parts)?;
+    report::write(&args.dir, &out, args.out.is_some(), parts)?;
     say(&format!("report in {}\n", out.display()))?;
     Ok(())
 }

@@ -1052,7 +1052,9 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         dir.text("tune.toml", &toml::to_string(&record)?)
     };
     if let Some(signal) = stopped {
-        record(String::new())?;
+        let mut stopped_record = TuneRecord::new(args, &source, budget, spent(true));
+        stopped_record.partial = true;
+        dir.text("tune.toml", &toml::to_string(&stopped_record)?)?;
         let page = page(&dir, args.report, crate::io::report::parts::NONE);
         let path = dir.commit(true)?;
         // Stopped by a signal, the run exits with it whether or not this note can be written.
@@ -1235,6 +1237,10 @@ struct TuneRecord<'a> {
     /// What the tune said: the first lines of its answer (none when it was stopped first).
     #[serde(skip_serializing_if = "String::is_empty")]
     answer: String,
+    /// Stopped by a signal before it answered: `reproduce` plays the whole tune, not the
+    /// rounds it finished.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    partial: bool,
 }
 
 impl<'a> TuneRecord<'a> {
@@ -1273,6 +1279,7 @@ impl<'a> TuneRecord<'a> {
             bots: args.seats.bots.as_deref(),
             reproduce,
             answer: String::new(),
+            partial: false,
         }
     }
 }

@@ -29,6 +29,9 @@ const SEARCH_CHUNK: u64 = 1;
 /// (65,536 games).
 const BATCH_CHUNKS: u64 = 512;
 
+/// A seat's bot in `seats.csv` when the seat held different bots in turn (`Plan::seats_vary`).
+pub(crate) const ROTATED: &str = "rotated";
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -94,6 +97,12 @@ impl Plan {
     /// Rotations played per game index.
     pub(crate) fn rotations(&self) -> u64 {
         self.offsets().len() as u64
+    }
+
+    /// Whether a seat holds different bots in different games: `--rotate-seats` with more than
+    /// one rotation. One bot at every seat rotates to itself, so each seat keeps its bot.
+    pub(crate) fn seats_vary(&self) -> bool {
+        self.rotations() > 1
     }
 
     /// Games actually played: one per game index and rotation.

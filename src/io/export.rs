@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::core::game::{Game, MAX_SEATS, Roles, seat_name, seat_number};
-use crate::core::runner::{Plan, Totals};
+use crate::core::runner::{Plan, ROTATED, Totals};
 use crate::io::report::headline;
 use crate::io::report::parts::Parts;
 use crate::io::result_dir::ResultDir;
@@ -209,8 +209,8 @@ pub(crate) fn write<G: Game>(
     let sample = strong.sample();
 
     let seat_bot = |s: usize| {
-        if plan.rotate {
-            "rotated".to_string()
+        if plan.seats_vary() {
+            ROTATED.to_string()
         } else {
             plan.lineup[s].label()
         }
@@ -238,7 +238,7 @@ pub(crate) fn write<G: Game>(
         .map(|s| {
             // In a game with roles the terminal says whose seat it is; rotated seats have no
             // bot of their own.
-            let name = match (roles, plan.rotate) {
+            let name = match (roles, plan.seats_vary()) {
                 (Some(r), false) => format!("{} ({}, {})", seat_name(s), r.of(s), seat_bot(s)),
                 (Some(r), true) => format!("{} ({})", seat_name(s), r.of(s)),
                 (None, false) => format!("{} ({})", seat_name(s), seat_bot(s)),

@@ -3,6 +3,7 @@
 //! Both are written and read by the toml crate, so any name or value round-trips.
 
 use std::ffi::OsString;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -233,6 +234,24 @@ pub(crate) fn quote(s: &str) -> String {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// A record file's parse error as a config's reads: the file, the line and the field the value
+/// stands on, and what is wrong with it.
+pub(crate) fn read_error(path: &Path, text: &str, e: &toml::de::Error) -> String {
+    let Some(span) = e.span() else {
+        return format!("{}: {}", path.display(), e.message());
+    };
+    let line = crate::io::config::line_at(text, span.start);
+    let field = text
+        .lines()
+        .nth(line - 1)
+        .and_then(|l| l.split_once('='))
+        .map(|(key, _)| key.trim());
+    match field {
+        Some(key) => format!("{}:{line}: field `{key}`: {}", path.display(), e.message()),
+        None => format!("{}:{line}: {}", path.display(), e.message()),
     }
 }
 

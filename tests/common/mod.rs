@@ -14,6 +14,24 @@ pub(crate) fn bin() -> std::ffi::OsString {
     std::env::var_os("WHISKER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_whisker").into())
 }
 
+/// Mouse Chaos's own bot as it was before it pushed mice on out of patience: at two players
+/// more than half its games stall until the turn cap, the stall a test needs to see told.
+pub(crate) const STALLING: &str = "shepherd(drive=0)";
+
+/// A two-player Mouse Chaos run of `games` games by [`STALLING`] bots.
+pub(crate) const fn stalling_run(games: &'static str) -> [&'static str; 8] {
+    [
+        "simulate",
+        "mouse-chaos",
+        "--players",
+        "2",
+        "--bots",
+        STALLING,
+        "--games",
+        games,
+    ]
+}
+
 /// The strength sample is off in every run a test starts unless it asks for one with
 /// `--strength`: the default search plays each game hundreds of times slower than the default
 /// bots in a debug build.

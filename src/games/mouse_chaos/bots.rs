@@ -57,10 +57,19 @@ const PATIENCE: Param = Param {
     names: &[],
 };
 
+const DRIVE: Param = Param {
+    name: "drive",
+    default: 200,
+    min: 0,
+    max: 300,
+    about: "once out of patience, what each step a mouse takes towards its nearest nest adds to a move, in percent of a step of its own; it stays out of patience until a mouse enters a nest or a cat catches one, so a stalled game moves on (0: any move restores its patience, as before this parameter)",
+    names: &[],
+};
+
 pub const SHEPHERD: Kind = Kind {
     name: "shepherd",
     about: "reckons each mouse's colour from what its seat saw and the colour counts, walks likely own mice home and rivals' away, catches rivals' and unknown mice, looks at unknown mice on cheese, shelters its mice under chairs and blocks rivals' mouseholes with them",
-    params: &[SPITE, LOOK, CAUTION, BLOCK, PATIENCE],
+    params: &[SPITE, LOOK, CAUTION, BLOCK, PATIENCE, DRIVE],
     roles: &[],
     searches: false,
 };
@@ -78,7 +87,8 @@ pub struct Memory {
     /// The destination chosen with the piece, for the decision that asks for it: the turn and
     /// the piece it was chosen for, and where the piece goes.
     plan: Option<(u32, Piece, Action)>,
-    /// Its turns in a row without a mouse or cat move.
+    /// Its turns in a row without a mouse or cat move; with a `drive`, once out of patience,
+    /// its turns since it last made one by choice, not as the least bad.
     idle: u8,
 }
 
@@ -150,6 +160,7 @@ pub struct Shepherd {
     caution: f32,
     block: f32,
     patience: i32,
+    drive: f32,
 }
 
 impl Own for Shepherd {
@@ -160,6 +171,7 @@ impl Own for Shepherd {
             caution: bot.value(&CAUTION) as f32 / 100.0,
             block: bot.value(&BLOCK) as f32 / 100.0,
             patience: bot.value(&PATIENCE),
+            drive: bot.value(&DRIVE) as f32 / 100.0,
         }
     }
 
@@ -285,13 +297,26 @@ impl<'v> Reckoning<'v> {
             };
             let reach = walls.mouse_reach(rules, from, p.roll);
             let pick = Action::Pick(Piece::Mouse(m));
+            // Out of patience, a step towards the nearest nest, whoever's, is worth taking: a
+            // stalled game ends only by fills.
+            let drive = if impatient { self.params.drive } else { 0.0 };
+            let pushing = drive > 0.0;
+            let nearest = |s: u8| {
+                rules.steps_home[usize::from(s)]
+                    .iter()
+                    .fold(f32::MAX, |a, &d| a.min(d))
+            };
+            let near = if pushing { nearest(from) } else { 0.0 };
             // In the order of the mouse's options (each place without a look, then with one),
             // as the noise is drawn.
             for (s, plain, look) in reach.squares() {
                 let safe = p.sheltered(rules, s);
                 let worth = b.worth(rules, s);
                 let exposure = b.exposure(worth, safe, threat[usize::from(s)]);
-                let gain = worth - self.params.caution * exposure - now;
+                let mut gain = worth - self.params.caution * exposure - now;
+                if pushing {
+                    gain += drive * (near - nearest(s));
+                }
                 if plain {
                     consider(pick, Action::Go { to: s, look: false }, gain, rng);
                 }
@@ -301,7 +326,7 @@ impl<'v> Reckoning<'v> {
             }
             // Out of patience, it takes a move that cannot be undone: a mouse into a nest
             // brings a fill, and the colours it shows, closer.
-            let push = if impatient { PUSH } else { 0.0 };
+            let push = if impatient { PUSH + drive * near } else { 0.0 };
             for (nest, look) in reach.nest_ways() {
                 let gain = b.worth(rules, IN_NEST + nest) - now;
                 consider(pick, Action::Enter { nest, look: false }, gain + push, rng);
@@ -514,10 +539,17 @@ pub fn shepherd(
         Decision::Move => {
             let impatient = i32::from(memory.idle) >= params.patience;
             let (pick, plan) = r.best_move(impatient, None, rng);
-            memory.idle = if pick == Action::Skip {
-                memory.idle.saturating_add(1)
-            } else {
+            // With a drive, a move it made only because it was out of patience does not
+            // restore it: a mouse shuffled to and fro would stall the game again.
+            let progress = match (pick, plan) {
+                (Action::Skip, _) => false,
+                (_, Action::Enter { .. }) | (Action::Pick(Piece::Cat(_)), _) => true,
+                _ => !impatient || params.drive == 0.0,
+            };
+            memory.idle = if progress {
                 0
+            } else {
+                memory.idle.saturating_add(1)
             };
             (pick, plan)
         }
@@ -553,15 +585,15 @@ mod tests {
     fn parameters_are_read_by_their_names() {
         // Each parameter a value of its own, so a swapped pair shows.
         let bot = crate::core::lineup::parse(
-            "shepherd(spite=10,look=11,caution=12,block=13,patience=14)",
+            "shepherd(spite=10,look=11,caution=12,block=13,patience=14,drive=15)",
             super::super::KINDS,
             &[],
         )
         .unwrap();
         let p = Shepherd::of(&bot);
         assert_eq!(
-            (p.spite, p.look, p.caution, p.block, p.patience),
-            (0.1, 11.0, 0.12, 0.13, 14)
+            (p.spite, p.look, p.caution, p.block, p.patience, p.drive),
+            (0.1, 11.0, 0.12, 0.13, 14, 0.15)
         );
     }
 }

@@ -184,28 +184,6 @@ impl Ruleset for Rules {
         Engine::new(self, seed)
     }
 
-    /// The fewer the players, the more often a game runs to the turn cap: a game took 3.0 ms of
-    /// CPU at 2 players, 0.87 at 3 and 0.57 at 4 (its own bots, release build, one thread,
-    /// median of 3), so 100,000 games took 150 s, 43 s and 28 s on two cores. Intervals at 50%: ±0.7
-    /// points at 2 players, ±0.4 at 3.
-    fn default_games(&self) -> u64 {
-        match self.players {
-            2 => 20_000,
-            3 => 50_000,
-            _ => crate::games::DEFAULT_GAMES,
-        }
-    }
-
-    /// The default search plays about 22 games/s at 4 players and 8 at 2, whose games last
-    /// about 290 turns: 300 games is about 14 s at 4, and 2 players get 100 (about 12 s).
-    fn strength_games(&self) -> u64 {
-        match self.players {
-            2 => 100,
-            3 => 200,
-            _ => 300,
-        }
-    }
-
     #[inline]
     fn count(
         &self,

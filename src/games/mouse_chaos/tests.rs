@@ -405,6 +405,26 @@ fn shepherd_beats_random() {
     assert!(won * 100 > games * 70, "shepherd won {won} of {games}");
 }
 
+/// Two `shepherd`s out of patience walk mice towards the nests until one enters: two-player
+/// games end by the rules, not at the turn cap, where the bot before its `drive` stalled more
+/// than half of them.
+#[test]
+fn two_shepherds_do_not_stall() {
+    let game = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], Some(2)).unwrap();
+    let capped = |bot: &str| {
+        let lineup = vec![crate::core::lineup::parse(bot, super::KINDS, &[]).unwrap(); 2];
+        (0..60u64)
+            .filter(|&seed| {
+                let mut counts = game.declared().counts();
+                game.play(seed, &lineup, &mut (), &mut counts).capped
+            })
+            .count()
+    };
+    let (now, before) = (capped("shepherd"), capped("shepherd(drive=0)"));
+    assert!(now <= 3, "{now} of 60 games capped");
+    assert!(before >= 20, "{before} of 60 games capped before the drive");
+}
+
 /// `shepherd` makes the same decision on a sample of what its seat cannot see (the colours of
 /// the mice it has not seen) as on the real game, with the same memory and generator; and a
 /// sample keeps every colour the seat has seen.

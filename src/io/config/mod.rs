@@ -181,7 +181,7 @@ fn descend(table: &DeTable<'_>, offset: usize, path: &mut Vec<String>) -> bool {
     })
 }
 
-fn line_at(text: &str, offset: usize) -> usize {
+pub(crate) fn line_at(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())]
         .bytes()
         .filter(|&b| b == b'\n')
@@ -676,12 +676,24 @@ pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid)
             message: format!("{} (set on the command line: {})", problem.message, o.arg),
         },
         None => {
-            // A clash with a sibling that `--set` changed (two themes given one name) is told
-            // at the file's line, naming the change that made it.
+            // A clash with a sibling that `--set` changed (two themes given one name), or a
+            // whole that a change inside it broke (a colour's count, for the bag's size), is
+            // told at the file's line, naming the change that made it; failing those, every
+            // change, since the file alone may be sound.
             let parent = |path: &str| path.rsplit_once('.').map(|(p, _)| p.to_string());
-            let sibling = overrides
+            let linked: Vec<&str> = overrides
                 .iter()
-                .find(|o| parent(&o.path).is_some() && parent(&o.path) == parent(&problem.path));
+                .filter(|o| {
+                    (parent(&o.path).is_some() && parent(&o.path) == parent(&problem.path))
+                        || o.path.starts_with(&format!("{}.", problem.path))
+                })
+                .map(|o| o.arg.as_str())
+                .collect();
+            let named = if linked.is_empty() {
+                overrides.iter().map(|o| o.arg.as_str()).collect()
+            } else {
+                linked
+            };
             ConfigError {
                 file: source.name.clone(),
                 line: match problem.row {
@@ -689,9 +701,14 @@ pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid)
                     None => source.line_of(&problem.path),
                 },
                 field: problem.path,
-                message: match sibling {
-                    Some(o) => format!("{} (with --set {})", problem.message, o.arg),
-                    None => problem.message,
+                message: if named.is_empty() {
+                    problem.message
+                } else {
+                    format!(
+                        "{} (with --set {})",
+                        problem.message,
+                        named.join(", --set ")
+                    )
                 },
             }
         }

@@ -97,9 +97,14 @@ pub(crate) fn is_seat_rate(metric: &str) -> bool {
 
 /// `n` games, as a sentence says them: `1 game`, `2,000 games`.
 pub(crate) fn games(n: impl std::fmt::Display) -> String {
+    count(n, "game")
+}
+
+/// `n` of `noun`, plural unless one: "1 point", "3 points".
+pub(crate) fn count(n: impl std::fmt::Display, noun: &str) -> String {
     match n.to_string() {
-        one if one == "1" => "1 game".into(),
-        many => format!("{many} games"),
+        one if one == "1" => format!("1 {noun}"),
+        many => format!("{many} {noun}s"),
     }
 }
 
@@ -240,6 +245,9 @@ mod tests {
         assert_eq!(games(1u64), "1 game");
         assert_eq!(games("2,000"), "2,000 games");
         assert_eq!(games(0), "0 games");
+        assert_eq!(games(1.0), "1 game");
+        assert_eq!(count(1, "point"), "1 point");
+        assert_eq!(count(4, "point"), "4 points");
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     let text = std::fs::read_to_string(&path)
         .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
     let record: LadderRecord = toml::from_str(&text)
-        .map_err(|e| Failure::Usage(format!("{}: {}", path.display(), e.message())))?;
+        .map_err(|e| Failure::Usage(crate::io::record::read_error(&path, &text, &e)))?;
     let matrix: Vec<MatrixRow<String>> = rows(dir, "matrix.csv", true)?;
     let rated: Vec<RatingRow<String>> = rows(dir, "ratings.csv", true)?;
     let seats: Vec<SeatRow<String>> = rows(dir, "seats.csv", false)?;

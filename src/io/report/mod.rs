@@ -124,14 +124,37 @@ fn draft(dir: &Path, parts: parts::Parts) -> anyhow::Result<String> {
     }
 }
 
-/// Writes the report of the result folder `dir` to `out` (`whisker report`). A page inside the
-/// folder joins its result (recorded in the folder's marker); an existing file is replaced only
-/// if it is a whisker report.
-pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Result<()> {
+/// Writes the report of the result folder `dir` to `out` (`whisker report`), given as `--out`
+/// when `named`, or else the folder's own page. A page inside the folder joins its result
+/// (recorded in the folder's marker); an existing file elsewhere is replaced only if it is a
+/// whisker report as whisker wrote it.
+pub(crate) fn write(
+    dir: &Path,
+    out: &Path,
+    named: bool,
+    parts: parts::Parts,
+) -> anyhow::Result<()> {
+    if !dir.is_dir() {
+        return Err(Failure::Usage(format!(
+            "{}: no such result folder (give the folder a whisker command wrote)",
+            dir.display()
+        ))
+        .into());
+    }
+    // The page as the user named it: by the flag, or as the folder's page.
+    let page = if named {
+        format!("--out {}", out.display())
+    } else {
+        out.display().to_string()
+    };
+    let another = if named {
+        "choose another --out"
+    } else {
+        "name a page with --out"
+    };
     if out.is_dir() {
         return Err(Failure::Usage(format!(
-            "--out {}: that is a folder; name the page's file, such as {}",
-            out.display(),
+            "{page}: that is a folder; name the page's file, such as {}",
             out.join(FILE).display()
         ))
         .into());
@@ -139,16 +162,8 @@ pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Resu
     let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(folder) = folder.filter(|f| !f.is_dir()) {
         return Err(Failure::Usage(format!(
-            "--out {}: cannot write there: {} is not a folder",
-            out.display(),
+            "{page}: cannot write there: {} is not a folder",
             folder.display()
-        ))
-        .into());
-    }
-    if out.exists() && !holds_report(out) {
-        return Err(Failure::Usage(format!(
-            "--out {}: the file exists and is not a whisker report; choose another --out",
-            out.display()
         ))
         .into());
     }
@@ -159,14 +174,31 @@ pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Resu
     // would change a file its marker holds, and the folder would read as damaged.
     if let Some(other) = Some(parent).filter(|f| !inside && result_dir::is_result(f)) {
         return Err(Failure::Usage(format!(
-            "--out {}: {} is the result folder of another run, whose files whisker keeps as they were written; write the page outside it (its own page: whisker report {})",
-            out.display(),
+            "{page}: {} is the result folder of another run, whose files whisker keeps as they were written; write the page outside it (its own page: whisker report {})",
             other.display(),
             other.display()
         ))
         .into());
     }
-    if inside && result_dir::is_result(dir) {
+    // A page inside its own result folder is the marker's to vouch for.
+    let own = inside && result_dir::is_result(dir);
+    match existing(out) {
+        Existing::None | Existing::Unchanged => {}
+        Existing::Changed if own => {}
+        Existing::Changed => {
+            return Err(Failure::Usage(format!(
+                "{page}: the page has changed since whisker wrote it (or was written before pages carried their fingerprint): whisker replaces only a page of its own as it wrote it; {another}, or move the file away first"
+            ))
+            .into());
+        }
+        Existing::Other => {
+            return Err(Failure::Usage(format!(
+                "{page}: the file exists and is not a whisker report; {another}"
+            ))
+            .into());
+        }
+    }
+    if own {
         // Written under the folder's lock, so a run replacing the folder never meets a page it
         // does not know.
         let file = out.file_name().unwrap_or_default().to_string_lossy();
@@ -175,13 +207,60 @@ pub(crate) fn write(dir: &Path, out: &Path, parts: parts::Parts) -> anyhow::Resu
     put(out, &render(dir, parts)?)
 }
 
-/// Whether the existing `path` is a page whisker made, to be replaced. Read only if it is a
-/// plain file of a page's size: a pipe or a device (`--out /dev/stdout`) never ends, and reading
-/// one to the end hung or ran out of memory.
-fn holds_report(path: &Path) -> bool {
+/// What stands where a page is to be written.
+enum Existing {
+    None,
+    /// A page as whisker wrote it: replaced.
+    Unchanged,
+    /// A whisker page edited since, or one written before pages were sealed: outside a result
+    /// folder (whose marker vouches for its own page) it may be a person's work, and is kept.
+    Changed,
+    Other,
+}
+
+/// What is at `path`. Read only if it is a plain file of a page's size: a pipe or a device
+/// (`--out /dev/stdout`) never ends, and reading one to the end hung or ran out of memory.
+fn existing(path: &Path) -> Existing {
     const LARGEST: u64 = 256 << 20;
-    fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= LARGEST)
-        && fs::read_to_string(path).is_ok_and(|t| is_report(&t))
+    if !path.exists() {
+        return Existing::None;
+    }
+    if !fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= LARGEST) {
+        return Existing::Other;
+    }
+    match fs::read_to_string(path) {
+        Ok(text) if is_report(&text) => {
+            if unsealed(&text).is_some() {
+                Existing::Unchanged
+            } else {
+                Existing::Changed
+            }
+        }
+        _ => Existing::Other,
+    }
+}
+
+/// The last line of every page: the fingerprint of everything above, so a page edited since
+/// whisker wrote it is told from one to replace, wherever it was copied to.
+const SEAL: &str = "<!-- whisker page fingerprint ";
+
+/// `html` with its seal.
+fn sealed(mut html: String) -> String {
+    if !html.ends_with('\n') {
+        html.push('\n');
+    }
+    let print = crate::io::hash::fnv1a(html.as_bytes());
+    html + &format!("{SEAL}{print:016x} -->\n")
+}
+
+/// The page without its seal, if it carries one that holds.
+fn unsealed(text: &str) -> Option<&str> {
+    let body = text.strip_suffix('\n')?;
+    let at = body.rfind('\n')? + 1;
+    let print = body[at..].strip_prefix(SEAL)?.strip_suffix(" -->")?;
+    let page = &text[..at];
+    (u64::from_str_radix(print, 16).ok()? == crate::io::hash::fnv1a(page.as_bytes()))
+        .then_some(page)
 }
 
 /// Whether `html` is a page whisker made (older pages carry no generator tag, only the footer).
@@ -198,9 +277,10 @@ pub(crate) fn add_to(dir: &result_dir::ResultDir, parts: parts::Parts) -> anyhow
     put(&dir.file(FILE), &draft(dir.staging(), parts)?).map_err(|e| e.context(format!("no {FILE}")))
 }
 
-/// Writes `html` to `out`, whole or not at all: the page is staged beside `out` and renamed
-/// into place.
+/// Writes `html` to `out`, sealed, whole or not at all: the page is staged beside `out` and
+/// renamed into place.
 pub(crate) fn put(out: &Path, html: &str) -> anyhow::Result<()> {
+    let html = sealed(html.to_string());
     let name = out
         .file_name()
         .map_or_else(|| FILE.into(), |n| n.to_string_lossy().into_owned());
@@ -250,5 +330,21 @@ pub(crate) fn series_note(count: usize, what: &str) -> String {
         )
     } else {
         String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seal_holds_for_the_page_as_written_and_for_no_other() {
+        let page = sealed("<html>\n<p>seat 1</p>\n</html>".to_string());
+        assert_eq!(unsealed(&page), Some("<html>\n<p>seat 1</p>\n</html>\n"));
+        assert!(page.ends_with(" -->\n"));
+        // One character changed above the seal, or the seal cut off, and it no longer holds.
+        assert_eq!(unsealed(&page.replace("seat 1", "seat 2")), None);
+        assert_eq!(unsealed(&page[..page.len() - 1]), None);
+        assert_eq!(unsealed("<html>\n</html>\n"), None);
     }
 }

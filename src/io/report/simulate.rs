@@ -13,6 +13,7 @@ use super::table::CsvFile;
 use super::{Run, config_name, fair_line, series_note};
 use crate::core::failure::Failure;
 use crate::core::game::seat_name;
+use crate::core::runner::ROTATED;
 use crate::stats::Estimate;
 use crate::stats::strength::{self, Sample, Verdict};
 
@@ -67,7 +68,8 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         && capped_share < STALLED
     {
         r.findings.push(format!(
-            "{n} games hit the turn cap before the rules ended them: the cap decided them, not the rules."
+            "{} hit the turn cap before the rules ended them: the cap decided them, not the rules.",
+            headline::games(n)
         ));
     }
     // The answer first: endings that stalled games, then the seat gap over every game.
@@ -102,12 +104,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         .collect();
     lead.push((
         false,
-        headline::seat_gap_sentence(
-            &seat_rates,
-            &seat_names(&seats, run)?,
-            capped_share,
-            parts.cap,
-        ),
+        headline::seat_gap_sentence(&seat_rates, &seat_names(&seats)?, capped_share, parts.cap),
     ));
 
     let (strength_lead, strength_rows) = strength(dir, run)?;
@@ -231,8 +228,8 @@ fn estimate(summary: &CsvFile, metric: &str) -> anyhow::Result<Option<Estimate>>
 }
 
 /// Each seat as the page names it: by number from 1, with its role in a game with roles and
-/// its bot unless seats were rotated.
-fn seat_names(seats: &CsvFile, run: &Run) -> anyhow::Result<Vec<String>> {
+/// its bot unless it held different bots in turn.
+fn seat_names(seats: &CsvFile) -> anyhow::Result<Vec<String>> {
     let bots = seats.text("bot")?;
     // `role` is written in a game with roles (older results have no such column).
     let roles = if seats.header().iter().any(|h| h == "role") {
@@ -240,14 +237,14 @@ fn seat_names(seats: &CsvFile, run: &Run) -> anyhow::Result<Vec<String>> {
     } else {
         Vec::new()
     };
-    let rotated = run.get("rotate_seats") == "true";
     Ok((0..seats.len())
         .map(|s| {
             let mut what: Vec<&str> = Vec::new();
             if let Some(role) = roles.get(s) {
                 what.push(role);
             }
-            if !rotated {
+            // A seat that held different bots in turn has none of its own.
+            if bots[s] != ROTATED {
                 what.push(bots[s]);
             }
             if what.is_empty() {

@@ -47,6 +47,7 @@ fn scale_of(metric: &str) -> Scale {
 }
 
 /// One metric at every point: value and interval (`None` where the point has no value).
+#[derive(Clone)]
 struct Curve {
     metric: String,
     values: Vec<Option<f64>>,
@@ -210,7 +211,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             grid.keys.join(" × ")
         ),
         &format!(
-            "{points} points, {} each on the same seeds, bots {}, seed {}",
+            "{}, {} each on the same seeds, bots {}, seed {}",
+            headline::count(points, "point"),
             headline::games(run.count("games")),
             run.get("bots"),
             run.get("seed")
@@ -258,20 +260,47 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ));
         }
     }
-    let told = curves.iter().filter(|c| told(&c.metric));
+    // Where the table's size moves, a seat's rate is read over its point's fair share: the
+    // fair share is a fixed number, so the rate's interval moves with it.
+    let over_fair = |c: &Curve| {
+        let fair = |p: usize| 1.0 / seats_at[p].max(1) as f64;
+        Curve {
+            metric: crate::stats::compare::over_fair(&c.metric),
+            values: (0..points)
+                .map(|p| c.values[p].map(|v| v - fair(p)))
+                .collect(),
+            bands: (0..points)
+                .map(|p| c.bands[p].map(|(lo, hi)| (lo - fair(p), hi - fair(p))))
+                .collect(),
+        }
+    };
+    let told = curves.iter().filter(|c| told(&c.metric)).map(|c| {
+        if !one_size && headline::is_seat_rate(&c.metric) {
+            (over_fair(c), true)
+        } else {
+            (c.clone(), false)
+        }
+    });
     let mut small = Vec::new();
-    for c in told {
+    for (c, fair) in told {
         let Some((lo, hi)) = c.extremes() else {
             continue;
         };
         if c.apart(lo, hi) {
             let (l, h) = (c.values[lo].unwrap_or(0.0), c.values[hi].unwrap_or(0.0));
-            // A real move smaller than what a designer acts on is named with the small ones.
-            if !practical(&c.metric, l, h) {
+            // A real move smaller than what a designer acts on is named with the small ones;
+            // a move over the fair share is one of a rate.
+            if !practical(if fair { "win_rate" } else { &c.metric }, l, h) {
                 small.push(named(&c.metric));
                 continue;
             }
-            let value = |x: f64| scale_of(&c.metric).format(x);
+            let value = |x: f64| {
+                if fair {
+                    crate::stats::compare::findings::signed(true, &c.metric, x)
+                } else {
+                    scale_of(&c.metric).format(x)
+                }
+            };
             findings.push(format!(
                 "{} moves {across}, from {} at {} to {} at {}.",
                 named(&c.metric),

@@ -116,6 +116,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         &format!("Made by whisker {}", get("whisker_version")),
     );
     let answer = get("answer");
+    let partial = record.get("partial").and_then(toml::Value::as_bool) == Some(true);
     let lead: Vec<(bool, String)> = answer
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -238,8 +239,13 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             ("games played", count("games_played")),
             ("budget (--max-games)", count("max_games")),
         ],
-        Some(&get("reproduce")),
+        // A stopped tune's command plays the whole of it, not the rounds it finished.
+        (!partial).then(|| get("reproduce")).as_deref(),
     );
+    if partial {
+        page.paragraph("It was stopped before it answered; to play the whole tune:");
+        page.command(&get("reproduce"));
+    }
     Ok(page.finish())
 }
 
