@@ -1539,4 +1539,21 @@ fn a_mistake_is_blamed_on_where_it_stands() {
         ),
         &["field `board.map`", "(with --set rules.mice_per_colour=5)"],
     );
+    // Of several changes, only the one that made the problem is named.
+    let o = whisker_in(
+        &d,
+        &[
+            "simulate",
+            "mouse-chaos",
+            "--set",
+            "rules.mice_per_colour=5",
+            "--set",
+            "bots.bold=shepherd(caution=5)",
+        ],
+    );
+    refused(
+        &o,
+        &["field `board.map`", "(with --set rules.mice_per_colour=5)"],
+    );
+    assert!(!stderr(&o).contains("bots.bold"), "{}", stderr(&o));
 }

@@ -213,7 +213,15 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         tolerances.insert(metric, (value, format!("--tolerance {t}")));
     }
     // The baseline's table, as it was seated (`--players` is not a config value to --set).
-    let loaded = games::load(&source, &sets, Some(seats))?;
+    // A table size the game does not take is the baseline's record's, not a flag's.
+    let loaded = games::load(&source, &sets, Some(seats)).map_err(|f| match f {
+        Failure::Usage(m) => Failure::Usage(m.replacen(
+            &format!("--players {seats}:"),
+            &format!("{}: field `bots` seats {seats} players:", path.display()),
+            1,
+        )),
+        other => other,
+    })?;
     with_game!(loaded, game => check_game(&*game, &record, &tolerances, args))
 }
 

@@ -299,8 +299,7 @@ pub struct Workers {
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
     /// Games to play (with --rotate-seats, each is played once per distinct rotation).
-    /// Default: 100,000, fewer for a game that plays slowly (Mouse Chaos: 20,000 at 2 players,
-    /// 50,000 at 3, 100,000 at 4).
+    /// Default: 100,000.
     #[arg(long, value_parser = games)]
     pub games: Option<u64>,
     /// Master seed: the same seed and config give the same files, byte for byte.

@@ -1049,12 +1049,11 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let record = |answer: String| -> anyhow::Result<()> {
         let mut record = TuneRecord::new(args, &source, budget, spent(stopped.is_some()));
         record.answer = answer;
+        record.partial = stopped.is_some();
         dir.text("tune.toml", &toml::to_string(&record)?)
     };
     if let Some(signal) = stopped {
-        let mut stopped_record = TuneRecord::new(args, &source, budget, spent(true));
-        stopped_record.partial = true;
-        dir.text("tune.toml", &toml::to_string(&stopped_record)?)?;
+        record(String::new())?;
         let page = page(&dir, args.report, crate::io::report::parts::NONE);
         let path = dir.commit(true)?;
         // Stopped by a signal, the run exits with it whether or not this note can be written.

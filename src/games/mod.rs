@@ -37,8 +37,8 @@ impl Builtin {
     }
 }
 
-/// Games a run of a fast game plays when `--games` is not given (a slow game plays fewer:
-/// [`Registered::default_games`]); ±0.3 points on a rate near 50%.
+/// Games a run plays when `--games` is not given, in every built-in config (a game slower than
+/// these would play fewer: [`Registered::default_games`]); ±0.3 points on a rate near 50%.
 pub const DEFAULT_GAMES: u64 = 100_000;
 
 /// A game (or one edition of it) whisker can load: how a config names it, its built-in config,

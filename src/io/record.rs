@@ -240,17 +240,25 @@ pub(crate) fn quote(s: &str) -> String {
 /// A record file's parse error as a config's reads: the file, the line and the field the value
 /// stands on, and what is wrong with it.
 pub(crate) fn read_error(path: &Path, text: &str, e: &toml::de::Error) -> String {
-    let Some(span) = e.span() else {
-        return format!("{}: {}", path.display(), e.message());
+    let whole = || format!("{}: {}", path.display(), e.message());
+    // An empty span, or one over more than one line, is no value's (a missing field's is the
+    // whole table's).
+    let Some(span) = e
+        .span()
+        .filter(|s| s.start < s.end && !text[s.start..s.end.min(text.len())].contains('\n'))
+    else {
+        return whole();
     };
     let line = crate::io::config::line_at(text, span.start);
-    let field = text
-        .lines()
-        .nth(line - 1)
-        .and_then(|l| l.split_once('='))
-        .map(|(key, _)| key.trim());
-    match field {
-        Some(key) => format!("{}:{line}: field `{key}`: {}", path.display(), e.message()),
+    let starts = text[..span.start].rfind('\n').map_or(0, |n| n + 1);
+    // The field is named only when the span is its value, after its `=`.
+    match text[starts..span.start].split_once('=') {
+        Some((key, _)) => format!(
+            "{}:{line}: field `{}`: {}",
+            path.display(),
+            key.trim(),
+            e.message()
+        ),
         None => format!("{}:{line}: {}", path.display(), e.message()),
     }
 }
@@ -297,5 +305,23 @@ mod tests {
             String::from_utf8(out.stdout).unwrap(),
             words.map(|w| format!("{w}\n")).concat()
         );
+    }
+
+    #[test]
+    fn a_record_s_mistake_is_told_by_line_and_field_only_where_it_stands() {
+        #[derive(Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Two {
+            games: u64,
+            seed: u64,
+        }
+        let path = Path::new("r/run.toml");
+        let told = |text: &str| read_error(path, text, &toml::from_str::<Two>(text).unwrap_err());
+        assert_eq!(
+            told("seed = 1\ngames = \"ten\"\n"),
+            "r/run.toml:2: field `games`: invalid type: string \"ten\", expected u64"
+        );
+        // A missing field stands on no line.
+        assert_eq!(told("seed = 1\n"), "r/run.toml: missing field `games`");
     }
 }

@@ -62,7 +62,7 @@ const DRIVE: Param = Param {
     default: 200,
     min: 0,
     max: 300,
-    about: "once out of patience, what each step a mouse takes towards its nearest nest adds to a move, in percent of a step of its own; it stays out of patience until a mouse enters a nest or a cat catches one, so a stalled game moves on (0: any move restores its patience, as before this parameter)",
+    about: "once out of patience, what each step a mouse takes towards its nearest nest adds to a move, in percent of a step of its own; it stays out of patience until it moves a mouse into a nest or catches one with a cat, so a stalled game moves on (0: any move restores its patience, as before this parameter)",
     names: &[],
 };
 
@@ -88,7 +88,7 @@ pub struct Memory {
     /// the piece it was chosen for, and where the piece goes.
     plan: Option<(u32, Piece, Action)>,
     /// Its turns in a row without a mouse or cat move; with a `drive`, once out of patience,
-    /// its turns since it last made one by choice, not as the least bad.
+    /// its turns since it last moved a mouse into a nest or caught one.
     idle: u8,
 }
 
@@ -283,6 +283,15 @@ impl<'v> Reckoning<'v> {
         };
         let walls = self.view.walls;
         let threat = self.threats();
+        // Out of patience, a step towards the nearest nest, whoever's, is worth taking: a
+        // stalled game ends only by fills.
+        let drive = if impatient { self.params.drive } else { 0.0 };
+        let pushing = drive > 0.0;
+        let nearest = |s: u8| {
+            rules.steps_home[usize::from(s)]
+                .iter()
+                .fold(f32::MAX, |a, &d| a.min(d))
+        };
         for m in p.mice_on_board(rules) {
             let from = p.mouse[usize::from(m)];
             let b = self.belief(m);
@@ -297,15 +306,6 @@ impl<'v> Reckoning<'v> {
             };
             let reach = walls.mouse_reach(rules, from, p.roll);
             let pick = Action::Pick(Piece::Mouse(m));
-            // Out of patience, a step towards the nearest nest, whoever's, is worth taking: a
-            // stalled game ends only by fills.
-            let drive = if impatient { self.params.drive } else { 0.0 };
-            let pushing = drive > 0.0;
-            let nearest = |s: u8| {
-                rules.steps_home[usize::from(s)]
-                    .iter()
-                    .fold(f32::MAX, |a, &d| a.min(d))
-            };
             let near = if pushing { nearest(from) } else { 0.0 };
             // In the order of the mouse's options (each place without a look, then with one),
             // as the noise is drawn.

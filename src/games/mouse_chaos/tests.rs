@@ -405,7 +405,7 @@ fn shepherd_beats_random() {
     assert!(won * 100 > games * 70, "shepherd won {won} of {games}");
 }
 
-/// Two `shepherd`s out of patience walk mice towards the nests until one enters: two-player
+/// Two `shepherd`s out of patience walk mice towards the nests until they move one in: two-player
 /// games end by the rules, not at the turn cap, where the bot before its `drive` stalled more
 /// than half of them.
 #[test]

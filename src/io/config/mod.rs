@@ -612,13 +612,39 @@ pub(crate) fn load_compiled<R: DeserializeOwned, T>(
                 .map(|p| (p.path, p.message))
                 .collect()
         };
+        // Each problem's `--set`s: those without which it is gone (all of them where no one
+        // alone makes it).
+        let without: Vec<Vec<(String, String)>> = (0..overrides.len())
+            .map(|i| {
+                let rest: Vec<Override> = overrides
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != i)
+                    .map(|(_, o)| o.clone())
+                    .collect();
+                load_with::<R>(source, &rest, &allowed)
+                    .ok()
+                    .and_then(|l| compile(&l.value).err())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|p| (p.path, p.message))
+                    .collect()
+            })
+            .collect();
         let errors = problems
             .into_iter()
             .map(|p| {
-                let mine = own
+                let is = |(path, m): &(String, String)| *path == p.path && *m == p.message;
+                if own.iter().any(is) {
+                    return invalid(source, &[], p);
+                }
+                let made: Vec<Override> = overrides
                     .iter()
-                    .any(|(path, m)| *path == p.path && *m == p.message);
-                invalid(source, if mine { &[] } else { overrides }, p)
+                    .zip(&without)
+                    .filter(|(_, left)| !left.iter().any(is))
+                    .map(|(o, _)| o.clone())
+                    .collect();
+                invalid(source, if made.is_empty() { overrides } else { &made }, p)
             })
             .collect();
         combine(errors).expect("compile fails only with a problem")
