@@ -600,11 +600,9 @@ pub(crate) fn load_compiled<R: DeserializeOwned, T>(
     let allowed = |table: &toml::Table, e: &de::Error| allowed_range(table, e, &compile);
     let loaded = load_with::<R>(source, overrides, &allowed)?;
     let compiled = compile(&loaded.value).map_err(|problems| {
-        // What the file gets wrong without any `--set` is its own, whatever is set beside it.
-        let own: Vec<(String, String)> = if overrides.is_empty() {
-            Vec::new()
-        } else {
-            load_with::<R>(source, &[], &allowed)
+        // The problems of the config with only `these` changes, each by its field and message.
+        let problems_with = |these: &[Override]| -> Vec<(String, String)> {
+            load_with::<R>(source, these, &allowed)
                 .ok()
                 .and_then(|l| compile(&l.value).err())
                 .unwrap_or_default()
@@ -612,23 +610,19 @@ pub(crate) fn load_compiled<R: DeserializeOwned, T>(
                 .map(|p| (p.path, p.message))
                 .collect()
         };
+        // What the file gets wrong without any `--set` is its own, whatever is set beside it.
+        let own = if overrides.is_empty() {
+            Vec::new()
+        } else {
+            problems_with(&[])
+        };
         // Each problem's `--set`s: those without which it is gone (all of them where no one
         // alone makes it).
         let without: Vec<Vec<(String, String)>> = (0..overrides.len())
             .map(|i| {
-                let rest: Vec<Override> = overrides
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != i)
-                    .map(|(_, o)| o.clone())
-                    .collect();
-                load_with::<R>(source, &rest, &allowed)
-                    .ok()
-                    .and_then(|l| compile(&l.value).err())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|p| (p.path, p.message))
-                    .collect()
+                let mut rest = overrides.to_vec();
+                rest.remove(i);
+                problems_with(&rest)
             })
             .collect();
         let errors = problems
