@@ -1652,6 +1652,22 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         )),
         "{tuned}"
     );
+    // A value the bot refuses is told once, by its --vary.
+    let (o, _) = tune(
+        "bot-refused",
+        &[
+            "--vary",
+            "bots.thief.flee_at=0..2",
+            "--target",
+            "mouse_win_rate=..15%",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("error: --vary bots.thief.flee_at=0: thief: `flee_at=0`"),
+        "{}",
+        stderr(&o)
+    );
     // Combinations the config refuses (a clue count of at least the rooms) are left out, and
     // said; the rest race.
     let (o, _) = tune(

@@ -297,7 +297,12 @@ impl<'a> Plays<'a> {
                 }
                 None => String::new(),
             };
-            format!("{}{at}: {e}", flags.join(" "))
+            let said = e.to_string();
+            // A refusal that names its --vary already is not told it twice.
+            match flags.iter().find(|f| said.starts_with(&format!("{f}:"))) {
+                Some(_) if at.is_empty() => said,
+                _ => format!("{}{at}: {said}", flags.join(" ")),
+            }
         };
         let loaded = match games::load(self.source, &config_at(args, point), players) {
             Ok(loaded) => loaded,
