@@ -208,8 +208,10 @@ pub(crate) fn write<G: Game>(
     strength::write(dir, &figures)?;
     let sample = strong.sample();
 
+    // Whether a seat held different bots in turn, worked out once for every seat.
+    let varies = plan.seats_vary();
     let seat_bot = |s: usize| {
-        if plan.seats_vary() {
+        if varies {
             ROTATED.to_string()
         } else {
             plan.lineup[s].label()
@@ -238,7 +240,7 @@ pub(crate) fn write<G: Game>(
         .map(|s| {
             // In a game with roles the terminal says whose seat it is; rotated seats have no
             // bot of their own.
-            let name = match (roles, plan.seats_vary()) {
+            let name = match (roles, varies) {
                 (Some(r), false) => format!("{} ({}, {})", seat_name(s), r.of(s), seat_bot(s)),
                 (Some(r), true) => format!("{} ({})", seat_name(s), r.of(s)),
                 (None, false) => format!("{} ({})", seat_name(s), seat_bot(s)),
