@@ -1510,6 +1510,19 @@ fn a_mistake_is_blamed_on_where_it_stands() {
             "games = \"thirty\"",
             "games/run.toml:5: field `games`: invalid value",
         ),
+        // The baseline's own overrides are its record's, not the command line's.
+        (
+            "set",
+            "set = []",
+            "set = [\"rules.max_turns=0\"]",
+            "0 is out of range: allowed 1 to 100000 (set in set/run.toml: rules.max_turns=0)",
+        ),
+        (
+            "whole",
+            "set = []",
+            "set = [\"chips.blue.count=16\"]",
+            "(with chips.blue.count=16 from whole/run.toml)",
+        ),
     ] {
         let dir = d.join(name);
         fs::create_dir(&dir).unwrap();

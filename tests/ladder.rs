@@ -379,6 +379,7 @@ fn a_ladder_rates_every_bot_against_the_config_s_reference() {
         "20",
         "--bots",
         "weak,sleuth+thief,reference",
+        "--report",
         "--quiet",
         "--out",
         out.to_str().unwrap(),
@@ -410,7 +411,8 @@ fn a_ladder_rates_every_bot_against_the_config_s_reference() {
     assert_eq!(reference[3..6], [0.0, 0.0, 0.0], "{ratings}");
     for (row, name) in rows.iter().zip(["weak", "sleuth+thief"]) {
         // A shift of the same fit: the difference of the two ratings.
-        assert!((row[3] - (row[0] - reference[0])).abs() < 1e-6, "{ratings}");
+        // Each written to six decimals.
+        assert!((row[3] - (row[0] - reference[0])).abs() < 2e-6, "{ratings}");
         assert!(row[4] < row[3] && row[3] < row[5], "{ratings}");
         // Signed as every difference: a typographic minus for a fall.
         let elo = format!("{:+.0}", row[3]).replace('-', "−");
@@ -423,4 +425,58 @@ fn a_ladder_rates_every_bot_against_the_config_s_reference() {
     // below the reference, and the interval says so.
     assert!(rows[0][5] < 0.0, "{ratings}");
     assert!(text.contains("weaker"), "{text}");
+    // Every figure to six decimals, as every other file writes them.
+    for file in ["ratings.csv", "matrix.csv", "seats.csv"] {
+        let csv = fs::read_to_string(out.join(file)).unwrap();
+        let long = csv
+            .split([',', '\n'])
+            .filter_map(|c| c.split_once('.'))
+            .find(|(_, decimals)| decimals.len() != 6);
+        assert!(long.is_none(), "{file}: {long:?} in\n{csv}");
+    }
+
+    // The page says the answer first, where each bot stands against the reference, and how to
+    // play the ladder again; that command plays the same games.
+    let page = fs::read_to_string(out.join("report.html"))
+        .unwrap()
+        .replace("<span class=\"word\">", "")
+        .replace("</span>", "");
+    let lead = page
+        .find("rates highest: +")
+        .expect("no answer on the page");
+    assert!(
+        lead < page.find("Who beats whom").unwrap(),
+        "the answer is not first"
+    );
+    assert!(
+        page.contains("Against the strength reference, level with it: sleuth+thief; weaker: weak."),
+        "{page}"
+    );
+    assert!(
+        page.contains("<h2>Against the strength reference</h2>"),
+        "{page}"
+    );
+    let start = page
+        .find("whisker ladder ")
+        .expect("no command on the page");
+    let command = &page[start..start + page[start..].find('<').unwrap()];
+    assert_eq!(
+        command,
+        "whisker ladder cat-and-the-mouse --bots weak,sleuth+thief,reference --games 20 --seed 1 --players 2 --set 'bots.reference=ismcts(iterations=3)' --set bots.weak=random"
+    );
+    let again = d.join("again");
+    let mut args: Vec<&str> = command
+        .split(' ')
+        .skip(1)
+        .map(|w| w.trim_matches('\''))
+        .collect();
+    args.extend(["--quiet", "--out", again.to_str().unwrap()]);
+    run(&args);
+    for file in ["ratings.csv", "matrix.csv", "seats.csv"] {
+        assert_eq!(
+            fs::read(out.join(file)).unwrap(),
+            fs::read(again.join(file)).unwrap(),
+            "{file} differs when played again"
+        );
+    }
 }

@@ -254,11 +254,64 @@ pub(crate) struct MatrixRow<S> {
     pub games: u64,
     pub wins: u64,
     pub shared: u64,
+    #[serde(serialize_with = "crate::stats::six")]
     pub win_rate: f64,
+    #[serde(serialize_with = "crate::stats::six")]
     pub ci_low: f64,
+    #[serde(serialize_with = "crate::stats::six")]
     pub ci_high: f64,
     /// What a bot no better than the field wins: 1 / players.
+    #[serde(serialize_with = "crate::stats::six")]
     pub fair_share: f64,
+}
+
+/// The preset that names a config's strength reference (`results/reference/`).
+pub(crate) const REFERENCE: &str = "reference";
+
+/// Elo points as a difference (a rating is one from the first bot's), signed as every
+/// difference whisker prints: `+` for a rise, `−` for a fall, nothing for none.
+pub(crate) fn elo(x: f64) -> String {
+    crate::io::report::svg::signed(format!("{x:.0}"))
+}
+
+/// How a bot stands against the strength reference, from the interval of the difference.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Standing {
+    Stronger,
+    Level,
+    Weaker,
+}
+
+impl Standing {
+    pub(crate) const ALL: [Self; 3] = [Self::Stronger, Self::Level, Self::Weaker];
+
+    pub(crate) fn of(v: Estimate) -> Self {
+        if v.high < 0.0 {
+            Self::Weaker
+        } else if v.low > 0.0 {
+            Self::Stronger
+        } else {
+            Self::Level
+        }
+    }
+
+    /// As a table says it beside the figure.
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Self::Stronger => "stronger",
+            Self::Level => "level: the ladder cannot tell them apart",
+            Self::Weaker => "weaker",
+        }
+    }
+
+    /// As a sentence lists the bots that stand so.
+    pub(crate) fn short(self) -> &'static str {
+        match self {
+            Self::Stronger => "stronger",
+            Self::Level => "level with it",
+            Self::Weaker => "weaker",
+        }
+    }
 }
 
 /// A row of `ratings.csv`. A bot that played no finished pairing (an interrupted ladder) has
@@ -268,20 +321,43 @@ pub(crate) struct RatingRow<S> {
     pub bot: S,
     /// Its budget, for `ismcts`; empty for other bots.
     pub iterations: Option<u32>,
+    #[serde(serialize_with = "crate::stats::six_or_empty")]
     pub elo: Option<f64>,
+    #[serde(serialize_with = "crate::stats::six_or_empty")]
     pub ci_low: Option<f64>,
+    #[serde(serialize_with = "crate::stats::six_or_empty")]
     pub ci_high: Option<f64>,
     /// Its rating against the config's strength reference (its `reference` preset), when the
     /// ladder rates that, with the 95% interval of the difference (absent from older ladders).
-    #[serde(default)]
+    #[serde(default, serialize_with = "crate::stats::six_or_empty")]
     pub vs_reference: Option<f64>,
-    #[serde(default)]
+    #[serde(default, serialize_with = "crate::stats::six_or_empty")]
     pub vs_reference_low: Option<f64>,
-    #[serde(default)]
+    #[serde(default, serialize_with = "crate::stats::six_or_empty")]
     pub vs_reference_high: Option<f64>,
     /// Its games in the ladder, seated once among another bot's copies, and its wins there.
     pub games: u64,
     pub wins: u64,
+}
+
+impl<S> RatingRow<S> {
+    /// Its rating over the first bot's, when it has one.
+    pub(crate) fn rating(&self) -> Option<Estimate> {
+        Some(Estimate {
+            value: self.elo?,
+            low: self.ci_low?,
+            high: self.ci_high?,
+        })
+    }
+
+    /// Its rating against the strength reference, when the ladder rated that.
+    pub(crate) fn against_reference(&self) -> Option<Estimate> {
+        Some(Estimate {
+            value: self.vs_reference?,
+            low: self.vs_reference_low?,
+            high: self.vs_reference_high?,
+        })
+    }
 }
 
 /// A row of `seats.csv`: the strongest bot at every seat.
@@ -293,8 +369,11 @@ pub(crate) struct SeatRow<S> {
     pub bot: S,
     pub games: u64,
     pub wins: u64,
+    #[serde(serialize_with = "crate::stats::six")]
     pub win_rate: f64,
+    #[serde(serialize_with = "crate::stats::six")]
     pub ci_low: f64,
+    #[serde(serialize_with = "crate::stats::six")]
     pub ci_high: f64,
 }
 
@@ -336,6 +415,25 @@ pub(crate) struct LadderRecord {
     /// ladders did not record it.
     #[serde(default, with = "crate::io::record::wide")]
     pub seats_capped: u64,
+}
+
+impl LadderRecord {
+    /// The command that plays this ladder again: the whole of it, for an interrupted one.
+    pub(crate) fn reproduce(&self) -> String {
+        use crate::io::record::quote;
+        let mut out = format!(
+            "whisker ladder {} --bots {} --games {} --seed {} --players {}",
+            quote(&self.config),
+            quote(&self.bots),
+            self.games,
+            self.seed,
+            self.players
+        );
+        for s in &self.set {
+            out += &format!(" --set {}", quote(s));
+        }
+        out
+    }
 }
 
 /// The file a ladder's folder is known by.

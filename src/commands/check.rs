@@ -192,7 +192,10 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     let mut sets: Vec<Override> = record
         .set
         .iter()
-        .map(|s| s.parse())
+        .map(|s| {
+            s.parse()
+                .map(|o: Override| o.read_from(&path.display().to_string()))
+        })
         .collect::<Result<_, String>>()
         .map_err(|e| usage(format!("{}: field `set`: {e}", path.display())))?;
     let seats = record.bots.len();

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use super::{finished, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::ladder::{
-    Entry, LadderRecord, MatrixRow, Pairing, RECORD, RatingRow, SeatRow, ratings, ratings_against,
+    Entry, LadderRecord, MatrixRow, Pairing, RECORD, REFERENCE, RatingRow, SeatRow, Standing, elo,
+    ratings, ratings_against,
 };
 use crate::commands::cli::LadderArgs;
 use crate::core::cost::Cost;
@@ -30,9 +31,6 @@ pub(crate) fn run(args: &LadderArgs) -> anyhow::Result<()> {
         ladder(&*game, &game.resolved, args, &source)
     })
 }
-
-/// The preset that names a config's strength reference (`results/reference/`).
-pub(crate) const REFERENCE: &str = "reference";
 
 /// The entries when `--bots` is not given: `random`, the game's own bots (one entry, each
 /// seat taking the one of its role), `ismcts` at the game's smaller budgets and at its default,
@@ -438,39 +436,20 @@ fn reference_text(rows: &[RatingRow<&str>], reference: usize, bot: &str) -> Stri
         "\nagainst the strength reference ({}, the config's `{REFERENCE}`: {bot}), Elo with the 95% interval of the difference:\n",
         rows[reference].bot
     );
-    let others = rows
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != reference)
-        .map(|(_, r)| r);
-    for r in others {
-        if let (Some(v), Some(low), Some(high)) =
-            (r.vs_reference, r.vs_reference_low, r.vs_reference_high)
-        {
-            let verdict = if high < 0.0 {
-                "weaker"
-            } else if low > 0.0 {
-                "stronger"
-            } else {
-                "level: the ladder cannot tell them apart"
-            };
+    for (i, r) in rows.iter().enumerate() {
+        if let Some(v) = r.against_reference().filter(|_| i != reference) {
             let _ = writeln!(
                 out,
-                "  {:width$}  {:>7}  (95% CI {} to {})  {verdict}",
+                "  {:width$}  {:>7}  (95% CI {} to {})  {}",
                 r.bot,
-                elo(v),
-                elo(low),
-                elo(high)
+                elo(v.value),
+                elo(v.low),
+                elo(v.high),
+                Standing::of(v).words()
             );
         }
     }
     out
-}
-
-/// Elo points as a difference (a rating is one from the first bot's), signed as every
-/// difference whisker prints: `+` for a rise, `−` for a fall, nothing for none.
-fn elo(x: f64) -> String {
-    crate::io::report::svg::signed(format!("{x:.0}"))
 }
 
 fn ratings_text(rows: &[RatingRow<&str>], best: usize) -> String {

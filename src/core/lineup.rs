@@ -223,18 +223,26 @@ impl<'a> Presets<'a> {
     fn named(&mut self, name: &str) -> Result<Bot, Failure> {
         match self.index.get(name) {
             Some(&i) => self.bot(i),
-            None => Err(self.unknown(name)),
+            None => Err(self.unknown(name, &[])),
         }
     }
 
-    fn unknown(&self, name: &str) -> Failure {
+    /// `name` is no bot: the error lists the bots it could be, less the presets on `chain`
+    /// (the preset being worked out cannot be its own bot).
+    fn unknown(&self, name: &str, chain: &[usize]) -> Failure {
         if name.contains('+') {
             return usage(format!(
                 "`{name}`: `+` joins bots only in `whisker ladder`, into one entry for a game with roles (`sleuth+thief`); here give each seat one bot (by role, as ROLE=BOT, in a game with roles)"
             ));
         }
         let mut known: Vec<&str> = self.kinds.iter().map(|k| k.name).collect();
-        known.extend(self.list.iter().map(|(n, _)| n.as_str()));
+        known.extend(
+            self.list
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !chain.contains(i))
+                .map(|(_, (n, _))| n.as_str()),
+        );
         usage(format!(
             "unknown bot `{name}`; known: {} (`whisker bots` lists them)",
             known.join(", ")
@@ -257,7 +265,7 @@ impl<'a> Presets<'a> {
                 break Bot::new(&self.kinds[k]);
             }
             let Some(&next) = self.index.get(name) else {
-                return Err(self.unknown(name));
+                return Err(self.unknown(name, &chain));
             };
             if let Some(&at) = on_chain.get(&next) {
                 let mut names: Vec<&str> = chain[at..]
@@ -458,6 +466,22 @@ mod tests {
         let e = parse("bold", KINDS, &presets).unwrap_err().to_string();
         assert!(
             e.contains("known: random, greedy, cautious, timid, loop"),
+            "{e}"
+        );
+    }
+
+    /// A preset naming an unknown bot is told the bots it could name: not itself, nor the
+    /// presets that lead to it.
+    #[test]
+    fn a_preset_s_unknown_bot_lists_neither_it_nor_its_chain() {
+        let presets = vec![
+            ("x".to_string(), "greedy(max_bet=1)".to_string()),
+            ("y".to_string(), "z(swing=50)".to_string()),
+            ("z".to_string(), "cunning".to_string()),
+        ];
+        let e = parse("y", KINDS, &presets).unwrap_err().to_string();
+        assert!(
+            e.contains("unknown bot `cunning`; known: random, greedy, x ("),
             "{e}"
         );
     }

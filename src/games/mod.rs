@@ -297,7 +297,7 @@ fn check_presets<G: Registered>(
                 file: source.name.clone(),
                 line: None,
                 field,
-                message: format!("{message} (set on the command line: {})", o.arg),
+                message: format!("{message} ({}: {})", o.set_where(), o.arg),
             },
             None => ConfigError {
                 file: source.name.clone(),

@@ -186,6 +186,19 @@ pub(crate) fn num(x: f64) -> String {
     }
 }
 
+/// [`num`] for a serde field: the files written from structs read as those written by hand.
+pub(crate) fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&num(*x))
+}
+
+/// [`six`] for a figure that may be absent: an empty field.
+pub(crate) fn six_or_empty<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(x) => six(x, s),
+        None => s.serialize_none(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -196,6 +196,34 @@ pub struct Override {
     pub value: toml::Value,
     /// The argument as given, for messages.
     pub arg: String,
+    /// The file it was read from (a baseline's `run.toml`), when not from the command line.
+    pub given_in: Option<String>,
+}
+
+impl Override {
+    /// The same override, read from `file` rather than given on the command line.
+    pub(crate) fn read_from(self, file: &str) -> Self {
+        Self {
+            given_in: Some(file.to_string()),
+            ..self
+        }
+    }
+
+    /// As a message names it among others: `--set KEY=VALUE`, or where it was read.
+    pub(crate) fn named(&self) -> String {
+        match &self.given_in {
+            Some(file) => format!("{} from {file}", self.arg),
+            None => format!("--set {}", self.arg),
+        }
+    }
+
+    /// Where it was set, as a message says it.
+    pub(crate) fn set_where(&self) -> String {
+        match &self.given_in {
+            Some(file) => format!("set in {file}"),
+            None => "set on the command line".to_string(),
+        }
+    }
 }
 
 impl std::str::FromStr for Override {
@@ -222,6 +250,7 @@ impl std::str::FromStr for Override {
             path: path.to_string(),
             value,
             arg: arg.to_string(),
+            given_in: None,
         })
     }
 }
@@ -416,7 +445,7 @@ fn load_with<T: DeserializeOwned>(
                 file: source.name.clone(),
                 line: None,
                 field: o.path.clone(),
-                message: format!("`{}` (set on the command line): {message}", o.arg),
+                message: format!("`{}` ({}): {message}", o.arg, o.set_where()),
             });
         }
     }
@@ -436,7 +465,7 @@ fn load_with<T: DeserializeOwned>(
             line: None,
             field: culprit.map_or_else(String::new, |o| o.path.clone()),
             message: match culprit {
-                Some(o) => format!("`{}` (set on the command line): {message}", o.arg),
+                Some(o) => format!("`{}` ({}): {message}", o.arg, o.set_where()),
                 None => format!("after --set: {message}"),
             },
         }
@@ -693,7 +722,7 @@ pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid)
             file: source.name.clone(),
             line: None,
             field: problem.path,
-            message: format!("{} (set on the command line: {})", problem.message, o.arg),
+            message: format!("{} ({}: {})", problem.message, o.set_where(), o.arg),
         },
         None => {
             // A clash with a sibling that `--set` changed (two themes given one name), or a
@@ -701,16 +730,16 @@ pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid)
             // told at the file's line, naming the change that made it; failing those, every
             // change, since the file alone may be sound.
             let parent = |path: &str| path.rsplit_once('.').map(|(p, _)| p.to_string());
-            let linked: Vec<&str> = overrides
+            let linked: Vec<String> = overrides
                 .iter()
                 .filter(|o| {
                     (parent(&o.path).is_some() && parent(&o.path) == parent(&problem.path))
                         || o.path.starts_with(&format!("{}.", problem.path))
                 })
-                .map(|o| o.arg.as_str())
+                .map(Override::named)
                 .collect();
             let named = if linked.is_empty() {
-                overrides.iter().map(|o| o.arg.as_str()).collect()
+                overrides.iter().map(Override::named).collect()
             } else {
                 linked
             };
@@ -724,11 +753,7 @@ pub(crate) fn invalid(source: &Source, overrides: &[Override], problem: Invalid)
                 message: if named.is_empty() {
                     problem.message
                 } else {
-                    format!(
-                        "{} (with --set {})",
-                        problem.message,
-                        named.join(", --set ")
-                    )
+                    format!("{} (with {})", problem.message, named.join(", "))
                 },
             }
         }

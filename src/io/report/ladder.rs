@@ -8,9 +8,10 @@ use serde::de::DeserializeOwned;
 use super::headline;
 use super::page::{Page, Section};
 use super::svg::{Lines, Matrix, Point, Scale};
-use crate::bots::ladder::{LadderRecord, MatrixRow, RECORD, RatingRow, SeatRow};
+use crate::bots::ladder::{
+    LadderRecord, MatrixRow, RECORD, REFERENCE, RatingRow, SeatRow, Standing, elo,
+};
 use crate::core::failure::Failure;
-use crate::stats::Estimate;
 
 /// The rows of `dir/name`, or none when the ladder did not write that file (`seats.csv` of an
 /// interrupted one); a malformed row is named with its line.
@@ -48,10 +49,6 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     }
     let fair = 1.0 / record.players.max(1) as f64;
     let cell = |a: &str, b: &str| matrix.iter().find(|m| m.bot == a && m.against == b);
-    let elo = |r: &RatingRow<String>| match (r.elo, r.ci_low, r.ci_high) {
-        (Some(value), Some(low), Some(high)) => Some(Estimate { value, low, high }),
-        _ => None,
-    };
 
     let mut page = Page::new(
         &format!("Ladder: {}", record.config),
@@ -75,6 +72,8 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect::<Vec<_>>(),
     );
+    page.lead(&answer(&rated));
+    page.command(&record.reproduce());
     page.heading("Who beats whom");
     let mut header = vec!["bot (seated once) against"];
     header.extend(rated.iter().map(|r| r.bot.as_str()));
@@ -126,7 +125,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     page.heading("Ratings");
     let table: Vec<Vec<String>> = rated
         .iter()
-        .map(|r| match elo(r) {
+        .map(|r| match r.rating() {
             Some(e) => vec![
                 r.bot.clone(),
                 format!("{:.0}", e.value),
@@ -136,10 +135,36 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         })
         .collect();
     page.table(&["bot", "Elo", "95% CI"], &table, &[]);
+    if let Some(reference) = rated.iter().find(|r| r.bot == REFERENCE) {
+        page.heading("Against the strength reference");
+        let table: Vec<Vec<String>> = rated
+            .iter()
+            .filter(|r| r.bot != reference.bot)
+            .filter_map(|r| {
+                let v = r.against_reference()?;
+                Some(vec![
+                    r.bot.clone(),
+                    elo(v.value),
+                    format!("{} to {}", elo(v.low), elo(v.high)),
+                    Standing::of(v).words().into(),
+                ])
+            })
+            .collect();
+        page.table(
+            &[
+                "bot",
+                "Elo over the reference",
+                "95% CI of the difference",
+                "",
+            ],
+            &table,
+            &[],
+        );
+    }
     let curve: Vec<Point> = rated
         .iter()
         .filter_map(|r| {
-            let e = elo(r)?;
+            let e = r.rating()?;
             r.iterations.map(|i| Point {
                 x: f64::from(i),
                 y: e.value,
@@ -160,7 +185,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             x_names: None,
             from_zero: false,
             discrete: true,
-            reference: own.and_then(|r| Some((elo(r)?.value, r.bot.clone()))),
+            reference: own.and_then(|r| Some((r.rating()?.value, r.bot.clone()))),
         };
         page.figure(&Section {
             question: "Does searching longer play better?".into(),
@@ -223,5 +248,69 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
         page.paragraph(&crate::bots::ladder::seat_gap(&seats, stall.value, cap));
     }
+    let set = record.set.join(" ");
+    page.run(
+        &[
+            ("config", record.config.clone()),
+            ("bots", record.bots.clone()),
+            ("seeds a pairing", record.games.to_string()),
+            ("master seed", record.seed.to_string()),
+            ("players", record.players.to_string()),
+            ("overrides", set),
+        ],
+        Some(&record.reproduce()),
+    );
     Ok(page.finish())
+}
+
+/// The answer first: which bot rates highest, and where each stands against the strength
+/// reference when the ladder rated it.
+fn answer(rated: &[RatingRow<String>]) -> Vec<(bool, String)> {
+    let mut out = Vec::new();
+    let best = rated
+        .iter()
+        .filter_map(|r| Some((r, r.rating()?)))
+        .max_by(|a, b| a.1.value.total_cmp(&b.1.value));
+    if let Some((r, e)) = best {
+        let tied: Vec<&str> = rated
+            .iter()
+            .filter(|o| o.elo == Some(e.value))
+            .map(|o| o.bot.as_str())
+            .collect();
+        let who = match tied.len() {
+            1 => format!("{} rates highest", r.bot),
+            _ => format!("{} share the highest rating", tied.join(" and ")),
+        };
+        out.push((
+            false,
+            format!(
+                "{who}: {} Elo over {} (95% CI {} to {}).",
+                elo(e.value),
+                rated[0].bot,
+                elo(e.low),
+                elo(e.high)
+            ),
+        ));
+    }
+    if rated.iter().any(|r| r.bot == REFERENCE) {
+        let parts: Vec<String> = Standing::ALL
+            .iter()
+            .filter_map(|&standing| {
+                let bots: Vec<&str> = rated
+                    .iter()
+                    .filter(|r| r.bot != REFERENCE)
+                    .filter(|r| r.against_reference().map(Standing::of) == Some(standing))
+                    .map(|r| r.bot.as_str())
+                    .collect();
+                (!bots.is_empty()).then(|| format!("{}: {}", standing.short(), bots.join(", ")))
+            })
+            .collect();
+        if !parts.is_empty() {
+            out.push((
+                false,
+                format!("Against the strength reference, {}.", parts.join("; ")),
+            ));
+        }
+    }
+    out
 }
