@@ -361,7 +361,8 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         // One dot per point of the sweep, per line.
         assert!(*marks >= 3, "chart `{title}` has {marks} marks");
     }
-    assert!(found.iter().any(|(t, _)| t == "mean turns"));
+    // The length in the game's own turns: a Mice Heist turn is a test.
+    assert!(found.iter().any(|(t, _)| t == "mean tests a game"));
     assert!(html.contains("class=\"band"), "no interval band");
     assert!(
         text(&html).contains("whisker sweep mice-heist-cheese --vary"),

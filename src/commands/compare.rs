@@ -19,6 +19,7 @@ use crate::games::with_game;
 use crate::games::{self, MAX_SEATS, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
+use crate::io::report::headline::Naming;
 use crate::io::report::headline::compared_stall;
 use crate::stats::compare::items::{self, ItemPlan, ItemSums};
 use crate::stats::compare::{self, Paired, findings};
@@ -300,8 +301,17 @@ where
             sequential::sentence(&called, early, &took, "comparison")
         );
     }
-    text += &format!("  {}\n\n", strength_sentence(&rows, &sample, &roles));
-    text += &findings::rank(findings::changes(&rows, &item_rows, &roles)).text();
+    // A length in the game's turns, where both sides' games call a turn the same.
+    let naming = Naming {
+        roles: &roles,
+        turn: if GA::REPORT.turn == GB::REPORT.turn {
+            GA::REPORT.turn
+        } else {
+            Naming::PLAIN.turn
+        },
+    };
+    text += &format!("  {}\n\n", strength_sentence(&rows, &sample, naming));
+    text += &findings::rank(findings::changes(&rows, &item_rows, naming)).text();
     text += &items::headline(&item_rows);
     text += "\n";
     text += &compare::table(&rows);
@@ -501,7 +511,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
 
 /// The sentence that says whether the comparison's significant differences keep their sign
 /// under strong play.
-fn strength_sentence(rows: &[compare::Row], sample: &SamplePair, roles: &[String]) -> String {
+fn strength_sentence(rows: &[compare::Row], sample: &SamplePair, naming: Naming) -> String {
     let said = sample.said();
     let found: Vec<compare::Checked> = rows
         .iter()
@@ -513,7 +523,7 @@ fn strength_sentence(rows: &[compare::Row], sample: &SamplePair, roles: &[String
             play: r.strong_play,
         })
         .collect();
-    let (warns, sentence) = compare::strength_sentence(&found, &said, roles);
+    let (warns, sentence) = compare::strength_sentence(&found, &said, naming);
     format!("{}{sentence}", if warns { "! " } else { "" })
 }
 

@@ -15,7 +15,9 @@ use crate::games::with_game;
 use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
-use crate::io::report::headline::{is_seat_rate, metric_words, swept_stall, swept_tables, tenths};
+use crate::io::report::headline::{
+    Naming, is_seat_rate, metric_words, swept_stall, swept_tables, tenths,
+};
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
@@ -427,6 +429,14 @@ fn sweep_game<G: Registered>(
         ..RunRecord::new("sweep")
     };
     dir.text(record::RUN, &record.to_toml()?)?;
+    // The game the sweep plays, for its page: each point changes this as sweep.csv says.
+    dir.text(
+        "config.toml",
+        &format!(
+            "# The first point's config; each point sets the values in sweep.csv's first columns.\n{}",
+            toml::to_string(first.resolved())?
+        ),
+    )?;
     dir.text(
         record::HOST,
         &HostRecord::new(args.run.workers.threads, elapsed, played_units).to_toml()?,
@@ -513,9 +523,13 @@ fn sweep_game<G: Registered>(
         }
         line + "\n"
     };
-    let first_seat = metric_words("seat_1_wins", &record.roles);
+    let naming = Naming {
+        roles: &record.roles,
+        turn: G::REPORT.turn,
+    };
+    let first_seat = metric_words("seat_1_wins", naming);
     text += &columns([
-        "mean turns",
+        &metric_words("mean_turns", naming),
         "seat gap, points",
         &first_seat,
         "mean score",
@@ -528,7 +542,15 @@ fn sweep_game<G: Registered>(
         let doubted: Vec<String> = checked
             .iter()
             .filter(|c| c.verdict == Verdict::NotConfirmed)
-            .map(|c| metric_words(&c.metric, &[]))
+            .map(|c| {
+                metric_words(
+                    &c.metric,
+                    Naming {
+                        roles: &[],
+                        ..naming
+                    },
+                )
+            })
             .collect();
         let strong = match (doubted.is_empty(), checked.first().map(|c| c.verdict)) {
             (_, Some(Verdict::NotPlayed) | None) => "not played".to_string(),

@@ -337,15 +337,6 @@ fn endings_lines(rows: &[(String, Estimate)]) -> String {
     out
 }
 
-/// A mean or median as the terminal writes it: two decimals, none for a whole number.
-fn plain(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.2}")
-    }
-}
-
 /// A share and its interval as the terminal writes them: `38.9%  (95% CI 36.8 – 41.1%)`.
 fn share(e: Estimate) -> String {
     format!(
@@ -378,7 +369,7 @@ impl Shown {
         let gap =
             headline::seat_gap_sentence(&rates, &names, capped.map_or(0.0, |c| c.value), parts.cap);
         let _ = writeln!(out, "  {gap}");
-        out += &self.strength_line();
+        out += &self.strength_line(parts.turn);
         out.push('\n');
 
         let rows: Vec<&(String, Estimate, Option<f64>)> =
@@ -401,7 +392,7 @@ impl Shown {
         }
 
         out += &endings_lines(&self.endings);
-        out += &self.strength_block();
+        out += &self.strength_block(parts.turn);
 
         out += "\n  every figure (summary.csv; shares as fractions there)\n";
         let width = self
@@ -421,11 +412,11 @@ impl Shown {
     }
 
     /// The line under the seat gap that says which strength the figures hold for.
-    fn strength_line(&self) -> String {
+    fn strength_line(&self, turn: &'static str) -> String {
         let words: Vec<String> = self
             .strength
             .iter()
-            .map(|f| figure_words(f.from, &f.name))
+            .map(|f| figure_words(f.from, &f.name, turn))
             .collect();
         let verdicts = self.strength.iter().map(|f| f.verdict);
         let (warns, sentence) = self
@@ -435,7 +426,7 @@ impl Shown {
     }
 
     /// Each headline figure beside its value under strong play, the ones not confirmed marked.
-    fn strength_block(&self) -> String {
+    fn strength_block(&self, turn: &'static str) -> String {
         use std::fmt::Write as _;
         let Sample::Played(bots, _) = &self.sample else {
             return String::new();
@@ -445,7 +436,7 @@ impl Shown {
             crate::stats::strength::played_by(bots)
         );
         // Each figure as the sentence above names it.
-        let words = |f: &Figure| figure_words(f.from, &f.name);
+        let words = |f: &Figure| figure_words(f.from, &f.name, turn);
         let width = self
             .strength
             .iter()
@@ -508,9 +499,9 @@ fn shown(from: &str, name: &str, e: Estimate) -> String {
         ),
         ("summary", m) if !m.ends_with("_rate") => format!(
             "{:>6}  (95% CI {} – {})",
-            plain(e.value),
-            plain(e.low),
-            plain(e.high)
+            headline::plain(e.value),
+            headline::plain(e.low),
+            headline::plain(e.high)
         ),
         _ => share(e),
     }

@@ -468,10 +468,12 @@ pub(crate) fn write(
 }
 
 /// A figure of the strength sample as the terminal and the page name it: a summary metric in
-/// words (`median turns`), a seat, role or ending as its own table names it.
-pub(crate) fn figure_words(from: &str, name: &str) -> String {
+/// words in the game's own turns (`median tests a game`), a seat, role or ending as its own
+/// table names it.
+pub(crate) fn figure_words(from: &str, name: &str, turn: &'static str) -> String {
+    use crate::io::report::headline::{Naming, metric_words};
     if from == "summary" {
-        crate::io::report::headline::metric_words(name, &[])
+        metric_words(name, Naming { roles: &[], turn })
     } else {
         name.to_string()
     }

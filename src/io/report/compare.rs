@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::headline;
+use super::headline::{self, Naming};
 use super::page::{Page, Section};
 use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, signed, tail_note};
 use super::table::CsvFile;
@@ -10,6 +10,9 @@ use super::{Run, compare_items, config_name, unit_of};
 use crate::stats::compare::findings::{self, Change};
 use crate::stats::compare::{self, OVER_FAIR, is_difference_of_shares, over_fair};
 use crate::stats::strength::{self, Sample, Verdict};
+
+/// The configs of a comparison's two sides, as its folder keeps them.
+const SIDES: [&str; 2] = ["config_a.toml", "config_b.toml"];
 
 /// The row that repeats seat 1's win rate under another name.
 const FIRST_SEAT: &str = "first_seat_win_rate";
@@ -53,7 +56,12 @@ impl CompareRow<'_> {
 
 /// Whether the significant differences keep their sign under strong play, as `compare.csv`
 /// and `run.toml` record the strength sample.
-fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(bool, String)> {
+fn strength(
+    csv: &CsvFile,
+    significant: &[&str],
+    run: &Run,
+    turn: &'static str,
+) -> anyhow::Result<(bool, String)> {
     let bots = run.get("strength_bots");
     let sample = if !bots.is_empty() {
         Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0))
@@ -61,7 +69,7 @@ fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(b
         Sample::Not(strength::NOT_RECORDED.into())
     };
     if !csv.header().iter().any(|h| h == "strong_play") {
-        return Ok(compare::strength_sentence(&[], &sample, &[]));
+        return Ok(compare::strength_sentence(&[], &sample, Naming::PLAIN));
     }
     let (names, diff, play) = (
         csv.text("metric")?,
@@ -92,7 +100,10 @@ fn strength(csv: &CsvFile, significant: &[&str], run: &Run) -> anyhow::Result<(b
     Ok(compare::strength_sentence(
         &found,
         &sample,
-        &run.list("roles"),
+        Naming {
+            roles: &run.list("roles"),
+            turn,
+        },
     ))
 }
 
@@ -105,7 +116,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let significant = csv.text("significant")?;
     // Seats by their roles, in a game with roles.
     let roles = run.list("roles");
-    let named = |metric: &str| headline::metric_words(metric, &roles);
+    let naming = Naming {
+        roles: &roles,
+        turn: headline::turn_in(dir, &SIDES),
+    };
+    let named = |metric: &str| headline::metric_words(metric, naming);
     let rows: Vec<CompareRow> = (0..csv.len())
         .map(|i| CompareRow {
             metric: names[i],
@@ -153,7 +168,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 names[i],
                 ["a", "b", "diff", "ci_low", "ci_high"].map(cell),
                 significant[i] == "yes",
-                &roles,
+                naming,
             )
         })
         .collect();
@@ -225,8 +240,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             r.a.unwrap_or(0.0),
             r.b.unwrap_or(0.0),
             [
-                headline::cap_in(dir, "config_a.toml"),
-                headline::cap_in(dir, "config_b.toml"),
+                headline::cap_in(dir, SIDES[0]),
+                headline::cap_in(dir, SIDES[1]),
             ],
         )
     {
@@ -248,7 +263,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     if let Some(counts) = findings::seat_counts_sentence(seats_of(&a), seats_of(&b)) {
         lead.push((true, counts));
     }
-    lead.push(strength(&csv, &significant, run)?);
+    lead.push(strength(&csv, &significant, run, naming.turn)?);
     page.lead(&lead);
     page.keys(&keys);
     page.findings(&findings);

@@ -57,14 +57,48 @@ impl Cap {
     }
 }
 
+/// A count or mean as the terminal and page write it: a whole number bare, a half (the median
+/// of an even count of games) to a tenth, anything else to two decimals.
+pub(crate) fn plain(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else if (x * 2.0).fract() == 0.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
 /// A share as the terminal and page write it: to a tenth of a point.
 pub(crate) fn pct(x: f64) -> String {
     super::svg::Scale::Percent.format(x)
 }
 
+/// How a game names what its figures count: each seat's role, seat 1's first (nothing in a
+/// game without roles), and one turn as its players say it ("test", "round").
+#[derive(Clone, Copy)]
+pub(crate) struct Naming<'a> {
+    pub roles: &'a [String],
+    pub turn: &'static str,
+}
+
+impl Naming<'static> {
+    /// A game without roles that calls a turn a turn.
+    pub(crate) const PLAIN: Self = Self {
+        roles: &[],
+        turn: "turn",
+    };
+}
+
 /// A metric in words, a seat named with its role where the game has roles (`seat_1_win_rate`:
-/// `seat 1 (hunter) win rate`); `roles` holds each seat's, seat 1's first, or nothing.
-pub(crate) fn metric_words(metric: &str, roles: &[String]) -> String {
+/// `seat 1 (hunter) win rate`), a game's length in its own turns (`mean tests a game`).
+pub(crate) fn metric_words(metric: &str, naming: Naming) -> String {
+    let roles = naming.roles;
+    if let Some(which) = metric.strip_suffix("_turns")
+        && matches!(which, "mean" | "median")
+    {
+        return format!("{which} {}s a game", naming.turn);
+    }
     let words = metric.replace('_', " ");
     let seat = metric
         .strip_prefix("seat_")
@@ -178,8 +212,27 @@ pub(crate) fn compared_stall(a: f64, b: f64, [cap_a, cap_b]: [Cap; 2]) -> Option
 /// How the game of the config in `file` of the result folder `dir` decides a game the turn cap
 /// stops; [`Cap::Unknown`] when the folder does not say which game it is.
 pub(crate) fn cap_in(dir: &std::path::Path, file: &str) -> Cap {
-    let config = std::fs::read_to_string(dir.join(file)).unwrap_or_default();
-    crate::games::entry_of(&config).map_or(Cap::Unknown, |e| e.report.cap)
+    game_in(dir, file).map_or(Cap::Unknown, |e| e.report.cap)
+}
+
+/// What the games of the configs in `files` of the result folder `dir` call a turn, when they
+/// all call it the same; else a turn.
+pub(crate) fn turn_in(dir: &std::path::Path, files: &[&str]) -> &'static str {
+    let mut turns = files
+        .iter()
+        .map(|f| game_in(dir, f).map_or(Naming::PLAIN.turn, |e| e.report.turn));
+    let first = turns.next().unwrap_or(Naming::PLAIN.turn);
+    if turns.all(|t| t == first) {
+        first
+    } else {
+        Naming::PLAIN.turn
+    }
+}
+
+/// The registered game of the config in `file` of the result folder `dir`, if it says.
+fn game_in(dir: &std::path::Path, file: &str) -> Option<&'static crate::games::Registration> {
+    let config = std::fs::read_to_string(dir.join(file)).ok()?;
+    crate::games::entry_of(&config)
 }
 
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
@@ -241,6 +294,14 @@ mod tests {
     use crate::stats::wilson;
 
     #[test]
+    fn a_median_of_an_even_count_is_read_to_its_half() {
+        assert_eq!(plain(32.0), "32");
+        assert_eq!(plain(18.5), "18.5");
+        assert_eq!(plain(7.29), "7.29");
+        assert_eq!(plain(7.3), "7.30");
+    }
+
+    #[test]
     fn one_game_is_a_game() {
         assert_eq!(games(1u64), "1 game");
         assert_eq!(games("2,000"), "2,000 games");
@@ -253,6 +314,15 @@ mod tests {
     #[test]
     fn a_seat_is_named_with_its_role_where_the_game_has_roles() {
         let roles = ["hunter".to_string(), "prey".to_string()];
+        let metric_words = |m: &str, roles: &[String]| {
+            metric_words(
+                m,
+                Naming {
+                    roles,
+                    turn: "round",
+                },
+            )
+        };
         assert_eq!(
             metric_words("seat_1_win_rate", &roles),
             "seat 1 (hunter) win rate"
@@ -270,6 +340,10 @@ mod tests {
             metric_words("first_seat_win_rate", &roles),
             "first seat win rate"
         );
+        // A game's length in its own turns.
+        assert_eq!(metric_words("mean_turns", &[]), "mean rounds a game");
+        assert_eq!(metric_words("median_turns", &[]), "median rounds a game");
+        assert_eq!(metric_words("seat_1_turns", &[]), "seat 1 turns");
     }
 
     #[test]

@@ -107,7 +107,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
         headline::seat_gap_sentence(&seat_rates, &seat_names(&seats)?, capped_share, parts.cap),
     ));
 
-    let (strength_lead, strength_rows) = strength(dir, run)?;
+    let (strength_lead, strength_rows) = strength(dir, run, parts.turn)?;
     lead.push(strength_lead);
 
     r.keys = keys(&r, parts.turn)?;
@@ -153,7 +153,11 @@ type Rows = (Vec<Vec<String>>, Vec<usize>);
 
 /// The sentence that says which strength the figures hold for, and `strength.csv`'s table (its
 /// rows, and those not confirmed) when a sample was played.
-fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Rows>)> {
+fn strength(
+    dir: &Path,
+    run: &Run,
+    turn: &'static str,
+) -> anyhow::Result<((bool, String), Option<Rows>)> {
     let table = CsvFile::read(dir, strength::FILE)?;
     let verdicts: Vec<Verdict> = match &table {
         Some(t) => t
@@ -177,7 +181,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
     };
     let (from, names) = (t.text("from")?, t.text("figure")?);
     let words: Vec<String> = (0..t.len())
-        .map(|i| strength::figure_words(from[i], names[i]))
+        .map(|i| strength::figure_words(from[i], names[i], turn))
         .collect();
     let lead = sample.sentence(
         words
@@ -190,8 +194,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<((bool, String), Option<Row
     // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
     let shown = |i: usize, x: f64| match (from[i], names[i]) {
         ("summary", "seat_gap") => headline::tenths(x),
-        ("summary", m) if !m.ends_with("_rate") && x.fract() == 0.0 => format!("{x:.0}"),
-        ("summary", m) if !m.ends_with("_rate") => format!("{x:.2}"),
+        ("summary", m) if !m.ends_with("_rate") => headline::plain(x),
         _ => pct(x),
     };
     let unit = |i: usize| {

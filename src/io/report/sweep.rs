@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::stats::strength::{self, Sample, Verdict};
 
-use super::headline::{self, points as points_text};
+use super::headline::{self, Naming, points as points_text};
 use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Scale};
 use super::table::CsvFile;
@@ -156,7 +156,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let points = sweep.len();
     // Seats by their roles, in a game with roles.
     let roles = run.list("roles");
-    let named = |metric: &str| headline::metric_words(metric, &roles);
+    let naming = Naming {
+        roles: &roles,
+        turn: headline::turn_in(dir, &["config.toml"]),
+    };
+    let named = |metric: &str| headline::metric_words(metric, naming);
     let mut curves = Vec::new();
     for m in &header[keys..] {
         let low = format!("{m}_ci_low");
@@ -237,7 +241,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     // Points whose games stall at the turn cap come first, as on every page.
     if let Some(c) = curves.iter().find(|c| c.metric == "capped_rate") {
         let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
-        findings.extend(headline::swept_stall(&shares, headline::Cap::Unknown));
+        findings.extend(headline::swept_stall(
+            &shares,
+            headline::cap_in(dir, "config.toml"),
+        ));
     }
     // Each point's seats: those with a win rate there. Where the count moves, so does every
     // seat's fair share, and a seat's rate with it.
@@ -296,7 +303,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             }
             let value = |x: f64| {
                 if fair {
-                    crate::stats::compare::findings::signed(true, &c.metric, x)
+                    crate::stats::compare::findings::signed(true, &c.metric, x, naming.turn)
                 } else {
                     scale_of(&c.metric).format(x)
                 }
@@ -347,10 +354,13 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     if !small.is_empty() {
         // "Also" only after findings: after "Nothing stands out" these are the only real moves.
         page.paragraph(&format!(
-            "{}, but moving less than {} of a share, a turn of length, or {} and {COUNT} a game of other figures across the sweep: {}.",
-            if findings.is_empty() { "Real" } else { "Also real" },
-            points_text(SHARE),
-            super::headline::pct(RELATIVE),
+            "{}, but moving less than {} across the sweep: {}.",
+            if findings.is_empty() {
+                "Real"
+            } else {
+                "Also real"
+            },
+            crate::stats::compare::findings::sizes_that_matter(naming.turn),
             small.join(", ")
         ));
     }

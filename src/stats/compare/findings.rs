@@ -5,7 +5,7 @@
 //! come last, for those who want them.
 
 use super::{OVER_FAIR, fair_shares, in_points, over_fair};
-use crate::io::report::headline::{metric_words, pct, points};
+use crate::io::report::headline::{Naming, metric_words, pct, points};
 
 /// A real change in a share smaller than this (2 points) is listed as small: a point or two of
 /// win rate is where a designer starts to care.
@@ -38,25 +38,30 @@ pub(crate) struct Change {
     diff: f64,
     interval: Option<(f64, f64)>,
     significant: bool,
+    /// A turn as the game says it, for a change in its length.
+    turn: &'static str,
 }
 
 impl Change {
-    /// A row of `compare.csv`, its cells as written there; `roles`, each seat's in a game with
-    /// roles, name the seats.
+    /// A row of `compare.csv`, its cells as written there, said in the game's words.
     pub(crate) fn metric(
         metric: &str,
         cells: [&str; 5],
         significant: bool,
-        roles: &[String],
+        naming: Naming,
     ) -> Option<Self> {
         Self::new(
             [String::new(), String::new()],
-            metric_words(metric, roles),
+            metric_words(metric, naming),
             metric,
             in_points(metric),
             cells,
             significant,
         )
+        .map(|c| Self {
+            turn: naming.turn,
+            ..c
+        })
     }
 
     /// A row of `compare_items.csv`.
@@ -109,6 +114,7 @@ impl Change {
             diff: n(diff)?,
             interval: n(lo).zip(n(hi)),
             significant,
+            turn: Naming::PLAIN.turn,
         })
     }
 
@@ -152,7 +158,7 @@ impl Change {
     }
 
     fn change(&self, x: f64) -> String {
-        signed(self.share, &self.metric, x)
+        signed(self.share, &self.metric, x, self.turn)
     }
 
     /// `seat 1 win rate: 24.1% in B against 20.5% in A, +3.6 points (95% CI +2.9 points to
@@ -172,9 +178,9 @@ impl Change {
     }
 }
 
-/// A change B − A as a finding says it: a share's in points, the length's in turns, with its
-/// sign (a typographic minus, as the tables' headers write B − A).
-pub(crate) fn signed(share: bool, metric: &str, x: f64) -> String {
+/// A change B − A as a finding says it: a share's in points, the length's in the game's turns,
+/// with its sign (a typographic minus, as the tables' headers write B − A).
+pub(crate) fn signed(share: bool, metric: &str, x: f64, turn: &str) -> String {
     let sign = if x > 0.0 {
         "+"
     } else if x < 0.0 {
@@ -186,7 +192,7 @@ pub(crate) fn signed(share: bool, metric: &str, x: f64) -> String {
     if share {
         format!("{sign}{}", points(x))
     } else if metric == "mean_turns" {
-        format!("{sign}{} turns", three(x))
+        format!("{sign}{} {turn}s", three(x))
     } else {
         format!("{sign}{}", three(x))
     }
@@ -224,6 +230,8 @@ pub(crate) struct Findings {
     pub more: usize,
     /// Real but small, named together.
     pub small: Vec<String>,
+    /// A turn as the game says it.
+    turn: &'static str,
 }
 
 /// Said before any finding where the sides seat different numbers of players: every seat's
@@ -246,7 +254,7 @@ pub(crate) fn seat_counts_sentence(players_a: usize, players_b: usize) -> Option
 pub(crate) fn changes(
     rows: &[super::Row],
     items: &[super::items::ItemRow],
-    roles: &[String],
+    naming: Naming,
 ) -> Vec<Change> {
     fn cells<'a>(a: &'a str, b: &'a str, d: &'a str, l: &'a str, h: &'a str) -> [&'a str; 5] {
         [a, b, d, l, h]
@@ -257,7 +265,7 @@ pub(crate) fn changes(
                 &r.metric,
                 cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
                 r.significant == "yes",
-                roles,
+                naming,
             )
         })
         .chain(items.iter().filter_map(|r| {
@@ -276,6 +284,11 @@ pub(crate) fn changes(
 /// Ranks `changes`: the significant ones, by tier then by size. A win rate read over its fair
 /// share (sides of different sizes) is found by that row alone.
 pub(crate) fn rank(mut changes: Vec<Change>) -> Findings {
+    // The game's turn, as its figures' rows carry it (the items' have no length).
+    let turn = changes
+        .iter()
+        .find(|c| c.file.is_empty())
+        .map_or(Naming::PLAIN.turn, |c| c.turn);
     let superseded: Vec<bool> = changes
         .iter()
         .map(|c| {
@@ -302,7 +315,23 @@ pub(crate) fn rank(mut changes: Vec<Change>) -> Findings {
         more: large.len().saturating_sub(NAMED),
         marked: large.iter().take(NAMED).map(Change::sentence).collect(),
         small: small.into_iter().map(|c| c.what).collect(),
+        turn,
     }
+}
+
+/// The least change that matters, as sentences list it: "2.0 points of a share, a test of
+/// length, or 10.0% and 0.1 a game of other figures".
+pub(crate) fn sizes_that_matter(turn: &str) -> String {
+    let length = if LENGTH == 1.0 {
+        format!("a {turn}")
+    } else {
+        format!("{LENGTH} {turn}s")
+    };
+    format!(
+        "{} of a share, {length} of length, or {} and {COUNT} a game of other figures",
+        points(SHARE),
+        pct(RELATIVE)
+    )
 }
 
 impl Findings {
@@ -310,10 +339,8 @@ impl Findings {
     pub(crate) fn small_sentence(&self) -> Option<String> {
         (!self.small.is_empty()).then(|| {
             format!(
-                "Also real, but under {} of a share, {} of length, or {} and {COUNT} a game of other figures: {}.",
-                points(SHARE),
-                if LENGTH == 1.0 { "a turn" } else { "turns" },
-                pct(RELATIVE),
+                "Also real, but under {}: {}.",
+                sizes_that_matter(self.turn),
                 if self.small.len() > SMALL_NAMED {
                     format!(
                         "{} and {} more",
@@ -331,7 +358,10 @@ impl Findings {
     pub(crate) fn text(&self) -> String {
         let mut out = String::new();
         if self.marked.is_empty() {
-            out += "  No change large enough to matter (2 points of a share, a turn of length, 10% and 0.1 a game of other figures).\n";
+            out += &format!(
+                "  No change large enough to matter ({}).\n",
+                sizes_that_matter(self.turn)
+            );
         }
         for m in &self.marked {
             out += &format!("  ! {m}\n");
@@ -354,8 +384,14 @@ impl Findings {
 mod tests {
     use super::*;
 
+    /// A game that calls a turn a round.
+    const ROUNDS: Naming = Naming {
+        roles: &[],
+        turn: "round",
+    };
+
     fn row(metric: &str, a: &str, b: &str, diff: &str, significant: bool) -> Change {
-        Change::metric(metric, [a, b, diff, diff, diff], significant, &[]).unwrap()
+        Change::metric(metric, [a, b, diff, diff, diff], significant, ROUNDS).unwrap()
     }
 
     #[test]
@@ -386,14 +422,14 @@ mod tests {
                 "seat_2_win_rate_over_fair_share",
                 ["-0.001", "-0.003", "-0.002", "-0.006", "0.002"],
                 false,
-                &[],
+                Naming::PLAIN,
             )
             .unwrap(),
             Change::metric(
                 "seat_3_win_rate_over_fair_share",
                 ["-0.086", "-0.124", "-0.038", "-0.041", "-0.035"],
                 true,
-                &[],
+                Naming::PLAIN,
             )
             .unwrap(),
             holder(
@@ -439,7 +475,7 @@ mod tests {
                 "game_length_distribution_ks",
                 ["", "", "0.43", "", ""],
                 true,
-                &[]
+                Naming::PLAIN
             )
             .is_none()
         );
@@ -448,7 +484,10 @@ mod tests {
             f.marked[0]
                 .starts_with("games ending deck_empty: 19.0% in B against 0.0% in A, +19.0 points")
         );
-        assert!(f.marked[1].starts_with("mean turns: 52.4 in B against 33.1 in A, +19.3 turns"));
+        assert!(
+            f.marked[1]
+                .starts_with("mean rounds a game: 52.4 in B against 33.1 in A, +19.3 rounds")
+        );
         assert!(f.marked[2].starts_with("seat 1 mean score"));
         // 0.8 points is real but small; an insignificant 5 points is no finding at all.
         assert_eq!(f.small, ["seat 2 win rate"]);

@@ -384,7 +384,11 @@ mod tests {
             text.contains("1 of 8 rows of the game's tables differ"),
             "{text}"
         );
-        let found = super::super::findings::rank(super::super::findings::changes(&[], &rows, &[]));
+        let found = super::super::findings::rank(super::super::findings::changes(
+            &[],
+            &rows,
+            crate::io::report::headline::Naming::PLAIN,
+        ));
         assert_eq!(found.marked.len(), 1, "{:?}", found.marked);
         assert!(
             found.marked[0].starts_with("things a: win rate:"),

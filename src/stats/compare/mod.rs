@@ -708,7 +708,7 @@ pub(crate) struct Checked<'a> {
 pub(crate) fn strength_sentence(
     found: &[Checked],
     sample: &crate::stats::strength::Sample,
-    roles: &[String],
+    naming: crate::io::report::headline::Naming,
 ) -> (bool, String) {
     use crate::stats::strength::{Sample, Sign};
     let (bots, games) = match sample {
@@ -749,11 +749,13 @@ pub(crate) fn strength_sentence(
             .filter(|c| c.play == sign.word())
             .map(|c| {
                 // In words and units, as the findings below say each difference.
-                let what = crate::io::report::headline::metric_words(c.metric, roles);
+                let what = crate::io::report::headline::metric_words(c.metric, naming);
                 let share = in_points(c.metric);
                 let change = |x: &str| {
-                    x.parse::<f64>()
-                        .map_or_else(|_| x.to_string(), |v| findings::signed(share, c.metric, v))
+                    x.parse::<f64>().map_or_else(
+                        |_| x.to_string(),
+                        |v| findings::signed(share, c.metric, v, naming.turn),
+                    )
                 };
                 match sign {
                     Sign::Flips => format!(
@@ -852,6 +854,7 @@ mod tests {
 
     #[test]
     fn a_flipped_difference_leads_the_strength_sentence() {
+        use crate::io::report::headline::Naming;
         use crate::stats::strength::{Sample, Sign};
         let row = |metric, diff, strong: [&'static str; 3], sign: Sign| Checked {
             metric,
@@ -881,17 +884,28 @@ mod tests {
                 play: "",
             },
         ];
-        let (warns, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400), &[]);
+        let (warns, said) =
+            strength_sentence(&found, &Sample::Played("ismcts".into(), 400), Naming::PLAIN);
         assert!(warns);
         assert_eq!(
             said,
-            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat 1 win rate (+2.0 points here, −4.0 points under strong play, 95% CI −7.0 points to −1.0 points); keeps its sign: mean turns; unsettled (the sample cannot tell its sign): seat gap."
+            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat 1 win rate (+2.0 points here, −4.0 points under strong play, 95% CI −7.0 points to −1.0 points); keeps its sign: mean turns a game; unsettled (the sample cannot tell its sign): seat gap."
         );
         let roles = ["hunter".to_string(), "prey".to_string()];
-        let (_, said) = strength_sentence(&found, &Sample::Played("ismcts".into(), 400), &roles);
+        let (_, said) = strength_sentence(
+            &found,
+            &Sample::Played("ismcts".into(), 400),
+            Naming {
+                roles: &roles,
+                turn: "turn",
+            },
+        );
         assert!(said.contains("flips: seat 1 (hunter) win rate (+2.0 points here"));
-        let (warns, said) =
-            strength_sentence(&found[..1], &Sample::Not("(--strength off)".into()), &[]);
+        let (warns, said) = strength_sentence(
+            &found[..1],
+            &Sample::Not("(--strength off)".into()),
+            Naming::PLAIN,
+        );
         assert!(!warns);
         assert!(
             said.starts_with("No strength sample was played (--strength off): these differences")
