@@ -1062,7 +1062,9 @@ fn a_game_without_scores_shows_none() {
     ok(&o);
     assert!(!stdout(&o).contains("score"), "{}", stdout(&o));
     for f in ["compare.csv", "report.html"] {
-        let text = fs::read_to_string(d.join("c").join(f)).unwrap();
+        let text = fs::read_to_string(d.join("c").join(f))
+            .unwrap()
+            .to_lowercase();
         assert!(
             !text.contains("mean_score") && !text.contains("mean score"),
             "{f}"

@@ -252,6 +252,59 @@ fn an_interrupted_ladder_keeps_the_pairings_it_finished() {
         !out.join("seats.csv").exists(),
         "no seats without the whole ladder"
     );
+    // Its page offers the command as the whole ladder's, not as these games again.
+    let o = whisker(&["report", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        !page.contains("To play exactly these games again"),
+        "{page}"
+    );
+    assert!(
+        page.contains("This ladder was interrupted; to play the whole of it:"),
+        "{page}"
+    );
+}
+
+/// The page's first sentence names the highest-rated bot against another when it is the bot
+/// every rating counts from, and finds the strength reference by the bot it stands for.
+#[test]
+fn a_ladder_page_says_who_leads_whatever_the_order() {
+    let d = scratch("ladder-lead");
+    let page = |name: &str, bots: &str| {
+        let out = d.join(name);
+        run(&[
+            "ladder",
+            "cat-and-the-mouse",
+            "--bots",
+            bots,
+            "--set",
+            "bots.reference=ismcts(iterations=3)",
+            "--games",
+            "10",
+            "--report",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        fs::read_to_string(out.join("report.html")).unwrap()
+    };
+    let first = page("first", "sleuth+thief,random");
+    assert!(
+        first.contains("sleuth+thief rates highest: the next, random, rates −"),
+        "{first}"
+    );
+    assert!(!first.contains("over sleuth+thief"), "{first}");
+    assert!(!first.contains("Against the strength reference"), "{first}");
+    let by_bot = page("by-bot", "random,sleuth+thief,ismcts(iterations=3)");
+    assert!(
+        by_bot.contains("The strength reference is ismcts(iterations=3): ismcts(iterations=3)."),
+        "{by_bot}"
+    );
+    assert!(
+        by_bot.contains("Against the strength reference, ") && by_bot.contains("weaker: random"),
+        "{by_bot}"
+    );
 }
 
 #[test]
@@ -454,6 +507,10 @@ fn a_ladder_rates_every_bot_against_the_config_s_reference() {
     );
     assert!(
         page.contains("<h2>Against the strength reference</h2>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("The strength reference is reference: ismcts(iterations=3)."),
         "{page}"
     );
     let start = page

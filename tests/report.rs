@@ -320,10 +320,10 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
     // The obstacle whose target B changed is the largest per-item change, named first.
     let page = text(&html);
     let first = page
-        .find("obstacles A2 ")
+        .find("Obstacles A2 ")
         .expect("the changed obstacle is named");
     assert!(
-        page.find("obstacles ").is_some_and(|i| i == first),
+        page.find("Obstacles ").is_some_and(|i| i == first),
         "another item is named before the changed obstacle"
     );
     // Two series (A and B) in the side-by-side charts, and the significant rows marked.
@@ -363,6 +363,11 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     }
     // The length in the game's own turns: a Mice Heist turn is a test.
     assert!(found.iter().any(|(t, _)| t == "mean tests a game"));
+    // Each finding reads as a sentence, from a capital.
+    assert!(
+        html.contains("<li>Mean tests a game moves across the sweep, from "),
+        "{html}"
+    );
     assert!(html.contains("class=\"band"), "no interval band");
     assert!(
         text(&html).contains("whisker sweep mice-heist-cheese --vary"),
@@ -383,10 +388,10 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     };
     // A seat gap that moves is told in points, as every seat gap sentence is.
     let page = rooms("rules.rooms=8,12", "1000", "cat");
-    let from = page.find("seat gap moves").expect("the seat gap moves");
+    let from = page.find("Seat gap moves").expect("the seat gap moves");
     let moves: String = page[from..].chars().take(100).collect();
     assert!(
-        moves.starts_with("seat gap moves across the sweep, from 59.4 points at rules.rooms=12 to 100.0 points at rules.rooms=8"),
+        moves.starts_with("Seat gap moves across the sweep, from 59.4 points at rules.rooms=12 to 100.0 points at rules.rooms=8"),
         "{moves}"
     );
     // Where every point has the same seat gap none is named the most even, and where nothing
@@ -407,7 +412,7 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     assert!(!html.contains(">102<") && !html.contains(">101%<"));
     // The Mouse winning nothing anywhere is the finding: the page once said "Nothing stands
     // out" above a chart of it.
-    assert!(page.contains("seat 2 (mouse) wins no game at any point of the sweep."));
+    assert!(page.contains("Seat 2 (mouse) wins no game at any point of the sweep."));
     assert!(!page.contains("Nothing stands out"));
     assert!(page.contains("Every point is as even as the others: seat gap 100.0 points."));
     assert!(!page.contains("most even"), "a tie named a most even point");
@@ -770,7 +775,7 @@ fn a_comparison_names_each_seat_by_its_role_where_the_game_has_roles() {
         &d.join("p"),
     ));
     assert!(
-        plain.contains("seat 1 win rate") && !plain.contains("seat 1 ("),
+        plain.contains("seat 1 win rate") && !plain.to_lowercase().contains("seat 1 ("),
         "{plain}"
     );
 }

@@ -415,6 +415,12 @@ pub(crate) struct LadderRecord {
     /// ladders did not record it.
     #[serde(default, with = "crate::io::record::wide")]
     pub seats_capped: u64,
+    /// The entry that is the config's strength reference, as `ratings.csv` names it, and the
+    /// bot it stands for, when the ladder rated every bot against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_bot: Option<String>,
 }
 
 impl LadderRecord {

@@ -332,6 +332,8 @@ fn ladder<G: Registered>(
         set: args.set.iter().map(|o| o.arg.clone()).collect(),
         partial: stopped.is_some(),
         seats_capped: seats.as_ref().map_or(0, |r| r.totals.capped),
+        reference: reference.map(|r| entries[r].label.clone()),
+        reference_bot: reference.map(|r| entries[r].seats[0].label()),
     };
     dir.text(RECORD, &toml::to_string(&record)?)?;
     let mut out = format!(

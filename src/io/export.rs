@@ -499,9 +499,9 @@ fn shown(from: &str, name: &str, e: Estimate) -> String {
         ),
         ("summary", m) if !m.ends_with("_rate") => format!(
             "{:>6}  (95% CI {} – {})",
-            headline::plain(e.value),
-            headline::plain(e.low),
-            headline::plain(e.high)
+            headline::plain(m, e.value),
+            headline::plain(m, e.low),
+            headline::plain(m, e.high)
         ),
         _ => share(e),
     }

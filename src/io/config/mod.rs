@@ -466,7 +466,14 @@ fn load_with<T: DeserializeOwned>(
             field: culprit.map_or_else(String::new, |o| o.path.clone()),
             message: match culprit {
                 Some(o) => format!("`{}` ({}): {message}", o.arg, o.set_where()),
-                None => format!("after --set: {message}"),
+                None => format!(
+                    "after {}: {message}",
+                    overrides
+                        .iter()
+                        .map(Override::named)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             },
         }
     })?;

@@ -172,7 +172,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             )
         })
         .collect();
-    let items = compare_items::read(dir)?;
+    let items = compare_items::read(dir, naming.turn)?;
     if let Some(t) = CsvFile::read(dir, crate::stats::compare::items::FILE)? {
         let (file, item, column, kind) = (
             t.text("file")?,
@@ -184,12 +184,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         for i in 0..t.len() {
             let cell = |c: &str| t.text(c).map(|v| v[i]).unwrap_or("");
             changes.extend(Change::item(
-                file[i],
-                item[i],
-                column[i],
+                [file[i], item[i], column[i]],
                 crate::stats::compare::items::proportion(kind[i]),
                 ["a", "b", "diff", "ci_low", "ci_high"].map(cell),
                 yes[i] == "yes",
+                naming.turn,
             ));
         }
     }
@@ -359,7 +358,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         let capped = capped_column(&rows, &turns, &mut series);
         let mut chart = Columns {
             title: "Game length, A against B".into(),
-            x_label: "turns in the game".into(),
+            x_label: format!("{}s in the game", naming.turn),
             y_label: "games (%)".into(),
             unit: Scale::Percent,
             categories: turns.iter().map(|&t| t as i64).collect(),
@@ -372,7 +371,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         sections.push(Section {
             question: "Do games get longer or shorter?".into(),
             how: format!(
-                "Share of games lasting each number of turns, A and B side by side; the KS row of the table tests the whole distribution.{}",
+                "Share of games lasting each number of {}s, A and B side by side; the KS row of the table tests the whole distribution.{}",
+                naming.turn,
                 tail_note(cut, "games")
             ),
             svg: chart.svg(),

@@ -58,7 +58,7 @@ pub(super) struct Items {
     pub compared: usize,
 }
 
-pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
+pub(super) fn read(dir: &Path, turn: &'static str) -> anyhow::Result<Option<Items>> {
     let Some(csv) = CsvFile::read(dir, FILE)? else {
         return Ok(None);
     };
@@ -79,11 +79,8 @@ pub(super) fn read(dir: &Path) -> anyhow::Result<Option<Items>> {
         .filter(|&i| significant[i] == "yes")
         .filter_map(|i| {
             Some(Changed {
-                label: format!(
-                    "{} {}: {}",
-                    file[i].trim_end_matches(".csv"),
-                    item[i],
-                    column[i].replace('_', " ")
+                label: crate::stats::compare::findings::item_words(
+                    file[i], item[i], column[i], turn,
                 ),
                 kind: kind[i].to_string(),
                 column: column[i].to_string(),

@@ -57,12 +57,13 @@ impl Cap {
     }
 }
 
-/// A count or mean as the terminal and page write it: a whole number bare, a half (the median
-/// of an even count of games) to a tenth, anything else to two decimals.
-pub(crate) fn plain(x: f64) -> String {
+/// A summary figure that is no share as the terminal and page write it: a whole number bare, a
+/// median (`median_turns`; of an even count of games, a half) to its half, a mean to two
+/// decimals.
+pub(crate) fn plain(metric: &str, x: f64) -> String {
     if x.fract() == 0.0 {
         format!("{x:.0}")
-    } else if (x * 2.0).fract() == 0.0 {
+    } else if metric.starts_with("median") && (x * 2.0).fract() == 0.0 {
         format!("{x:.1}")
     } else {
         format!("{x:.2}")
@@ -295,10 +296,12 @@ mod tests {
 
     #[test]
     fn a_median_of_an_even_count_is_read_to_its_half() {
-        assert_eq!(plain(32.0), "32");
-        assert_eq!(plain(18.5), "18.5");
-        assert_eq!(plain(7.29), "7.29");
-        assert_eq!(plain(7.3), "7.30");
+        assert_eq!(plain("median_turns", 32.0), "32");
+        assert_eq!(plain("median_turns", 18.5), "18.5");
+        // A mean beside its interval keeps two decimals, a half as well.
+        assert_eq!(plain("mean_turns", 7.5), "7.50");
+        assert_eq!(plain("mean_turns", 7.29), "7.29");
+        assert_eq!(plain("mean_turns", 7.0), "7");
     }
 
     #[test]

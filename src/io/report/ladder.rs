@@ -8,10 +8,9 @@ use serde::de::DeserializeOwned;
 use super::headline;
 use super::page::{Page, Section};
 use super::svg::{Lines, Matrix, Point, Scale};
-use crate::bots::ladder::{
-    LadderRecord, MatrixRow, RECORD, REFERENCE, RatingRow, SeatRow, Standing, elo,
-};
+use crate::bots::ladder::{LadderRecord, MatrixRow, RECORD, RatingRow, SeatRow, Standing, elo};
 use crate::core::failure::Failure;
+use crate::stats::Estimate;
 
 /// The rows of `dir/name`, or none when the ladder did not write that file (`seats.csv` of an
 /// interrupted one); a malformed row is named with its line.
@@ -72,7 +71,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .collect::<Vec<_>>(),
     );
-    page.lead(&answer(&rated));
+    page.lead(&answer(&rated, record.reference.as_deref()));
     page.command(&record.reproduce());
     page.heading("Who beats whom");
     let mut header = vec!["bot (seated once) against"];
@@ -128,18 +127,21 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         .map(|r| match r.rating() {
             Some(e) => vec![
                 r.bot.clone(),
-                format!("{:.0}", e.value),
-                format!("{:.0} – {:.0}", e.low, e.high),
+                elo(e.value),
+                format!("{} to {}", elo(e.low), elo(e.high)),
             ],
             None => vec![r.bot.clone(), "—".into(), "no pairing finished".into()],
         })
         .collect();
     page.table(&["bot", "Elo", "95% CI"], &table, &[]);
-    if let Some(reference) = rated.iter().find(|r| r.bot == REFERENCE) {
+    if let Some((name, bot)) = record.reference.as_ref().zip(record.reference_bot.as_ref()) {
         page.heading("Against the strength reference");
+        page.paragraph(&format!(
+            "The strength reference is {name}: {bot}. Each bot's rating less the reference's, with the 95% interval of that difference."
+        ));
         let table: Vec<Vec<String>> = rated
             .iter()
-            .filter(|r| r.bot != reference.bot)
+            .filter(|r| &r.bot != name)
             .filter_map(|r| {
                 let v = r.against_reference()?;
                 Some(vec![
@@ -258,47 +260,69 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             ("players", record.players.to_string()),
             ("overrides", set),
         ],
-        Some(&record.reproduce()),
+        // An interrupted ladder's command plays the whole of it, not the pairings it finished.
+        (!record.partial).then(|| record.reproduce()).as_deref(),
     );
+    if record.partial {
+        page.paragraph("This ladder was interrupted; to play the whole of it:");
+        page.command(&record.reproduce());
+    }
     Ok(page.finish())
 }
 
 /// The answer first: which bot rates highest, and where each stands against the strength
-/// reference when the ladder rated it.
-fn answer(rated: &[RatingRow<String>]) -> Vec<(bool, String)> {
+/// reference (`reference`, its row) when the ladder rated them against it.
+fn answer(rated: &[RatingRow<String>], reference: Option<&str>) -> Vec<(bool, String)> {
     let mut out = Vec::new();
-    let best = rated
+    let mut by_rating: Vec<(&RatingRow<String>, Estimate)> = rated
         .iter()
         .filter_map(|r| Some((r, r.rating()?)))
-        .max_by(|a, b| a.1.value.total_cmp(&b.1.value));
-    if let Some((r, e)) = best {
-        let tied: Vec<&str> = rated
+        .collect();
+    by_rating.sort_by(|a, b| b.1.value.total_cmp(&a.1.value));
+    if let [(best, e), rest @ ..] = by_rating.as_slice() {
+        let tied: Vec<&str> = rest
             .iter()
-            .filter(|o| o.elo == Some(e.value))
-            .map(|o| o.bot.as_str())
+            .filter(|(_, o)| o.value == e.value)
+            .map(|(r, _)| r.bot.as_str())
             .collect();
-        let who = match tied.len() {
-            1 => format!("{} rates highest", r.bot),
-            _ => format!("{} share the highest rating", tied.join(" and ")),
-        };
-        out.push((
-            false,
+        let first = &rated[0].bot;
+        let said = if !tied.is_empty() {
             format!(
-                "{who}: {} Elo over {} (95% CI {} to {}).",
+                "{} and {} share the highest rating: {} Elo over {first}.",
+                best.bot,
+                tied.join(" and "),
+                elo(e.value)
+            )
+        } else if &best.bot != first {
+            format!(
+                "{} rates highest: {} Elo over {first} (95% CI {} to {}).",
+                best.bot,
                 elo(e.value),
-                rated[0].bot,
                 elo(e.low),
                 elo(e.high)
-            ),
-        ));
+            )
+        } else if let Some((next, n)) = rest.first() {
+            // The bot every rating is counted from: the next one says by how much it leads.
+            format!(
+                "{} rates highest: the next, {}, rates {} Elo against it (95% CI {} to {}).",
+                best.bot,
+                next.bot,
+                elo(n.value),
+                elo(n.low),
+                elo(n.high)
+            )
+        } else {
+            format!("{} is the only bot rated.", best.bot)
+        };
+        out.push((false, said));
     }
-    if rated.iter().any(|r| r.bot == REFERENCE) {
+    if let Some(reference) = reference {
         let parts: Vec<String> = Standing::ALL
             .iter()
             .filter_map(|&standing| {
                 let bots: Vec<&str> = rated
                     .iter()
-                    .filter(|r| r.bot != REFERENCE)
+                    .filter(|r| r.bot != reference)
                     .filter(|r| r.against_reference().map(Standing::of) == Some(standing))
                     .map(|r| r.bot.as_str())
                     .collect();

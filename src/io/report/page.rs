@@ -106,6 +106,15 @@ fn command_html(cmd: &str) -> String {
         .join(" ")
 }
 
+/// `text` as a sentence starts: its first letter a capital (a finding may open with a figure's
+/// name, `mean tests a game moves …`).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// A chart under a heading that asks the question it answers, with how to read it.
 pub struct Section {
     pub question: String,
@@ -207,7 +216,7 @@ impl Page {
         }
         self.body.push_str("<ul class=\"findings\">");
         for f in findings {
-            write!(self.body, "<li>{}</li>", escape(f)).unwrap();
+            write!(self.body, "<li>{}</li>", escape(&capitalised(f))).unwrap();
         }
         self.body.push_str("</ul>\n");
     }

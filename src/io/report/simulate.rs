@@ -194,7 +194,7 @@ fn strength(
     // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
     let shown = |i: usize, x: f64| match (from[i], names[i]) {
         ("summary", "seat_gap") => headline::tenths(x),
-        ("summary", m) if !m.ends_with("_rate") => headline::plain(x),
+        ("summary", m) if !m.ends_with("_rate") => headline::plain(m, x),
         _ => pct(x),
     };
     let unit = |i: usize| {

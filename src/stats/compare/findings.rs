@@ -64,27 +64,17 @@ impl Change {
         })
     }
 
-    /// A row of `compare_items.csv`.
+    /// A row of `compare_items.csv`, said in the game's words (`turn`: its turn).
     pub(crate) fn item(
-        file: &str,
-        item: &str,
-        column: &str,
+        [file, item, column]: [&str; 3],
         share: bool,
         cells: [&str; 5],
         significant: bool,
+        turn: &'static str,
     ) -> Option<Self> {
-        let what = if file == "endings.csv" && column == "share" {
-            format!("games ending {item}")
-        } else {
-            format!(
-                "{} {item}: {}",
-                file.trim_end_matches(".csv"),
-                column.replace('_', " ")
-            )
-        };
         Self::new(
             [file.into(), item.into()],
-            what,
+            item_words(file, item, column, turn),
             column,
             share,
             cells,
@@ -175,6 +165,20 @@ impl Change {
             text += &format!(" (95% CI {} to {})", self.change(lo), self.change(hi));
         }
         text + "."
+    }
+}
+
+/// A row of a game's own table in words: `games ending deck_empty`, `jobs C: mean tests a game`.
+pub(crate) fn item_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
+    if file == "endings.csv" && column == "share" {
+        format!("games ending {item}")
+    } else {
+        let naming = Naming { roles: &[], turn };
+        format!(
+            "{} {item}: {}",
+            file.trim_end_matches(".csv"),
+            metric_words(column, naming)
+        )
     }
 }
 
@@ -270,12 +274,11 @@ pub(crate) fn changes(
         })
         .chain(items.iter().filter_map(|r| {
             Change::item(
-                &r.file,
-                &r.item,
-                &r.column,
+                [&r.file, &r.item, &r.column],
                 super::items::proportion(r.kind),
                 cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
                 r.significant == "yes",
+                naming.turn,
             )
         }))
         .collect()
@@ -414,7 +417,7 @@ mod tests {
     #[test]
     fn a_win_rate_over_its_fair_share_stands_in_for_the_rate() {
         let holder = |column: &str, cells: [&str; 5]| {
-            Change::item("cards.csv", "ace", column, true, cells, true).unwrap()
+            Change::item(["cards.csv", "ace", column], true, cells, true, "turn").unwrap()
         };
         let f = rank(vec![
             row("seat_2_win_rate", "0.249", "0.330", "0.081", true),
@@ -454,12 +457,11 @@ mod tests {
     #[test]
     fn endings_and_seats_come_before_scores_and_small_changes_after_large() {
         let items = Change::item(
-            "endings.csv",
-            "deck_empty",
-            "share",
+            ["endings.csv", "deck_empty", "share"],
             true,
             ["0.0004", "0.19", "0.1896", "0.18", "0.19"],
             true,
+            "round",
         )
         .unwrap();
         let f = rank(vec![
