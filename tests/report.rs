@@ -362,10 +362,10 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         assert!(*marks >= 3, "chart `{title}` has {marks} marks");
     }
     // The length in the game's own turns: a Mice Heist turn is a test.
-    assert!(found.iter().any(|(t, _)| t == "mean tests a game"));
+    assert!(found.iter().any(|(t, _)| t == "mean game length (tests)"));
     // Each finding reads as a sentence, from a capital.
     assert!(
-        html.contains("<li>Mean tests a game moves across the sweep, from "),
+        html.contains("<li>Mean game length (tests) moves across the sweep, from "),
         "{html}"
     );
     assert!(html.contains("class=\"band"), "no interval band");

@@ -373,7 +373,7 @@ fn compare_s_sample_is_the_search_on_both_sides() {
         "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the";
     assert!(out.contains(line), "{out}");
     assert!(
-        out.contains("of the 4 significant differences the sample measures: keeps its sign: seat gap, seat 1 (inspector) win rate, seat 2 (mouse) win rate; unsettled (the sample cannot tell its sign): mean rounds a game."),
+        out.contains("of the 4 significant differences the sample measures: keeps its sign: seat gap, seat 1 (inspector) win rate, seat 2 (mouse) win rate; unsettled (the sample cannot tell its sign): mean game length (rounds)."),
         "{out}"
     );
     let page = fs::read_to_string(d.join("compare/report.html")).unwrap();

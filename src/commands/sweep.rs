@@ -500,7 +500,22 @@ fn sweep_game<G: Registered>(
     }
     // A game without scores has no mean score column.
     let scored = results.iter().flatten().any(|r| r.metric == "mean_score");
-    // As wide as the widest figure with its interval, so no row is pushed out of line.
+    let naming = Naming {
+        roles: &record.roles,
+        turn: G::REPORT.turn,
+    };
+    let (length, first_seat) = (
+        metric_words("mean_turns", naming),
+        metric_words("seat_1_wins", naming),
+    );
+    let header = [
+        length.as_str(),
+        "seat gap, points",
+        &first_seat,
+        "mean score",
+        "under strong play",
+    ];
+    // As wide as the widest figure with its interval or its heading, so no row is pushed out of line.
     let w = results
         .iter()
         .flat_map(|rows| {
@@ -512,6 +527,7 @@ fn sweep_game<G: Registered>(
             ]
             .map(|m| pick(rows, m).chars().count())
         })
+        .chain(header[..4].iter().map(|h| h.chars().count()))
         .fold(20, usize::max);
     let columns = |cells: [&str; 5]| {
         let mut line = format!("  {:>w$}  {:>w$}  {:>w$}", cells[0], cells[1], cells[2]);
@@ -523,18 +539,7 @@ fn sweep_game<G: Registered>(
         }
         line + "\n"
     };
-    let naming = Naming {
-        roles: &record.roles,
-        turn: G::REPORT.turn,
-    };
-    let first_seat = metric_words("seat_1_wins", naming);
-    text += &columns([
-        &metric_words("mean_turns", naming),
-        "seat gap, points",
-        &first_seat,
-        "mean score",
-        "under strong play",
-    ]);
+    text += &columns(header);
     for (point, (rows, checked)) in points.iter().zip(results.iter().zip(&verdicts)) {
         for (o, w) in point.iter().zip(&widths) {
             text += &format!("  {:>w$}", value_text(&o.value));

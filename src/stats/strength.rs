@@ -468,7 +468,7 @@ pub(crate) fn write(
 }
 
 /// A figure of the strength sample as the terminal and the page name it: a summary metric in
-/// words in the game's own turns (`median tests a game`), a seat, role or ending as its own
+/// words in the game's own turns (`median game length (tests)`), a seat, role or ending as its own
 /// table names it.
 pub(crate) fn figure_words(from: &str, name: &str, turn: &'static str) -> String {
     use crate::io::report::headline::{Naming, metric_words};

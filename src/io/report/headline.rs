@@ -92,13 +92,13 @@ impl Naming<'static> {
 }
 
 /// A metric in words, a seat named with its role where the game has roles (`seat_1_win_rate`:
-/// `seat 1 (hunter) win rate`), a game's length in its own turns (`mean tests a game`).
+/// `seat 1 (hunter) win rate`), a game's length in its own turns (`mean game length (tests)`).
 pub(crate) fn metric_words(metric: &str, naming: Naming) -> String {
     let roles = naming.roles;
     if let Some(which) = metric.strip_suffix("_turns")
         && matches!(which, "mean" | "median")
     {
-        return format!("{which} {}s a game", naming.turn);
+        return format!("{which} game length ({}s)", naming.turn);
     }
     let words = metric.replace('_', " ");
     let seat = metric
@@ -344,8 +344,11 @@ mod tests {
             "first seat win rate"
         );
         // A game's length in its own turns.
-        assert_eq!(metric_words("mean_turns", &[]), "mean rounds a game");
-        assert_eq!(metric_words("median_turns", &[]), "median rounds a game");
+        assert_eq!(metric_words("mean_turns", &[]), "mean game length (rounds)");
+        assert_eq!(
+            metric_words("median_turns", &[]),
+            "median game length (rounds)"
+        );
         assert_eq!(metric_words("seat_1_turns", &[]), "seat 1 turns");
     }
 

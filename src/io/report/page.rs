@@ -107,7 +107,7 @@ fn command_html(cmd: &str) -> String {
 }
 
 /// `text` as a sentence starts: its first letter a capital (a finding may open with a figure's
-/// name, `mean tests a game moves …`).
+/// name, `mean game length (tests) moves …`).
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars

@@ -168,7 +168,7 @@ impl Change {
     }
 }
 
-/// A row of a game's own table in words: `games ending deck_empty`, `jobs C: mean tests a game`.
+/// A row of a game's own table in words: `games ending deck_empty`, `jobs C: mean game length (tests)`.
 pub(crate) fn item_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
     if file == "endings.csv" && column == "share" {
         format!("games ending {item}")
@@ -487,8 +487,9 @@ mod tests {
                 .starts_with("games ending deck_empty: 19.0% in B against 0.0% in A, +19.0 points")
         );
         assert!(
-            f.marked[1]
-                .starts_with("mean rounds a game: 52.4 in B against 33.1 in A, +19.3 rounds")
+            f.marked[1].starts_with(
+                "mean game length (rounds): 52.4 in B against 33.1 in A, +19.3 rounds"
+            )
         );
         assert!(f.marked[2].starts_with("seat 1 mean score"));
         // 0.8 points is real but small; an insignificant 5 points is no finding at all.

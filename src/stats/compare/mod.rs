@@ -889,7 +889,7 @@ mod tests {
         assert!(warns);
         assert_eq!(
             said,
-            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat 1 win rate (+2.0 points here, −4.0 points under strong play, 95% CI −7.0 points to −1.0 points); keeps its sign: mean turns a game; unsettled (the sample cannot tell its sign): seat gap."
+            "Under strong play (ismcts at every seat, on the first 400 seeds of both sides), of the 3 significant differences the sample measures: B − A flips: seat 1 win rate (+2.0 points here, −4.0 points under strong play, 95% CI −7.0 points to −1.0 points); keeps its sign: mean game length (turns); unsettled (the sample cannot tell its sign): seat gap."
         );
         let roles = ["hunter".to_string(), "prey".to_string()];
         let (_, said) = strength_sentence(
