@@ -547,15 +547,7 @@ fn sweep_game<G: Registered>(
         let doubted: Vec<String> = checked
             .iter()
             .filter(|c| c.verdict == Verdict::NotConfirmed)
-            .map(|c| {
-                metric_words(
-                    &c.metric,
-                    Naming {
-                        roles: &[],
-                        ..naming
-                    },
-                )
-            })
+            .map(|c| metric_words(&c.metric, naming))
             .collect();
         let strong = match (doubted.is_empty(), checked.first().map(|c| c.verdict)) {
             (_, Some(Verdict::NotPlayed) | None) => "not played".to_string(),

@@ -452,6 +452,8 @@ mod tests {
             ("cautious".to_string(), "greedy(max_bet=1)".to_string()),
             ("timid".to_string(), "cautious(swing=50)".to_string()),
             ("loop".to_string(), "loop".to_string()),
+            ("y".to_string(), "z(swing=50)".to_string()),
+            ("z".to_string(), "cunning".to_string()),
         ];
         let b = parse("timid", KINDS, &presets).unwrap();
         assert_eq!(b.label(), "greedy(max_bet=1,swing=50)");
@@ -465,23 +467,14 @@ mod tests {
         assert!(e.contains("sets max_bet twice"), "{e}");
         let e = parse("bold", KINDS, &presets).unwrap_err().to_string();
         assert!(
-            e.contains("known: random, greedy, cautious, timid, loop"),
+            e.contains("known: random, greedy, cautious, timid, loop, y, z ("),
             "{e}"
         );
-    }
-
-    /// A preset naming an unknown bot is told the bots it could name: not itself, nor the
-    /// presets that lead to it.
-    #[test]
-    fn a_preset_s_unknown_bot_lists_neither_it_nor_its_chain() {
-        let presets = vec![
-            ("x".to_string(), "greedy(max_bet=1)".to_string()),
-            ("y".to_string(), "z(swing=50)".to_string()),
-            ("z".to_string(), "cunning".to_string()),
-        ];
+        // A preset's unknown bot is told the bots it could name: not itself, nor the presets
+        // that lead to it.
         let e = parse("y", KINDS, &presets).unwrap_err().to_string();
         assert!(
-            e.contains("unknown bot `cunning`; known: random, greedy, x ("),
+            e.contains("unknown bot `cunning`; known: random, greedy, cautious, timid, loop ("),
             "{e}"
         );
     }
