@@ -168,7 +168,8 @@ impl Change {
     }
 }
 
-/// A row of a game's own table in words: `games ending deck_empty`, `jobs C: mean game length (tests)`.
+/// A row of a game's own table in words: `games ending deck_empty`, `cards ace: holder win rate`,
+/// a length in the game's turns (`… mean game length (rounds)`).
 pub(crate) fn item_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
     if file == "endings.csv" && column == "share" {
         format!("games ending {item}")
