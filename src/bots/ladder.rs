@@ -360,6 +360,15 @@ impl<S> RatingRow<S> {
     }
 }
 
+/// The highest-rated of `rows`, the first of any tied, leaving out `except` (to find the next).
+pub(crate) fn highest<S>(rows: &[RatingRow<S>], except: Option<usize>) -> Option<usize> {
+    (0..rows.len())
+        .filter(|&i| Some(i) != except)
+        .filter_map(|i| Some((i, rows[i].elo?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(i, _)| i)
+}
+
 /// A row of `seats.csv`: the strongest bot at every seat.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct SeatRow<S> {

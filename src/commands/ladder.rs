@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::{finished, page, result_dir, say, source, stopped_empty, written};
 use crate::bots::ladder::{
     Entry, LadderRecord, MatrixRow, Pairing, RECORD, REFERENCE, RatingRow, SeatRow, Standing, elo,
-    ratings, ratings_against,
+    highest, ratings, ratings_against,
 };
 use crate::commands::cli::LadderArgs;
 use crate::core::cost::Cost;
@@ -206,16 +206,34 @@ fn ladder<G: Registered>(
         })
         .filter(|&r| rated_bots[r]);
     let vs_reference = reference.map(|r| ratings_against(&cells, players, r));
-    let best = (0..n)
-        .filter(|&i| rated_bots[i])
-        .max_by(|&i, &j| {
-            rated[i]
-                .elo
-                .value
-                .total_cmp(&rated[j].elo.value)
-                .then(j.cmp(&i))
+    let rating_rows: Vec<RatingRow<&str>> = entries
+        .iter()
+        .zip(&rated)
+        .enumerate()
+        .map(|(i, (e, r))| {
+            let (games, wins) = cells[i]
+                .iter()
+                .fold((0, 0), |(g, w), c| (g + c.games, w + c.one + c.split));
+            let elo = rated_bots[i].then_some(r.elo);
+            let vs = vs_reference
+                .as_ref()
+                .filter(|_| rated_bots[i])
+                .map(|v| v[i].elo);
+            RatingRow {
+                bot: e.label.as_str(),
+                iterations: e.iterations,
+                elo: elo.map(|e| e.value),
+                ci_low: elo.map(|e| e.low),
+                ci_high: elo.map(|e| e.high),
+                vs_reference: vs.map(|e| e.value),
+                vs_reference_low: vs.map(|e| e.low),
+                vs_reference_high: vs.map(|e| e.high),
+                games,
+                wins,
+            }
         })
-        .unwrap_or(0);
+        .collect();
+    let best = highest(&rating_rows, None).unwrap_or(0);
 
     // The highest-rated bot in every seat: the ratings may not tell it from the next.
     let seats = match stopped {
@@ -257,33 +275,6 @@ fn ladder<G: Registered>(
         }
     }
     dir.csv("matrix.csv", &matrix)?;
-    let rating_rows: Vec<RatingRow<&str>> = entries
-        .iter()
-        .zip(&rated)
-        .enumerate()
-        .map(|(i, (e, r))| {
-            let (games, wins) = cells[i]
-                .iter()
-                .fold((0, 0), |(g, w), c| (g + c.games, w + c.one + c.split));
-            let elo = rated_bots[i].then_some(r.elo);
-            let vs = vs_reference
-                .as_ref()
-                .filter(|_| rated_bots[i])
-                .map(|v| v[i].elo);
-            RatingRow {
-                bot: e.label.as_str(),
-                iterations: e.iterations,
-                elo: elo.map(|e| e.value),
-                ci_low: elo.map(|e| e.low),
-                ci_high: elo.map(|e| e.high),
-                vs_reference: vs.map(|e| e.value),
-                vs_reference_low: vs.map(|e| e.low),
-                vs_reference_high: vs.map(|e| e.high),
-                games,
-                wins,
-            }
-        })
-        .collect();
     dir.csv("ratings.csv", &rating_rows)?;
     // The bot as the ladder names it, parameters and all.
     let labels: Vec<String> = (0..players)

@@ -8,9 +8,10 @@ use serde::de::DeserializeOwned;
 use super::headline;
 use super::page::{Page, Section};
 use super::svg::{Lines, Matrix, Point, Scale};
-use crate::bots::ladder::{LadderRecord, MatrixRow, RECORD, RatingRow, SeatRow, Standing, elo};
+use crate::bots::ladder::{
+    LadderRecord, MatrixRow, RECORD, RatingRow, SeatRow, Standing, elo, highest,
+};
 use crate::core::failure::Failure;
-use crate::stats::Estimate;
 
 /// The rows of `dir/name`, or none when the ladder did not write that file (`seats.csv` of an
 /// interrupted one); a malformed row is named with its line.
@@ -72,7 +73,10 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .collect::<Vec<_>>(),
     );
     page.lead(&answer(&rated, record.reference.as_deref()));
-    page.command(&record.reproduce());
+    // An interrupted ladder's command plays the whole of it: said so at the end, not here.
+    if !record.partial {
+        page.command(&record.reproduce());
+    }
     page.heading("Who beats whom");
     let mut header = vec!["bot (seated once) against"];
     header.extend(rated.iter().map(|r| r.bot.as_str()));
@@ -274,17 +278,13 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
 /// reference (`reference`, its row) when the ladder rated them against it.
 fn answer(rated: &[RatingRow<String>], reference: Option<&str>) -> Vec<(bool, String)> {
     let mut out = Vec::new();
-    let mut by_rating: Vec<(&RatingRow<String>, Estimate)> = rated
-        .iter()
-        .filter_map(|r| Some((r, r.rating()?)))
-        .collect();
-    by_rating.sort_by(|a, b| b.1.value.total_cmp(&a.1.value));
-    if let [(best, e), rest @ ..] = by_rating.as_slice() {
-        let tied: Vec<&str> = rest
-            .iter()
-            .filter(|(_, o)| o.value == e.value)
-            .map(|(r, _)| r.bot.as_str())
+    if let Some((b, e)) = highest(rated, None).and_then(|b| Some((b, rated[b].rating()?))) {
+        let best = &rated[b];
+        let tied: Vec<&str> = (0..rated.len())
+            .filter(|&i| i != b && rated[i].elo == best.elo)
+            .map(|i| rated[i].bot.as_str())
             .collect();
+        let next = highest(rated, Some(b)).and_then(|n| Some((&rated[n], rated[n].rating()?)));
         let first = &rated[0].bot;
         let said = if !tied.is_empty() {
             format!(
@@ -301,7 +301,7 @@ fn answer(rated: &[RatingRow<String>], reference: Option<&str>) -> Vec<(bool, St
                 elo(e.low),
                 elo(e.high)
             )
-        } else if let Some((next, n)) = rest.first() {
+        } else if let Some((next, n)) = next {
             // The bot every rating is counted from: the next one says by how much it leads.
             format!(
                 "{} rates highest: the next, {}, rates {} Elo against it (95% CI {} to {}).",
