@@ -10,7 +10,7 @@ use crate::bots::ladder::{
     highest, ratings, ratings_against,
 };
 use crate::commands::cli::LadderArgs;
-use crate::core::cost::Cost;
+use crate::core::cost::{self, Cost};
 use crate::core::failure::Failure;
 use crate::core::game::Game;
 use crate::core::lineup::{self, Bot};
@@ -50,6 +50,40 @@ fn default_entries<G: Game>(game: &G, presets: &[(String, String)]) -> String {
     }
     entries.join(",")
 }
+
+/// What a game of each entry at every seat costs, in seconds on one thread, so the ladder's
+/// cost note weighs a search's pairings above a random bot's. Measured on the ladder's first
+/// seeds, played and let go: one game, or as many as fill [`PROBE`] when they are quick (one
+/// quick game says little: the first pays for cold caches). Alike when nobody reads the note,
+/// or when the test hook sets the rate.
+fn game_costs<G: Registered>(
+    game: &G,
+    entries: &[Entry],
+    players: usize,
+    seed: u64,
+    quiet: bool,
+) -> Vec<f64> {
+    if quiet || cost::clockless() {
+        return vec![1.0; entries.len()];
+    }
+    let (mut scratch, mut counts) = (G::Scratch::default(), game.declared().counts());
+    entries
+        .iter()
+        .map(|e| {
+            let started = Instant::now();
+            let mut games = 0;
+            while games == 0 || started.elapsed() < PROBE {
+                let seed = crate::core::rng::game_seed(seed, games);
+                game.play(seed, &e.seats[..players], &mut scratch, &mut counts);
+                games += 1;
+            }
+            started.elapsed().as_secs_f64() / games as f64
+        })
+        .collect()
+}
+
+/// How long a quick entry's games are timed for its cost.
+const PROBE: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// What sets this ladder apart from the default one, for its default folder's name.
 fn folder_parts(args: &LadderArgs) -> Vec<String> {
@@ -129,7 +163,18 @@ fn ladder<G: Registered>(
     )?;
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(total, args.workers.quiet, Cost::ladder(args.games, players));
+    // A pairing weighs what its games cost: a game of the one bot's seat and of the others'.
+    let costs = game_costs(game, &entries, players, args.seed, args.workers.quiet);
+    let weight = |a: usize, b: usize| (costs[a] + (players - 1) as f64 * costs[b]) / players as f64;
+    // The seats' run is of the highest-rated bot, not known yet: the costliest is the likelier.
+    let seats_weight = costs.iter().copied().fold(0.0, f64::max);
+    let work = (0..n)
+        .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b)))
+        .map(|(a, b)| seated as f64 * weight(a, b))
+        .sum::<f64>()
+        + seated as f64 * seats_weight;
+    let bar = games_bar(total, args.workers.quiet, Cost::ladder(args.games, players))
+        .weighed(work, weight(0, 1));
     let plan = |lineup: Vec<Bot>| Plan {
         games: args.games,
         seed: args.seed,
@@ -149,6 +194,7 @@ fn ladder<G: Registered>(
     let mut played = 0;
     'pairs: for a in 0..n {
         for b in (0..n).filter(|&b| b != a) {
+            bar.weigh(weight(a, b));
             let mut pairing = Pairing::default();
             for seat in 0..players {
                 let lineup = (0..players)
@@ -239,6 +285,7 @@ fn ladder<G: Registered>(
     let seats = match stopped {
         Some(_) => None,
         None => {
+            bar.weigh(costs[best]);
             let mut p = plan(entries[best].seats[..players].to_vec());
             p.games = seated;
             p.roles = game.roles();

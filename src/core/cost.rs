@@ -185,56 +185,101 @@ impl Cost {
 }
 
 /// Watches a run's rate as its games finish, and tells its cost once if it is long.
+///
+/// A run whose parts cost alike counts its games. One whose parts do not (a ladder's pairing of
+/// two searches can cost a thousand times one of two random bots) weighs each part's games by
+/// what one of them costs ([`Progress::weigh`](crate::core::progress::Progress::weigh)), so
+/// the fast parts played first do not promise a rate the slow ones never reach.
 pub(crate) struct Watch {
     cost: Cost,
     /// The run's units, all of them: every side, point and pairing.
     total: u64,
+    /// What the whole run weighs: its units, each times its part's weight.
+    work: f64,
     started: Instant,
-    done: AtomicU64,
+    /// What the finished units weigh, as `f64` bits.
+    worked: AtomicU64,
+    /// What a unit of the part under way weighs, as `f64` bits.
+    weight: AtomicU64,
     /// Whether the note was given or will not be.
     settled: AtomicBool,
 }
 
 impl Watch {
+    /// A watch of `total` units that cost alike: each weighs 1.
     pub(crate) fn new(cost: Cost, total: u64) -> Self {
         Self {
             cost,
             total,
+            work: total as f64,
             started: Instant::now(),
-            done: AtomicU64::new(0),
+            worked: AtomicU64::new(0f64.to_bits()),
+            weight: AtomicU64::new(1f64.to_bits()),
             settled: AtomicBool::new(false),
         }
+    }
+
+    /// The watch of a run whose units weigh `work` in all, the part played first `first` a unit.
+    pub(crate) fn weighed(self, work: f64, first: f64) -> Self {
+        self.weigh(first);
+        Self { work, ..self }
+    }
+
+    /// From now on, a finished unit weighs `weight`.
+    pub(crate) fn weigh(&self, weight: f64) {
+        self.weight.store(weight.to_bits(), Relaxed);
     }
 
     /// Counts `units` more finished, on a thread of the run's pool; the note goes out over
     /// `bar`, so the bar is not drawn across it.
     pub(crate) fn finished(&self, units: u64, bar: &ProgressBar) {
-        let done = self.done.fetch_add(units, Relaxed) + units;
+        let adds = units as f64 * f64::from_bits(self.weight.load(Relaxed));
+        let worked = f64::from_bits(
+            self.worked
+                .fetch_update(Relaxed, Relaxed, |w| {
+                    Some((f64::from_bits(w) + adds).to_bits())
+                })
+                .unwrap_or_else(|w| w),
+        ) + adds;
         if self.settled.load(Relaxed) {
             return;
         }
+        // What a second plays, as if every unit weighed 1.
         let rate = match test_rate() {
             Some(r) => r / self.cost.per_unit as f64,
             None => match self.started.elapsed() {
                 t if t < MEASURED => return,
-                t => done as f64 / t.as_secs_f64(),
+                t => worked / t.as_secs_f64(),
             },
         };
-        // Told before half the run is played, or not at all: later it is no longer news.
-        if done.saturating_mul(2) > self.total {
-            self.settled.store(true, Relaxed);
-            return;
-        }
-        if self.total as f64 / rate > TOLD && !self.settled.swap(true, Relaxed) {
-            let text = self
-                .cost
-                .note(self.total, rate, rayon::current_num_threads());
+        if let Some(text) = self.told(worked, rate, rayon::current_num_threads()) {
             // A closed stderr is no reason to stop the run.
             bar.suspend(|| {
                 let _ = writeln!(std::io::stderr(), "{text}");
             });
         }
     }
+
+    /// The note, once, for a run of which `worked` is played at `rate` (weighed units a
+    /// second); none for a short run.
+    fn told(&self, worked: f64, rate: f64, threads: usize) -> Option<String> {
+        // Told before half the run is played, or not at all: later it is no longer news.
+        if worked * 2.0 > self.work {
+            self.settled.store(true, Relaxed);
+            return None;
+        }
+        let seconds = self.work / rate;
+        (seconds > TOLD && !self.settled.swap(true, Relaxed)).then(|| {
+            self.cost
+                .note(self.total, self.total as f64 / seconds, threads)
+        })
+    }
+}
+
+/// Whether the test hook sets the rate: a run's parts then weigh alike, as the clock says
+/// nothing of them.
+pub(crate) fn clockless() -> bool {
+    test_rate().is_some()
 }
 
 /// The test hook's rate, read once.
@@ -292,6 +337,29 @@ pub(crate) fn duration(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A ladder of 1,000 quick games and then 1,000 a hundred times as costly, 500 of the
+    /// quick ones played in its first second: counted in games it would look like 4 seconds.
+    #[test]
+    fn costly_parts_weigh_in_the_note() {
+        let watch = Watch::new(Cost::ladder(500, 2), 2_000).weighed(1_000.0 + 100_000.0, 1.0);
+        let text = watch.told(500.0, 500.0, 2).expect("a long ladder is told");
+        assert!(
+            text.starts_with(
+                "note: this run will take about 3 minutes (2,000 games at about 9.9 games/s on 2 threads)"
+            ),
+            "{text}"
+        );
+        assert_eq!(watch.told(500.0, 500.0, 2), None, "told once");
+        let quick = Watch::new(Cost::ladder(500, 2), 2_000);
+        assert_eq!(quick.told(500.0, 500.0, 2), None, "4 seconds are not told");
+        let late = Watch::new(Cost::ladder(500, 2), 2_000).weighed(101_000.0, 1.0);
+        assert_eq!(
+            late.told(60_000.0, 500.0, 2),
+            None,
+            "past half, no longer news"
+        );
+    }
 
     #[test]
     fn figures_read_as_a_person_says_them() {

@@ -29,6 +29,23 @@ impl Progress {
         }
     }
 
+    /// The progress of a run whose parts cost unalike: its units weigh `work` in all, and the
+    /// part played first `first` a unit; each later part is weighed as it starts
+    /// ([`Progress::weigh`]).
+    pub(crate) fn weighed(self, work: f64, first: f64) -> Self {
+        Self {
+            watch: self.watch.map(|w| w.weighed(work, first)),
+            ..self
+        }
+    }
+
+    /// From now on, a finished unit weighs `weight` in the run's cost.
+    pub(crate) fn weigh(&self, weight: f64) {
+        if let Some(w) = &self.watch {
+            w.weigh(weight);
+        }
+    }
+
     pub(crate) fn finish_and_clear(&self) {
         self.bar.finish_and_clear();
     }
