@@ -339,6 +339,17 @@ fn bad_flags_exit_2_with_a_message() {
             "(with --set loot.themes.0=Gem Collection)",
         ],
     );
+    // In compare, the side's own flag: A and B take different overrides.
+    fails(
+        &["compare", "--set-b", "rules.track_length=2"],
+        &out,
+        &["set on the command line by --set-b: rules.track_length=2"],
+    );
+    fails(
+        &["compare", "--set-a", "chips.blue.count=16"],
+        &out,
+        &["field `chips`", "(with --set-a chips.blue.count=16)"],
+    );
     fails(&["simulate", "--set", "novalue"], &out, &["KEY=VALUE"]);
     fails(
         &["simulate", "--bots", "greedy,clever"],

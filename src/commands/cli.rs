@@ -435,10 +435,10 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Override a value of A only (repeatable).
-    #[arg(long = "set-a", value_name = "KEY=VALUE")]
+    #[arg(long = "set-a", value_name = "KEY=VALUE", value_parser = set_a)]
     pub set_a: Vec<Override>,
     /// Override a value of B only (repeatable).
-    #[arg(long = "set-b", value_name = "KEY=VALUE")]
+    #[arg(long = "set-b", value_name = "KEY=VALUE", value_parser = set_b)]
     pub set_b: Vec<Override>,
     /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
     #[arg(long)]
@@ -475,4 +475,14 @@ pub struct SweepArgs {
     /// The strength sample at every point: `auto` shares simulate's among the points.
     #[command(flatten)]
     pub sample: StrengthArgs,
+}
+
+/// A `--set-a` override, named by its flag in messages.
+fn set_a(arg: &str) -> Result<Override, String> {
+    arg.parse().map(|o: Override| o.given_by("--set-a"))
+}
+
+/// A `--set-b` override, named by its flag in messages.
+fn set_b(arg: &str) -> Result<Override, String> {
+    arg.parse().map(|o: Override| o.given_by("--set-b"))
 }

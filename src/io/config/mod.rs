@@ -196,35 +196,56 @@ pub struct Override {
     pub value: toml::Value,
     /// The argument as given, for messages.
     pub arg: String,
-    /// The file it was read from (a baseline's `run.toml`), when not from the command line.
-    pub given_in: Option<String>,
+    /// Where it was given: the command line's flag, or the file it was read from.
+    pub origin: Origin,
+}
+
+/// Where an [`Override`] was given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// On the command line, by this flag: `--set`, or `--set-a` and `--set-b` in `compare`.
+    Flag(&'static str),
+    /// In this file (a baseline's `run.toml`).
+    File(String),
 }
 
 impl Override {
     /// The same override, read from `file` rather than given on the command line.
     pub(crate) fn read_from(self, file: &str) -> Self {
         Self {
-            given_in: Some(file.to_string()),
+            origin: Origin::File(file.to_string()),
+            ..self
+        }
+    }
+
+    /// The same override, given on the command line by `flag` rather than `--set`.
+    pub(crate) fn given_by(self, flag: &'static str) -> Self {
+        Self {
+            origin: Origin::Flag(flag),
             ..self
         }
     }
 
     /// As a message names it among others: `--set KEY=VALUE`, or where it was read.
     pub(crate) fn named(&self) -> String {
-        match &self.given_in {
-            Some(file) => format!("{} from {file}", self.arg),
-            None => format!("--set {}", self.arg),
+        match &self.origin {
+            Origin::File(file) => format!("{} from {file}", self.arg),
+            Origin::Flag(flag) => format!("{flag} {}", self.arg),
         }
     }
 
     /// Where it was set, as a message says it.
     pub(crate) fn set_where(&self) -> String {
-        match &self.given_in {
-            Some(file) => format!("set in {file}"),
-            None => "set on the command line".to_string(),
+        match &self.origin {
+            Origin::File(file) => format!("set in {file}"),
+            Origin::Flag(SET) => "set on the command line".to_string(),
+            Origin::Flag(flag) => format!("set on the command line by {flag}"),
         }
     }
 }
+
+/// The flag an override is given by, unless a command names another.
+const SET: &str = "--set";
 
 impl std::str::FromStr for Override {
     type Err = String;
@@ -250,7 +271,7 @@ impl std::str::FromStr for Override {
             path: path.to_string(),
             value,
             arg: arg.to_string(),
-            given_in: None,
+            origin: Origin::Flag(SET),
         })
     }
 }
