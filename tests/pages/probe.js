@@ -16,6 +16,21 @@ addEventListener('load', () => {
     say('page', 'the page scrolls sideways', `${document.documentElement.scrollWidth} > ${pageWidth}`);
   const inside = (a, b, slack) => a.left >= b.left - slack && a.right <= b.right + slack
     && a.top >= b.top - slack && a.bottom <= b.bottom + slack;
+  // A word of a table broken across lines ("ismct|s(iter|ations=10)") no longer reads as the
+  // name it is: the table should scroll instead. A break after a hyphen or a slash is a
+  // reader's too ("ginger-|bluff", "configs/|mouse-chaos").
+  for (const cell of document.querySelectorAll('th, td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/[^\s\/-]+[\/-]?|[\/-]/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) say('table', 'word broken across lines', m[0]);
+      }
+    }
+  }
   for (const svg of document.querySelectorAll('svg.chart')) {
     const chart = svg.getAttribute('aria-label');
     const frame = svg.getBoundingClientRect();

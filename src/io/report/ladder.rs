@@ -85,8 +85,9 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         .map(|a| {
             let mut row = vec![a.bot.clone()];
             row.extend(rated.iter().map(|b| match cell(&a.bot, &b.bot) {
+                // The interval under the rate: the table then fits the page's width.
                 Some(m) if m.games > 0 => format!(
-                    "{} ({}–{})",
+                    "{}\n({}–{})",
                     headline::pct(m.win_rate),
                     headline::tenths(m.ci_low),
                     headline::tenths(m.ci_high)

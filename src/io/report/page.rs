@@ -45,8 +45,10 @@ figcaption { color: var(--muted); font-size: 0.9em; }
 /* A table wider than a phone scrolls sideways on its own, as a chart does. */
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; display: block;
   overflow-x: auto; }
+/* A name is never broken inside ("ismct|s(iter|ations=10)"): a table too wide for its words
+   scrolls instead. */
 th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid);
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; }
 /* A figure is never broken across lines ("+9.02 poi|nts"): its table scrolls instead. */
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.significant td { font-weight: 700; }
@@ -254,7 +256,9 @@ impl Page {
             write!(self.body, "<tr{class}>").unwrap();
             for (i, cell) in row.iter().enumerate() {
                 let class = if i > 0 && numeric { " class=\"n\"" } else { "" };
-                write!(self.body, "<td{class}>{}</td>", escape(cell)).unwrap();
+                // A cell's line break is kept: a rate above its interval keeps a column narrow.
+                let cell = escape(cell).replace('\n', "<br>");
+                write!(self.body, "<td{class}>{cell}</td>").unwrap();
             }
             self.body.push_str("</tr>");
         }
