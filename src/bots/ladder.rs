@@ -458,33 +458,28 @@ pub(crate) const RECORD: &str = "ladder.toml";
 mod tests {
     use super::*;
 
-    fn cell(games: u64, one: u64, field: u64) -> Pairing {
-        Pairing {
+    /// The ratings of two bots at a table of `players`, each seated once among copies of the
+    /// other on `games` seeds: bot 0 then wins `zero` = (alone, to the field) of them, bot 1 `one`.
+    fn two(players: usize, games: u64, zero: (u64, u64), one: (u64, u64)) -> Vec<Rating> {
+        let cell = |(one, field)| Pairing {
             games,
             one,
             field,
             split: 0,
-        }
+        };
+        let none = Pairing::default();
+        ratings(&[vec![none, cell(zero)], vec![cell(one), none]], players)
     }
 
     #[test]
     fn even_bots_rate_even_and_a_stronger_one_higher() {
         // Two players, 1,000 games each way, every game decided.
-        let even = vec![
-            vec![Pairing::default(), cell(1000, 500, 500)],
-            vec![cell(1000, 500, 500), Pairing::default()],
-        ];
-        let r = ratings(&even, 2);
+        let r = two(2, 1000, (500, 500), (500, 500));
         assert_eq!(r[0].elo.value, 0.0);
         assert!(r[1].elo.value.abs() < 1e-6, "{r:?}");
         // Bot 1 wins 3 games in 4 heads-up: odds 3, log10(3) × 400 = 190.8 Elo (the virtual
         // draws pull it in a little).
-        let strong = vec![
-            vec![Pairing::default(), cell(1000, 250, 750)],
-            vec![cell(1000, 750, 250), Pairing::default()],
-        ];
-        let r = ratings(&strong, 2);
-        let elo = r[1].elo;
+        let elo = two(2, 1000, (250, 750), (750, 250))[1].elo;
         assert!((elo.value - 190.8).abs() < 1.0, "{elo:?}");
         // 2,000 games: the interval is about ±2 × 400/ln10 × sqrt(1/(2000 × 3/16)) ≈ ±18.
         assert!(elo.low < elo.value && elo.value < elo.high);
@@ -495,29 +490,17 @@ mod tests {
     fn a_table_of_four_counts_the_field() {
         // Bot 1 seated once among three of bot 0 wins a quarter: exactly as strong. Bot 0 once
         // among three of bot 1 also wins a quarter.
-        let cells = vec![
-            vec![Pairing::default(), cell(4000, 1000, 3000)],
-            vec![cell(4000, 1000, 3000), Pairing::default()],
-        ];
-        let r = ratings(&cells, 4);
+        let r = two(4, 4000, (1000, 3000), (1000, 3000));
         assert!(r[1].elo.value.abs() < 1e-6, "{r:?}");
         // Winning half against three copies: r / (r + 3) = 1/2, r = 3, 190.8 Elo; and bot 0
         // once among three of it wins 1 / (1 + 9).
-        let cells = vec![
-            vec![Pairing::default(), cell(4000, 400, 3600)],
-            vec![cell(4000, 2000, 2000), Pairing::default()],
-        ];
-        let r = ratings(&cells, 4);
+        let r = two(4, 4000, (400, 3600), (2000, 2000));
         assert!((r[1].elo.value - 190.8).abs() < 1.0, "{r:?}");
     }
 
     #[test]
     fn a_bot_that_never_wins_still_has_a_finite_rating() {
-        let cells = vec![
-            vec![Pairing::default(), cell(100, 0, 100)],
-            vec![cell(100, 100, 0), Pairing::default()],
-        ];
-        let r = ratings(&cells, 2);
+        let r = two(2, 100, (0, 100), (100, 0));
         assert!(
             r[1].elo.value.is_finite() && r[1].elo.value > 400.0,
             "{r:?}"
