@@ -23,9 +23,28 @@ fn add(r: &mut Sections) -> anyhow::Result<()> {
     actions(r)
 }
 
-/// An ending label as words: `three_clues` → "three clues".
-fn words(label: &str) -> String {
-    label.replace('_', " ")
+/// The ending by clues, labelled by the rulebook's count ("finding three clues") whatever
+/// `rules.clues_to_win` is: the label is a column's name, the same in every config.
+const CLUES: &str = "three_clues";
+
+/// An ending label as words: `trap_wrong` → "trap wrong"; the ending by clues with the count
+/// the config plays (`clues`): "two clues" when `rules.clues_to_win` is 2.
+fn words(label: &str, clues: Option<i64>) -> String {
+    const COUNTS: [&str; 6] = [
+        "no clues",
+        "one clue",
+        "two clues",
+        "three clues",
+        "four clues",
+        "five clues",
+    ];
+    match clues.filter(|_| label == CLUES) {
+        Some(n) => usize::try_from(n)
+            .ok()
+            .and_then(|n| COUNTS.get(n))
+            .map_or_else(|| format!("{n} clues"), |w| w.to_string()),
+        None => label.replace('_', " "),
+    }
 }
 
 /// Each ending's share, coloured by who it makes win; the commonest is a headline, and an
@@ -39,13 +58,19 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     let (share, lo, hi) = t.estimates("share")?;
     let games = t.numbers("games")?;
     let sides = ["inspector", "mouse", "none"];
-    let safe = safe_answers(r.dir);
+    let rules = rules(r.dir);
+    let clues = rules
+        .as_ref()
+        .and_then(|t| t.get("clues_to_win")?.as_integer());
+    let words = |label: &str| words(label, clues);
+    let safe = rules.as_ref().map(safe_answers).unwrap_or_default();
     let mut bars = Vec::new();
     for i in 0..t.len() {
         let never = games[i] == 0.0 && ending[i] != "capped" && r.games >= FEW_GAMES;
-        if never && ending[i] == "three_clues" && !safe.is_empty() {
+        if never && ending[i] == CLUES && !safe.is_empty() {
             r.findings.push(format!(
-                "No game ends by three clues: the readings let the Mouse answer a check without giving a clue {}. Clues decide games only when both answers are taken away: --set rules.own_room=forbidden --set rules.clue_room_again=clue (RULES.md, Checking for Clues).",
+                "No game ends by {}: the readings let the Mouse answer a check without giving a clue {}. Clues decide games only when both answers are taken away: --set rules.own_room=forbidden --set rules.clue_room_again=clue (RULES.md, Checking for Clues).",
+                words(CLUES),
                 safe.join(" and ")
             ));
         } else if never {
@@ -74,23 +99,25 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     ]);
     r.add(
         "How do games end, and who wins by each route?",
-        "Share of games ending each way, with 95% intervals, coloured by the side that wins by it: three clues or the trap on the right room for the Inspector; the trap on a wrong room or a heist with a set for the Mouse; a heist without a set loses it.",
+        &format!("Share of games ending each way, with 95% intervals, coloured by the side that wins by it: {} or the trap on the right room for the Inspector; the trap on a wrong room or a heist with a set for the Mouse; a heist without a set loses it.", words(CLUES)),
         chart.svg(),
     );
     Ok(())
 }
 
-/// The answers to a check that never give a clue under the config the folder was played with
-/// (`config.toml`): the Mouse's own room, and a face-up clue room named again. None when the
-/// folder has no config to read.
-fn safe_answers(dir: &Path) -> Vec<&'static str> {
-    let rules = std::fs::read_to_string(dir.join("config.toml"))
-        .ok()
-        .and_then(|text| text.parse::<toml::Table>().ok())
-        .and_then(|config| config.get("rules")?.as_table().cloned());
-    let Some(rules) = rules else {
-        return Vec::new();
-    };
+/// The config's `rules` table as the run played it, when the folder keeps it.
+fn rules(dir: &Path) -> Option<toml::Table> {
+    let text = std::fs::read_to_string(dir.join("config.toml")).ok()?;
+    text.parse::<toml::Table>()
+        .ok()?
+        .get("rules")?
+        .as_table()
+        .cloned()
+}
+
+/// The answers to a check that never give a clue under the config's `rules`: the Mouse's own
+/// room, and a face-up clue room named again.
+fn safe_answers(rules: &toml::Table) -> Vec<&'static str> {
     let is = |key: &str, value: &str| rules.get(key).and_then(|v| v.as_str()) == Some(value);
     let mut safe = Vec::new();
     if is("own_room", "allowed") {
