@@ -99,7 +99,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     ]);
     r.add(
         "How do games end, and who wins by each route?",
-        &format!("Share of games ending each way, with 95% intervals, coloured by the side that wins by it: {} or the trap on the right room for the Inspector; the trap on a wrong room or a heist with a set for the Mouse; a heist without a set loses it.", words(CLUES)),
+        format!("Share of games ending each way, with 95% intervals, coloured by the side that wins by it: {} or the trap on the right room for the Inspector; the trap on a wrong room or a heist with a set for the Mouse; a heist without a set loses it.", words(CLUES)),
         chart.svg(),
     );
     Ok(())
