@@ -350,6 +350,16 @@ fn bad_flags_exit_2_with_a_message() {
         &out,
         &["field `chips`", "(with --set-a chips.blue.count=16)"],
     );
+    fails(
+        &["compare", "--players", "4", "--set-a", "rules.players=5"],
+        &out,
+        &["--set-a rules.players=5: the table size is already 4 here"],
+    );
+    fails(
+        &["sweep", "--vary", "chips.blue.count=16,17"],
+        &out,
+        &["field `chips`", "(with --vary chips.blue.count=16)"],
+    );
     fails(&["simulate", "--set", "novalue"], &out, &["KEY=VALUE"]);
     fails(
         &["simulate", "--bots", "greedy,clever"],

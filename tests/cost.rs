@@ -86,7 +86,7 @@ fn every_command_projects_its_whole_run() {
                 "--games",
                 "200",
             ],
-            "(1,200 games at about 10 games/s on 1 thread). Ctrl-C stops it and keeps every finished pairing; or play fewer: --games 100 takes about 60 seconds and gives each pairing's win rate to within ±6.9 points (95%).",
+            "note: this ladder will take about 2 minutes (1,200 games at about 10 games/s on 1 thread). Ctrl-C stops it and keeps every finished pairing; or play fewer: --games 100 takes about 60 seconds and gives each pairing's win rate to within ±6.9 points (95%).",
         ),
         (
             &["check", "--baseline", "results/baselines/cheese"],

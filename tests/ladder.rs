@@ -100,6 +100,16 @@ fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
         "{matrix}"
     );
     let page = fs::read_to_string(one.join("report.html")).unwrap();
+    // Well-formed XML, as every page is, its matrix's intervals under their rates included.
+    let strict = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    roxmltree::Document::parse_with_options(&page, strict).expect("a well-formed ladder page");
+    assert!(
+        page.contains("%<br/>("),
+        "the matrix's intervals under their rates"
+    );
     for chart in [
         "Which bot beats which?",
         "Does searching longer play better?",

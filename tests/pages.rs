@@ -79,7 +79,7 @@ const RUNS: &[(&str, &[&str])] = &[
             "ladder",
             "cat-and-the-mouse",
             "--bots",
-            "random,sleuth+thief,ismcts(iterations=8)",
+            "random,sleuth+thief,ismcts(iterations=8),reference",
             "--games",
             "4",
         ],

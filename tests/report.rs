@@ -264,7 +264,10 @@ fn a_cat_and_the_mouse_report_says_why_no_game_ends_by_three_clues() {
     assert!(!both.contains("No game ends by three clues"));
     // The ending keeps its label, but the page counts the clues the config plays to.
     let two = page(&["rules.clues_to_win=2"], "two");
-    assert!(two.contains("No game ends by two clues: the readings"), "{two}");
+    assert!(
+        two.contains("No game ends by two clues: the readings"),
+        "{two}"
+    );
     assert!(two.contains("by it: two clues or the trap"), "{two}");
     assert!(!two.contains("three clues"), "{two}");
 }

@@ -435,10 +435,10 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Override a value of A only (repeatable).
-    #[arg(long = "set-a", value_name = "KEY=VALUE", value_parser = set_a)]
+    #[arg(long = "set-a", value_name = "KEY=VALUE", value_parser = |arg: &str| given_by(arg, "--set-a"))]
     pub set_a: Vec<Override>,
     /// Override a value of B only (repeatable).
-    #[arg(long = "set-b", value_name = "KEY=VALUE", value_parser = set_b)]
+    #[arg(long = "set-b", value_name = "KEY=VALUE", value_parser = |arg: &str| given_by(arg, "--set-b"))]
     pub set_b: Vec<Override>,
     /// Result folder (default: results/compare-<A>-vs-<B>[+what differs]/).
     #[arg(long)]
@@ -477,12 +477,7 @@ pub struct SweepArgs {
     pub sample: StrengthArgs,
 }
 
-/// A `--set-a` override, named by its flag in messages.
-fn set_a(arg: &str) -> Result<Override, String> {
-    arg.parse().map(|o: Override| o.given_by("--set-a"))
-}
-
-/// A `--set-b` override, named by its flag in messages.
-fn set_b(arg: &str) -> Result<Override, String> {
-    arg.parse().map(|o: Override| o.given_by("--set-b"))
+/// An override given by `flag` (compare's `--set-a`, `--set-b`), named by it in messages.
+fn given_by(arg: &str, flag: &'static str) -> Result<Override, String> {
+    arg.parse().map(|o: Override| o.given_by(flag))
 }

@@ -14,7 +14,7 @@ use crate::core::cost::{self, Cost};
 use crate::core::failure::Failure;
 use crate::core::game::Game;
 use crate::core::lineup::{self, Bot};
-use crate::core::progress::games_bar;
+use crate::core::progress::weighed_bar;
 use crate::games::{self, Registered, with_game};
 use crate::io::config::Source;
 use crate::io::export;
@@ -54,8 +54,9 @@ fn default_entries<G: Game>(game: &G, presets: &[(String, String)]) -> String {
 /// What a game of each entry at every seat costs, in seconds on one thread, so the ladder's
 /// cost note weighs a search's pairings above a random bot's. Measured on the ladder's first
 /// seeds, played and let go: one game, or as many as fill [`PROBE`] when they are quick (one
-/// quick game says little: the first pays for cold caches). Alike when nobody reads the note,
-/// or when the test hook sets the rate.
+/// quick game says little: the first pays for cold caches). Alike when no entry searches (the
+/// hand-written bots' games cost within a few times of each other), when nobody reads the
+/// note, or when the test hook sets the rate.
 fn game_costs<G: Registered>(
     game: &G,
     entries: &[Entry],
@@ -63,7 +64,10 @@ fn game_costs<G: Registered>(
     seed: u64,
     quiet: bool,
 ) -> Vec<f64> {
-    if quiet || cost::clockless() {
+    let searches = entries
+        .iter()
+        .any(|e| e.seats[..players].iter().any(|b| b.kind.searches));
+    if quiet || !searches || cost::clockless() {
         return vec![1.0; entries.len()];
     }
     let (mut scratch, mut counts) = (G::Scratch::default(), game.declared().counts());
@@ -161,20 +165,24 @@ fn ladder<G: Registered>(
         &folder_parts(args),
         &[],
     )?;
-    let started = Instant::now();
     signals::catch();
-    // A pairing weighs what its games cost: a game of the one bot's seat and of the others'.
     let costs = game_costs(game, &entries, players, args.seed, args.workers.quiet);
     let weight = |a: usize, b: usize| (costs[a] + (players - 1) as f64 * costs[b]) / players as f64;
-    // The seats' run is of the highest-rated bot, not known yet: the costliest is the likelier.
-    let seats_weight = costs.iter().copied().fold(0.0, f64::max);
+    // Which bot plays every seat at the end is known only once the pairings are played: the
+    // entries' mean cost is at most about 1.5 times off either way (two entries, one costly).
+    let seats_weight = costs.iter().sum::<f64>() / n as f64;
     let work = (0..n)
         .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b)))
         .map(|(a, b)| seated as f64 * weight(a, b))
         .sum::<f64>()
         + seated as f64 * seats_weight;
-    let bar = games_bar(total, args.workers.quiet, Cost::ladder(args.games, players))
-        .weighed(work, weight(0, 1));
+    let started = Instant::now();
+    let bar = weighed_bar(
+        total,
+        work,
+        args.workers.quiet,
+        Cost::ladder(args.games, players),
+    );
     let plan = |lineup: Vec<Bot>| Plan {
         games: args.games,
         seed: args.seed,
@@ -195,6 +203,10 @@ fn ladder<G: Registered>(
     'pairs: for a in 0..n {
         for b in (0..n).filter(|&b| b != a) {
             bar.weigh(weight(a, b));
+            bar.say(format!(
+                "{} once among {}",
+                entries[a].label, entries[b].label
+            ));
             let mut pairing = Pairing::default();
             for seat in 0..players {
                 let lineup = (0..players)
@@ -286,6 +298,7 @@ fn ladder<G: Registered>(
         Some(_) => None,
         None => {
             bar.weigh(costs[best]);
+            bar.say(format!("{} at every seat", entries[best].label));
             let mut p = plan(entries[best].seats[..players].to_vec());
             p.games = seated;
             p.roles = game.roles();

@@ -427,7 +427,7 @@ pub(crate) fn players_once(players: Option<usize>, sets: &[Override]) -> Result<
     match players.and_then(|n| other_count(sets, n).map(|o| (n, o))) {
         Some((n, o)) => Err(Failure::Usage(format!(
             "{}: the table size is already {n} here (--players): give it once, with --players",
-            o.arg
+            o.named()
         ))),
         None => Ok(()),
     }

@@ -60,7 +60,10 @@ impl std::str::FromStr for Vary {
         }
         let values = raw
             .iter()
-            .map(|v| format!("{key}={v}").parse())
+            .map(|v| {
+                let o: Override = format!("{key}={v}").parse()?;
+                Ok::<_, String>(o.given_by("--vary"))
+            })
             .collect::<Result<_, _>>()?;
         Ok(Self {
             key: key.trim().to_string(),

@@ -43,6 +43,8 @@ enum Shorter {
 
 /// What a command's run is made of, for its cost.
 pub(crate) struct Cost {
+    /// What the note calls the run: "run", "ladder", "round", "check".
+    noun: &'static str,
     /// Games played for each unit the progress bar counts: a compared pair is two.
     per_unit: u64,
     /// What Ctrl-C keeps, after "Ctrl-C stops it".
@@ -73,6 +75,7 @@ impl Cost {
     /// seats.
     pub(crate) fn ladder(games: u64, players: usize) -> Self {
         Self {
+            noun: "ladder",
             per_unit: 1,
             keeps: " and keeps every finished pairing",
             shorter: Shorter::Games {
@@ -87,6 +90,7 @@ impl Cost {
     /// A round of a tune: its points' games at every table.
     pub(crate) fn tune_round() -> Self {
         Self {
+            noun: "round",
             per_unit: 1,
             keeps: " and keeps every finished round",
             shorter: Shorter::Budget,
@@ -96,6 +100,7 @@ impl Cost {
     /// A check replaying a baseline's `games` games.
     pub(crate) fn check(games: u64) -> Self {
         Self {
+            noun: "check",
             per_unit: 1,
             keeps: ", checking nothing",
             shorter: Shorter::Baseline { games },
@@ -110,6 +115,7 @@ impl Cost {
         paired: bool,
     ) -> Self {
         Self {
+            noun: "run",
             per_unit,
             keeps: " and keeps every finished game",
             shorter: Shorter::Games {
@@ -125,13 +131,9 @@ impl Cost {
     /// `threads` threads.
     fn note(&self, units: u64, rate: f64, threads: usize) -> String {
         let seconds = units as f64 / rate;
-        let noun = match self.shorter {
-            Shorter::Games { .. } => "run",
-            Shorter::Baseline { .. } => "check",
-            Shorter::Budget => "round",
-        };
         let mut text = format!(
-            "note: this {noun} will take about {} ({} games at about {} games/s on {threads} thread{}). Ctrl-C stops it{}",
+            "note: this {} will take about {} ({} games at about {} games/s on {threads} thread{}). Ctrl-C stops it{}",
+            self.noun,
             duration(seconds),
             HumanCount(units.saturating_mul(self.per_unit)),
             rate_text(rate * self.per_unit as f64),
@@ -219,14 +221,18 @@ impl Watch {
         }
     }
 
-    /// The watch of a run whose units weigh `work` in all, the part played first `first` a unit.
-    pub(crate) fn weighed(self, work: f64, first: f64) -> Self {
-        self.weigh(first);
+    /// The watch of a run whose units weigh `work` in all; each part is weighed as it starts.
+    pub(crate) fn weighed(self, work: f64) -> Self {
         Self { work, ..self }
     }
 
-    /// From now on, a finished unit weighs `weight`.
+    /// From now on, a finished unit weighs `weight` (positive and finite, or 1).
     pub(crate) fn weigh(&self, weight: f64) {
+        let weight = if weight.is_finite() && weight > 0.0 {
+            weight
+        } else {
+            1.0
+        };
         self.weight.store(weight.to_bits(), Relaxed);
     }
 
@@ -244,7 +250,7 @@ impl Watch {
         if self.settled.load(Relaxed) {
             return;
         }
-        // What a second plays, as if every unit weighed 1.
+        // Weighed units a second (a unit weighs 1 in a run whose units cost alike).
         let rate = match test_rate() {
             Some(r) => r / self.cost.per_unit as f64,
             None => match self.started.elapsed() {
@@ -342,18 +348,18 @@ mod tests {
     /// quick ones played in its first second: counted in games it would look like 4 seconds.
     #[test]
     fn costly_parts_weigh_in_the_note() {
-        let watch = Watch::new(Cost::ladder(500, 2), 2_000).weighed(1_000.0 + 100_000.0, 1.0);
+        let watch = Watch::new(Cost::ladder(500, 2), 2_000).weighed(1_000.0 + 100_000.0);
         let text = watch.told(500.0, 500.0, 2).expect("a long ladder is told");
         assert!(
             text.starts_with(
-                "note: this run will take about 3 minutes (2,000 games at about 9.9 games/s on 2 threads)"
+                "note: this ladder will take about 3 minutes (2,000 games at about 9.9 games/s on 2 threads)"
             ),
             "{text}"
         );
         assert_eq!(watch.told(500.0, 500.0, 2), None, "told once");
         let quick = Watch::new(Cost::ladder(500, 2), 2_000);
         assert_eq!(quick.told(500.0, 500.0, 2), None, "4 seconds are not told");
-        let late = Watch::new(Cost::ladder(500, 2), 2_000).weighed(101_000.0, 1.0);
+        let late = Watch::new(Cost::ladder(500, 2), 2_000).weighed(101_000.0);
         assert_eq!(
             late.told(60_000.0, 500.0, 2),
             None,

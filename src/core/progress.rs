@@ -29,16 +29,6 @@ impl Progress {
         }
     }
 
-    /// The progress of a run whose parts cost unalike: its units weigh `work` in all, and the
-    /// part played first `first` a unit; each later part is weighed as it starts
-    /// ([`Progress::weigh`]).
-    pub(crate) fn weighed(self, work: f64, first: f64) -> Self {
-        Self {
-            watch: self.watch.map(|w| w.weighed(work, first)),
-            ..self
-        }
-    }
-
     /// From now on, a finished unit weighs `weight` in the run's cost.
     pub(crate) fn weigh(&self, weight: f64) {
         if let Some(w) = &self.watch {
@@ -80,6 +70,21 @@ pub(crate) fn games_bar(total: u64, quiet: bool, cost: Cost) -> Progress {
                 },
             )
     })
+}
+
+/// The progress of a run whose parts cost unalike (a ladder's pairings), its units weighing
+/// `work` in all, each part weighed as it starts ([`Progress::weigh`]). Its bar counts games and
+/// says which part is under way, with no rate or time left: counted in games alike, those
+/// would promise what the note beside them, weighed, does not.
+pub(crate) fn weighed_bar(total: u64, work: f64, quiet: bool, cost: Cost) -> Progress {
+    let progress = watched(total, quiet, cost, || {
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {msg}")
+            .expect("the template is a constant")
+    });
+    Progress {
+        watch: progress.watch.map(|w| w.weighed(work)),
+        ..progress
+    }
 }
 
 /// A bar of `style` on stderr when it is a terminal, and the watch that tells a long run's

@@ -415,8 +415,9 @@ fn load_config(
             line: None,
             field: o.path.clone(),
             message: format!(
-                "`{}`: `game` and `edition` say which game the file is; they cannot be set or varied: use a config file of that game",
-                o.arg
+                "`{}` ({}): `game` and `edition` say which game the file is; they cannot be set or varied: use a config file of that game",
+                o.arg,
+                o.set_where()
             ),
         });
     }

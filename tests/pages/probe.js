@@ -31,6 +31,13 @@ addEventListener('load', () => {
       }
     }
   }
+  // On a wide screen a table of a few columns fits the page's: one that scrolls there hides its
+  // last column (the ladder's standings once did, behind "level: the ladder cannot tell them
+  // apart"). A sweep's dozen metrics scroll as a spreadsheet's columns do.
+  if (innerWidth >= 1000)
+    for (const table of document.querySelectorAll('table'))
+      if (table.rows[0]?.cells.length <= 6 && table.scrollWidth > table.clientWidth + 1)
+        say('table', 'table scrolls sideways on a wide screen', table.querySelector('th, td')?.textContent);
   for (const svg of document.querySelectorAll('svg.chart')) {
     const chart = svg.getAttribute('aria-label');
     const frame = svg.getBoundingClientRect();

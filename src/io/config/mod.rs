@@ -200,6 +200,9 @@ pub struct Override {
     pub origin: Origin,
 }
 
+/// The flag an override is given by, unless a command names another.
+const SET: &str = "--set";
+
 /// Where an [`Override`] was given.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Origin {
@@ -243,9 +246,6 @@ impl Override {
         }
     }
 }
-
-/// The flag an override is given by, unless a command names another.
-const SET: &str = "--set";
 
 impl std::str::FromStr for Override {
     type Err = String;

@@ -142,7 +142,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     if let Some((name, bot)) = record.reference.as_ref().zip(record.reference_bot.as_ref()) {
         page.heading("Against the strength reference");
         page.paragraph(&format!(
-            "The strength reference is {name}: {bot}. Each bot's rating less the reference's, with the 95% interval of that difference."
+            "The strength reference is {name}: {bot}. Each bot's rating less the reference's, with the 95% interval of that difference; a bot whose interval holds 0 is level with it: the ladder cannot tell them apart."
         ));
         let table: Vec<Vec<String>> = rated
             .iter()
@@ -153,7 +153,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                     r.bot.clone(),
                     elo(v.value),
                     format!("{} to {}", elo(v.low), elo(v.high)),
-                    Standing::of(v).words().into(),
+                    Standing::of(v).short().into(),
                 ])
             })
             .collect();
@@ -162,7 +162,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 "bot",
                 "Elo over the reference",
                 "95% CI of the difference",
-                "",
+                "standing",
             ],
             &table,
             &[],

@@ -42,15 +42,14 @@ h2 { font-size: 1.2em; margin: 1.8em 0 0.3em; border-bottom: 1px solid var(--gri
 .lead.warning { color: var(--warn); font-weight: 700; }
 figure { margin: 0.6em 0 1.4em; }
 figcaption { color: var(--muted); font-size: 0.9em; }
-/* A table wider than a phone scrolls sideways on its own, as a chart does. */
+/* A table wider than a phone scrolls sideways on its own, as a chart does; it wraps its cells
+   only between words, as the body does ("ismct|s(iter|ations=10)" no longer reads as a name). */
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; display: block;
   overflow-x: auto; }
-/* A name is never broken inside ("ismct|s(iter|ations=10)"): a table too wide for its words
-   scrolls instead. */
-th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid);
-  overflow-wrap: break-word; }
+th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--grid); }
 /* A figure is never broken across lines ("+9.02 poi|nts"): its table scrolls instead. */
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n { white-space: nowrap; }
 tr.significant td { font-weight: 700; }
 tr.significant td:first-child::before { content: "\25B6  "; color: var(--warn); }
 .keys { display: flex; flex-wrap: wrap; gap: 0.6em; margin: 0.8em 0; }
@@ -257,7 +256,7 @@ impl Page {
             for (i, cell) in row.iter().enumerate() {
                 let class = if i > 0 && numeric { " class=\"n\"" } else { "" };
                 // A cell's line break is kept: a rate above its interval keeps a column narrow.
-                let cell = escape(cell).replace('\n', "<br>");
+                let cell = escape(cell).replace('\n', "<br/>");
                 write!(self.body, "<td{class}>{cell}</td>").unwrap();
             }
             self.body.push_str("</tr>");
