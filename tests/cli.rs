@@ -350,6 +350,19 @@ fn bad_flags_exit_2_with_a_message() {
         &out,
         &["field `chips`", "(with --set-a chips.blue.count=16)"],
     );
+    // A preset of one side only: the refusal names the side.
+    fails(
+        &[
+            "compare",
+            "cheesy-heist",
+            "--set-b",
+            "bots.mine=sly(cat_margin=3)",
+            "--bots",
+            "mine",
+        ],
+        &out,
+        &["unknown bot `mine`", "(in A; B's config takes this --bots)"],
+    );
     fails(
         &["compare", "--players", "4", "--set-a", "rules.players=5"],
         &out,

@@ -82,6 +82,26 @@ where
     }
     // Both sides play as many games: as many as the slower one plays when not told.
     let default_games = ga.default_games().min(gb.default_games());
+    // A `--bots` one side's config takes and the other's refuses (a preset set on one side
+    // only): the refusal says which side it is.
+    if let Some(bots) = args.run.seats.bots.as_deref() {
+        let rotate = args.run.rotate_seats;
+        let sides = (
+            lineup(ga, Some(bots), pa, rotate),
+            lineup(gb, Some(bots), pb, rotate),
+        );
+        if let (Err(e), Ok(_)) | (Ok(_), Err(e)) = &sides {
+            let (refuses, takes) = if sides.0.is_err() {
+                ("A", "B")
+            } else {
+                ("B", "A")
+            };
+            return Err(Failure::Usage(format!(
+                "{e} (in {refuses}; {takes}'s config takes this --bots)"
+            ))
+            .into());
+        }
+    }
     let plan = run_plan(ga, &args.run, args.run.games.unwrap_or(default_games), pa)?;
     plan.check()?;
     let lineup_b = lineup(
