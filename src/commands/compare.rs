@@ -82,16 +82,14 @@ where
     }
     // Both sides play as many games: as many as the slower one plays when not told.
     let default_games = ga.default_games().min(gb.default_games());
+    let (bots, rotate) = (args.run.seats.bots.as_deref(), args.run.rotate_seats);
+    let lineup_b = lineup(gb, bots, pb, rotate);
     // A `--bots` one side's config takes and the other's refuses (a preset set on one side
     // only): the refusal says which side it is.
-    if let Some(bots) = args.run.seats.bots.as_deref() {
-        let rotate = args.run.rotate_seats;
-        let sides = (
-            lineup(ga, Some(bots), pa, rotate),
-            lineup(gb, Some(bots), pb, rotate),
-        );
-        if let (Err(e), Ok(_)) | (Ok(_), Err(e)) = &sides {
-            let (refuses, takes) = if sides.0.is_err() {
+    if bots.is_some() {
+        let lineup_a = lineup(ga, bots, pa, rotate);
+        if let (Err(e), Ok(_)) | (Ok(_), Err(e)) = (&lineup_a, &lineup_b) {
+            let (refuses, takes) = if lineup_a.is_err() {
                 ("A", "B")
             } else {
                 ("B", "A")
@@ -104,12 +102,7 @@ where
     }
     let plan = run_plan(ga, &args.run, args.run.games.unwrap_or(default_games), pa)?;
     plan.check()?;
-    let lineup_b = lineup(
-        gb,
-        args.run.seats.bots.as_deref(),
-        pb,
-        args.run.rotate_seats,
-    )?;
+    let lineup_b = lineup_b?;
     let plan_b = Plan {
         lineup: lineup_b.clone(),
         roles: gb.roles(),
