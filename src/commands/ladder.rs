@@ -71,9 +71,13 @@ fn game_costs<G: Registered>(
         return vec![1.0; entries.len()];
     }
     let (mut scratch, mut counts) = (G::Scratch::default(), game.declared().counts());
-    entries
+    // A costly search's one game can take seconds: the wait is not left silent.
+    let spinner =
+        crate::core::progress::spinner("timing a game of each bot, for the cost note", quiet);
+    let costs = entries
         .iter()
         .map(|e| {
+            spinner.say(e.label.clone());
             let started = Instant::now();
             let mut games = 0;
             while games == 0 || started.elapsed() < PROBE {
@@ -83,7 +87,9 @@ fn game_costs<G: Registered>(
             }
             started.elapsed().as_secs_f64() / games as f64
         })
-        .collect()
+        .collect();
+    spinner.finish_and_clear();
+    costs
 }
 
 /// How long a quick entry's games are timed for its cost.

@@ -87,6 +87,22 @@ pub(crate) fn weighed_bar(total: u64, work: f64, quiet: bool, cost: Cost) -> Pro
     }
 }
 
+/// A spinner on stderr, when it is a terminal and not quiet, for a wait whose length is not
+/// known beforehand (timing a search's game before a run's cost can be told); it says `what`,
+/// and [`Progress::say`] what it is on now.
+pub(crate) fn spinner(what: &str, quiet: bool) -> Progress {
+    if quiet || !std::io::stderr().is_terminal() {
+        return Progress::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+    bar.set_style(
+        ProgressStyle::with_template(&format!("{{spinner}} {what}: {{msg}}"))
+            .expect("the template is well formed"),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    Progress { bar, watch: None }
+}
+
 /// A bar of `style` on stderr when it is a terminal, and the watch that tells a long run's
 /// cost either way; neither when quiet.
 fn watched(total: u64, quiet: bool, cost: Cost, style: impl FnOnce() -> ProgressStyle) -> Progress {
