@@ -80,6 +80,7 @@ impl Change {
             cells,
             significant,
         )
+        .map(|c| Self { turn, ..c })
     }
 
     /// `cells`: a, b, diff, ci_low, ci_high. A row without both sides' values (a count with no
@@ -175,11 +176,15 @@ pub(crate) fn item_words(file: &str, item: &str, column: &str, turn: &'static st
         format!("games ending {item}")
     } else {
         let naming = Naming { roles: &[], turn };
-        format!(
-            "{} {item}: {}",
-            file.trim_end_matches(".csv"),
-            metric_words(column, naming)
-        )
+        let words = metric_words(column, naming);
+        // A game's own table counts a length only for the games its item ended (Mice Heist's
+        // jobs): not the length of every game, which the summary's row is.
+        let whose = if column == "mean_turns" {
+            " of the games it ended"
+        } else {
+            ""
+        };
+        format!("{} {item}: {words}{whose}", file.trim_end_matches(".csv"))
     }
 }
 
@@ -496,6 +501,23 @@ mod tests {
         // 0.8 points is real but small; an insignificant 5 points is no finding at all.
         assert_eq!(f.small, ["seat 2 win rate"]);
         assert!(f.small_sentence().unwrap().contains("under 2.0 points"));
+    }
+
+    /// A game's own table's length is in the game's turns, and says whose games it counts.
+    #[test]
+    fn a_tables_length_is_in_the_games_turns_and_of_the_games_its_item_ended() {
+        let c = Change::item(
+            ["jobs.csv", "C", "mean_turns"],
+            false,
+            ["18.9", "20.2", "1.34", "1.06", "1.62"],
+            true,
+            "test",
+        )
+        .unwrap();
+        assert_eq!(
+            c.sentence(),
+            "jobs C: mean game length (tests) of the games it ended: 20.2 in B against 18.9 in A, +1.34 tests (95% CI +1.06 tests to +1.62 tests)."
+        );
     }
 
     /// The seat gap reads in points on both sides, as its change does.
