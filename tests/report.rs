@@ -402,6 +402,39 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         moves.starts_with("Seat gap moves across the sweep, from 59.4 points at rules.rooms=12 to 100.0 points at rules.rooms=8"),
         "{moves}"
     );
+    // The most even point's balance may be the default bots' alone: where strong play does
+    // not confirm it (here a "strong" lineup of random bots, which plays another game), the
+    // page says so beside it, and every point's row says which figures it does not confirm.
+    let html = reported(
+        &[
+            "sweep",
+            "cat-and-the-mouse",
+            "--vary",
+            "rules.rooms=8,12",
+            "--games",
+            "1000",
+            "--strength",
+            "200",
+            "--strength-bots",
+            "random",
+        ],
+        &d.join("weak"),
+    );
+    let page = text(&html);
+    assert!(
+        page.contains("The most even point is rules.rooms=12 (seat gap 59.4 points). Under strong play its seat gap, seat 1 (inspector) win rate and seat 2 (mouse) win rate are not confirmed (sweep_strength.csv)."),
+        "{page}"
+    );
+    assert!(page.contains("2 of 2 points have figures not confirmed (sweep_strength.csv). Every point's column “under strong play” names them."));
+    // Next to the point's values, not scrolled out of sight behind a dozen figures.
+    assert!(
+        html.contains("<th>rules.rooms</th><th class=\"n\">under strong play</th>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td class=\"n\">! not confirmed:<br/>mean game length (rounds)<br/>"),
+        "{html}"
+    );
     // Where every point has the same seat gap none is named the most even, and where nothing
     // stands out the small moves are not "also" real.
     let page = rooms("rules.rooms=8..9", "500", "tie");

@@ -97,7 +97,29 @@ impl SweepGrid<'_> {
 
 /// Whether the sweep's figures hold under strong play, as `sweep_strength.csv` and `run.toml`
 /// record its strength sample.
-fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
+struct Strength {
+    /// The sentence under the headline, and whether it warns.
+    lead: (bool, String),
+    /// Whether a sample was played at each point.
+    played: bool,
+    /// Each point's varied values, with the figures not confirmed there.
+    doubted: Vec<(Vec<String>, Vec<String>)>,
+}
+
+impl Strength {
+    /// The figures not confirmed at the point of `values`.
+    fn doubted_at(&self, values: &[&str]) -> &[String] {
+        self.doubted
+            .iter()
+            .find(|(v, _)| v.iter().map(String::as_str).eq(values.iter().copied()))
+            .map_or(&[], |(_, d)| d.as_slice())
+    }
+}
+
+/// The column of Every point that says which figures strong play does not confirm there.
+const STRONG_COLUMN: &str = "under strong play";
+
+fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
     let table = CsvFile::read(dir, strength::SWEEP_FILE)?;
     let bots = run.get("strength_bots");
     let Some(t) = table.filter(|_| !bots.is_empty()) else {
@@ -110,7 +132,11 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
         } else {
             Sample::Not(strength::NOT_RECORDED.into())
         };
-        return Ok(sample.points_sentence(0, 0));
+        return Ok(Strength {
+            lead: sample.points_sentence(0, 0),
+            played: false,
+            doubted: Vec::new(),
+        });
     };
     let sample = Sample::Played(bots, run.get("strength_games").parse().unwrap_or(0));
     // A point is its varied values: the columns before `metric`.
@@ -119,18 +145,31 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<(bool, String)> {
         .iter()
         .map(|k| t.text(k))
         .collect::<Result<_, _>>()?;
-    let play = t.text("strong_play")?;
-    let point = |i: usize| columns.iter().map(|c| c[i]).collect::<Vec<_>>();
-    let (mut all, mut doubted) = (Vec::new(), Vec::new());
+    let (play, metrics) = (t.text("strong_play")?, t.text("metric")?);
+    let point = |i: usize| columns.iter().map(|c| c[i].to_string()).collect::<Vec<_>>();
+    let mut doubted: Vec<(Vec<String>, Vec<String>)> = Vec::new();
     for (i, word) in play.iter().enumerate() {
-        if !all.contains(&point(i)) {
-            all.push(point(i));
-        }
-        if *word == Verdict::NotConfirmed.word() && !doubted.contains(&point(i)) {
-            doubted.push(point(i));
+        let at = match doubted.iter().position(|(p, _)| *p == point(i)) {
+            Some(at) => at,
+            None => {
+                doubted.push((point(i), Vec::new()));
+                doubted.len() - 1
+            }
+        };
+        if *word == Verdict::NotConfirmed.word() {
+            doubted[at].1.push(metrics[i].to_string());
         }
     }
-    Ok(sample.points_sentence(doubted.len(), all.len()))
+    let flagged = doubted.iter().filter(|(_, d)| !d.is_empty()).count();
+    let (warns, mut said) = sample.points_sentence(flagged, doubted.len());
+    if flagged > 0 {
+        said += &format!(" Every point's column “{STRONG_COLUMN}” names them.");
+    }
+    Ok(Strength {
+        lead: (warns, said),
+        played: true,
+        doubted,
+    })
 }
 
 pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
@@ -223,7 +262,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         ),
     );
     page.command(&run.get("reproduce"));
-    page.lead(&[strength(dir, run)?]);
+    let strong = strength(dir, run)?;
+    page.lead(std::slice::from_ref(&strong.lead));
+    let values_at = |p: usize| (0..keys).map(|k| grid.values[k][p]).collect::<Vec<_>>();
 
     let mut findings = Vec::new();
     if run.partial() {
@@ -333,6 +374,26 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             grid.at(best),
             points_text(c.values[best].unwrap_or(0.0))
         );
+        // Its balance may be the default bots' alone.
+        let unbalanced: Vec<String> = strong
+            .doubted_at(&values_at(best))
+            .iter()
+            .filter(|m| m.ends_with("_win_rate") || *m == "seat_gap")
+            .map(|m| named(m))
+            .collect();
+        let caveat = match unbalanced.split_last() {
+            None => String::new(),
+            Some((last, rest)) => format!(
+                " Under strong play its {} {} not confirmed ({}).",
+                if rest.is_empty() {
+                    last.clone()
+                } else {
+                    format!("{} and {last}", rest.join(", "))
+                },
+                if rest.is_empty() { "is" } else { "are" },
+                strength::SWEEP_FILE
+            ),
+        };
         if c.values[best] == c.values[worst] {
             // No point is more even than another: none is named as the most even.
             even = Some(format!(
@@ -340,10 +401,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 points_text(c.values[best].unwrap_or(0.0))
             ));
         } else if c.apart(best, worst) {
-            findings.push(format!("{said}."));
+            findings.push(format!("{said}.{caveat}"));
         } else {
             even = Some(format!(
-                "{said}, though the most and least even points' intervals overlap."
+                "{said}, though the most and least even points' intervals overlap.{caveat}"
             ));
         }
     }
@@ -459,12 +520,27 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     }
 
     page.heading("Every point");
+    // Whether each point holds under strong play comes next to its values, not behind the
+    // dozen figures that scroll out of sight.
     let mut columns: Vec<String> = grid.keys.clone();
+    if strong.played {
+        columns.push(STRONG_COLUMN.into());
+    }
     columns.extend(curves.iter().map(|c| named(&c.metric)));
     let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
     let table: Vec<Vec<String>> = (0..points)
         .map(|p| {
             let mut row: Vec<String> = (0..keys).map(|k| grid.values[k][p].to_string()).collect();
+            if strong.played {
+                // One figure a line, so the column stays narrow.
+                let doubted = strong.doubted_at(&values_at(p));
+                row.push(if doubted.is_empty() {
+                    "all confirmed".into()
+                } else {
+                    let names: Vec<String> = doubted.iter().map(|m| named(m)).collect();
+                    format!("! not confirmed:\n{}", names.join("\n"))
+                });
+            }
             row.extend(
                 curves
                     .iter()
