@@ -188,6 +188,32 @@ fn a_simulate_report_shows_every_chart_with_data() {
         );
         assert_eq!(&fs::read_to_string(page).unwrap(), kept);
     }
+    // In the result folder too: its own page, edited, or a copy edited under another name, is
+    // kept (both were once replaced, and the copy then listed as whisker's).
+    let folder = d.join("r");
+    let own = folder.join("report.html");
+    let mine = folder.join("mine.html");
+    fs::write(&own, &edited).unwrap();
+    fs::write(&mine, &edited).unwrap();
+    for (page, named) in [(&own, false), (&mine, true)] {
+        let o = if named {
+            report_to(page)
+        } else {
+            whisker(&["report", folder.to_str().unwrap()])
+        };
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("has changed since whisker wrote it"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(fs::read_to_string(page).unwrap(), edited);
+    }
+    assert!(
+        !fs::read_to_string(folder.join(".whisker-result"))
+            .unwrap()
+            .contains("mine.html")
+    );
 }
 
 #[test]

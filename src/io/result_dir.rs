@@ -966,6 +966,12 @@ pub(crate) fn add_file(
     Ok(())
 }
 
+/// Whether `dir` is a result folder whose marker records `file` as whisker wrote it: a file
+/// edited since, or one the marker does not list, is a person's.
+pub(crate) fn wrote(dir: &Path, file: &str) -> bool {
+    Manifest::read(dir).is_some_and(|m| m.owns(dir, OsStr::new(file)))
+}
+
 /// Whether `dir` is a folder whisker wrote (has a valid marker).
 pub(crate) fn is_result(dir: &Path) -> bool {
     Manifest::read(dir).is_some()

@@ -180,11 +180,13 @@ pub(crate) fn write(
         ))
         .into());
     }
-    // A page inside its own result folder is the marker's to vouch for.
+    // A page inside its own result folder is the marker's to vouch for: one it records as
+    // whisker wrote it (written before pages were sealed) is replaced, one edited since is not.
     let own = inside && result_dir::is_result(dir);
+    let file = out.file_name().unwrap_or_default().to_string_lossy();
     match existing(out) {
         Existing::None | Existing::Unchanged => {}
-        Existing::Changed if own => {}
+        Existing::Changed if own && result_dir::wrote(dir, &file) => {}
         Existing::Changed => {
             return Err(Failure::Usage(format!(
                 "{page}: the page has changed since whisker wrote it (or was written before pages carried their fingerprint): whisker replaces only a page of its own as it wrote it; {another}, or move the file away first"
@@ -201,7 +203,6 @@ pub(crate) fn write(
     if own {
         // Written under the folder's lock, so a run replacing the folder never meets a page it
         // does not know.
-        let file = out.file_name().unwrap_or_default().to_string_lossy();
         return result_dir::add_file(dir, &file, |page| put(page, &render(dir, parts)?));
     }
     put(out, &render(dir, parts)?)
