@@ -1352,11 +1352,8 @@ fn a_table_size_given_twice_is_refused() {
     ]));
     let out = d.join("s");
     let out = out.to_str().unwrap();
-    for args in [
-        vec!["simulate", "--players", "4", "--set", "rules.players=9"],
-        vec!["compare", "--players", "4", "--set-b", "rules.players=3"],
-    ] {
-        let mut args = args;
+    let small = |args: &[&'static str]| {
+        let mut args = args.to_vec();
         args.extend([
             "--games",
             "20",
@@ -1366,11 +1363,50 @@ fn a_table_size_given_twice_is_refused() {
             "--out",
             out,
         ]);
-        refused(
-            &whisker(&args),
-            &["the table size is already 4 here (--players)"],
-        );
+        whisker(&args)
+    };
+    let size = "the table size is already 4 here (--players)";
+    for (args, says) in [
+        (
+            &["simulate", "--players", "4", "--set", "rules.players=9"][..],
+            size,
+        ),
+        (
+            &["compare", "--players", "4", "--set-b", "rules.players=3"],
+            size,
+        ),
+        // Any key set twice by one flag: the later once replaced the earlier without a word.
+        (
+            &[
+                "simulate",
+                "--set",
+                "rules.players=3",
+                "--set",
+                "rules.players=5",
+            ],
+            "field `rules.players`: `rules.players=5` (set on the command line): the key is set twice, also by --set rules.players=3: give each key once",
+        ),
+        (
+            &[
+                "compare",
+                "--set-b",
+                "chips.blue.high=3",
+                "--set-b",
+                "chips.blue.high=3",
+            ],
+            "`chips.blue.high=3` (set on the command line by --set-b): the key is set twice, also by --set-b chips.blue.high=3",
+        ),
+    ] {
+        refused(&small(args), &[says]);
     }
+    // The same key set for each side is not twice.
+    ok(&small(&[
+        "compare",
+        "--set-a",
+        "chips.blue.high=3",
+        "--set-b",
+        "chips.blue.high=5",
+    ]));
 }
 
 // 18. A comparison of two games shares no table: its compare_items.csv is a header and no

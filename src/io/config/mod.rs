@@ -460,7 +460,26 @@ fn load_with<T: DeserializeOwned>(
     // The file's own errors first, each with the line it is on.
     every_error::<T>(source, &table, allowed)?;
     let mut errors = Vec::new();
-    for o in overrides {
+    for (i, o) in overrides.iter().enumerate() {
+        // The same key twice from one place: the later would replace the earlier unsaid. (A
+        // side's `--set-a` over a shared `--set` is the point of it.)
+        if let Some(first) = overrides[..i]
+            .iter()
+            .find(|f| f.path == o.path && f.origin == o.origin)
+        {
+            errors.push(ConfigError {
+                file: source.name.clone(),
+                line: None,
+                field: o.path.clone(),
+                message: format!(
+                    "`{}` ({}): the key is set twice, also by {}: give each key once",
+                    o.arg,
+                    o.set_where(),
+                    first.named()
+                ),
+            });
+            continue;
+        }
         if let Err(message) = apply(&mut table, o) {
             errors.push(ConfigError {
                 file: source.name.clone(),
