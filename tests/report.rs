@@ -549,23 +549,29 @@ fn report_fails_clearly_on_a_folder_that_is_not_a_result() {
     let seats = fs::read_to_string(r.join("seats.csv")).unwrap();
     let mut lines: Vec<String> = seats.lines().map(String::from).collect();
     let mut cells: Vec<String> = lines[1].split(',').map(String::from).collect();
-    // The win rate, garbled in place (the file keeps its size, so only the cell is wrong).
-    cells[4] = "x".repeat(cells[4].len());
-    lines[1] = cells.join(",");
-    fs::write(r.join("seats.csv"), lines.join("\n") + "\n").unwrap();
-    let o = whisker(&[
-        "report",
-        r.to_str().unwrap(),
-        "--out",
-        d.join("x.html").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("seats.csv:2: field `win_rate`: `xxxxxxxx` is not a number"),
-        "{}",
-        stderr(&o)
-    );
-    assert!(!d.join("x.html").exists());
+    // The win rate, garbled in place (the file keeps its size, so only the cell is wrong); an
+    // infinity is no figure whisker writes either: it once drew a chart without end.
+    for garbled in [
+        "x".repeat(cells[4].len()),
+        format!("{:>w$}", "-inf", w = cells[4].len()),
+    ] {
+        cells[4] = garbled;
+        lines[1] = cells.join(",");
+        fs::write(r.join("seats.csv"), lines.join("\n") + "\n").unwrap();
+        let o = whisker(&[
+            "report",
+            r.to_str().unwrap(),
+            "--out",
+            d.join("x.html").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let said = format!(
+            "seats.csv:2: field `win_rate`: `{}` is not a finite number",
+            cells[4].trim()
+        );
+        assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+        assert!(!d.join("x.html").exists());
+    }
 
     fs::write(r.join("seats.csv"), &seats).unwrap();
     // A file cut short, at a line's end or inside one, is named: never a page of half the data.

@@ -12,6 +12,7 @@ mod ruleset;
 use std::path::PathBuf;
 
 pub use crate::core::game::*;
+pub(crate) use ruleset::LONGEST_CAP;
 pub use ruleset::{Configured, Ruleset};
 
 use crate::core::failure::Failure;

@@ -17,6 +17,10 @@ use crate::stats::metrics::{Counts, Declared, Value};
 
 /// A game's rules, compiled from its config, and everything the shared layers need to know of
 /// the game. Implemented once a game (or edition); [`Configured`] does the rest.
+/// The longest turn cap any game's config allows: what a game lasts at most, for readers of
+/// a result's lengths.
+pub(crate) const LONGEST_CAP: u32 = 1_000_000;
+
 pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The config's `game` key.
     const GAME: &'static str;

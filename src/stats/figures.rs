@@ -39,7 +39,7 @@ impl SummaryRow {
 
     /// The row's figure with its interval, as written; None for a count.
     pub(crate) fn parsed(&self) -> Option<crate::stats::Estimate> {
-        let n = |s: &str| s.parse::<f64>().ok();
+        let n = |s: &str| s.parse::<f64>().ok().filter(|v| v.is_finite());
         Some(crate::stats::Estimate {
             value: n(&self.value)?,
             low: n(&self.ci_low)?,

@@ -278,7 +278,13 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
         1,
         MAX_MICE / NESTS,
     );
-    range(&mut p, "rules.max_turns", r.max_turns, 1, 1_000_000);
+    range(
+        &mut p,
+        "rules.max_turns",
+        r.max_turns,
+        1,
+        crate::games::LONGEST_CAP,
+    );
     if r.nest_size > r.mice_per_colour {
         p.0.push(Invalid::new(
             "rules.nest_size",

@@ -117,7 +117,12 @@ fn heat(r: &mut Sections, column: &str, question: &str, how: &str) -> anyhow::Re
     let Some(t) = CsvFile::read(r.dir, "squares.csv")? else {
         return Ok(());
     };
-    let (row, col, kind) = (t.numbers("row")?, t.numbers("column")?, t.text("kind")?);
+    let side = super::config::MAX_SIDE as u64;
+    let (row, col, kind) = (
+        t.whole("row", 1, side)?,
+        t.whole("column", 1, side)?,
+        t.text("kind")?,
+    );
     let value = t.numbers(column)?;
     let mark = |k: &str| match k {
         "table" => "T",

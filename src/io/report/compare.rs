@@ -341,7 +341,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         .svg(),
     });
     if let Some(length) = CsvFile::read(dir, "game_length.csv")? {
-        let turns = length.numbers("turns")?;
+        let turns = super::simulate::lengths(&length)?;
         let (ga, gb) = (length.numbers("games_a")?, length.numbers("games_b")?);
         let share = |v: &[f64]| {
             let total: f64 = v.iter().sum();

@@ -415,9 +415,19 @@ fn score_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The lengths `game_length.csv` lists, each one no game can pass.
+pub(super) fn lengths(length: &CsvFile) -> anyhow::Result<Vec<f64>> {
+    let most = u64::from(crate::games::LONGEST_CAP);
+    Ok(length
+        .whole("turns", 0, most)?
+        .into_iter()
+        .map(|t| t as f64)
+        .collect())
+}
+
 fn length_section(r: &mut Sections, turn: &str) -> anyhow::Result<()> {
     let length = CsvFile::needed(r.dir, "game_length.csv", "simulate")?;
-    let (turns, games) = (length.numbers("turns")?, length.numbers("games")?);
+    let (turns, games) = (lengths(&length)?, length.numbers("games")?);
     let (categories, mut shares) = Columns::filled(
         &turns
             .iter()

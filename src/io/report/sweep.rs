@@ -230,7 +230,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             x_order.push(x);
         }
     }
-    let numeric: Option<Vec<f64>> = x_order.iter().map(|x| x.parse().ok()).collect();
+    let numeric: Option<Vec<f64>> = x_order
+        .iter()
+        .map(|x| x.parse().ok().filter(|v: &f64| v.is_finite()))
+        .collect();
     let x_of = |point: usize| {
         let i = x_order
             .iter()

@@ -85,21 +85,24 @@ impl CsvFile {
         Ok(self.rows.iter().map(|r| r[c].as_str()).collect())
     }
 
-    /// Column `name` as numbers; an empty cell reads as `None`.
-    pub fn optional(&self, name: &str) -> anyhow::Result<Vec<Option<f64>>> {
+    /// Column `name`'s cells, each read by `read`; a cell it refuses is named with its line
+    /// and why (`is not …`).
+    fn cells<T>(
+        &self,
+        name: &str,
+        why: &str,
+        read: impl Fn(&str) -> Option<T>,
+    ) -> anyhow::Result<Vec<T>> {
         let c = self.column(name)?;
         self.rows
             .iter()
             .enumerate()
             .map(|(i, r)| {
                 let cell = r[c].trim();
-                if cell.is_empty() {
-                    return Ok(None);
-                }
-                cell.parse().map(Some).map_err(|_| {
+                read(cell).ok_or_else(|| {
                     // Line 1 is the header.
                     Failure::Usage(format!(
-                        "{}:{}: field `{name}`: `{cell}` is not a number",
+                        "{}:{}: field `{name}`: `{cell}` {why}",
                         self.name,
                         i + 2
                     ))
@@ -107,6 +110,18 @@ impl CsvFile {
                 })
             })
             .collect()
+    }
+
+    /// Column `name` as numbers; an empty cell reads as `None`.
+    pub fn optional(&self, name: &str) -> anyhow::Result<Vec<Option<f64>>> {
+        // Whisker writes only finite numbers: an infinity or a NaN (an edit) would draw a
+        // chart without end.
+        self.cells(name, "is not a finite number", |cell| {
+            if cell.is_empty() {
+                return Some(None);
+            }
+            cell.parse::<f64>().ok().filter(|v| v.is_finite()).map(Some)
+        })
     }
 
     /// Column `name` and its 95% interval (the `ci_low` and `ci_high` columns every rate and
@@ -126,6 +141,18 @@ impl CsvFile {
             self.optional("ci_low")?,
             self.optional("ci_high")?,
         ])
+    }
+
+    /// Column `name` as whole numbers from `least` to `most`, every cell filled: what a chart
+    /// steps through one by one (game lengths, board squares), so a value past any game's
+    /// (an edit) is refused, not drawn as billions of steps.
+    pub fn whole(&self, name: &str, least: u64, most: u64) -> anyhow::Result<Vec<u64>> {
+        let why = format!("is not a whole number from {least} to {most}");
+        self.cells(name, &why, |cell| {
+            cell.parse::<u64>()
+                .ok()
+                .filter(|v| (least..=most).contains(v))
+        })
     }
 
     /// Column `name` as numbers, every cell filled.
@@ -156,5 +183,43 @@ impl CsvFile {
             .iter()
             .position(|&m| m == metric)
             .and_then(|i| values[i]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(rows: &[&str]) -> CsvFile {
+        CsvFile {
+            name: "game_length.csv".into(),
+            header: vec!["turns".into()],
+            rows: rows.iter().map(|r| vec![r.to_string()]).collect(),
+        }
+    }
+
+    /// A chart steps through whole numbers one by one: a length past every cap, a fraction or
+    /// a negative one (an edit) is refused with its line, where a length of 1e308 once hung
+    /// the page.
+    #[test]
+    fn whole_numbers_are_read_only_within_their_range() {
+        assert_eq!(
+            file(&["0", "7", "12"]).whole("turns", 0, 12).unwrap(),
+            [0, 7, 12]
+        );
+        for (cell, line) in [("13", 3), ("1e308", 3), ("-1", 3), ("2.5", 3), ("inf", 3)] {
+            let e = file(&["4", cell]).whole("turns", 0, 12).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "game_length.csv:{line}: field `turns`: `{cell}` is not a whole number from 0 to 12"
+                )
+            );
+        }
+        assert!(file(&["NaN"]).optional("turns").is_err());
+        assert_eq!(
+            file(&["", "1.5"]).optional("turns").unwrap(),
+            [None, Some(1.5)]
+        );
     }
 }

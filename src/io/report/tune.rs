@@ -72,7 +72,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         .take(games.saturating_sub(seeds + 1))
         .map(String::from)
         .collect();
-    let number = |s: &str| s.parse::<f64>().ok();
+    let number = |s: &str| s.parse::<f64>().ok().filter(|v| v.is_finite());
     // Per metric: its band, and each point's figure on the most games it raced.
     let mut bands: BTreeMap<String, (Option<f64>, Option<f64>)> = BTreeMap::new();
     let mut seen: BTreeMap<(String, Vec<String>), Seen> = BTreeMap::new();
