@@ -324,7 +324,8 @@ where
         },
     };
     text += &format!("  {}\n\n", strength_sentence(&rows, &sample, naming));
-    text += &findings::rank(findings::changes(&rows, &item_rows, naming)).text();
+    let sampled = matches!(sample, SamplePair::Played { .. });
+    text += &findings::rank(findings::changes(&rows, &item_rows, naming)).text(sampled);
     text += &items::headline(&item_rows);
     text += "\n";
     text += &compare::table(&rows);

@@ -266,6 +266,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     page.lead(&lead);
     page.keys(&keys);
     page.findings(&findings);
+    if let Some(tables) = found.tables_sentence(!run.get("strength_bots").is_empty()) {
+        page.paragraph(&tables);
+    }
     if let Some(small) = found.small_sentence() {
         page.paragraph(&small);
     }

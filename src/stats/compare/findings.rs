@@ -240,6 +240,8 @@ pub(crate) struct Findings {
     pub more: usize,
     /// Real but small, named together.
     pub small: Vec<String>,
+    /// How many of `marked` are rows of the game's own tables, which no strength sample plays.
+    tables: usize,
     /// A turn as the game says it.
     turn: &'static str,
 }
@@ -322,6 +324,11 @@ pub(crate) fn rank(mut changes: Vec<Change>) -> Findings {
         changes.into_iter().partition(|c| c.size() >= 1.0);
     Findings {
         more: large.len().saturating_sub(NAMED),
+        tables: large
+            .iter()
+            .take(NAMED)
+            .filter(|c| !c.file.is_empty())
+            .count(),
         marked: large.iter().take(NAMED).map(Change::sentence).collect(),
         small: small.into_iter().map(|c| c.what).collect(),
         turn,
@@ -363,8 +370,20 @@ impl Findings {
         })
     }
 
-    /// As lines for the terminal.
-    pub(crate) fn text(&self) -> String {
+    /// Where a strength sample was played (`sampled`) and a marked finding is a row of the
+    /// game's own tables: the sentence that says strong play did not check it.
+    pub(crate) fn tables_sentence(&self, sampled: bool) -> Option<String> {
+        (sampled && self.tables > 0).then(|| {
+            format!(
+                "{} from the game's own tables (compare_items.csv) {} the run's bots' alone: the strength sample measures only the figures of compare.csv.",
+                if self.tables == 1 { "The finding" } else { "The findings" },
+                if self.tables == 1 { "is" } else { "are" },
+            )
+        })
+    }
+
+    /// As lines for the terminal; `sampled`: whether a strength sample was played.
+    pub(crate) fn text(&self, sampled: bool) -> String {
         let mut out = String::new();
         if self.marked.is_empty() {
             out += &format!(
@@ -381,6 +400,9 @@ impl Findings {
                 self.more,
                 if self.more == 1 { "change" } else { "changes" }
             );
+        }
+        if let Some(s) = self.tables_sentence(sampled) {
+            out += &format!("  {s}\n");
         }
         if let Some(s) = self.small_sentence() {
             out += &format!("  {s}\n");
@@ -458,6 +480,14 @@ mod tests {
             ]
         );
         assert!(f.small.is_empty(), "{:?}", f.small);
+        // The card's row is the game's own table's, which no strength sample plays.
+        assert_eq!(
+            f.tables_sentence(true).unwrap(),
+            "The finding from the game's own tables (compare_items.csv) is the run's bots' alone: the strength sample measures only the figures of compare.csv."
+        );
+        assert!(f.text(true).contains("is the run's bots' alone"));
+        assert_eq!(f.tables_sentence(false), None);
+        assert!(!f.text(false).contains("alone"));
     }
 
     #[test]
