@@ -1317,7 +1317,7 @@ fn bots_take_parameters_and_presets_and_are_listed() {
             "{e}"
         );
     }
-    // Set twice, the preset that holds is the last, and it is the one told.
+    // Set twice, a preset is refused, both named: the last once held without a word.
     let o = whisker(&[
         "simulate",
         "--set",
@@ -1327,8 +1327,9 @@ fn bots_take_parameters_and_presets_and_are_listed() {
         "--out",
         "/nonexistent/x",
     ]);
+    assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("(set on the command line: bots.cautious=greedy(max_bet=99))"),
+        stderr(&o).contains("`bots.cautious=greedy(max_bet=99)` (set on the command line): the key is set twice, also by --set bots.cautious=greedy(max_bet=2)"),
         "{}",
         stderr(&o)
     );
