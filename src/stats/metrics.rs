@@ -188,6 +188,9 @@ pub struct CountTable {
     pub rows: Vec<CountRow>,
     /// Rows whose counter in this column is zero are left out of the file.
     pub skip_zero: Option<usize>,
+    /// The games its rows count, where not every game ("the games still running then"): a
+    /// comparison's two sides then count different games, and its findings say so.
+    pub over: Option<&'static str>,
 }
 
 impl CountTable {
@@ -234,6 +237,7 @@ impl CountTable {
             columns,
             rows: Vec::new(),
             skip_zero: None,
+            over: None,
         }
     }
 

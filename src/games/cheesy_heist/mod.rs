@@ -121,6 +121,7 @@ impl Tally {
                 Column::new("cheese_in_hands", ColumnKind::Mean),
             ],
         );
+        held.over = Some("the games still running then");
         for i in 0..MARKS {
             let turn = (i as u32 + 1) * STEP;
             let per = Per::Slot(t.running.at(i));

@@ -40,6 +40,9 @@ pub(crate) struct Change {
     significant: bool,
     /// A turn as the game says it, for a change in its length.
     turn: &'static str,
+    /// Whether each side counts only some of its games (those still running at a turn): its
+    /// two sides then count different games, so it comes after every other finding.
+    subset: bool,
 }
 
 impl Change {
@@ -64,9 +67,10 @@ impl Change {
         })
     }
 
-    /// A row of `compare_items.csv`, said in the game's words (`turn`: its turn).
+    /// A row of `compare_items.csv`, said in the game's words (`turn`: its turn; `over`: the
+    /// games it counts, where not every game).
     pub(crate) fn item(
-        [file, item, column]: [&str; 3],
+        [file, item, column, over]: [&str; 4],
         share: bool,
         cells: [&str; 5],
         significant: bool,
@@ -74,13 +78,17 @@ impl Change {
     ) -> Option<Self> {
         Self::new(
             [file.into(), item.into()],
-            item_words(file, item, column, turn),
+            item_words(file, item, column, turn, over),
             column,
             share,
             cells,
             significant,
         )
-        .map(|c| Self { turn, ..c })
+        .map(|c| Self {
+            turn,
+            subset: !over.is_empty(),
+            ..c
+        })
     }
 
     /// `cells`: a, b, diff, ci_low, ci_high. A row without both sides' values (a count with no
@@ -106,14 +114,17 @@ impl Change {
             interval: n(lo).zip(n(hi)),
             significant,
             turn: Naming::PLAIN.turn,
+            subset: false,
         })
     }
 
     /// What a designer acts on first: endings and stalls, then seat and role balance, then
-    /// length, then everything else.
+    /// length, then everything else; last, a row whose sides count different games.
     fn tier(&self) -> u8 {
         let m = self.metric.as_str();
-        if self.file == "endings.csv" || matches!(m, "capped_rate" | "shared_victory_rate") {
+        if self.subset {
+            5
+        } else if self.file == "endings.csv" || matches!(m, "capped_rate" | "shared_victory_rate") {
             0
         } else if self.file == "roles.csv"
             || m == "seat_gap"
@@ -170,8 +181,24 @@ impl Change {
 }
 
 /// A row of a game's own table in words: `games ending deck_empty`, `cards ace: holder win rate`,
-/// a length in the game's turns (`… mean game length (rounds)`).
-pub(crate) fn item_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
+/// a length in the game's turns (`… mean game length (rounds)`), and the games it counts where
+/// not every game (`over`: `cheese 65: cheese in hands (over the games still running then)`).
+pub(crate) fn item_words(
+    file: &str,
+    item: &str,
+    column: &str,
+    turn: &'static str,
+    over: &str,
+) -> String {
+    let words = item_row_words(file, item, column, turn);
+    if over.is_empty() {
+        words
+    } else {
+        format!("{words} (over {over})")
+    }
+}
+
+fn item_row_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
     if file == "endings.csv" && column == "share" {
         format!("games ending {item}")
     } else {
@@ -282,7 +309,7 @@ pub(crate) fn changes(
         })
         .chain(items.iter().filter_map(|r| {
             Change::item(
-                [&r.file, &r.item, &r.column],
+                [&r.file, &r.item, &r.column, r.over],
                 super::items::proportion(r.kind),
                 cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
                 r.significant == "yes",
@@ -445,7 +472,7 @@ mod tests {
     #[test]
     fn a_win_rate_over_its_fair_share_stands_in_for_the_rate() {
         let holder = |column: &str, cells: [&str; 5]| {
-            Change::item(["cards.csv", "ace", column], true, cells, true, "turn").unwrap()
+            Change::item(["cards.csv", "ace", column, ""], true, cells, true, "turn").unwrap()
         };
         let f = rank(vec![
             row("seat_2_win_rate", "0.249", "0.330", "0.081", true),
@@ -493,7 +520,7 @@ mod tests {
     #[test]
     fn endings_and_seats_come_before_scores_and_small_changes_after_large() {
         let items = Change::item(
-            ["endings.csv", "deck_empty", "share"],
+            ["endings.csv", "deck_empty", "share", ""],
             true,
             ["0.0004", "0.19", "0.1896", "0.18", "0.19"],
             true,
@@ -537,7 +564,7 @@ mod tests {
     #[test]
     fn a_tables_length_is_in_the_games_turns_and_of_the_games_its_item_ended() {
         let c = Change::item(
-            ["jobs.csv", "C", "mean_turns"],
+            ["jobs.csv", "C", "mean_turns", ""],
             false,
             ["18.9", "20.2", "1.34", "1.06", "1.62"],
             true,
@@ -547,6 +574,37 @@ mod tests {
         assert_eq!(
             c.sentence(),
             "jobs C: mean game length (tests) of the games it ended: 20.2 in B against 18.9 in A, +1.34 tests (95% CI +1.06 tests to +1.62 tests)."
+        );
+    }
+
+    /// A row that counts only some games (those still running at a turn) compares different
+    /// games on each side: it says so, and comes after a smaller change of every game.
+    #[test]
+    fn a_row_of_only_some_games_says_so_and_comes_last() {
+        let item = |file: &str, over: &str, cells: [&str; 5]| {
+            Change::item(
+                [file, "65", "cheese_in_hands", over],
+                false,
+                cells,
+                true,
+                "turn",
+            )
+            .unwrap()
+        };
+        let f = rank(vec![
+            item(
+                "cheese.csv",
+                "the games still running then",
+                ["13.5", "16.0", "2.50", "2.44", "2.56"],
+            ),
+            item("cards.csv", "", ["13.5", "15.0", "1.50", "1.44", "1.56"]),
+        ]);
+        assert_eq!(
+            f.marked,
+            [
+                "cards 65: cheese in hands: 15.0 in B against 13.5 in A, +1.50 (95% CI +1.44 to +1.56).",
+                "cheese 65: cheese in hands (over the games still running then): 16.0 in B against 13.5 in A, +2.50 (95% CI +2.44 to +2.56).",
+            ]
         );
     }
 

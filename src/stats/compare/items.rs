@@ -7,6 +7,8 @@
 use serde::Serialize;
 
 use super::{Z95, holm, num, p_value, paired_sd};
+#[cfg(doc)]
+use crate::stats::metrics::CountTable;
 use crate::stats::metrics::{Block, Cell, ColumnKind, Counts, Declared, Per, Slot};
 
 /// The file the rows are written to.
@@ -35,6 +37,8 @@ struct ComparedItem {
     column: String,
     kind: ColumnKind,
     sides: [Ratio; 2],
+    /// The games the row counts, where not every game (the table's [`CountTable::over`]).
+    over: &'static str,
 }
 
 /// The rows both sides declare, matched by file, item and column.
@@ -77,6 +81,7 @@ impl ItemPlan {
                         column: col.name.clone(),
                         kind: col.kind,
                         sides,
+                        over: ta.over.or(tb.over).unwrap_or(""),
                     });
                 }
             }
@@ -191,6 +196,8 @@ pub(crate) struct ItemRow {
     /// After Holm's correction across every row of the file.
     pub p_holm: String,
     pub significant: &'static str,
+    /// The games the row counts, where not every game: each side counts its own.
+    pub over: &'static str,
 }
 
 /// Every row compared, in declaration order, Holm-corrected together. With `fair`, each
@@ -260,6 +267,7 @@ pub(crate) fn item_rows(
                     p_value: p.map_or_else(String::new, num),
                     p_holm: String::new(),
                     significant: "",
+                    over: item.over,
                 }
             };
             let mut out = vec![row(item.column.clone(), va, vb)];
