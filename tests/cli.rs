@@ -466,8 +466,11 @@ fn compare_rows(dir: &Path) -> Vec<std::collections::HashMap<String, String>> {
 fn comparing_a_config_with_itself_finds_no_difference() {
     let d = scratch("compare-self");
     let out = d.join("c");
+    // B's value is A's own (the default blue chip): the same game, which the terminal says.
     let o = whisker(&[
         "compare",
+        "--set-b",
+        "chips.blue.high=4",
         "--games",
         "3000",
         "--out",
@@ -475,6 +478,11 @@ fn comparing_a_config_with_itself_finds_no_difference() {
         "--quiet",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("B is the same game as A: its config resolves to the same rules and values, so B plays A's games again and every difference is 0."),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     let rows = compare_rows(&out);
     assert!(rows.len() >= 16, "{rows:?}");
     for r in &rows {
@@ -533,6 +541,7 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
     let o = compare(&out, &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     let table = String::from_utf8_lossy(&o.stdout);
+    assert!(!table.contains("the same game"), "{table}");
     let rows = compare_rows(&out);
     let row = |m: &str| rows.iter().find(|r| r["metric"] == m).unwrap().clone();
     let pass = row("test_success_rate");

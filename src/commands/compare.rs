@@ -261,6 +261,11 @@ where
         side(sources[0], &args.set_a),
         side(sources[1], &args.set_b)
     );
+    // A change that leaves the config as it was (a value set to its default) plays the same
+    // games twice: that is said, not left to read from a table of zeros.
+    if resolved_a == resolved_b {
+        text += "  B is the same game as A: its config resolves to the same rules and values, so B plays A's games again and every difference is 0.\n\n";
+    }
     if let Some(signal) = played.stopped {
         text += &format!(
             "INTERRUPTED by {}: {} of {} games played on each side; the comparison below is of those (marked partial)\n\n",
