@@ -307,6 +307,25 @@ fn bad_configs_name_file_line_and_field() {
 fn bad_flags_exit_2_with_a_message() {
     let scratch_dir = scratch("badflags");
     let out = scratch_dir.join("never");
+    // A value from the environment is said to be its: clap names only the flag, which the
+    // command line does not hold.
+    let strength = |args: &[&str]| {
+        let o = common::command()
+            .env("WHISKER_STRENGTH", "bogus")
+            .args(args)
+            .args(["--games", "5", "--out", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        stderr(&o)
+    };
+    let told = "(the value is WHISKER_STRENGTH's, set in the environment; no such flag was given)";
+    let said = strength(&["simulate"]);
+    assert!(
+        said.contains("invalid value 'bogus' for '--strength <off|auto|N>'") && said.contains(told),
+        "{said}"
+    );
+    assert!(!strength(&["simulate", "--strength", "bad"]).contains(told));
     fails(
         &["simulate", "--set", "rules.track_length=abc"],
         &out,

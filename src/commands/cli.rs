@@ -29,7 +29,18 @@ impl Cli {
         let e = match Self::try_parse() {
             Ok(cli) => return Ok(cli),
             Err(e) if !e.use_stderr() => e,
-            Err(e) => e.exit(),
+            Err(e) => {
+                let mut text = if std::io::stderr().is_terminal() {
+                    e.render().ansi().to_string()
+                } else {
+                    e.render().to_string()
+                };
+                if let (Some(var), Some(end)) = (from_environment(&e), text.find('\n')) {
+                    text.insert_str(end + 1, &format!("  (the value is {var}'s, set in the environment; no such flag was given)\n"));
+                }
+                let _ = std::io::stderr().write_all(text.as_bytes());
+                return Err(std::process::ExitCode::from(2));
+            }
         };
         let mut out = std::io::stdout().lock();
         // Styled on a terminal only, as clap writes it.
@@ -55,6 +66,25 @@ impl Cli {
         )
     }
 }
+
+/// The environment variable a refused value came from, when its flag was not given: clap
+/// names only the flag.
+fn from_environment(e: &clap::Error) -> Option<&'static str> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    const FLAG: &str = "--strength";
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let given = std::env::args().any(|a| a == FLAG || a.starts_with("--strength="));
+    (e.kind() == ErrorKind::ValueValidation
+        && arg.starts_with(FLAG)
+        && !given
+        && std::env::var_os(STRENGTH_VAR).is_some())
+    .then_some(STRENGTH_VAR)
+}
+
+/// The environment variable `--strength` falls back on (CI sets it to `off`).
+const STRENGTH_VAR: &str = "WHISKER_STRENGTH";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -249,7 +279,7 @@ pub struct CheckArgs {
         long,
         value_name = "off|auto|N",
         default_value = "auto",
-        env = "WHISKER_STRENGTH"
+        env = STRENGTH_VAR
     )]
     pub strength: crate::stats::strength::Asked,
 }
@@ -373,12 +403,12 @@ pub struct SimulateArgs {
 pub struct StrengthArgs {
     /// Also play the run's first games again, on the same seeds, with the default search at
     /// every seat, and say which figures hold under strong play: `auto` (about ten seconds on
-    /// two cores, as many games as that takes), N games (at least 2), or `off`.
+    /// two cores, as many games as that takes), N games (at least 2), or `off` (or 0).
     #[arg(
         long,
         value_name = "off|auto|N",
         default_value = "auto",
-        env = "WHISKER_STRENGTH"
+        env = STRENGTH_VAR
     )]
     pub strength: crate::stats::strength::Asked,
     /// The strong lineup the sample plays, as `--bots` names one: a config's `reference`
