@@ -292,6 +292,26 @@ fn a_sample_is_never_a_single_game() {
     let strength = rows(&out.join("strength.csv"));
     let at = column(&strength, "strong_play");
     assert!(strength[1..].iter().all(|r| r[at] == "not played"));
+    // More asked than the run plays: the sample is the run's every game, and says why.
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "6",
+        "--strength",
+        "10",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("strength sample: 6 games in ")
+            && stdout(&o)
+                .contains("(every game of the run: --strength 10 asks for more than it played)"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 /// A run whose own lineup is the one `--strength-bots` names is strong play itself, and its

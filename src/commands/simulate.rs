@@ -161,8 +161,15 @@ fn simulate_game<G: Registered>(
         bots,
     } = &sample
     {
+        // The sample replays the run's own seeds, so it is never more games than the run.
+        let capped = match args.sample.strength {
+            strength::Asked::Games(n) if n > r.played.units && r.played.stopped.is_none() => {
+                format!(" (every game of the run: --strength {n} asks for more than it played)")
+            }
+            _ => String::new(),
+        };
         text += &format!(
-            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s), {}\n\n",
+            "strength sample: {} games in {elapsed:.2} s ({:.0} games/s), {}{capped}\n\n",
             r.played.units,
             r.played.units as f64 / elapsed.max(1e-9),
             strength::played_by(bots)
