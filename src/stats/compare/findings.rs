@@ -240,7 +240,9 @@ pub(crate) fn signed(share: bool, metric: &str, x: f64, turn: &str) -> String {
 pub(crate) fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
     let d = diff.abs();
     if share {
-        d / SHARE
+        // As the sentence rounds it, to a tenth of a point: a change that reads "+2.0 points"
+        // is not then listed among those "under 2.0 points".
+        crate::io::report::svg::rounded(d, 3) / SHARE
     } else if metric == "mean_turns" {
         d / LENGTH
     } else {
@@ -606,6 +608,30 @@ mod tests {
                 "cheese 65: cheese in hands (over the games still running then): 16.0 in B against 13.5 in A, +2.50 (95% CI +2.44 to +2.56).",
             ]
         );
+    }
+
+    /// A change is as large as its sentence says: +1.9995 points reads "+2.0 points", and is
+    /// marked, not listed among those "under 2.0 points".
+    #[test]
+    fn a_change_is_as_large_as_it_reads() {
+        let f = rank(vec![
+            row(
+                "test_success_rate",
+                "0.640764",
+                "0.660759",
+                "0.019995",
+                true,
+            ),
+            row("capped_rate", "0.10", "0.1195", "0.0195", true),
+            row("shared_victory_rate", "0.10", "0.11949", "0.01949", true),
+        ]);
+        assert_eq!(f.marked.len(), 2, "{:?}", f.marked);
+        assert!(
+            f.marked.iter().all(|m| m.contains("+2.0 points (")),
+            "{:?}",
+            f.marked
+        );
+        assert_eq!(f.small, ["shared victory rate"]);
     }
 
     /// The seat gap reads in points on both sides, as its change does.
