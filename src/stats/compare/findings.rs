@@ -182,7 +182,7 @@ impl Change {
 
 /// A row of a game's own table in words: `games ending deck_empty`, `cards ace: holder win rate`,
 /// a length in the game's turns (`… mean game length (rounds)`), and the games it counts where
-/// not every game (`over`: `cheese 65: cheese in hands (over the games still running then)`).
+/// not every game (`over`: `… (over the games still running then)`).
 pub(crate) fn item_words(
     file: &str,
     item: &str,
@@ -204,8 +204,8 @@ fn item_row_words(file: &str, item: &str, column: &str, turn: &'static str) -> S
     } else {
         let naming = Naming { roles: &[], turn };
         let words = metric_words(column, naming);
-        // A game's own table counts a length only for the games its item ended (Mice Heist's
-        // jobs): not the length of every game, which the summary's row is.
+        // A game's own table counts a length only for the games its item ended (a job that
+        // ends the game): not the length of every game, which the summary's row is.
         let whose = if column == "mean_turns" {
             " of the games it ended"
         } else {
