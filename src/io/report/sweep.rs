@@ -149,10 +149,11 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
     let point = |i: usize| columns.iter().map(|c| c[i].to_string()).collect::<Vec<_>>();
     let mut doubted: Vec<(Vec<String>, Vec<String>)> = Vec::new();
     for (i, word) in play.iter().enumerate() {
-        let at = match doubted.iter().position(|(p, _)| *p == point(i)) {
+        let here = point(i);
+        let at = match doubted.iter().position(|(p, _)| *p == here) {
             Some(at) => at,
             None => {
-                doubted.push((point(i), Vec::new()));
+                doubted.push((here, Vec::new()));
                 doubted.len() - 1
             }
         };
