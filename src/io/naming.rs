@@ -9,8 +9,8 @@ use crate::io::hash::fnv1a;
 /// Longest name kept readable in full; longer ones are cut and told apart by their hash.
 const MAX_NAME: usize = 100;
 
-/// `results/BASE+PART+…`. Parts keep letters, digits and `._=,-`; any other character becomes
-/// `-`, and then (or when the name is cut) a hash of the exact text is added, so names that
+/// `results/BASE+PART+…`. Parts keep letters, digits and `._=,-`; any other character, and a
+/// dot that would start the name, becomes `-`, and then (or when the name is cut) a hash of the exact text is added, so names that
 /// would otherwise read the same stay apart.
 pub(crate) fn folder(base: &str, parts: &[String]) -> PathBuf {
     let keep = |c: char| c.is_alphanumeric() || "._=,-".contains(c);
@@ -24,7 +24,8 @@ pub(crate) fn folder(base: &str, parts: &[String]) -> PathBuf {
             name.push('+');
         }
         for c in part.chars() {
-            if keep(c) {
+            // A leading dot would hide the folder (`..toml`) or name a parent (`...toml`).
+            if keep(c) && !(name.is_empty() && c == '.') {
                 name.push(c);
             } else {
                 name.push('-');
@@ -85,6 +86,18 @@ mod tests {
         let n = name("my-game", &[&long]);
         assert!(n.len() <= MAX_NAME + 9, "{n}");
         assert_ne!(n, name("my-game", &[&"v".repeat(301)]));
+    }
+
+    #[test]
+    fn a_name_never_starts_with_a_dot() {
+        // `..toml` and `...toml`: a hidden folder, or `results/..` itself.
+        for base in [".", ".."] {
+            let n = name(base, &[]);
+            assert!(n.starts_with('-') && n.len() > 2, "{n}");
+            let path = folder(base, &[]);
+            assert_eq!(path.parent(), Some(std::path::Path::new("results")), "{path:?}");
+        }
+        assert!(name(".", &["games-100"]).starts_with("-+games-100+"));
     }
 
     #[test]
