@@ -1433,7 +1433,7 @@ fn a_comparison_of_two_games_writes_a_table_of_no_items() {
     let items = fs::read_to_string(out.join("compare_items.csv")).unwrap();
     assert_eq!(
         items,
-        "file,item,column,kind,a,b,diff,ci_low,ci_high,p_value,p_holm,significant,over\n"
+        "file,item,name,column,kind,a,b,diff,ci_low,ci_high,p_value,p_holm,significant,over\n"
     );
     assert!(out.join("report.html").exists());
 }

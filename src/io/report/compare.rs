@@ -182,10 +182,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         );
         let yes = t.text("significant")?;
         for i in 0..t.len() {
-            // `over` is empty in a comparison from before it was written.
+            // `name` and `over` are empty in a comparison from before they were written.
             let cell = |c: &str| t.text(c).map(|v| v[i]).unwrap_or("");
             changes.extend(Change::item(
-                [file[i], item[i], column[i], cell("over")],
+                [file[i], item[i], cell("name"), column[i], cell("over")],
                 crate::stats::compare::items::proportion(kind[i]),
                 ["a", "b", "diff", "ci_low", "ci_high"].map(cell),
                 yes[i] == "yes",

@@ -71,8 +71,9 @@ pub(super) fn read(dir: &Path, turn: &'static str) -> anyhow::Result<Option<Item
     let (a, b) = (csv.optional("a")?, csv.optional("b")?);
     let [diff, lo, hi] = csv.optional_estimates("diff")?;
     let significant = csv.text("significant")?;
-    // Empty in a comparison from before it was written.
+    // Empty in a comparison from before they were written.
     let over = csv.text("over").unwrap_or_default();
+    let name = csv.text("name").unwrap_or_default();
     let over_fair = |i: usize| {
         let name = over_fair(column[i]);
         (0..csv.len()).any(|j| file[j] == file[i] && item[j] == item[i] && column[j] == name)
@@ -82,11 +83,14 @@ pub(super) fn read(dir: &Path, turn: &'static str) -> anyhow::Result<Option<Item
         .filter_map(|i| {
             Some(Changed {
                 label: crate::stats::compare::findings::item_words(
-                    file[i],
-                    item[i],
-                    column[i],
+                    [
+                        file[i],
+                        item[i],
+                        name.get(i).copied().unwrap_or(""),
+                        column[i],
+                        over.get(i).copied().unwrap_or(""),
+                    ],
                     turn,
-                    over.get(i).copied().unwrap_or(""),
                 ),
                 kind: kind[i].to_string(),
                 column: column[i].to_string(),

@@ -67,10 +67,10 @@ impl Change {
         })
     }
 
-    /// A row of `compare_items.csv`, said in the game's words (`turn`: its turn; `over`: the
-    /// games it counts, where not every game).
+    /// A row of `compare_items.csv` (file, item, name, column, over), said in the game's words
+    /// (`turn`: its turn).
     pub(crate) fn item(
-        [file, item, column, over]: [&str; 4],
+        row @ [file, item, _, column, over]: [&str; 5],
         share: bool,
         cells: [&str; 5],
         significant: bool,
@@ -78,7 +78,7 @@ impl Change {
     ) -> Option<Self> {
         Self::new(
             [file.into(), item.into()],
-            item_words(file, item, column, turn, over),
+            item_words(row, turn),
             column,
             share,
             cells,
@@ -180,16 +180,26 @@ impl Change {
     }
 }
 
-/// A row of a game's own table in words: `games ending deck_empty`, `cards ace: holder win rate`,
-/// a length in the game's turns (`… mean game length (rounds)`), and the games it counts where
-/// not every game (`over`: `… (over the games still running then)`).
+/// A row of a game's own table (file, item, its name where the item does not say it, column,
+/// the games it counts where not every game) in words: `games ending deck_empty`, `cards ace:
+/// holder win rate`, `skills Focus (white-focus): activations` (`skills Steady nerves` for
+/// `steady-nerves`), a length in the game's turns
+/// (`… mean game length (rounds)`), and `… (over the games still running then)`.
 pub(crate) fn item_words(
-    file: &str,
-    item: &str,
-    column: &str,
+    [file, item, name, column, over]: [&str; 5],
     turn: &'static str,
-    over: &str,
 ) -> String {
+    // The id is said too unless it only spells the name (`steady-nerves`, "Steady nerves").
+    let slug = name.to_lowercase().replace(' ', "-");
+    let named;
+    let item = if name.is_empty() {
+        item
+    } else if slug == item {
+        name
+    } else {
+        named = format!("{name} ({item})");
+        &named
+    };
     let words = item_row_words(file, item, column, turn);
     if over.is_empty() {
         words
@@ -311,7 +321,7 @@ pub(crate) fn changes(
         })
         .chain(items.iter().filter_map(|r| {
             Change::item(
-                [&r.file, &r.item, &r.column, r.over],
+                [&r.file, &r.item, &r.name, &r.column, r.over],
                 super::items::proportion(r.kind),
                 cells(&r.a, &r.b, &r.diff, &r.ci_low, &r.ci_high),
                 r.significant == "yes",
@@ -474,7 +484,7 @@ mod tests {
     #[test]
     fn a_win_rate_over_its_fair_share_stands_in_for_the_rate() {
         let holder = |column: &str, cells: [&str; 5]| {
-            Change::item(["cards.csv", "ace", column, ""], true, cells, true, "turn").unwrap()
+            Change::item(["cards.csv", "ace", "", column, ""], true, cells, true, "turn").unwrap()
         };
         let f = rank(vec![
             row("seat_2_win_rate", "0.249", "0.330", "0.081", true),
@@ -522,7 +532,7 @@ mod tests {
     #[test]
     fn endings_and_seats_come_before_scores_and_small_changes_after_large() {
         let items = Change::item(
-            ["endings.csv", "deck_empty", "share", ""],
+            ["endings.csv", "deck_empty", "", "share", ""],
             true,
             ["0.0004", "0.19", "0.1896", "0.18", "0.19"],
             true,
@@ -566,7 +576,7 @@ mod tests {
     #[test]
     fn a_tables_length_is_in_the_games_turns_and_of_the_games_its_item_ended() {
         let c = Change::item(
-            ["jobs.csv", "C", "mean_turns", ""],
+            ["jobs.csv", "C", "", "mean_turns", ""],
             false,
             ["18.9", "20.2", "1.34", "1.06", "1.62"],
             true,
@@ -579,13 +589,23 @@ mod tests {
         );
     }
 
+    /// A row whose table names its item (a skill's card name beside its id) says both, as
+    /// `compare_items.csv` has them, or the name alone where the id only spells it.
+    #[test]
+    fn a_named_item_reads_by_its_name_then_its_id() {
+        let words = |item, name| item_words(["skills.csv", item, name, "learned", ""], "test");
+        assert_eq!(words("white-focus", "Focus"), "skills Focus (white-focus): learned");
+        assert_eq!(words("steady-nerves", "Steady nerves"), "skills Steady nerves: learned");
+        assert_eq!(words("tumble", ""), "skills tumble: learned");
+    }
+
     /// A row that counts only some games (those still running at a turn) compares different
     /// games on each side: it says so, and comes after a smaller change of every game.
     #[test]
     fn a_row_of_only_some_games_says_so_and_comes_last() {
         let item = |file: &str, over: &str, cells: [&str; 5]| {
             Change::item(
-                [file, "65", "cheese_in_hands", over],
+                [file, "65", "", "cheese_in_hands", over],
                 false,
                 cells,
                 true,

@@ -34,6 +34,9 @@ struct Ratio {
 struct ComparedItem {
     file: String,
     item: String,
+    /// The row's `name` where its table has one that its item does not say (a skill's card
+    /// name beside its id).
+    name: String,
     column: String,
     kind: ColumnKind,
     sides: [Ratio; 2],
@@ -56,6 +59,10 @@ impl ItemPlan {
             let Some(tb) = b.tables.iter().find(|t| t.file == ta.file) else {
                 continue;
             };
+            let named = ta
+                .columns
+                .iter()
+                .position(|c| c.name == "name" && c.kind == ColumnKind::Text);
             for (c, col) in ta.columns.iter().enumerate() {
                 let compared = matches!(
                     col.kind,
@@ -75,9 +82,14 @@ impl ItemPlan {
                         continue;
                     };
                     let sides = [plan.ratio(0, &ra.cells[c]), plan.ratio(1, &rb.cells[cb])];
+                    let name = match named.map(|n| &ra.cells[n]) {
+                        Some(Cell::Text(name)) if *name != ra.item => name.clone(),
+                        _ => String::new(),
+                    };
                     plan.items.push(ComparedItem {
                         file: ta.file.clone(),
                         item: ra.item.clone(),
+                        name,
                         column: col.name.clone(),
                         kind: col.kind,
                         sides,
@@ -183,6 +195,8 @@ impl ItemSums {
 pub(crate) struct ItemRow {
     pub file: String,
     pub item: String,
+    /// The item's name in A's config, where its table has one the item does not say.
+    pub name: String,
     pub column: String,
     /// `rate` or `share` (a proportion: its difference is in points), `count` (per game) or
     /// `mean`.
@@ -257,6 +271,7 @@ pub(crate) fn item_rows(
                 ItemRow {
                     file: item.file.clone(),
                     item: item.item.clone(),
+                    name: item.name.clone(),
                     column,
                     kind,
                     a: num(va),
