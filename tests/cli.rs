@@ -182,6 +182,42 @@ fn rotate_seats_plays_each_distinct_rotation_once() {
     assert_eq!(played("greedy,greedy,random,random"), 200);
 }
 
+/// `roles.csv` has a row for each bot in each role it played, and none for a role the lineup
+/// never seats it in: `random` can be the Inspector, but here it only plays the Mouse.
+#[test]
+fn roles_list_each_bot_only_in_the_roles_it_played() {
+    let d = scratch("roles");
+    let out = d.join("r");
+    let o = whisker(&[
+        "simulate",
+        "cat-and-the-mouse",
+        "--games",
+        "100",
+        "--bots",
+        "mouse=random,inspector=sleuth",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let roles = fs::read_to_string(out.join("roles.csv")).unwrap();
+    let pairs: Vec<String> = roles
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            "inspector,all,100",
+            "inspector,sleuth,100",
+            "mouse,all,100",
+            "mouse,random,100"
+        ],
+        "{roles}"
+    );
+}
+
 /// A failing command: exit code 2, a message naming what is wrong, and no result folder.
 fn fails(args: &[&str], out: &Path, says: &[&str]) {
     let mut all = args.to_vec();
@@ -1546,6 +1582,12 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     );
     let tuned = fs::read_to_string(out.join("tuned.toml")).unwrap();
     assert!(tuned.contains("rooms = 13"), "{tuned}");
+    // The page's check command runs from where the tune did, as the terminal's does: it once
+    // named a bare `tuned.toml`.
+    let check = format!("whisker simulate {} ", out.join("tuned.toml").display());
+    assert!(said.contains(&check), "{said}");
+    let record = fs::read_to_string(out.join("tune.toml")).unwrap();
+    assert!(record.contains(&check), "{record}");
     let rows = fs::read_to_string(out.join("candidates.csv")).unwrap();
     assert!(
         rows.lines()

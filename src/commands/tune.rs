@@ -5,6 +5,7 @@
 //! point is out (some figure's interval wholly outside its band), or the budget is spent.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use super::{finished, lineup, page, result_dir, say, source, strong_lineup, written};
 use crate::commands::cli::TuneArgs;
@@ -1211,10 +1212,12 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
         // The first round is paid for before any is played, and a stopped one returned above.
         (None, None) => unreachable!("a tune that played no round"),
     };
-    record(format!("{notes}{text}").replace("TUNED.toml", "tuned.toml"))?;
+    // The recorded answer's commands run from where this one did, as the terminal's do.
+    let tuned = |folder: &Path| folder.join("tuned.toml").display().to_string();
+    record(format!("{notes}{text}").replace("TUNED.toml", &tuned(dir.shown())))?;
     let page = page(&dir, args.report, crate::io::report::parts::NONE);
     let path = dir.commit(false)?;
-    let text = text.replace("TUNED.toml", &path.join("tuned.toml").display().to_string());
+    let text = text.replace("TUNED.toml", &tuned(&path));
     let said = say(&format!("{notes}{text}{}", written(&path, args.report)));
     finished(&path, page, None)?;
     said?;

@@ -667,6 +667,12 @@ impl ResultDir {
         &self.staging
     }
 
+    /// Where the result will be, as the user named it (unless [`Self::commit`] has to put it
+    /// beside, and says so).
+    pub(crate) fn shown(&self) -> &Path {
+        &self.shown
+    }
+
     /// Moves the finished folder into place and returns where it went. Whisker's own files of an
     /// earlier result there are replaced; the user's files are kept. If the new result would
     /// overwrite a user's file, if a `partial` result would replace a complete one, or if the
