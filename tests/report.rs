@@ -461,6 +461,24 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         html.contains("<td class=\"n\">! not confirmed:<br/>mean game length (rounds)<br/>"),
         "{html}"
     );
+    // Where the table's size moves, the most even point is the one whose gap is smallest
+    // against its fair share: 7.0 points of 33.3% at 3 players, not 4.9 of 20.0% at 5.
+    let page = text(&reported(
+        &[
+            "sweep",
+            "mice-heist-ratings",
+            "--vary",
+            "rules.players=3,5",
+            "--games",
+            "1000",
+        ],
+        &d.join("players"),
+    ));
+    assert!(
+        page.contains("The most even point for its table's size is rules.players=3 (seat gap 7.0 points against a fair share of 33.3%)"),
+        "{page}"
+    );
+    assert!(page.contains("The marked row is the most even point for its table's size"));
     // Where every point has the same seat gap none is named the most even, and where nothing
     // stands out the small moves are not "also" real.
     let page = rooms("rules.rooms=8..9", "500", "tie");

@@ -364,7 +364,20 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
     }
     let mut even = None;
-    let gap = curves.iter().find(|c| c.metric == "seat_gap");
+    // Where the table's size moves, a gap is read against its point's fair share (18 points of
+    // a 50% share is a smaller edge than 18 of a 25% one): the points compare by gap × seats.
+    let per_fair = |c: &Curve| Curve {
+        metric: c.metric.clone(),
+        values: (0..points)
+            .map(|p| c.values[p].map(|v| v * seats_at[p] as f64))
+            .collect(),
+        bands: (0..points)
+            .map(|p| c.bands[p].map(|(lo, hi)| (lo * seats_at[p] as f64, hi * seats_at[p] as f64)))
+            .collect(),
+    };
+    let raw_gap = curves.iter().find(|c| c.metric == "seat_gap");
+    let scaled = raw_gap.filter(|_| !one_size).map(per_fair);
+    let gap = scaled.as_ref().or(raw_gap);
     let gap_range = gap.and_then(Curve::extremes);
     // A seat gap the same at every point has no most even point to name or mark.
     let most_even = gap_range
@@ -373,11 +386,21 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     if let (Some(c), Some((best, worst))) = (gap, gap_range)
         && points > 1
     {
-        let said = format!(
-            "The most even point is {} (seat gap {})",
-            grid.at(best),
-            points_text(c.values[best].unwrap_or(0.0))
-        );
+        let gap_at = |p: usize| raw_gap.and_then(|g| g.values[p]).unwrap_or(0.0);
+        let said = if one_size {
+            format!(
+                "The most even point is {} (seat gap {})",
+                grid.at(best),
+                points_text(gap_at(best))
+            )
+        } else {
+            format!(
+                "The most even point for its table's size is {} (seat gap {} against a fair share of {})",
+                grid.at(best),
+                points_text(gap_at(best)),
+                headline::pct(1.0 / seats_at[best].max(1) as f64)
+            )
+        };
         // Its balance may be the default bots' alone.
         let unbalanced: Vec<String> = strong
             .doubted_at(&values_at(best))
@@ -402,7 +425,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             // No point is more even than another: none is named as the most even.
             even = Some(format!(
                 "Every point is as even as the others: seat gap {}.",
-                points_text(c.values[best].unwrap_or(0.0))
+                points_text(gap_at(best))
             ));
         } else if c.apart(best, worst) {
             findings.push(format!("{said}.{caveat}"));
@@ -556,7 +579,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let marked: Vec<usize> = most_even.filter(|_| points > 1).into_iter().collect();
     page.table(&column_refs, &table, &marked);
     if !marked.is_empty() {
-        page.paragraph("The marked row is the most even point (smallest seat gap).");
+        page.paragraph(if one_size {
+            "The marked row is the most even point (smallest seat gap)."
+        } else {
+            "The marked row is the most even point for its table's size (smallest seat gap against its fair share)."
+        });
     }
     page.run(
         &[
