@@ -1682,6 +1682,14 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
             && page.contains("mouse_win_rate against rules.rooms"),
         "{page}"
     );
+    // The band is shaded, named by its tip and the caption: a label at its middle once lay
+    // across the line it met.
+    assert!(
+        page.contains("class=\"target\"><title>target 27.0% to 33.0%</title>")
+            && page.contains("The shaded band is the target;")
+            && !page.contains("middle of the target"),
+        "{page}"
+    );
     let again = d.join("again.html");
     let o = whisker(&[
         "report",

@@ -70,6 +70,7 @@ fn cheese(r: &mut Sections) -> anyhow::Result<()> {
         from_zero: true,
         discrete: false,
         reference: None,
+        target: None,
     };
     r.add(
         "How fast do players collect Cheese?",

@@ -162,6 +162,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         from_zero: true,
         discrete: false,
         reference: None,
+        target: None,
     };
     r.add(
         "What do the chips add up to?",
@@ -391,6 +392,7 @@ fn rating_section(r: &mut Sections) -> anyhow::Result<()> {
         from_zero: true,
         discrete: false,
         reference: None,
+        target: None,
     };
     r.add(
         "Where do skill ratings end up?",

@@ -193,6 +193,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             from_zero: false,
             discrete: true,
             reference: own.and_then(|r| Some((r.rating()?.value, r.bot.clone()))),
+            target: None,
         };
         page.figure(&Section {
             question: "Does searching longer play better?".into(),
@@ -228,6 +229,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 from_zero: true,
                 discrete: true,
                 reference: Some((fair, "fair share".into())),
+                target: None,
             };
             page.figure(&Section {
                 question: format!("At what budget does a search beat {}?", own.bot),

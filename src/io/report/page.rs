@@ -86,6 +86,7 @@ svg .s4 { fill: var(--s4); stroke: var(--s4); } svg .s5 { fill: var(--s5); strok
 svg .bar { stroke: none; }
 svg .line { fill: none; stroke-width: 2; }
 svg .band { stroke: none; fill-opacity: 0.22; }
+svg .target { fill: var(--good); fill-opacity: 0.16; stroke: var(--good); stroke-opacity: 0.5; stroke-dasharray: 4 3; }
 svg .flag { fill: var(--warn); font-weight: 700; }
 svg .heat { stroke: var(--bg); stroke-width: 1; }
 svg .capped { font-weight: 700; }

@@ -403,6 +403,7 @@ fn score_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
         from_zero: true,
         discrete: false,
         reference: None,
+        target: None,
     };
     r.add(
         "How do final scores spread, seat by seat?",

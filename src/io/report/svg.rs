@@ -291,6 +291,9 @@ pub(crate) struct Lines {
     /// would suggest values in between, and for a single point, which a band cannot show.
     pub discrete: bool,
     pub reference: Option<(f64, String)>,
+    /// A band of y values shaded behind the data (a tune's target); the caption names it, as a
+    /// label inside the plot would lie across the line it meets.
+    pub target: Option<(f64, f64)>,
 }
 
 /// The SVG being written, with its plot area.
@@ -876,6 +879,7 @@ impl Lines {
                     ]
                 })
                 .chain(self.reference.iter().map(|r| r.0))
+                .chain(self.target.iter().flat_map(|&(lo, hi)| [lo, hi]))
         };
         let y_hi = ys().fold(f64::MIN, f64::max);
         let y_lo = ys().fold(f64::MAX, f64::min);
@@ -913,6 +917,10 @@ impl Lines {
                     c.text(x(t), bottom + 16.0, "middle", "tick", &trim(t));
                 }
             }
+        }
+        if let Some((lo, hi)) = self.target {
+            let tip = format!("target {} to {}", self.unit.format(lo), self.unit.format(hi));
+            c.rect(left, y(hi), right - left, y(lo) - y(hi), "target", &tip);
         }
         if let Some((at, name)) = &self.reference {
             c.line((left, y(*at)), (right, y(*at)), "reference");

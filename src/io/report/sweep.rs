@@ -481,6 +481,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         from_zero: false,
         discrete,
         reference: None,
+        target: None,
     };
     let seats: Vec<&Curve> = curves
         .iter()

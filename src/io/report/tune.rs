@@ -180,15 +180,26 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .collect();
         let unit = scale(m);
         let (low, high) = bands.get(m).copied().unwrap_or((None, None));
-        // The line marks a closed band's middle, and an open band's end.
-        let (reference, band, mark) = match (low, high) {
+        // A closed band is shaded; an open band's end is a line.
+        let (reference, target, band, mark) = match (low, high) {
             (Some(l), Some(h)) => (
-                (l + h) / 2.0,
+                None,
+                Some((l, h)),
                 format!("{} to {}", unit.format(l), unit.format(h)),
-                "middle of the target",
+                "The shaded band is the target",
             ),
-            (Some(l), None) => (l, format!("at least {}", unit.format(l)), "target"),
-            (None, Some(h)) => (h, format!("at most {}", unit.format(h)), "target"),
+            (Some(l), None) => (
+                Some(l),
+                None,
+                format!("at least {}", unit.format(l)),
+                "The dashed line marks the target",
+            ),
+            (None, Some(h)) => (
+                Some(h),
+                None,
+                format!("at most {}", unit.format(h)),
+                "The dashed line marks the target",
+            ),
             (None, None) => continue,
         };
         let chart = Lines {
@@ -207,7 +218,8 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 .then(|| xs.iter().map(|x| x.to_string()).collect()),
             from_zero: false,
             discrete: numeric.is_none() || xs.len() == 1,
-            reference: Some((reference, format!("{mark} {band}"))),
+            reference: reference.map(|at| (at, format!("target {band}"))),
+            target,
         };
         let more = if lines.len() > shown {
             format!(
@@ -220,7 +232,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         page.figure(&Section {
             question: format!("Where does {m} meet its target ({band})?"),
             how: format!(
-                "Each point is the figure on the most games that value raced, with its 95% interval; a point dropped early raced few games, so its interval is wide. The dashed line marks the {mark}; a point meets it when its whole interval lies inside {band}.{more}"
+                "Each point is the figure on the most games that value raced, with its 95% interval; a point dropped early raced few games, so its interval is wide. {mark}; a point meets it when its whole interval lies inside {band}.{more}"
             ),
             svg: chart.svg(),
         });
