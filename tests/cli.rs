@@ -1165,6 +1165,26 @@ fn shards_merge_into_exactly_the_single_run() {
         "{}",
         stderr(&mixed)
     );
+    // An interrupted shard is refused with the command that plays it whole: its run.toml's
+    // replays the games it played (`--stop-after`), which a merge refuses in turn.
+    let cut = d.join("cut");
+    let o = stopped(&["simulate", "--shard", "0/2"], &cut, "300,TERM");
+    assert_eq!(o.status.code(), Some(143), "{}", stderr(&o));
+    let o = whisker(&[
+        "merge",
+        cut.to_str().unwrap(),
+        &shards[1],
+        "--out",
+        d.join("m5").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let said = stderr(&o);
+    assert!(
+        said.contains("an interrupted shard; play the whole shard again: whisker simulate ")
+            && said.contains("--shard 0/2")
+            && !said.contains("--stop-after"),
+        "{said}"
+    );
     // A shard that wrote games.csv and lost it is damaged: not a shard played without
     // --games-csv.
     fs::remove_file(Path::new(&shards[1]).join("games.csv")).unwrap();
@@ -1670,6 +1690,25 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         said.contains("Cliffs: mouse_win_rate jumps over its band (27.00%–33.00%) from 20.30% at rules.rooms = 12 to 35.10% at rules.rooms = 13."),
         "{said}"
     );
+    // Every cliff is named, in the terminal and in tune.toml: past the fourth they were once
+    // "and 3 more", in no file.
+    let (o, many) = tune(
+        "cliffs",
+        &[
+            "--vary",
+            "rules.rooms=10..16",
+            "--vary",
+            "rules.room_loot=1..3",
+            "--target",
+            "mouse_win_rate=40%±1%",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let record = fs::read_to_string(many.join("tune.toml")).unwrap();
+    for text in [stdout(&o), record] {
+        assert_eq!(text.matches("jumps over its band").count(), 7, "{text}");
+        assert!(!text.contains(" more."), "{text}");
+    }
     // The page says the answer first, draws the figure against the key with its band, and is
     // the page `whisker report` draws from the folder's files.
     let page = fs::read_to_string(out.join("report.html")).unwrap();

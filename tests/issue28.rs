@@ -964,6 +964,52 @@ fn smaller_mistakes_are_named() {
         &whisker_in(&d, &["sweep", "--vary", "chips.blue.high=2-6", "--quiet"]),
         &["a range is written LO..HI: `chips.blue.high=2..6`"],
     );
+    // An empty value is a typo, not a point to drop: `10,,12` once swept 2 points.
+    for list in ["rules.track_length=6,,8", "rules.track_length=6,8,"] {
+        for command in ["sweep", "tune"] {
+            refused(
+                &whisker_in(&d, &[command, "--vary", list, "--quiet"]),
+                &["an empty value between commas"],
+            );
+        }
+    }
+    // Two bands on one figure: no value can meet both, and tune once played its games to say
+    // "NOT FOUND".
+    refused(
+        &whisker_in(
+            &d,
+            &[
+                "tune",
+                "cat-and-the-mouse",
+                "--vary",
+                "rules.rooms=12..14",
+                "--target",
+                "mouse_win_rate=35%±3%",
+                "--target",
+                "mouse_win_rate=30%±3%",
+                "--quiet",
+            ],
+        ),
+        &[
+            "--target mouse_win_rate=35%±3% and --target mouse_win_rate=30%±3% both set a band on mouse_win_rate; give one",
+        ],
+    );
+    // A metric's tolerance given twice: the later one once won unsaid.
+    refused(
+        &whisker_in(
+            &d,
+            &[
+                "compare",
+                "--sequential",
+                "--tolerance",
+                "seat_gap=0.05",
+                "--tolerance",
+                "seat_gap=0.01",
+                "--quiet",
+            ],
+        ),
+        &["--tolerance seat_gap=0.05 and --tolerance seat_gap=0.01 both set seat_gap; give one"],
+    );
     // Names with accents and dashes are values, not ranges (and no panic).
     let o = whisker_in(
         &d,

@@ -118,6 +118,27 @@ fn a_ladder_writes_its_tables_the_same_on_any_thread_count() {
         assert!(page.contains(chart), "the report lacks {chart}");
     }
     assert!(text.contains("ratings (Elo points, random = 0"), "{text}");
+    // A ladder's folder is no baseline and no shard: `check` once advised making a baseline
+    // with --out there, which would have replaced the ladder.
+    let check = whisker(&["check", "--baseline", one.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(2));
+    assert!(
+        stderr(&check).contains("a baseline is a `simulate` result; this one is `ladder`"),
+        "{}",
+        stderr(&check)
+    );
+    let merge = whisker(&[
+        "merge",
+        one.to_str().unwrap(),
+        "--out",
+        d.join("m").to_str().unwrap(),
+    ]);
+    assert_eq!(merge.status.code(), Some(2));
+    assert!(
+        stderr(&merge).contains("a `ladder` result, not a shard"),
+        "{}",
+        stderr(&merge)
+    );
     // The strength curve's budgets are searches that differ from the default in their budget
     // alone: not the default ladder's reference, which also doubles its trust.
     let out = d.join("curve");

@@ -671,6 +671,14 @@ fn check_replays_the_baseline_s_sample_and_says_what_holds() {
         .count();
     assert_eq!(unchanged, 7, "{text}");
     assert!(!text.contains(" moves\n") && !text.contains("! "), "{text}");
+    // More games than the baseline's sample: all of it, and said (it was cut down unsaid).
+    let o = check(&["--strength", "500"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("on the baseline's first 40 seeds (all of the baseline's sample: --strength 500 asks for more than it played)"),
+        "{}",
+        stdout(&o)
+    );
 
     // Subtle movement helps the Mouse a great deal.
     let changed = "variants.subtle_movement=true";

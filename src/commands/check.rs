@@ -112,6 +112,13 @@ fn usage(message: String) -> anyhow::Error {
 pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     let dir = &args.baseline;
     let path = dir.join(RUN);
+    // A ladder's or a tune's folder: making a baseline there would replace its result.
+    if let Some(command) = crate::io::report::recordless_command(dir) {
+        return Err(usage(format!(
+            "--baseline {}: a baseline is a `simulate` result; this one is `{command}`",
+            dir.display()
+        )));
+    }
     let record_text = std::fs::read_to_string(&path).map_err(|e| {
         usage(format!(
             "--baseline {}: cannot read {RUN} ({e}); make a baseline with `whisker simulate … --games-csv --out {}`",
@@ -211,8 +218,11 @@ pub(crate) fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     if file.exists() {
         tolerances.extend(tolerances_file(&file)?);
     }
-    for t in &args.tolerance {
-        let (metric, value) = super::tolerance_arg(t)?;
+    for (t, (metric, value)) in args
+        .tolerance
+        .iter()
+        .zip(super::tolerance_args(&args.tolerance)?)
+    {
         tolerances.insert(metric, (value, format!("--tolerance {t}")));
     }
     // The baseline's table, as it was seated (`--players` is not a config value to --set).
@@ -469,6 +479,8 @@ enum Strong {
         /// Its lineup, as the baseline recorded it.
         bots: String,
         games: u64,
+        /// The games `--strength N` asked for, where more than the baseline's sample has.
+        asked: Option<u64>,
         /// Each checked metric's change under strong play, now − baseline, by its name.
         changes: BTreeMap<String, Estimate>,
     },
@@ -487,14 +499,21 @@ impl Strong {
     /// The sentence under the check's table: whether what moved moves the same way under
     /// strong play, and what moved there only.
     fn sentence(&self, verdicts: &[Verdict]) -> String {
-        let Self::Played { bots, games, .. } = self else {
+        let Self::Played {
+            bots, games, asked, ..
+        } = self
+        else {
             let Self::Not(why) = self else { unreachable!() };
             return format!(
                 "No strength sample was played {why}: whether these changes hold for good players is not known."
             );
         };
+        // The sample replays the baseline's, so it is never more games than that had.
+        let all = asked.map_or_else(String::new, |n| {
+            format!(" (all of the baseline's sample: --strength {n} asks for more than it played)")
+        });
         let of = format!(
-            "{}, on the baseline's first {games} seeds",
+            "{}, on the baseline's first {games} seeds{all}",
             strength::played_by(bots)
         );
         let named = |word: &str| -> Vec<&str> {
@@ -627,9 +646,14 @@ fn strength_sample<G: Registered>(
             changes.insert(n, change);
         }
     }
+    let asked = match args.strength {
+        strength::Asked::Games(n) if n > games => Some(n),
+        _ => None,
+    };
     Ok(Strong::Played {
         bots: bots.clone(),
         games,
+        asked,
         changes,
     })
 }

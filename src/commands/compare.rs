@@ -359,8 +359,11 @@ fn tolerances(
         .map(|c| c.metric)
         .collect();
     let mut out = BTreeMap::new();
-    for t in &args.tolerance {
-        let (metric, value) = super::tolerance_arg(t)?;
+    for (t, (metric, value)) in args
+        .tolerance
+        .iter()
+        .zip(super::tolerance_args(&args.tolerance)?)
+    {
         if !tested.contains(&metric) {
             return Err(Failure::Usage(format!(
                 "--tolerance {t}: no metric `{metric}` is tested; tested: {}",

@@ -58,6 +58,12 @@ fn unchanged(dir: &Path) -> anyhow::Result<()> {
 
 fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
     let path = dir.join(record::RUN);
+    if let Some(command) = crate::io::report::recordless_command(dir) {
+        return Err(usage(format!(
+            "{}: a `{command}` result, not a shard (shards are made with `whisker simulate --shard I/N`)",
+            dir.display()
+        )));
+    }
     let text = fs::read_to_string(&path)
         .map_err(|e| usage(format!("{}: not a result folder ({e})", dir.display())))?;
     let record: RunRecord =
@@ -70,8 +76,16 @@ fn read_shard(dir: &Path) -> anyhow::Result<Shard> {
         ))
     })?;
     if record.partial {
+        // run.toml replays the games it played (`--stop-after K`); a merge needs them all.
+        let whole = match record.reproduce.split_once(" --stop-after ") {
+            Some((head, tail)) => {
+                let rest = tail.split_once(' ').map_or("", |(_, r)| r);
+                format!("{head} {rest}").trim_end().to_string()
+            }
+            None => record.reproduce.clone(),
+        };
         return Err(usage(format!(
-            "{}: an interrupted shard; play it again (its run.toml has the command)",
+            "{}: an interrupted shard; play the whole shard again: {whole}",
             dir.display()
         )));
     }

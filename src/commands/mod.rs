@@ -455,6 +455,23 @@ pub(crate) fn tolerance_arg(t: &str) -> Result<(String, f64), Failure> {
     }
 }
 
+/// Every `--tolerance` as given, in order; a metric given twice is refused, as the later one
+/// would otherwise win unsaid.
+pub(crate) fn tolerance_args(all: &[String]) -> Result<Vec<(String, f64)>, Failure> {
+    let mut read: Vec<(String, f64)> = Vec::with_capacity(all.len());
+    for t in all {
+        let (metric, value) = tolerance_arg(t)?;
+        if let Some(j) = read.iter().position(|(m, _)| *m == metric) {
+            return Err(Failure::Usage(format!(
+                "--tolerance {} and --tolerance {t} both set {metric}; give one",
+                all[j]
+            )));
+        }
+        read.push((metric, value));
+    }
+    Ok(read)
+}
+
 /// Why a tolerance as written is refused.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Refusal {

@@ -753,6 +753,16 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             }
         }
     }
+    // One band a figure: a second is either the same or one no value can meet with the first.
+    for (i, t) in args.target.iter().enumerate() {
+        if let Some(first) = args.target[..i].iter().find(|u| u.metric == t.metric) {
+            return Err(Failure::Usage(format!(
+                "--target {} and --target {} both set a band on {}; give one",
+                first.arg, t.arg, t.metric
+            ))
+            .into());
+        }
+    }
     // How far each kept figure may move: as given, or the tolerance `check` gives it.
     let mut kept = Vec::new();
     for (i, k) in args.keep.iter().enumerate() {
@@ -1196,7 +1206,8 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             let jumps = if jumps.is_empty() {
                 String::new()
             } else {
-                format!("Cliffs: {}.\n", at_most(jumps))
+                // Every one: no file but this answer names them.
+                format!("Cliffs: {}.\n", jumps.join("; "))
             };
             (
                 format!(

@@ -46,6 +46,12 @@ impl std::str::FromStr for Vary {
                     key.trim()
                 ));
             }
+            // An empty value (`10,,12`, a trailing comma) is a typo, not a point to drop.
+            None if list.split(',').any(|v| v.trim().is_empty()) && !list.trim().is_empty() => {
+                return Err(format!(
+                    "`{arg}`: an empty value between commas; list the values as KEY=V1,V2,…"
+                ));
+            }
             None => list
                 .split(',')
                 .map(|v| v.trim().to_string())

@@ -95,7 +95,11 @@ mod tests {
             let n = name(base, &[]);
             assert!(n.starts_with('-') && n.len() > 2, "{n}");
             let path = folder(base, &[]);
-            assert_eq!(path.parent(), Some(std::path::Path::new("results")), "{path:?}");
+            assert_eq!(
+                path.parent(),
+                Some(std::path::Path::new("results")),
+                "{path:?}"
+            );
         }
         assert!(name(".", &["games-100"]).starts_with("-+games-100+"));
     }

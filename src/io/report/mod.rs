@@ -87,6 +87,17 @@ impl Run {
     }
 }
 
+/// The command that made `dir` where it keeps no `run.toml` of its own: `ladder` or `tune`.
+pub(crate) fn recordless_command(dir: &Path) -> Option<&'static str> {
+    if ladder::is_ladder(dir) {
+        Some("ladder")
+    } else if tune::is_tune(dir) {
+        Some("tune")
+    } else {
+        None
+    }
+}
+
 /// The page for the result folder `dir`. A file that changed since whisker wrote it (cut short,
 /// edited) is refused, never drawn as if it were whole; a malformed one is named with its line
 /// and field as it is read.

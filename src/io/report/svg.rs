@@ -919,7 +919,11 @@ impl Lines {
             }
         }
         if let Some((lo, hi)) = self.target {
-            let tip = format!("target {} to {}", self.unit.format(lo), self.unit.format(hi));
+            let tip = format!(
+                "target {} to {}",
+                self.unit.format(lo),
+                self.unit.format(hi)
+            );
             c.rect(left, y(hi), right - left, y(lo) - y(hi), "target", &tip);
         }
         if let Some((at, name)) = &self.reference {

@@ -484,7 +484,14 @@ mod tests {
     #[test]
     fn a_win_rate_over_its_fair_share_stands_in_for_the_rate() {
         let holder = |column: &str, cells: [&str; 5]| {
-            Change::item(["cards.csv", "ace", "", column, ""], true, cells, true, "turn").unwrap()
+            Change::item(
+                ["cards.csv", "ace", "", column, ""],
+                true,
+                cells,
+                true,
+                "turn",
+            )
+            .unwrap()
         };
         let f = rank(vec![
             row("seat_2_win_rate", "0.249", "0.330", "0.081", true),
@@ -594,8 +601,14 @@ mod tests {
     #[test]
     fn a_named_item_reads_by_its_name_then_its_id() {
         let words = |item, name| item_words(["skills.csv", item, name, "learned", ""], "test");
-        assert_eq!(words("white-focus", "Focus"), "skills Focus (white-focus): learned");
-        assert_eq!(words("steady-nerves", "Steady nerves"), "skills Steady nerves: learned");
+        assert_eq!(
+            words("white-focus", "Focus"),
+            "skills Focus (white-focus): learned"
+        );
+        assert_eq!(
+            words("steady-nerves", "Steady nerves"),
+            "skills Steady nerves: learned"
+        );
         assert_eq!(words("tumble", ""), "skills tumble: learned");
     }
 
