@@ -1690,6 +1690,33 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         said.contains("Cliffs: mouse_win_rate jumps over its band (27.00%–33.00%) from 20.30% at rules.rooms = 12 to 35.10% at rules.rooms = 13."),
         "{said}"
     );
+    // A point whose games stall meets its bands with games the cap ended: the answer says so,
+    // and the page marks it.
+    let stalled = d.join("stalled");
+    let o = whisker(&[
+        "tune",
+        "mouse-chaos",
+        "--players",
+        "2",
+        "--bots",
+        "shepherd(drive=0)",
+        "--vary",
+        "rules.nest_size=4",
+        "--target",
+        "seat_gap=..10%",
+        "--report",
+        "--quiet",
+        "--out",
+        stalled.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let warned = "! But 57.9% of its games hit the turn cap: the cap ended them, not the rules, and its figures count them.";
+    assert!(stdout(&o).contains(warned), "{}", stdout(&o));
+    let page = fs::read_to_string(stalled.join("report.html")).unwrap();
+    assert!(
+        page.contains(&format!("<p class=\"lead warning\">{warned}</p>")),
+        "{page}"
+    );
     // Every cliff is named, in the terminal and in tune.toml: past the fourth they were once
     // "and 3 more", in no file.
     let (o, many) = tune(

@@ -479,6 +479,27 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "{page}"
     );
     assert!(page.contains("The marked row is the most even point for its table's size"));
+    // A point whose games stall at the cap is no candidate, however even its seats: here
+    // nest_size=4's 0.6-point gap over the 53.8% of its games that the cap ended.
+    let page = text(&reported(
+        &[
+            "sweep",
+            "mouse-chaos",
+            "--players",
+            "2",
+            "--bots",
+            "shepherd(drive=0)",
+            "--vary",
+            "rules.nest_size=2..4",
+            "--games",
+            "500",
+        ],
+        &d.join("stalls"),
+    ));
+    assert!(
+        page.contains("Of the points whose games do not stall (1 of 3 stall in 5.0% or more of their games), the most even is rules.nest_size=3 (seat gap 1.2 points)"),
+        "{page}"
+    );
     // Where every point has the same seat gap none is named the most even, and where nothing
     // stands out the small moves are not "also" real.
     let page = rooms("rules.rooms=8..9", "500", "tie");

@@ -1161,10 +1161,18 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\n{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\n{stall}{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
                     label(point),
                     said(targets, figures),
                     plays.spent,
+                    // A point whose games stall meets its bands with games the cap ended.
+                    stall = match figures.get("capped_rate") {
+                        Some(e) if e.value >= crate::io::report::headline::STALLED => format!(
+                            "! But {} of its games hit the turn cap: the cap ended them, not the rules, and its figures count them.\n",
+                            crate::io::report::headline::pct(e.value)
+                        ),
+                        _ => String::new(),
+                    },
                     strong = if plays.others.contains(&Table::Strong) {
                         format!(
                             "and its @strong figures with the strong lineup: whisker simulate TUNED.toml --bots {} --games 10000 --strength off\n",

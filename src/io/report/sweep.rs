@@ -364,38 +364,58 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         }
     }
     let mut even = None;
-    // Where the table's size moves, a gap is read against its point's fair share (18 points of
-    // a 50% share is a smaller edge than 18 of a 25% one): the points compare by gap × seats.
-    let per_fair = |c: &Curve| Curve {
+    // The points compared for evenness: a gap is read against its point's fair share where the
+    // table's size moves (18 points of a 50% share is a smaller edge than 18 of a 25% one), and
+    // a point whose games stall at the cap is no candidate, however even its seats.
+    let capped = curves.iter().find(|c| c.metric == "capped_rate");
+    let stalls = |p: usize| {
+        capped
+            .and_then(|c| c.values[p])
+            .is_some_and(|v| v >= headline::STALLED)
+    };
+    let scale = |p: usize| if one_size { 1.0 } else { seats_at[p] as f64 };
+    let raw_gap = curves.iter().find(|c| c.metric == "seat_gap");
+    let compared = raw_gap.map(|c| Curve {
         metric: c.metric.clone(),
         values: (0..points)
-            .map(|p| c.values[p].map(|v| v * seats_at[p] as f64))
+            .map(|p| c.values[p].filter(|_| !stalls(p)).map(|v| v * scale(p)))
             .collect(),
         bands: (0..points)
-            .map(|p| c.bands[p].map(|(lo, hi)| (lo * seats_at[p] as f64, hi * seats_at[p] as f64)))
+            .map(|p| {
+                c.bands[p]
+                    .filter(|_| !stalls(p))
+                    .map(|(lo, hi)| (lo * scale(p), hi * scale(p)))
+            })
             .collect(),
+    });
+    let gap = compared.as_ref();
+    let left_out = (0..points).filter(|&p| stalls(p)).count();
+    let lead = if left_out > 0 {
+        format!(
+            "Of the points whose games do not stall ({left_out} of {points} stall in {} or more of their games), the most even",
+            headline::pct(headline::STALLED)
+        )
+    } else {
+        "The most even point".to_string()
     };
-    let raw_gap = curves.iter().find(|c| c.metric == "seat_gap");
-    let scaled = raw_gap.filter(|_| !one_size).map(per_fair);
-    let gap = scaled.as_ref().or(raw_gap);
     let gap_range = gap.and_then(Curve::extremes);
     // A seat gap the same at every point has no most even point to name or mark.
     let most_even = gap_range
         .filter(|&(best, worst)| gap.is_some_and(|c| c.values[best] != c.values[worst]))
         .map(|(best, _)| best);
     if let (Some(c), Some((best, worst))) = (gap, gap_range)
-        && points > 1
+        && points - left_out > 1
     {
         let gap_at = |p: usize| raw_gap.and_then(|g| g.values[p]).unwrap_or(0.0);
         let said = if one_size {
             format!(
-                "The most even point is {} (seat gap {})",
+                "{lead} is {} (seat gap {})",
                 grid.at(best),
                 points_text(gap_at(best))
             )
         } else {
             format!(
-                "The most even point for its table's size is {} (seat gap {} against a fair share of {})",
+                "{lead} for its table's size is {} (seat gap {} against a fair share of {})",
                 grid.at(best),
                 points_text(gap_at(best)),
                 headline::pct(1.0 / seats_at[best].max(1) as f64)
@@ -424,7 +444,12 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         if c.values[best] == c.values[worst] {
             // No point is more even than another: none is named as the most even.
             even = Some(format!(
-                "Every point is as even as the others: seat gap {}.",
+                "Every point{} is as even as the others: seat gap {}.",
+                if left_out > 0 {
+                    " whose games do not stall"
+                } else {
+                    ""
+                },
                 points_text(gap_at(best))
             ));
         } else if c.apart(best, worst) {
@@ -577,7 +602,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             row
         })
         .collect();
-    let marked: Vec<usize> = most_even.filter(|_| points > 1).into_iter().collect();
+    let marked: Vec<usize> = most_even
+        .filter(|_| points - left_out > 1)
+        .into_iter()
+        .collect();
     page.table(&column_refs, &table, &marked);
     if !marked.is_empty() {
         page.paragraph(if one_size {

@@ -120,7 +120,11 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     let lead: Vec<(bool, String)> = answer
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| (l.starts_with("NOT FOUND"), l.to_string()))
+        .map(|l| match l.strip_prefix("! ") {
+            // The page marks a warning itself.
+            Some(warning) => (true, warning.to_string()),
+            None => (l.starts_with("NOT FOUND"), l.to_string()),
+        })
         .collect();
     page.lead(&lead);
     if lead.is_empty() {
