@@ -907,6 +907,9 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     let mut inside_too: Vec<usize> = Vec::new();
     // Points tried on fresh seeds in any round: one that missed there is no alternative.
     let mut tried_fresh: std::collections::BTreeSet<usize> = Default::default();
+    // Each point that was inside in the race but missed on fresh seeds, with its figures there
+    // the last time: the answer says why it is not the one.
+    let mut missed_fresh: BTreeMap<usize, Figures> = BTreeMap::new();
     // The keys that changed nothing in the first round, and the games it played.
     let mut idle: Vec<usize> = Vec::new();
     let mut round = 0u32;
@@ -1036,6 +1039,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 break;
             }
             // Not inside on fresh seeds: it races on.
+            missed_fresh.insert(p, figures);
             next.push(p);
         }
         next.sort_unstable();
@@ -1153,6 +1157,19 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                     at_most(inside_too.iter().map(|&w| label(&grid[w])).collect())
                 )
             };
+            let missed: Vec<String> = missed_fresh
+                .iter()
+                .filter(|(w, _)| *w != p)
+                .map(|(&w, f)| format!("{}: {}", label(&grid[w]), said(targets, f)))
+                .collect();
+            let missed = if missed.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " Inside in the race but not on fresh games (candidates.csv): {}.",
+                    missed.join("; ")
+                )
+            };
             let whose = whose(point, &bots)?;
             let bots = if tuned_bots || args.seats.bots.is_some() {
                 format!(" --bots {}", quote(&bots))
@@ -1161,7 +1178,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}\n{stall}{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}{missed}\n{stall}{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
                     label(point),
                     said(targets, figures),
                     plays.spent,

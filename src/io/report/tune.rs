@@ -236,7 +236,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         page.figure(&Section {
             question: format!("Where does {m} meet its target ({band})?"),
             how: format!(
-                "Each point is the figure on the most games that value raced, with its 95% interval; a point dropped early raced few games, so its interval is wide. {mark}; a point meets it when its whole interval lies inside {band}.{more}"
+                "Each point is the figure on the most games that value raced, with its 95% interval; a point dropped early raced few games, so its interval is wide. {mark}; a point meets it when its whole interval lies inside {band}, and is confirmed only when it does so on fresh games too (the answer above names any that did not).{more}"
             ),
             svg: chart.svg(),
         });
