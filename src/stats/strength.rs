@@ -65,6 +65,22 @@ pub(crate) const NOT_RECORDED: &str = "with this run";
 /// would be a point and every figure off it "not confirmed".
 pub(crate) const MIN_GAMES: u64 = 2;
 
+/// Fewer sample games than this (the least a default sample plays) leave intervals so wide
+/// that a figure inside one is only not contradicted: a sentence saying all hold says so.
+pub(crate) const FEW_GAMES: u64 = 300;
+
+/// What follows "… hold" from a sample of `games` (a point): nothing, or, under
+/// [`FEW_GAMES`], how little that says.
+fn as_far_as(games: u64, unit: &str) -> String {
+    if games < FEW_GAMES {
+        format!(
+            ", as far as {games} games{unit} can tell: their intervals are wide, and rule out only large differences"
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// `--strength`: how many of the run's first games the strong bots play again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Asked {
@@ -166,7 +182,8 @@ impl Sample {
         );
         if doubted == 0 {
             let said = format!(
-                "Under strong play ({of}), every figure at every point holds ({SWEEP_FILE})."
+                "Under strong play ({of}), every figure at every point holds ({SWEEP_FILE}){}.",
+                as_far_as(*games, " a point")
             );
             return (false, said);
         }
@@ -195,7 +212,10 @@ impl Sample {
                     let all = figures.len();
                     (
                         false,
-                        format!("Under strong play ({of}), all {all} figures of {FILE} hold."),
+                        format!(
+                            "Under strong play ({of}), all {all} figures of {FILE} hold{}.",
+                            as_far_as(*games, "")
+                        ),
                     )
                 } else {
                     let verb = if doubted.len() == 1 { "is" } else { "are" };
@@ -500,6 +520,30 @@ mod tests {
         assert_eq!(Verdict::of(at(0.415), strong), Verdict::Confirmed);
         assert_eq!(Verdict::of(at(0.46), strong), Verdict::Confirmed);
         assert_eq!(Verdict::of(at(0.46), Estimate::UNKNOWN), Verdict::NotPlayed);
+    }
+
+    /// "All hold" from a handful of games says only that nothing large is contradicted: a
+    /// 40-game sweep point once read "every figure at every point holds" over a 37-point interval.
+    #[test]
+    fn all_hold_from_few_games_says_how_little_that_is() {
+        let all = [
+            ("seat 1", Verdict::Confirmed),
+            ("seat 2", Verdict::Confirmed),
+        ];
+        let said = |games| Sample::Played("ismcts".into(), games).sentence(all).1;
+        assert_eq!(
+            said(FEW_GAMES),
+            "Under strong play (ismcts at every seat, on the run's first 300 seeds), all 2 figures of strength.csv hold."
+        );
+        assert_eq!(
+            said(40),
+            "Under strong play (ismcts at every seat, on the run's first 40 seeds), all 2 figures of strength.csv hold, as far as 40 games can tell: their intervals are wide, and rule out only large differences."
+        );
+        let points = |games| Sample::Played("ismcts".into(), games).points_sentence(0, 3);
+        assert!(points(40).1.ends_with(
+            "holds (sweep_strength.csv), as far as 40 games a point can tell: their intervals are wide, and rule out only large differences."
+        ));
+        assert!(points(FEW_GAMES).1.ends_with("holds (sweep_strength.csv)."));
     }
 
     #[test]
