@@ -1165,6 +1165,39 @@ fn shards_merge_into_exactly_the_single_run() {
         "{}",
         stderr(&mixed)
     );
+    // A shard's own page says it is one, and how to make the whole.
+    let part = d.join("part.html");
+    let o = whisker(&["report", &shards[1], "--out", part.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        fs::read_to_string(&part).unwrap().contains(
+            "This is one shard (--shard 1/4) of a run: the figures are for its own 1,300 games; `whisker merge` joins the shards into the whole result."
+        )
+    );
+    // `--report` writes the merged result's page with it, as `whisker report` draws it.
+    let paged = d.join("paged");
+    let o = whisker(
+        &[
+            &["merge", "--report"],
+            &shards.iter().map(String::as_str).collect::<Vec<_>>()[..],
+            &["--out", paged.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("report in "), "{}", stdout(&o));
+    let again = d.join("again.html");
+    let o = whisker(&[
+        "report",
+        paged.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(paged.join("report.html")).unwrap(),
+        fs::read_to_string(&again).unwrap()
+    );
     // An interrupted shard is refused with the command that plays it whole: its run.toml's
     // replays the games it played (`--stop-after`), which a merge refuses in turn.
     let cut = d.join("cut");

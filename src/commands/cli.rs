@@ -221,6 +221,9 @@ pub struct MergeArgs {
     /// The merged result folder.
     #[arg(long)]
     pub out: PathBuf,
+    /// Also write report.html: the merged result's charts on one page (as `whisker report` does).
+    #[arg(long)]
+    pub report: bool,
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -415,6 +415,7 @@ fn merge_game<G: Registered>(
             toml::Value::String(record::command_line(std::env::args_os()))
         ),
     )?;
+    let page = super::page(&dir, args.report, G::REPORT);
     let path = dir.commit(false)?;
     let mut text = format!(
         "whisker {} — {} shards merged: {} games\n\n",
@@ -423,7 +424,7 @@ fn merge_game<G: Registered>(
         plan.total()
     );
     text += &shown.text(&G::REPORT);
-    text += &written(&path, false);
-    say(&text)?;
-    Ok(())
+    text += &written(&path, args.report);
+    let said = say(&text);
+    super::finished(&path, page, None).and(said)
 }

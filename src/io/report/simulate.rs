@@ -56,6 +56,13 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
             run.count("played")
         ));
     }
+    let shard = run.get("shard");
+    if !shard.is_empty() {
+        r.findings.push(format!(
+            "This is one shard (--shard {shard}) of a run: the figures are for its own {} games; `whisker merge` joins the shards into the whole result.",
+            run.count("played")
+        ));
+    }
     if r.games < FEW_GAMES {
         r.findings.push(format!(
             "Only {}: the intervals are wide, so run more before changing anything.",
