@@ -994,6 +994,20 @@ fn smaller_mistakes_are_named() {
             "--target mouse_win_rate=35%±3% and --target mouse_win_rate=30%±3% both set a band on mouse_win_rate; give one",
         ],
     );
+    // A bot's parameter is tune's to vary: sweep once called it a key missing from the config.
+    refused(
+        &whisker_in(
+            &d,
+            &[
+                "sweep",
+                "cat-and-the-mouse",
+                "--vary",
+                "bots.thief.flee_at=30,60",
+                "--quiet",
+            ],
+        ),
+        &["--vary bots.thief.flee_at=30,60: a bot's parameter is varied by `whisker tune`"],
+    );
     // A metric's tolerance given twice: the later one once won unsaid.
     refused(
         &whisker_in(

@@ -30,6 +30,17 @@ const MAX_POINTS: u64 = 10_000;
 /// has more points than [`MAX_POINTS`], before anything is built.
 fn check_vary(args: &SweepArgs) -> Result<(), Failure> {
     crate::commands::vary::check_keys(&args.vary, &args.set, args.run.seats.players)?;
+    // A bot's parameter is no config value: sweep would call it a missing key.
+    let bot = args.vary.iter().find_map(|v| {
+        let (kind, param) = crate::commands::vary::bot_param(v.values.first()?)?;
+        Some((v, kind, param))
+    });
+    if let Some((v, kind, param)) = bot {
+        return Err(Failure::Usage(format!(
+            "--vary {}: a bot's parameter is varied by `whisker tune` (which takes this key), not by sweep; or sweep once per value with --bots '{kind}({param}=…)'",
+            v.arg
+        )));
+    }
     let sizes: Vec<String> = args
         .vary
         .iter()

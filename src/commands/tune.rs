@@ -10,7 +10,7 @@ use std::path::Path;
 use super::{finished, lineup, page, result_dir, say, source, strong_lineup, written};
 use crate::commands::cli::TuneArgs;
 use crate::commands::target::Target;
-use crate::commands::vary::{check_keys, grid, value_of};
+use crate::commands::vary::{bot_param, check_keys, grid, value_of};
 use crate::core::failure::Failure;
 use crate::core::lineup::{Bot, with_args};
 use crate::core::progress::{Progress, round_bar};
@@ -99,12 +99,6 @@ fn figures<G: Game>(game: &G, report: &runner::Report) -> Figures {
         out.insert("mean_score".into(), all.mean());
     }
     out
-}
-
-/// A key that names a bot parameter, `bots.KIND.PARAM`: the kind and the parameter.
-fn bot_param(o: &Override) -> Option<(&str, &str)> {
-    let (kind, param) = o.path.strip_prefix("bots.")?.split_once('.')?;
-    (!param.contains('.')).then_some((kind, param))
 }
 
 /// The config overrides at `point`: every `--set`, then the point's config keys.

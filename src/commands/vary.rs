@@ -90,6 +90,12 @@ fn dashed(list: &str) -> Option<(i64, i64)> {
         })
 }
 
+/// A key that names a bot parameter, `bots.KIND.PARAM`: the kind and the parameter.
+pub(crate) fn bot_param(o: &Override) -> Option<(&str, &str)> {
+    let (kind, param) = o.path.strip_prefix("bots.")?.split_once('.')?;
+    (!param.contains('.')).then_some((kind, param))
+}
+
 /// A value of a `--vary` as it was written: `13` of `rules.rooms=13`.
 pub(crate) fn value_of(o: &crate::io::config::Override) -> String {
     o.arg
