@@ -182,7 +182,7 @@ impl Change {
 
 /// A row of a game's own table (file, item, its name where the item does not say it, column,
 /// the games it counts where not every game) in words: `games ending deck_empty`, `cards ace:
-/// holder win rate`, `skills Focus (white-focus): activations` (`skills Steady nerves` for
+/// holder win rate`, `cards Focus (white-focus): played` (`cards Steady nerves` for
 /// `steady-nerves`), a length in the game's turns
 /// (`… mean game length (rounds)`), and `… (over the games still running then)`.
 pub(crate) fn item_words(
@@ -214,7 +214,7 @@ fn item_row_words(file: &str, item: &str, column: &str, turn: &'static str) -> S
     } else {
         let naming = Naming { roles: &[], turn };
         let words = metric_words(column, naming);
-        // A game's own table counts a length only for the games its item ended (a job that
+        // A game's own table counts a length only for the games its item ended (an item that
         // ends the game): not the length of every game, which the summary's row is.
         let whose = if column == "mean_turns" {
             " of the games it ended"
@@ -596,20 +596,20 @@ mod tests {
         );
     }
 
-    /// A row whose table names its item (a skill's card name beside its id) says both, as
+    /// A row whose table names its item (a card's name beside its id) says both, as
     /// `compare_items.csv` has them, or the name alone where the id only spells it.
     #[test]
     fn a_named_item_reads_by_its_name_then_its_id() {
-        let words = |item, name| item_words(["skills.csv", item, name, "learned", ""], "test");
+        let words = |item, name| item_words(["cards.csv", item, name, "played", ""], "turn");
         assert_eq!(
             words("white-focus", "Focus"),
-            "skills Focus (white-focus): learned"
+            "cards Focus (white-focus): played"
         );
         assert_eq!(
             words("steady-nerves", "Steady nerves"),
-            "skills Steady nerves: learned"
+            "cards Steady nerves: played"
         );
-        assert_eq!(words("tumble", ""), "skills tumble: learned");
+        assert_eq!(words("tumble", ""), "cards tumble: played");
     }
 
     /// A row that counts only some games (those still running at a turn) compares different

@@ -34,7 +34,7 @@ struct Ratio {
 struct ComparedItem {
     file: String,
     item: String,
-    /// The row's `name` where its table has one that its item does not say (a skill's card
+    /// The row's `name` where its table has one that its item does not say (a card's name
     /// name beside its id).
     name: String,
     column: String,
