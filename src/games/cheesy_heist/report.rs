@@ -59,19 +59,15 @@ fn cheese(r: &mut Sections) -> anyhow::Result<()> {
     if series[0].is_empty() {
         return Ok(());
     }
-    let chart = Lines {
-        title: "Cheese in hand as games go on".into(),
-        x_label: "turns played".into(),
-        y_label: "Cheese".into(),
-        unit: Scale::Number,
+    let chart = Lines::new(
+        "Cheese in hand as games go on",
+        "turns played",
+        "Cheese",
+        Scale::Number,
         series,
-        legend: vec!["the leader".into(), "an average player".into()],
-        x_names: None,
-        from_zero: true,
-        discrete: false,
-        reference: None,
-        target: None,
-    };
+    )
+    .legend(vec!["the leader".into(), "an average player".into()])
+    .from_zero();
     r.add(
         "How fast do players collect Cheese?",
         "Mean Cheese held at the end of every fifth turn by the player with the most and by an average player, over the games still running then (marks fewer than 1% of games reach are left out). Scrambles pull the leader back; a goal within reach early makes short games.",

@@ -139,12 +139,12 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         markers: vec![],
         capped: None,
     };
-    let pass = Lines {
-        title: "Pass rate by chip total".into(),
-        x_label: "sum of the chips drawn in a test".into(),
-        y_label: "tests passed (%)".into(),
-        unit: Scale::Percent,
-        series: vec![
+    let pass = Lines::new(
+        "Pass rate by chip total",
+        "sum of the chips drawn in a test",
+        "tests passed (%)",
+        Scale::Percent,
+        vec![
             (0..totals.len())
                 .filter(|&i| tests[i] > 0.0)
                 .map(|i| {
@@ -157,13 +157,8 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
                 })
                 .collect(),
         ],
-        legend: vec![],
-        x_names: None,
-        from_zero: true,
-        discrete: false,
-        reference: None,
-        target: None,
-    };
+    )
+    .from_zero();
     r.add(
         "What do the chips add up to?",
         "Share of tests by the sum of the chips drawn (before skills and help).",
@@ -381,19 +376,15 @@ fn rating_section(r: &mut Sections) -> anyhow::Result<()> {
             band: None,
         });
     }
-    let chart = Lines {
-        title: "Skill ratings at the end of the game".into(),
-        x_label: "rating".into(),
-        y_label: "players (%)".into(),
-        unit: Scale::Percent,
-        series: series.into_iter().take(SERIES).collect(),
-        legend: names.iter().take(SERIES).map(|n| n.to_string()).collect(),
-        x_names: None,
-        from_zero: true,
-        discrete: false,
-        reference: None,
-        target: None,
-    };
+    let chart = Lines::new(
+        "Skill ratings at the end of the game",
+        "rating",
+        "players (%)",
+        Scale::Percent,
+        series.into_iter().take(SERIES).collect(),
+    )
+    .legend(names.iter().take(SERIES).map(|n| n.to_string()).collect())
+    .from_zero();
     r.add(
         "Where do skill ratings end up?",
         format!(

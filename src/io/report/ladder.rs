@@ -182,19 +182,16 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     // The game's own bot: the first after the reference that does not search.
     let own = rated.iter().skip(1).find(|r| r.iterations.is_none());
     if !curve.is_empty() {
-        let lines = Lines {
-            title: "Strength against search budget".into(),
-            x_label: "ismcts iterations a decision".into(),
-            y_label: format!("Elo ({} = 0)", rated[0].bot),
-            unit: Scale::Number,
-            series: vec![curve],
-            legend: vec!["ismcts".into()],
-            x_names: None,
-            from_zero: false,
-            discrete: true,
-            reference: own.and_then(|r| Some((r.rating()?.value, r.bot.clone()))),
-            target: None,
-        };
+        let lines = Lines::new(
+            "Strength against search budget",
+            "ismcts iterations a decision",
+            format!("Elo ({} = 0)", rated[0].bot),
+            Scale::Number,
+            vec![curve],
+        )
+        .legend(vec!["ismcts".into()])
+        .discrete(true)
+        .reference(own.and_then(|r| Some((r.rating()?.value, r.bot.clone()))));
         page.figure(&Section {
             question: "Does searching longer play better?".into(),
             how: "Each point is ismcts at one budget, with its 95% interval; the line is the game's own bot. A curve still rising means more skill is there to find.".into(),
@@ -218,19 +215,17 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             })
             .unwrap_or_default();
         if let (Some(own), false) = (own, against.is_empty()) {
-            let lines = Lines {
-                title: format!("Win rate among copies of {}", own.bot),
-                x_label: "ismcts iterations a decision".into(),
-                y_label: "win rate".into(),
-                unit: Scale::Percent,
-                series: vec![against],
-                legend: vec!["ismcts".into()],
-                x_names: None,
-                from_zero: true,
-                discrete: true,
-                reference: Some((fair, "fair share".into())),
-                target: None,
-            };
+            let lines = Lines::new(
+                format!("Win rate among copies of {}", own.bot),
+                "ismcts iterations a decision",
+                "win rate",
+                Scale::Percent,
+                vec![against],
+            )
+            .legend(vec!["ismcts".into()])
+            .from_zero()
+            .discrete(true)
+            .reference(Some((fair, "fair share".into())));
             page.figure(&Section {
                 question: format!("At what budget does a search beat {}?", own.bot),
                 how: format!("Each point is ismcts at one budget seated once among copies of {}, every seat in turn, with its 95% interval; above the line it wins more than a fair share.", own.bot),

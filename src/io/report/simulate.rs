@@ -397,21 +397,19 @@ fn score_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
                 .collect(),
         );
     }
-    let chart = Lines {
-        title: "Final score distribution by seat".into(),
-        x_label: "final score (points)".into(),
-        y_label: "games (%)".into(),
-        unit: Scale::Percent,
+    let chart = Lines::new(
+        "Final score distribution by seat",
+        "final score (points)",
+        "games (%)",
+        Scale::Percent,
         series,
-        legend: (0..r.players.min(SERIES))
+    )
+    .legend(
+        (0..r.players.min(SERIES))
             .map(|s| format!("{}, mean {:.1}", seat_name(s), means[s]))
             .collect(),
-        x_names: None,
-        from_zero: true,
-        discrete: false,
-        reference: None,
-        target: None,
-    };
+    )
+    .from_zero();
     r.add(
         "How do final scores spread, seat by seat?",
         format!(

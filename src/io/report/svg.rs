@@ -278,22 +278,79 @@ pub(crate) struct Point {
 /// Lines over a numeric x axis, or over named positions when `x_names` is given (then point `x`
 /// is an index into it).
 pub(crate) struct Lines {
-    pub title: String,
-    pub x_label: String,
-    pub y_label: String,
-    pub unit: Scale,
-    pub series: Vec<Vec<Point>>,
-    pub legend: Vec<String>,
-    pub x_names: Option<Vec<String>>,
+    title: String,
+    x_label: String,
+    y_label: String,
+    unit: Scale,
+    series: Vec<Vec<Point>>,
+    legend: Vec<String>,
+    x_names: Option<Vec<String>>,
     /// Where the y axis starts: at zero, or fitted to the data.
-    pub from_zero: bool,
+    from_zero: bool,
     /// Points with error bars rather than a line with a band: for named x values, where a line
     /// would suggest values in between, and for a single point, which a band cannot show.
-    pub discrete: bool,
-    pub reference: Option<(f64, String)>,
+    discrete: bool,
+    reference: Option<(f64, String)>,
     /// A band of y values shaded behind the data (a tune's target); the caption names it, as a
     /// label inside the plot would lie across the line it meets.
-    pub target: Option<(f64, f64)>,
+    target: Option<(f64, f64)>,
+}
+
+impl Lines {
+    /// Lines through numbered x values, the y axis fitted to the data, with no legend or
+    /// reference until one is given.
+    pub(crate) fn new(
+        title: impl Into<String>,
+        x_label: impl Into<String>,
+        y_label: impl Into<String>,
+        unit: Scale,
+        series: Vec<Vec<Point>>,
+    ) -> Self {
+        Self {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            unit,
+            series,
+            legend: Vec::new(),
+            x_names: None,
+            from_zero: false,
+            discrete: false,
+            reference: None,
+            target: None,
+        }
+    }
+
+    /// Names the series, in order (shown when there are two or more).
+    pub(crate) fn legend(self, legend: Vec<String>) -> Self {
+        Self { legend, ..self }
+    }
+
+    /// Names the x values 0, 1, … in place of numbers.
+    pub(crate) fn x_names(self, x_names: Option<Vec<String>>) -> Self {
+        Self { x_names, ..self }
+    }
+
+    /// Starts the y axis at zero.
+    pub(crate) fn from_zero(self) -> Self {
+        Self {
+            from_zero: true,
+            ..self
+        }
+    }
+
+    pub(crate) fn discrete(self, discrete: bool) -> Self {
+        Self { discrete, ..self }
+    }
+
+    /// A horizontal reference line and its name, if any.
+    pub(crate) fn reference(self, reference: Option<(f64, String)>) -> Self {
+        Self { reference, ..self }
+    }
+
+    pub(crate) fn target(self, target: Option<(f64, f64)>) -> Self {
+        Self { target, ..self }
+    }
 }
 
 /// The SVG being written, with its plot area.

@@ -495,18 +495,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             })
             .collect()
     };
-    let chart = |title: String, y_label: String, unit: Scale, series, legend| Lines {
-        title,
-        x_label: grid.keys[0].clone(),
-        y_label,
-        unit,
-        series,
-        legend,
-        x_names: x_names.clone(),
-        from_zero: false,
-        discrete,
-        reference: None,
-        target: None,
+    let chart = |title: String, y_label: String, unit: Scale, series, legend| {
+        Lines::new(title, grid.keys[0].clone(), y_label, unit, series)
+            .legend(legend)
+            .x_names(x_names.clone())
+            .discrete(discrete)
     };
     let seats: Vec<&Curve> = curves
         .iter()
@@ -515,7 +508,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut sections = Vec::new();
     if lines.len() == 1 && !seats.is_empty() {
         let all = on_line(&lines[0]);
-        let mut c = chart(
+        let c = chart(
             "Win rate by seat".into(),
             "games won (%)".into(),
             Scale::Percent,
@@ -527,9 +520,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .collect(),
         );
         // One fair share only where every point seats as many players.
-        if one_size {
-            c.reference = fair_line(1.0 / seats.len() as f64);
-        }
+        let c = c.reference(if one_size {
+            fair_line(1.0 / seats.len() as f64)
+        } else {
+            None
+        });
         sections.push(Section {
             question: format!("How does each seat's win rate move with {}?", grid.keys[0]),
             how: format!(

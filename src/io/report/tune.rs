@@ -206,25 +206,27 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             ),
             (None, None) => continue,
         };
-        let chart = Lines {
-            title: format!("{m} against {first}"),
-            x_label: first.clone(),
-            y_label: m.clone(),
+        let legend = if keys.len() > 1 {
+            lines[..shown].to_vec()
+        } else {
+            Vec::new()
+        };
+        let chart = Lines::new(
+            format!("{m} against {first}"),
+            first.clone(),
+            m.clone(),
             unit,
             series,
-            legend: if keys.len() > 1 {
-                lines[..shown].to_vec()
-            } else {
-                Vec::new()
-            },
-            x_names: numeric
+        )
+        .legend(legend)
+        .x_names(
+            numeric
                 .is_none()
                 .then(|| xs.iter().map(|x| x.to_string()).collect()),
-            from_zero: false,
-            discrete: numeric.is_none() || xs.len() == 1,
-            reference: reference.map(|at| (at, format!("target {band}"))),
-            target,
-        };
+        )
+        .discrete(numeric.is_none() || xs.len() == 1)
+        .reference(reference.map(|at| (at, format!("target {band}"))))
+        .target(target);
         let more = if lines.len() > shown {
             format!(
                 " The first {shown} of {} lines are drawn; {CANDIDATES} has them all.",
