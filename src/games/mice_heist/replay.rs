@@ -52,6 +52,21 @@ impl Story {
         self.events.push(Event::new(turn, event, text, data));
     }
 
+    /// `seat` uses or gains a card: "seat 1 activates Focus (…)", with its effects in words.
+    pub fn card(
+        &mut self,
+        turn: u32,
+        event: &'static str,
+        seat: usize,
+        verb: &str,
+        card: (&str, &[Effect]),
+        data: Value,
+    ) {
+        let (name, effects) = card;
+        let text = format!("{} {verb} {name} ({})", seat_name(seat), describe(effects));
+        self.say(turn, event, text, data);
+    }
+
     /// The parts every edition's turn shares: bets, chips drawn, the result.
     pub fn turn(&mut self, turn: u32, rec: &Recorder, chips: &ChipTable, unit: &str) {
         if !rec.bets.is_empty() {

@@ -14,7 +14,7 @@ use config::{RawConfig, Rules};
 use engine::Engine;
 
 use super::Tests;
-use super::replay::{Recorder, Story, describe, icons};
+use super::replay::{Recorder, Story, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
 use crate::core::game::seat_name;
 use crate::core::play::Table;
@@ -182,34 +182,18 @@ impl Ruleset for Rules {
                 json!({"seat": t, "job": ids[job], "obstacle": top + 1, "target": o.target}),
             );
             story.turn(turn, &rec, &rules.chips, "cheese");
-            for &c in &rec.cards {
+            let skill = |c| {
                 let s = rules.skill(c);
-                story.say(
-                    turn,
-                    "skill",
-                    format!(
-                        "{} activates {} ({})",
-                        seat_name(t),
-                        s.name,
-                        describe(&s.effects)
-                    ),
-                    json!({"skill": s.id}),
-                );
+                ((s.name.as_str(), &s.effects[..]), json!({"skill": s.id}))
+            };
+            for &c in &rec.cards {
+                let (card, data) = skill(c);
+                story.card(turn, "skill", t, "activates", card, data);
             }
             story.result(turn, &rec);
             for &c in &rec.learned {
-                let s = rules.skill(c);
-                story.say(
-                    turn,
-                    "learn",
-                    format!(
-                        "{} learns {} ({})",
-                        seat_name(t),
-                        s.name,
-                        describe(&s.effects)
-                    ),
-                    json!({"skill": s.id}),
-                );
+                let (card, data) = skill(c);
+                story.card(turn, "learn", t, "learns", card, data);
             }
             story.jobs(turn, &before.jobs, &after.jobs, &ids, &sizes);
             let stash = |s: &State| s.players.iter().map(|p| p.stash).collect::<Vec<_>>();

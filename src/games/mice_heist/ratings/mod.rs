@@ -204,17 +204,8 @@ impl Ruleset for Rules {
             story.turn(turn, &rec, &rules.chips, "chips");
             for &c in &rec.cards {
                 let s = &rules.skill_cards[c as usize];
-                story.say(
-                    turn,
-                    "card",
-                    format!(
-                        "{} plays {} ({})",
-                        seat_name(t),
-                        s.name,
-                        describe(&s.effects)
-                    ),
-                    json!({"card": s.id}),
-                );
+                let data = json!({"card": s.id});
+                story.card(turn, "card", t, "plays", (&s.name, &s.effects), data);
             }
             story.result(turn, &rec);
             for (seat, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
