@@ -1231,8 +1231,7 @@ fn shards_merge_into_exactly_the_single_run() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("games.csv changed since whisker wrote it")
-            && stderr(&o).contains("the shard is damaged"),
+        stderr(&o).contains(": games.csv is gone: the shard is damaged"),
         "{}",
         stderr(&o)
     );

@@ -997,15 +997,28 @@ pub(crate) fn unchanged(dir: &Path, advice: &str) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    let changed = damaged(dir);
-    if changed.is_empty() {
+    let (changed, gone): (Vec<String>, Vec<String>) = damaged(dir)
+        .into_iter()
+        .partition(|name| dir.join(name).exists());
+    let mut what = Vec::new();
+    if !gone.is_empty() {
+        let verb = if gone.len() == 1 { "is" } else { "are" };
+        what.push(format!("{} {verb} gone", gone.join(", ")));
+    }
+    if !changed.is_empty() {
+        let them = if changed.len() == 1 { "it" } else { "them" };
+        what.push(format!(
+            "{} changed since whisker wrote {them}",
+            changed.join(", ")
+        ));
+    }
+    if what.is_empty() {
         return Ok(());
     }
     Err(Failure::Usage(format!(
-        "{}: {} changed since whisker wrote {}: {advice}",
+        "{}: {}: {advice}",
         dir.display(),
-        changed.join(", "),
-        if changed.len() == 1 { "it" } else { "them" }
+        what.join(", and ")
     )))
 }
 
