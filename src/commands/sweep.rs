@@ -16,7 +16,7 @@ use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
 use crate::io::report::headline::{
-    Naming, is_seat_rate, metric_words, swept_stall, swept_tables, tenths,
+    Naming, is_seat_rate, metric_words, swept_stall, swept_stalls, swept_tables, tenths,
 };
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
@@ -489,6 +489,20 @@ fn sweep_game<G: Registered>(
         .filter_map(|r| r.value.parse().ok())
         .collect();
     if let Some(stall) = swept_stall(&capped, G::REPORT.cap) {
+        text += &format!("  ! {stall}\n\n");
+    }
+    // And the endings the game names as stalls, as simulate's headline says them.
+    let shares = |ending: &str| -> Vec<f64> {
+        items
+            .iter()
+            .filter_map(|rows| {
+                rows.iter()
+                    .find(|r| r[0] == "endings.csv" && r[1] == ending && r[2] == "share")
+                    .and_then(|r| r[3].parse().ok())
+            })
+            .collect()
+    };
+    for stall in swept_stalls(G::REPORT.stalls, shares) {
         text += &format!("  ! {stall}\n\n");
     }
     // Each point's seats, those with a win rate: where the count moves, so do fair shares.

@@ -239,16 +239,37 @@ fn game_in(dir: &std::path::Path, file: &str) -> Option<&'static crate::games::R
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
 /// point's share).
 pub(crate) fn swept_stall(capped: &[f64], cap: Cap) -> Option<String> {
-    let stalled = capped.iter().filter(|&&c| c >= STALLED).count();
+    swept(capped, cap.did(), ": the cap ended them, not the rules")
+}
+
+/// A sweep's headline for each of the game's `declared` stalls that `STALLED` of games or more
+/// take at some of its points; `shares` gives an ending's share at each point, as simulate's
+/// headline reads it from endings.csv.
+pub(crate) fn swept_stalls(declared: &[Stall], shares: impl Fn(&str) -> Vec<f64>) -> Vec<String> {
+    declared
+        .iter()
+        .filter_map(|s| swept(&shares(s.ending), s.says, ""))
+        .collect()
+}
+
+/// "At 2 of 3 points 5.0% or more of games `says` (up to 63.7%)`tail`.", when any of `shares`
+/// reaches `STALLED`.
+fn swept(shares: &[f64], says: &str, tail: &str) -> Option<String> {
+    let stalled = shares.iter().filter(|&&c| c >= STALLED).count();
     (stalled > 0).then(|| {
         format!(
-            "At {stalled} of {} points {} or more of games {} (up to {}): the cap ended them, not the rules.",
-            capped.len(),
+            "At {stalled} of {} points {} or more of games {says} (up to {}){tail}.",
+            shares.len(),
             pct(STALLED),
-            cap.did(),
-            pct(capped.iter().copied().fold(0.0, f64::max))
+            pct(shares.iter().copied().fold(0.0, f64::max))
         )
     })
+}
+
+/// The stalls the game of the config in `file` of the result folder `dir` declares; none when
+/// the folder does not say which game it is.
+pub(crate) fn stalls_in(dir: &std::path::Path, file: &str) -> &'static [Stall] {
+    game_in(dir, file).map_or(&[], |e| e.report.stalls)
 }
 
 /// The seat gap in words: which seat wins most and least (`names`, as people name the seats),
@@ -442,6 +463,33 @@ mod tests {
         assert_eq!(found.len(), 2);
         assert!(found[0].starts_with("56.8% of games hit the turn cap"));
         assert!(stalls(None, &[], &declared, Cap::NoWinner).is_empty());
+    }
+
+    /// A sweep names a declared stall as simulate does, at the points where it reaches one
+    /// game in twenty; an ending the game does not declare, or under that share, is not one.
+    #[test]
+    fn a_sweep_names_the_endings_its_game_calls_stalls() {
+        let declared = [
+            Stall {
+                ending: "deck_empty",
+                says: "end when the draw pile runs out",
+            },
+            Stall {
+                ending: "everyone_loses",
+                says: "end with everyone losing",
+            },
+        ];
+        let shares = |ending: &str| match ending {
+            "deck_empty" => vec![0.019, 0.431, 0.637],
+            "everyone_loses" => vec![0.001, 0.04, 0.049],
+            _ => vec![0.9, 0.9, 0.9],
+        };
+        assert_eq!(
+            swept_stalls(&declared, shares),
+            [
+                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out (up to 63.7%)."
+            ]
+        );
     }
 
     #[test]

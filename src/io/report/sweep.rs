@@ -291,6 +291,25 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             headline::cap_in(dir, "config.toml"),
         ));
     }
+    // And the endings the game names as stalls.
+    if let Some(items) = CsvFile::read(dir, "sweep_items.csv")? {
+        let (file, item, column) = (
+            items.text("file")?,
+            items.text("item")?,
+            items.text("column")?,
+        );
+        let values = items.optional("value")?;
+        let shares = |ending: &str| -> Vec<f64> {
+            (0..items.len())
+                .filter(|&i| file[i] == "endings.csv" && item[i] == ending && column[i] == "share")
+                .filter_map(|i| values[i])
+                .collect()
+        };
+        findings.extend(headline::swept_stalls(
+            headline::stalls_in(dir, "config.toml"),
+            shares,
+        ));
+    }
     // Each point's seats: those with a win rate there. Where the count moves, so does every
     // seat's fair share, and a seat's rate with it.
     let seats_at: Vec<usize> = (0..points)
