@@ -60,6 +60,14 @@ fn sq(r: u8, c: u8) -> u8 {
 /// The first small mouse (on the start space at row 2, column 2).
 const MOUSE: u8 = 4;
 
+/// [`MOUSE`], put on `from` and rolled `roll`, walks into `nest` without looking at a mouse.
+fn walk_in(g: &mut Engine, from: u8, roll: u8, nest: u8) {
+    g.put(MOUSE, from);
+    g.set_roll(roll);
+    g.apply(Action::Pick(Piece::Mouse(MOUSE)));
+    g.apply(Action::Enter { nest, look: false });
+}
+
 #[test]
 fn a_chair_s_beams_stop_mice_on_the_edges_each_reading_says() {
     let chair = sq(2, 3);
@@ -81,20 +89,13 @@ fn a_chair_s_beams_stop_mice_on_the_edges_each_reading_says() {
                 let next = rules.board.step[usize::from(chair)][usize::from(side)];
                 let mut g = Engine::new(&rules, 1);
                 g.set_roll(1);
-                g.put(MOUSE, next);
-                let into = g.mouse_reach(MOUSE, 1);
-                assert_eq!(
-                    into.plain.has(chair),
-                    allowed,
-                    "{reading}, facing {facing}, from side {side}"
-                );
-                g.put(MOUSE, chair);
-                let out = g.mouse_reach(MOUSE, 1);
-                assert_eq!(
-                    out.plain.has(next),
-                    allowed,
-                    "{reading}, facing {facing}, out by side {side}"
-                );
+                // Onto the chair's square by that edge, and off it the same way.
+                for (from, to, way) in [(next, chair, "from"), (chair, next, "out by")] {
+                    g.put(MOUSE, from);
+                    let reach = g.mouse_reach(MOUSE, 1);
+                    let said = format!("{reading}, facing {facing}, {way} side {side}");
+                    assert_eq!(reach.plain.has(to), allowed, "{said}");
+                }
             }
         }
     }
@@ -116,13 +117,7 @@ fn a_mousehole_leads_into_its_nest_for_one_more_step() {
     assert_eq!(g.mouse_reach(MOUSE, 4).nests, 1 << 0 | 1 << 3);
     // Entering ends the move; with its mother, the mouse fills the nest with its colour.
     g.set_colours(&[0, 1, 2, 3, 0, 1, 2, 3]);
-    g.put(MOUSE, sq(0, 2));
-    g.set_roll(3);
-    g.apply(Action::Pick(Piece::Mouse(MOUSE)));
-    g.apply(Action::Enter {
-        nest: 0,
-        look: false,
-    });
+    walk_in(&mut g, sq(0, 2), 3, 0);
     assert_eq!(g.public().nests[0].as_slice(), [0, MOUSE]);
     assert_eq!(g.ending(), Some(Ending::Nest));
     assert_eq!(g.outcome().winners, 1);
@@ -224,13 +219,7 @@ fn a_wrong_mouse_handed_on_can_fill_and_win_another_nest() {
     let mut g = Engine::new(&rules, 1);
     // The top-left mother is of the top-right colour, as is that nest's own mother.
     g.set_colours(&[1, 1, 2, 3, 0, 0, 2, 3]);
-    g.put(MOUSE, sq(0, 2));
-    g.set_roll(1);
-    g.apply(Action::Pick(Piece::Mouse(MOUSE)));
-    g.apply(Action::Enter {
-        nest: 0,
-        look: false,
-    });
+    walk_in(&mut g, sq(0, 2), 1, 0);
     assert_eq!(g.ending(), Some(Ending::Chain));
     let e = g.public().events;
     assert_eq!((e.fills, e.failed, e.chained, e.turned), (2, 1, 1, 3));
@@ -248,13 +237,7 @@ fn a_failed_fill_shows_the_mice_turned_over_and_the_game_goes_on() {
     // mother is out of her nest.
     g.set_colours(&[0, 1, 2, 3, 3, 0, 2, 1]);
     g.put(3, sq(3, 1));
-    g.put(MOUSE, sq(0, 2));
-    g.set_roll(1);
-    g.apply(Action::Pick(Piece::Mouse(MOUSE)));
-    g.apply(Action::Enter {
-        nest: 0,
-        look: false,
-    });
+    walk_in(&mut g, sq(0, 2), 1, 0);
     assert_eq!(g.ending(), None);
     assert_eq!(g.decision(), Some(Decision::Shift));
     assert_eq!(g.public().nests[0].as_slice(), [0]);
@@ -271,13 +254,7 @@ fn a_non_player_colour_filling_its_nest_makes_everyone_lose() {
     assert_eq!(rules.owner, [0, NONE, 1, NONE]);
     let mut g = Engine::new(&rules, 1);
     g.set_colours(&[0, 1, 2, 3, 1, 0, 2, 3]);
-    g.put(MOUSE, sq(0, 4));
-    g.set_roll(1);
-    g.apply(Action::Pick(Piece::Mouse(MOUSE)));
-    g.apply(Action::Enter {
-        nest: 1,
-        look: false,
-    });
+    walk_in(&mut g, sq(0, 4), 1, 1);
     assert_eq!(g.ending(), Some(Ending::NonPlayer));
     assert_eq!(g.outcome().winners, 0);
 }
