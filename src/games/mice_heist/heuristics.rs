@@ -109,6 +109,15 @@ pub fn best_flip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
     best
 }
 
+/// The chip an effect of `kind` acts on: the one whose flip gains most for a flip, else the
+/// lowest showing.
+pub fn chosen_chip(chips: &ChipTable, drawn: &Drawn, kind: EffectKind) -> u8 {
+    match kind {
+        EffectKind::Flip => best_flip(chips, drawn).1,
+        _ => worst_chip(chips, drawn).1,
+    }
+}
+
 /// The lowest chip showing, and its index ((0, 0) with no chip drawn).
 pub fn worst_chip(chips: &ChipTable, drawn: &Drawn) -> (i32, u8) {
     if drawn.chips.is_empty() {

@@ -100,7 +100,8 @@ impl GreedyParams {
     }
 }
 
-/// One edition's `greedy` as a typed bot: its values, from the edition's kind and `max_bet`.
+/// One edition's `greedy` as a typed bot: its values, from the edition's kind and `max_bet`;
+/// and how its view values a track, which both editions read from the same fields.
 macro_rules! edition_greedy {
     ($kind:path, $max_bet:path) => {
         /// `greedy`, with its parameters' values.
@@ -121,6 +122,19 @@ macro_rules! edition_greedy {
             fn heuristic(_: crate::core::game::Seat) -> Self {
                 Self::of(&crate::core::lineup::Bot::new(&$kind))
             }
+        }
+
+        /// How this edition's tracks pay.
+        fn payout<'a>(v: &View<'a>) -> crate::games::mice_heist::heuristics::Payout<'a> {
+            crate::games::mice_heist::heuristics::Payout {
+                food: &v.rules.food,
+                track_length: v.rules.track_length,
+            }
+        }
+
+        /// The viewer's place on `job`'s track, to value climbs from.
+        fn place<'a>(v: &View<'a>, job: u8) -> crate::games::mice_heist::heuristics::Place<'a> {
+            payout(v).place(&v.state.jobs[job as usize].track, v.me)
         }
     };
 }

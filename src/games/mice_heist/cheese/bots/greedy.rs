@@ -17,7 +17,7 @@ use super::{Bet, Learn, Policy, View};
 use crate::games::mice_heist::cheese::config::{EffectKind, MAX_HELD, Rules};
 use crate::games::mice_heist::cheese::state::Player;
 use crate::games::mice_heist::chips::Chances;
-use crate::games::mice_heist::heuristics::{Payout, Place, STEP, best_flip, helps, worst_chip};
+use crate::games::mice_heist::heuristics::{STEP, best_flip, chosen_chip, helps, worst_chip};
 use crate::games::{MAX_SEATS, Seat};
 
 crate::games::mice_heist::edition_greedy!(
@@ -63,19 +63,6 @@ fn odds(v: &View, chances: &Chances, seat: Seat, job: u8) -> f64 {
     let p = &v.state.players[seat];
     let boost = potential(v.rules, p, spec.icons, p.stash, None);
     chances.at_least(i32::from(spec.target) - boost)
-}
-
-/// How this edition's tracks pay.
-fn payout<'a>(v: &View<'a>) -> Payout<'a> {
-    Payout {
-        food: &v.rules.food,
-        track_length: v.rules.track_length,
-    }
-}
-
-/// The viewer's place on `job`'s track, to value climbs from.
-fn place<'a>(v: &View<'a>, job: u8) -> Place<'a> {
-    payout(v).place(&v.state.jobs[job as usize].track, v.me)
 }
 
 /// Scores as they would stand if the game ended now (food by track place, plus stash).
@@ -322,10 +309,7 @@ impl Policy for Greedy {
     }
 
     fn pick_chip(&self, v: &View, kind: EffectKind) -> u8 {
-        match kind {
-            EffectKind::Flip => best_flip(&v.rules.chips, &v.state.test.drawn).1,
-            _ => worst_chip(&v.rules.chips, &v.state.test.drawn).1,
-        }
+        chosen_chip(&v.rules.chips, &v.state.test.drawn, kind)
     }
 
     fn learn(&self, v: &View) -> Option<Learn> {

@@ -15,7 +15,7 @@
 use super::{Choice, Learn, Policy, Spare, View};
 use crate::games::Seat;
 use crate::games::mice_heist::chips::Chances;
-use crate::games::mice_heist::heuristics::{Payout, Place, best_flip, helps, worst_chip};
+use crate::games::mice_heist::heuristics::{best_flip, chosen_chip, helps, worst_chip};
 use crate::games::mice_heist::ratings::config::{EffectKind, MAX_HAND, SKILLS};
 
 crate::games::mice_heist::edition_greedy!(
@@ -25,18 +25,6 @@ crate::games::mice_heist::edition_greedy!(
 
 /// What learning or drawing a card is worth, in cheese.
 const CARD: f64 = 1.0;
-
-fn payout<'a>(v: &View<'a>) -> Payout<'a> {
-    Payout {
-        food: &v.rules.food,
-        track_length: v.rules.track_length,
-    }
-}
-
-/// The viewer's place on `job`'s track, to value climbs from.
-fn place<'a>(v: &View<'a>, job: u8) -> Place<'a> {
-    payout(v).place(&v.state.jobs[job as usize].track, v.me)
-}
 
 /// The chances of the next test's draw, for the bag as it is.
 fn draw<'a>(v: &View<'a>) -> Chances<'a> {
@@ -263,10 +251,7 @@ impl Policy for Greedy {
     }
 
     fn pick_chip(&self, v: &View, kind: EffectKind) -> u8 {
-        match kind {
-            EffectKind::Flip => best_flip(&v.rules.chips, &v.state.test.drawn).1,
-            _ => worst_chip(&v.rules.chips, &v.state.test.drawn).1,
-        }
+        chosen_chip(&v.rules.chips, &v.state.test.drawn, kind)
     }
 
     fn learn(&self, v: &View) -> Option<Learn> {
