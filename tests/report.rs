@@ -875,6 +875,21 @@ fn a_comparison_names_each_seat_by_its_role_where_the_game_has_roles() {
         terminal.contains("! seat 1 (inspector) win rate:"),
         "{terminal}"
     );
+    // The page's count of significant rows is compare.csv's, seat 1's rate under both its
+    // names counted as the table lists it.
+    let csv = fs::read_to_string(d.join("r").join("compare.csv")).unwrap();
+    let column = |i: usize| -> Vec<String> {
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(i).unwrap_or("").to_string())
+            .collect()
+    };
+    // p_holm and significant.
+    let tested = column(7).iter().filter(|p| !p.is_empty()).count();
+    let yes = column(8).iter().filter(|s| *s == "yes").count();
+    assert!(yes >= 2, "{csv}");
+    let key = format!("<b>{yes}</b><span>of compare.csv's {tested} tested rows differ");
+    assert!(html.contains(&key), "{key} not in {html}");
     // A game without roles names its seats by number alone.
     let plain = text(&reported(
         &[

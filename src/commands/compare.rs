@@ -109,6 +109,16 @@ where
         ..plan.clone()
     };
     if let Some(s) = (0..pa.min(pb)).find(|&s| plan.lineup[s].label() != lineup_b[s].label()) {
+        if bots.is_none() {
+            // No --bots was given: each side's default seats a bot the other may not offer.
+            return Err(Failure::Usage(format!(
+                "A and B seat different default bots ({} gets {} in A but {} in B), and compare pairs the same bots on both sides: give --bots with bots both offer (`whisker bots CONFIG` lists them), such as --bots random",
+                seat_name(s),
+                plan.lineup[s].label(),
+                lineup_b[s].label()
+            ))
+            .into());
+        }
         return Err(Failure::Usage(format!(
             "--bots: {} gets {} in A but {} in B (a preset means a different bot in each config); compare pairs the same bots on both sides: to measure one bot against another, play them in one run with --rotate-seats", seat_name(s),
             plan.lineup[s].label(),

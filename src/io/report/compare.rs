@@ -193,10 +193,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ));
         }
     }
-    let real = rows
-        .iter()
-        .filter(|r| r.significant && r.metric != FIRST_SEAT)
-        .count();
+    // As compare.csv counts them: seat 1's rate under both its names, as the table lists it.
+    let real = rows.iter().filter(|r| r.significant).count();
     let found = findings::rank(changes);
     let mut findings = Vec::new();
     if run.partial() {
@@ -215,7 +213,10 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut keys = vec![
         (
             real.to_string(),
-            "metrics differ significantly (Holm-corrected p < 0.05)".into(),
+            format!(
+                "of compare.csv's {} tested rows differ significantly (Holm-corrected p < 0.05)",
+                rows.iter().filter(|r| r.p_holm.is_some()).count()
+            ),
         ),
         (
             games.clone(),

@@ -10,6 +10,7 @@ use super::{Z95, holm, num, p_value, paired_sd};
 #[cfg(doc)]
 use crate::stats::metrics::CountTable;
 use crate::stats::metrics::{Block, Cell, ColumnKind, Counts, Declared, Per, Slot};
+use crate::stats::wilson;
 
 /// The file the rows are written to.
 pub(crate) const FILE: &str = "compare_items.csv";
@@ -264,9 +265,19 @@ pub(crate) fn item_rows(
                 ColumnKind::Mean => "mean",
                 _ => "count",
             };
+            let paired = Z95 * sd;
+            let (below, above) = if proportion(kind) {
+                newcombe((sum[0], sum[1]), (sum[2], sum[3]), paired)
+            } else {
+                (paired, paired)
+            };
             let mut row = |column: String, va: f64, vb: f64| {
                 let diff = vb - va;
-                let p = (!diff.is_nan()).then(|| p_value(diff, sd, sums.n));
+                // The spread on the side towards no difference, so that the p-value and the
+                // interval agree on whether it is excluded.
+                let toward = if diff >= 0.0 { below } else { above };
+                let spread = if toward > paired { toward / Z95 } else { sd };
+                let p = (!diff.is_nan()).then(|| p_value(diff, spread, sums.n));
                 p_values.push(p);
                 ItemRow {
                     file: item.file.clone(),
@@ -277,8 +288,8 @@ pub(crate) fn item_rows(
                     a: num(va),
                     b: num(vb),
                     diff: num(diff),
-                    ci_low: num(diff - Z95 * sd),
-                    ci_high: num(diff + Z95 * sd),
+                    ci_low: num(diff - below),
+                    ci_high: num(diff + above),
                     p_value: p.map_or_else(String::new, num),
                     p_holm: String::new(),
                     significant: "",
@@ -302,6 +313,36 @@ pub(crate) fn item_rows(
         }
     }
     rows
+}
+
+/// How far a proportion's B − A difference may lie below and above its value (95%): the paired
+/// interval's `paired` either way; but where a side counts fewer than `FEW` hits or misses,
+/// Newcombe's (1998) hybrid score interval from each side's totals (`a` and `b`, hits and
+/// trials) where that is wider. Near a rate of 0 or 1 the delta method's spread shrinks to
+/// nothing (a card played in one game on each side, lost in A and won in B, read as a
+/// certain 100 points); the score interval stays honest there, while elsewhere the paired
+/// interval keeps what the shared seeds gain.
+fn newcombe(a: (i128, i128), b: (i128, i128), paired: f64) -> (f64, f64) {
+    const FEW: i128 = 5;
+    let few = |(hits, trials): (i128, i128)| hits.min(trials - hits) < FEW;
+    if !few(a) && !few(b) {
+        return (paired, paired);
+    }
+    let score = |(hits, trials): (i128, i128)| {
+        let counted = |x: i128| u64::try_from(x).ok();
+        match (counted(hits), counted(trials)) {
+            (Some(h), Some(t)) if t > 0 && h <= t => Some(wilson(h, t)),
+            _ => None,
+        }
+    };
+    match (score(a), score(b)) {
+        (Some(a), Some(b)) => {
+            let below = (b.value - b.low).hypot(a.high - a.value);
+            let above = (b.high - b.value).hypot(a.value - a.low);
+            (paired.max(below), paired.max(above))
+        }
+        _ => (paired, paired),
+    }
 }
 
 /// Whether a row of this kind is a proportion, its difference in points.
@@ -365,14 +406,24 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_changed_rate_is_found_and_an_unchanged_one_is_not() {
+    /// The rows of `games` paired games of the example tables, `play` counting game `g` on
+    /// each side (its tries and wins blocks given).
+    fn compared(games: u64, play: impl Fn(u64, [&mut Counts; 2], Block, Block)) -> Vec<ItemRow> {
         let (d, tries, wins) = declared();
         let plan = ItemPlan::new(&d, &d);
         let mut sums = plan.sums();
-        for g in 0..2000u64 {
+        for g in 0..games {
             let (mut a, mut b) = (d.counts(), d.counts());
-            for c in [&mut a, &mut b] {
+            play(g, [&mut a, &mut b], tries, wins);
+            sums.add(&plan, &a, &b);
+        }
+        item_rows(&plan, &sums, None)
+    }
+
+    #[test]
+    fn a_changed_rate_is_found_and_an_unchanged_one_is_not() {
+        let rows = compared(2000, |g, [a, b], tries, wins| {
+            for c in [&mut *a, &mut *b] {
                 c.add_n(tries.at(0), 2);
                 c.add_n(tries.at(1), 1 + g % 2);
                 // Thing `b` wins alike on both sides.
@@ -381,9 +432,7 @@ mod tests {
             // Thing `a` wins half its tries on side A and a quarter on side B.
             a.add_n(wins.at(0), 1);
             b.add_n(wins.at(0), u64::from(g % 2 == 0));
-            sums.add(&plan, &a, &b);
-        }
-        let rows = item_rows(&plan, &sums, None);
+        });
         let row = |item: &str, col: &str| {
             rows.iter()
                 .find(|r| r.item == item && r.column == col)
@@ -422,30 +471,57 @@ mod tests {
 
     #[test]
     fn the_interval_is_the_paired_differences_own() {
-        // A wins half its tries (one try a game, won in even games), B never wins: the per-game
-        // difference in the win rate is 1 or 0, so B − A is −0.5 with the normal interval of a
-        // mean of n such values, half-width 1.96 · √(0.25 · n / (n − 1) / n).
-        let (d, tries, wins) = declared();
-        let plan = ItemPlan::new(&d, &d);
-        let mut sums = plan.sums();
+        // A wins its one try a game in even games, B in odd ones: each wins half, but the
+        // per-game difference in the win rate is always 1 or −1, so B − A is 0 with the normal
+        // interval of a mean of n such values, half-width 1.96 · √(n / (n − 1) / n), wider than
+        // two independent halves' would be.
         let n = 1000u64;
-        for g in 0..n {
-            let (mut a, mut b) = (d.counts(), d.counts());
+        let rows = compared(n, |g, [a, b], tries, wins| {
             a.add_n(tries.at(0), 1);
             b.add_n(tries.at(0), 1);
             a.add_n(wins.at(0), u64::from(g % 2 == 0));
-            sums.add(&plan, &a, &b);
-        }
-        let rows = item_rows(&plan, &sums, None);
+            b.add_n(wins.at(0), u64::from(g % 2 == 1));
+        });
         let r = rows
             .iter()
             .find(|r| r.item == "a" && r.column == "win_rate")
             .unwrap();
         let nf = n as f64;
-        let half = Z95 * (0.25 * nf / (nf - 1.0) / nf).sqrt();
-        assert_eq!(r.diff, "-0.500000");
-        assert_eq!(r.ci_low, num(-0.5 - half));
-        assert_eq!(r.ci_high, num(-0.5 + half));
+        let half = Z95 * (nf / (nf - 1.0) / nf).sqrt();
+        assert_eq!(r.diff, "0.000000");
+        assert_eq!(r.ci_low, num(-half));
+        assert_eq!(r.ci_high, num(half));
+    }
+
+    /// A card played in one game on each side, its player losing in A and winning in B: the
+    /// paired spread is nothing (a rate of 0 and one of 1), but one game each says little. The
+    /// interval is the score interval's, wide, and the row is no finding.
+    #[test]
+    fn a_rate_of_one_game_a_side_is_no_certain_difference() {
+        let rows = compared(2000, |g, [a, b], tries, wins| {
+            if g == 7 {
+                a.add_n(tries.at(0), 1);
+                b.add_n(tries.at(0), 1);
+                b.add_n(wins.at(0), 1);
+            }
+        });
+        let r = rows
+            .iter()
+            .find(|r| r.item == "a" && r.column == "win_rate")
+            .unwrap();
+        assert_eq!((r.a.as_str(), r.b.as_str()), ("0.000000", "1.000000"));
+        // Each side's Wilson interval of 1 try runs from 0 to 0.793 (or 0.207 to 1).
+        let w = wilson(1, 1);
+        let below = (1.0 - w.low).hypot(1.0 - w.low);
+        assert_eq!(r.ci_low, num(1.0 - below));
+        assert_eq!(r.ci_high, "1.000000");
+        assert_eq!(r.significant, "no");
+        let found = super::super::findings::rank(super::super::findings::changes(
+            &[],
+            &rows,
+            crate::io::report::headline::Naming::PLAIN,
+        ));
+        assert!(found.marked.is_empty(), "{:?}", found.marked);
     }
 
     #[test]
