@@ -147,6 +147,13 @@ fn simulate_game<G: Registered>(
         crate::io::report::headline::games(report.played.units),
         plan.seed
     );
+    if let Some((i, n)) = plan.shard {
+        let games = crate::io::report::svg::grouped(report.played.units);
+        text += &format!(
+            "  {}\n\n",
+            crate::io::report::headline::one_shard(&format!("{i}/{n}"), &games)
+        );
+    }
     if let Some(signal) = report.played.stopped {
         text += &format!(
             "INTERRUPTED by {}: {} of {} games played; the results below are for those (marked partial)\n\n",

@@ -257,10 +257,17 @@ pub(crate) fn write<G: Game>(
         let bots = plan.bots();
         // Bot against bot: how often each wins a game, any of its seats counted once. One bot
         // alone wins every game anyone wins: no row says that.
+        // Its fair share beside it: a bot holding two seats of four wins half of the games
+        // if it is no better than the others.
+        let seats_of =
+            |bot: &crate::core::lineup::Bot| plan.lineup.iter().filter(|x| *x == bot).count();
         for (b, bot) in bots.iter().enumerate().filter(|_| bots.len() > 1) {
             let r = wilson(totals.bot_wins[b], totals.games);
             let score = scored.then(|| totals.bot_scores[b].mean().value);
-            shown_bots.push((format!("{} (every seat)", bot.label()), r, score));
+            let seats = seats_of(bot);
+            let fair = headline::pct(seats as f64 / players as f64);
+            let name = format!("{} ({seats} of {players} seats, fair {fair})", bot.label());
+            shown_bots.push((name, r, score));
         }
         dir.csv(
             "bots.csv",
@@ -268,12 +275,10 @@ pub(crate) fn write<G: Game>(
                 let r = wilson(totals.bot_wins[b], totals.games);
                 BotRow {
                     bot: bot.label(),
-                    seats: plan.lineup.iter().filter(|x| *x == bot).count(),
+                    seats: seats_of(bot),
                     games: totals.games,
                     wins: totals.bot_wins[b],
-                    fair_share: num(
-                        plan.lineup.iter().filter(|x| *x == bot).count() as f64 / players as f64
-                    ),
+                    fair_share: num(seats_of(bot) as f64 / players as f64),
                     win_rate: num(r.value),
                     ci_low: num(r.low),
                     ci_high: num(r.high),

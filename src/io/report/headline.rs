@@ -266,6 +266,14 @@ fn swept(shares: &[f64], says: &str, tail: &str) -> Option<String> {
     })
 }
 
+/// What a shard's figures are, on its page and in its terminal: `shard` as `--shard` gave it,
+/// `games` as the page writes a count.
+pub(crate) fn one_shard(shard: &str, games: &str) -> String {
+    format!(
+        "This is one shard (--shard {shard}) of a run: the figures are for its own {games} games; `whisker merge` joins the shards into the whole result."
+    )
+}
+
 /// The stalls the game of the config in `file` of the result folder `dir` declares; none when
 /// the folder does not say which game it is.
 pub(crate) fn stalls_in(dir: &std::path::Path, file: &str) -> &'static [Stall] {

@@ -58,10 +58,8 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
     }
     let shard = run.get("shard");
     if !shard.is_empty() {
-        r.findings.push(format!(
-            "This is one shard (--shard {shard}) of a run: the figures are for its own {} games; `whisker merge` joins the shards into the whole result.",
-            run.count("played")
-        ));
+        r.findings
+            .push(headline::one_shard(&shard, &run.count("played")));
     }
     if r.games < FEW_GAMES {
         r.findings.push(format!(
