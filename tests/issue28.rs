@@ -24,6 +24,19 @@ fn ok(o: &Output) {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
 }
 
+/// `args` run without a strength sample or a progress bar, into `out`.
+fn quietly(args: &[&str], out: &Path) -> Output {
+    let mut all = args.to_vec();
+    all.extend([
+        "--strength",
+        "off",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    whisker(&all)
+}
+
 fn whisker_with(env: (&str, &str), dir: &Path, args: &[&str]) -> Output {
     command()
         .current_dir(dir)
@@ -1230,5 +1243,129 @@ fn a_stopped_tune_is_marked_partial() {
     assert!(
         !page.contains("To play exactly these games again"),
         "{page}"
+    );
+}
+
+/// Two games whose default bots differ: the refusal names the defaults, not a --bots that was
+/// never given, and says what to give.
+#[test]
+fn comparing_games_with_different_default_bots_asks_for_bots_both_offer() {
+    let d = scratch("compare-defaults");
+    let out = d.join("c");
+    let o = quietly(
+        &["compare", "cheesy-heist", "mouse-chaos", "--games", "10"],
+        &out,
+    );
+    refused(
+        &o,
+        &[
+            "A and B seat different default bots (seat 1 gets sly in A but shepherd in B)",
+            "--bots random",
+        ],
+    );
+    assert!(!stderr(&o).contains("error: --bots"), "{}", stderr(&o));
+    assert!(!out.exists());
+}
+
+/// A game with one edition, given one anyway: the message says to leave it out, not that the
+/// known editions are an empty list.
+#[test]
+fn an_edition_for_a_game_of_one_edition_is_refused_at_its_line() {
+    let d = scratch("one-edition");
+    let text = fs::read_to_string("configs/cheesy-heist/standard.toml").unwrap();
+    let text = text.replacen(
+        "game = \"cheesy-heist\"\n",
+        "game = \"cheesy-heist\"\nedition = \"gold\"\n",
+        1,
+    );
+    let line = text.lines().position(|l| l.starts_with("edition")).unwrap() + 1;
+    let file = d.join("gold.toml");
+    fs::write(&file, text).unwrap();
+    let o = whisker(&["simulate", file.to_str().unwrap(), "--games", "10"]);
+    refused(
+        &o,
+        &[
+            &format!("gold.toml:{line}"),
+            "cheesy-heist has one edition: leave `edition` out (it says `gold`)",
+        ],
+    );
+}
+
+/// A shard's terminal says it is one, as its page does: its figures are a part of a run's.
+#[test]
+fn a_shard_says_so_in_the_terminal() {
+    let d = scratch("shard-terminal");
+    let out = d.join("s");
+    let o = quietly(
+        &[
+            "simulate",
+            "cheesy-heist",
+            "--games",
+            "40",
+            "--shard",
+            "1/2",
+        ],
+        &out,
+    );
+    ok(&o);
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("This is one shard (--shard 1/2) of a run: the figures are for its own 20 games; `whisker merge` joins the shards into the whole result."),
+        "{said}"
+    );
+}
+
+/// A hand limit below the deal is told against the deal, whose value made it wrong.
+#[test]
+fn a_hand_limit_below_the_deal_names_the_deal() {
+    let o = whisker(&[
+        "simulate",
+        "mice-heist-ratings",
+        "--set",
+        "rules.hand_size=9",
+        "--games",
+        "10",
+    ]);
+    refused(
+        &o,
+        &[
+            "rules.max_hand",
+            "8: fewer than the 9 cards a hand is dealt (rules.hand_size); allowed 9 to 12",
+        ],
+    );
+}
+
+/// A rotated run's row for each bot says how many seats it holds and its fair share, as
+/// bots.csv does: a bot in two seats of four wins half of the games by holding them.
+#[test]
+fn a_rotated_bot_is_read_against_its_fair_share() {
+    let d = scratch("rotated-fair");
+    let out = d.join("r");
+    let bots = "greedy,random,cautious";
+    let o = quietly(
+        &[
+            "simulate",
+            "mice-heist-cheese",
+            "--bots",
+            bots,
+            "--rotate-seats",
+            "--games",
+            "20",
+        ],
+        &out,
+    );
+    ok(&o);
+    let said = String::from_utf8_lossy(&o.stdout);
+    for row in [
+        "greedy (2 of 4 seats, fair 50.0%)",
+        "random (1 of 4 seats, fair 25.0%)",
+        "greedy(max_bet=1) (1 of 4 seats, fair 25.0%)",
+    ] {
+        assert!(said.contains(row), "{row} not in {said}");
+    }
+    let csv = fs::read_to_string(out.join("bots.csv")).unwrap();
+    assert!(
+        csv.contains("\ngreedy,2,") && csv.contains(",0.500000,"),
+        "{csv}"
     );
 }

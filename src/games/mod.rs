@@ -430,13 +430,15 @@ fn load_config(
         .filter(|e| e.game == game)
         .map(|e| e.edition)
         .collect();
-    Err(err(
-        "edition",
+    let message = if one_edition {
+        format!("{game} has one edition: leave `edition` out (it says `{edition}`)")
+    } else {
         format!(
             "unknown {game} edition `{edition}`; known: {}",
             editions.join(", ")
-        ),
-    ))
+        )
+    };
+    Err(err("edition", message))
 }
 
 /// Where results go when `--out` is not given.

@@ -203,13 +203,22 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     };
     let seated = check_table(&mut p, &table);
     range(&mut p, "rules.hand_size", r.hand_size, 0, MAX_HAND);
-    range(
-        &mut p,
-        "rules.max_hand",
-        r.max_hand,
-        r.hand_size.min(MAX_HAND),
-        MAX_HAND,
-    );
+    let least = r.hand_size.min(MAX_HAND);
+    if r.max_hand < least {
+        // Said against the deal, whose line may be the one just edited.
+        p.0.push(Invalid {
+            allowed: Some(format!("{least} to {MAX_HAND}")),
+            ..Invalid::new(
+                "rules.max_hand",
+                format!(
+                    "{}: fewer than the {least} cards a hand is dealt (rules.hand_size); allowed {least} to {MAX_HAND}",
+                    r.max_hand
+                ),
+            )
+        });
+    } else {
+        range(&mut p, "rules.max_hand", r.max_hand, least, MAX_HAND);
+    }
     range(&mut p, "rules.player_chips", r.player_chips, 1, 9);
     range(&mut p, "rules.max_rating", r.max_rating, 1, 20);
     let chips = compile_chips(&mut p, &raw.chips, r.chips_per_test);
