@@ -26,7 +26,7 @@ impl Cli {
     pub fn parse_or_answer() -> Result<Self, std::process::ExitCode> {
         use clap::Parser as _;
         use std::io::{IsTerminal as _, Write as _};
-        let e = match Self::try_parse() {
+        let e = match Self::try_parse_from(negatives_joined(std::env::args_os())) {
             Ok(cli) => return Ok(cli),
             Err(e) if !e.use_stderr() => e,
             Err(e) => {
@@ -81,6 +81,32 @@ fn from_environment(e: &clap::Error) -> Option<&'static str> {
         && !given
         && std::env::var_os(STRENGTH_VAR).is_some())
     .then_some(STRENGTH_VAR)
+}
+
+/// The command line with a negative number after a flag joined to it (`--games -5` read as
+/// `--games=-5`): no whisker flag takes one, and clap would otherwise refuse `-5` as an unknown
+/// flag and suggest `-- -5`, where the flag's own check names the flag and what it takes.
+fn negatives_joined(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    for arg in args {
+        let negative = arg.to_str().is_some_and(|a| {
+            a.strip_prefix('-')
+                .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+        });
+        match out.last_mut() {
+            Some(flag)
+                if negative
+                    && flag.to_str().is_some_and(|f| {
+                        f.starts_with("--") && f.len() > 2 && !f.contains('=')
+                    }) =>
+            {
+                flag.push("=");
+                flag.push(&arg);
+            }
+            _ => out.push(arg),
+        }
+    }
+    out
 }
 
 /// The environment variable `--strength` falls back on (CI sets it to `off`).
