@@ -1369,3 +1369,51 @@ fn a_rotated_bot_is_read_against_its_fair_share() {
         "{csv}"
     );
 }
+
+/// A negative number after a flag is refused by that flag's own check, not as an unknown flag
+/// with advice to write `-- -5`.
+#[test]
+fn a_negative_number_is_refused_by_its_flag() {
+    for (flag, value) in [("--games", "-5"), ("--seed", "-1"), ("--strength", "-1")] {
+        let o = whisker(&["simulate", "cheesy-heist", flag, value]);
+        refused(&o, &[&format!("'{value}' for '{flag}")]);
+        assert!(!stderr(&o).contains("'-- "), "{}", stderr(&o));
+    }
+}
+
+/// An item the change renames is on one side only: the terminal says the comparison leaves it
+/// out, rather than dropping its rows without a word.
+#[test]
+fn a_renamed_item_is_said_to_be_left_out() {
+    let d = scratch("renamed-item");
+    let text = fs::read_to_string("configs/mice-heist/cheese.toml").unwrap();
+    assert!(text.contains("Creaky door"));
+    let b = d.join("squeaky.toml");
+    fs::write(&b, text.replace("Creaky door", "Squeaky door")).unwrap();
+    let o = quietly(
+        &[
+            "compare",
+            "mice-heist-cheese",
+            b.to_str().unwrap(),
+            "--games",
+            "20",
+        ],
+        &d.join("c"),
+    );
+    ok(&o);
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains(
+            "of the game's tables on one side only (renamed, added or removed), so not compared: "
+        ) && said.contains("Creaky door (A only)")
+            && said.contains("Squeaky door (B only)"),
+        "{said}"
+    );
+    // The same config on both sides pairs every row.
+    let o = quietly(
+        &["compare", "mice-heist-cheese", "--games", "20"],
+        &d.join("same"),
+    );
+    ok(&o);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("on one side only"));
+}

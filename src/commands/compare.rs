@@ -342,6 +342,11 @@ where
     let sampled = matches!(sample, SamplePair::Played { .. });
     text += &findings::rank(findings::changes(&rows, &item_rows, naming)).text(sampled);
     text += &items::headline(&item_rows);
+    // Between two games or editions most rows differ by design; within one, a row on one side
+    // only is a change the designer made.
+    if GA::GAME == GB::GAME && GA::EDITION == GB::EDITION {
+        text += &items::unpaired(ga.declared(), gb.declared());
+    }
     text += "\n";
     text += &compare::table(&rows);
     text += &written(&path, args.run.report);

@@ -368,6 +368,43 @@ pub(crate) fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
     (proportion(kind), size(kind, a, b))
 }
 
+/// The rows of a table both sides write that only one side has (an item the change renamed,
+/// added or removed), which no row of compare_items.csv can pair: for the terminal, that the
+/// comparison leaves them out; nothing when every row pairs.
+pub(crate) fn unpaired(a: &Declared, b: &Declared) -> String {
+    const SHOWN: usize = 4;
+    let mut only = Vec::new();
+    for ta in &a.tables {
+        let Some(tb) = b.tables.iter().find(|t| t.file == ta.file) else {
+            continue;
+        };
+        for (x, y, side) in [(ta, tb, "A"), (tb, ta, "B")] {
+            for r in x
+                .rows
+                .iter()
+                .filter(|r| !y.rows.iter().any(|s| s.item == r.item))
+            {
+                only.push(format!("{} {} ({side} only)", x.file, r.item));
+            }
+        }
+    }
+    if only.is_empty() {
+        return String::new();
+    }
+    let more = only.len().saturating_sub(SHOWN);
+    format!(
+        "  ! {} {} of the game's tables on one side only (renamed, added or removed), so not compared: {}{}.\n",
+        only.len(),
+        if only.len() == 1 { "row" } else { "rows" },
+        only[..only.len().min(SHOWN)].join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )
+}
+
 /// How many rows of the game's tables differ, for the terminal (the findings name them).
 pub(crate) fn headline(rows: &[ItemRow]) -> String {
     let changed = rows.iter().filter(|r| r.significant == "yes").count();
