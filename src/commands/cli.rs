@@ -85,28 +85,60 @@ fn from_environment(e: &clap::Error) -> Option<&'static str> {
 
 /// The command line with a negative number after a flag joined to it (`--games -5` read as
 /// `--games=-5`): no whisker flag takes one, and clap would otherwise refuse `-5` as an unknown
-/// flag and suggest `-- -5`, where the flag's own check names the flag and what it takes.
+/// flag and suggest `-- -5`, where the flag's own check names the flag. Only a whole argument
+/// that is a number is joined (a file `-1.toml` is not), and nothing after `--`.
 fn negatives_joined(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let number = |a: &str| {
+        a.strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok_and(f64::is_finite))
+    };
+    let flag = |f: &str| f.starts_with("--") && f.len() > 2 && !f.contains('=');
     let mut out: Vec<std::ffi::OsString> = Vec::new();
+    let mut ended = false;
     for arg in args {
-        let negative = arg.to_str().is_some_and(|a| {
-            a.strip_prefix('-')
-                .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
-        });
+        let text = arg.to_str().unwrap_or("");
         match out.last_mut() {
-            Some(flag)
-                if negative
-                    && flag.to_str().is_some_and(|f| {
-                        f.starts_with("--") && f.len() > 2 && !f.contains('=')
-                    }) =>
-            {
-                flag.push("=");
-                flag.push(&arg);
+            Some(last) if !ended && number(text) && last.to_str().is_some_and(flag) => {
+                last.push("=");
+                last.push(&arg);
             }
-            _ => out.push(arg),
+            _ => {
+                ended |= text == "--";
+                out.push(arg);
+            }
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::negatives_joined;
+
+    fn joined(args: &[&str]) -> Vec<String> {
+        negatives_joined(args.iter().map(std::ffi::OsString::from))
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn only_a_negative_number_after_a_flag_is_joined_to_it() {
+        assert_eq!(joined(&["w", "--games", "-5"]), ["w", "--games=-5"]);
+        assert_eq!(joined(&["w", "--seed", "-1.5"]), ["w", "--seed=-1.5"]);
+        // Values that hold their own minus sign, a file named like a number, a flag given
+        // its value with `=`, and anything after `--` are left as they are.
+        for args in [
+            &["w", "--set", "rules.x=-1"][..],
+            &["w", "--quiet", "-1.toml"],
+            &["w", "--games=-5", "-3"],
+            &["w", "--", "--odd", "-1"],
+            &["w", "-5"],
+            &["w", "--games", "-"],
+        ] {
+            assert_eq!(joined(args), args, "{args:?}");
+        }
+    }
 }
 
 /// The environment variable `--strength` falls back on (CI sets it to `off`).

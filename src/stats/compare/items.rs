@@ -481,6 +481,12 @@ mod tests {
         let b = row("b", "win_rate");
         assert_eq!(b.diff, "0.000000");
         assert_eq!(b.significant, "no");
+        // Won alike game by game, with hundreds of wins and losses a side: the paired interval
+        // of no spread, not a score interval of two independent sides.
+        assert_eq!(
+            (b.ci_low.as_str(), b.ci_high.as_str()),
+            ("0.000000", "0.000000")
+        );
         // Tries are identical on both sides: no difference and no spread.
         let t = row("b", "tries");
         assert_eq!((t.a.as_str(), t.diff.as_str()), ("1.500000", "0.000000"));

@@ -204,7 +204,8 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let seated = check_table(&mut p, &table);
     range(&mut p, "rules.hand_size", r.hand_size, 0, MAX_HAND);
     let least = r.hand_size.min(MAX_HAND);
-    if r.max_hand < least {
+    // A deal out of range is refused on its own line; the limit is then read against the most.
+    if r.max_hand < least && r.hand_size <= MAX_HAND {
         // Said against the deal, whose line may be the one just edited.
         p.0.push(Invalid {
             allowed: Some(format!("{least} to {MAX_HAND}")),
