@@ -267,7 +267,7 @@ pub(crate) fn item_rows(
             };
             let paired = Z95 * sd;
             let (below, above) = if proportion(kind) {
-                newcombe((sum[0], sum[1]), (sum[2], sum[3]), paired)
+                proportion_spread((sum[0], sum[1]), (sum[2], sum[3]), paired)
             } else {
                 (paired, paired)
             };
@@ -322,7 +322,7 @@ pub(crate) fn item_rows(
 /// nothing (a card played in one game on each side, lost in A and won in B, read as a
 /// certain 100 points); the score interval stays honest there, while elsewhere the paired
 /// interval keeps what the shared seeds gain.
-fn newcombe(a: (i128, i128), b: (i128, i128), paired: f64) -> (f64, f64) {
+fn proportion_spread(a: (i128, i128), b: (i128, i128), paired: f64) -> (f64, f64) {
     const FEW: i128 = 5;
     let few = |(hits, trials): (i128, i128)| hits.min(trials - hits) < FEW;
     if !few(a) && !few(b) {
