@@ -87,8 +87,8 @@ fn playing_games_allocates_nothing() {
     // Every registered game, at every table size it takes, with each of its bots alone and all
     // of them alternating round the table.
     for entry in REGISTRY {
-        let source = entry.builtin.source();
-        for sets in variants(entry.builtin.name) {
+        let source = entry.source();
+        for sets in variants(&entry.name()) {
             let overrides: Vec<_> = sets.iter().map(|s| s.parse().unwrap()).collect();
             let mut sizes = 0;
             for players in 2..=MAX_SEATS {
@@ -123,7 +123,7 @@ fn playing_games_allocates_nothing() {
                     lineups.push((0..players).map(|s| seated(s, last(s).unwrap())).collect());
                 }
                 for lineup in lineups {
-                    let games = games(entry.builtin.name);
+                    let games = games(&entry.name());
                     let (allocated, turns) = allocations_playing(game, &lineup, games);
                     let who: Vec<String> = lineup.iter().map(Bot::label).collect();
                     assert!(turns > games, "games were played");
@@ -131,16 +131,12 @@ fn playing_games_allocates_nothing() {
                         allocated,
                         0,
                         "{} {sets:?}, {players} players, {}: {allocated} allocations in {games} games",
-                        entry.builtin.name,
+                        entry.name(),
                         who.join(",")
                     );
                 }
             }
-            assert!(
-                sizes > 0,
-                "{} {sets:?}: no table size loads",
-                entry.builtin.name
-            );
+            assert!(sizes > 0, "{} {sets:?}: no table size loads", entry.name());
         }
     }
 }
@@ -152,12 +148,12 @@ fn searching_allocates_nothing() {
     for entry in REGISTRY {
         // Mouse Chaos's games are long with a search at every seat: a cap of 12 turns keeps a
         // debug build quick (its play-outs stop at the horizon, so `standing` is covered too).
-        let sets: &[&str] = match entry.builtin.name {
+        let sets: &[&str] = match entry.name().as_str() {
             "mouse-chaos" => &["rules.max_turns=12"],
             _ => &[],
         };
         let overrides: Vec<_> = sets.iter().map(|s| s.parse().unwrap()).collect();
-        let loaded = games::load(&entry.builtin.source(), &overrides, None).unwrap();
+        let loaded = games::load(&entry.source(), &overrides, None).unwrap();
         let game = loaded.any();
         let kinds = game.bot_kinds();
         assert_eq!(
@@ -174,9 +170,10 @@ fn searching_allocates_nothing() {
             let (allocated, turns) = allocations_playing(game, &lineup, 2);
             assert!(turns > 2, "games were played");
             assert_eq!(
-                allocated, 0,
+                allocated,
+                0,
                 "{} {search}: {allocated} allocations",
-                entry.builtin.name
+                entry.name()
             );
         }
     }

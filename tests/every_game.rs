@@ -30,7 +30,7 @@ fn path(p: &Path) -> &str {
 fn every_game_runs_through_every_command() {
     let d = scratch("every-game");
     for entry in REGISTRY {
-        let name = entry.builtin.name;
+        let name = &entry.name();
         let at = |what: &str| d.join(format!("{name}-{what}"));
         // Each of the game's bots, named in the order `whisker bots` lists them.
         let listed = ok(&["bots", name]);

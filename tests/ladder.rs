@@ -35,7 +35,7 @@ fn same_files(one: &Path, two: &Path) {
 #[test]
 fn ismcts_plays_every_game_the_same_on_any_thread_count() {
     let d = scratch("ismcts");
-    for name in builtins() {
+    for name in &builtins().collect::<Vec<_>>() {
         let play = |threads: &str| {
             let out = d.join(format!("{name}-{threads}"));
             let mut args = vec![

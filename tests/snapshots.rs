@@ -260,9 +260,9 @@ fn mouse_chaos_at_2() {
 fn every_registered_config_has_snapshots() {
     for entry in whisker::games::REGISTRY {
         assert!(
-            GAMES.iter().any(|g| g.config == entry.builtin.name),
+            GAMES.iter().any(|g| g.config == entry.name()),
             "{}: add it to `GAMES` and a test that runs it (docs/adding-a-game.md)",
-            entry.builtin.name
+            entry.name()
         );
     }
     // The tests above, read from this file: which entries of `GAMES` they run.

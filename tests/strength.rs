@@ -753,7 +753,7 @@ fn check_replays_the_baseline_s_sample_and_says_what_holds() {
 fn every_built_in_config_has_its_strength_reference_committed() {
     let d = scratch("strength-reference");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/reference");
-    for name in builtins() {
+    for name in &builtins().collect::<Vec<_>>() {
         let dir = root.join(name);
         let o = whisker(&["bots", name]);
         let listing = stdout(&o);

@@ -381,7 +381,7 @@ fn ladder<G: Registered>(
     }
     dir.text("config.toml", &toml::to_string(resolved)?)?;
     let record = LadderRecord {
-        config: games::arg_of(source).into(),
+        config: games::arg_of(source),
         bots: text.clone(),
         games: args.games,
         seed: args.seed,

@@ -102,7 +102,7 @@ pub(crate) fn source(path: Option<&PathBuf>) -> anyhow::Result<Source> {
                     "; nor is it a built-in config ({})",
                     games::REGISTRY
                         .iter()
-                        .map(|e| e.builtin.name)
+                        .map(games::Registration::name)
                         .collect::<Vec<_>>()
                         .join(", ")
                 );

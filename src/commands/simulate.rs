@@ -272,7 +272,7 @@ pub(crate) fn run_record(
     strength: &strength::Sample,
 ) -> RunRecord {
     let bots: Vec<String> = plan.lineup.iter().map(Bot::label).collect();
-    let config_arg = format!(" {}", quote(crate::games::arg_of(source)));
+    let config_arg = format!(" {}", quote(&crate::games::arg_of(source)));
     // A partial result is reproduced by the run of the whole games it holds: the first games
     // of the run, or of its shard.
     let games_held = played.units / plan.rotations();

@@ -385,7 +385,7 @@ fn sweep_game<G: Registered>(
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     // The command as given: the seats follow each point's player count.
     let mut reproduce = String::from("whisker sweep");
-    reproduce += &format!(" {}", quote(crate::games::arg_of(source)));
+    reproduce += &format!(" {}", quote(&crate::games::arg_of(source)));
     for v in &vary {
         reproduce += &format!(" --vary {}", quote(v));
     }

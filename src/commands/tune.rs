@@ -1282,7 +1282,7 @@ struct TuneRecord<'a> {
 
 impl<'a> TuneRecord<'a> {
     fn new(args: &'a TuneArgs, source: &'a Source, max_games: u64, games_played: u64) -> Self {
-        let mut reproduce = format!("whisker tune {}", quote(crate::games::arg_of(source)));
+        let mut reproduce = format!("whisker tune {}", quote(&crate::games::arg_of(source)));
         for v in &args.vary {
             reproduce += &format!(" --vary {}", quote(&v.arg));
         }

@@ -40,7 +40,7 @@ pub(super) fn loaded<G: Registered>() -> Vec<G> {
     let (least, most) = G::PLAYERS;
     [least, most]
         .iter()
-        .map(|&n| G::load(&G::BUILTIN.source(), &[], Some(n)).expect("the built-in config loads"))
+        .map(|&n| G::load(&G::builtin_source(), &[], Some(n)).expect("the built-in config loads"))
         .collect()
 }
 
@@ -70,7 +70,7 @@ fn decided_at_the_cap<G: Registered>(outcome: &Outcome, seed: u64) {
 /// first turn, the few that do not), each decided as the headlines say: ten of them are checked.
 pub(super) fn capped_games_are_decided_as_said<G: Registered>() {
     let cap: Override = "rules.max_turns=1".parse().unwrap();
-    let game = G::load(&G::BUILTIN.source(), &[cap], None).expect("the built-in config loads");
+    let game = G::load(&G::builtin_source(), &[cap], None).expect("the built-in config loads");
     let random = vec![Bot::new(&crate::core::play::RANDOM); game.players()];
     let mut counts = game.declared().counts();
     let capped = (0..3000)

@@ -7,6 +7,7 @@ pub mod cheesy_heist;
 mod conformance;
 pub mod mice_heist;
 pub mod mouse_chaos;
+mod prelude;
 mod ruleset;
 
 use std::path::PathBuf;
@@ -19,23 +20,13 @@ use crate::core::failure::Failure;
 use crate::io::config::{ConfigError, Override, Source};
 use crate::io::report::parts::Parts;
 
-/// A config built into the binary: what `whisker simulate NAME` plays.
+/// A config built into the binary: what `whisker simulate NAME` plays. Its name, file and
+/// result folder follow from the game and edition it is registered under
+/// ([`Registration`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Builtin {
-    /// The name to give on the command line.
-    pub name: &'static str,
-    /// Its file in the repository.
-    pub path: &'static str,
-    /// The folder its results go to by default (`results/<stem>/`).
-    pub stem: &'static str,
     pub text: &'static str,
     pub about: &'static str,
-}
-
-impl Builtin {
-    pub fn source(&self) -> Source {
-        Source::embedded(self.path, self.stem, self.text)
-    }
 }
 
 /// Games a run plays when `--games` is not given, in every built-in config (a game slower than
@@ -54,6 +45,11 @@ pub trait Registered: Game + Sized + 'static {
     const REPORT: Parts;
     /// How many players a game seats, at least and at most (its config checks the same).
     const PLAYERS: (usize, usize);
+
+    /// The built-in config, as a command reads it.
+    fn builtin_source() -> Source {
+        Registration::of::<Self>().source()
+    }
 
     /// Its rules as decisions, for a game of this config.
     type Engine<'a>: crate::core::play::Decisions
@@ -143,6 +139,52 @@ pub struct Registration {
     pub players: (usize, usize),
 }
 
+impl Registration {
+    /// What `G` registers.
+    pub const fn of<G: Registered>() -> Self {
+        Self {
+            game: G::GAME,
+            edition: G::EDITION,
+            builtin: G::BUILTIN,
+            report: G::REPORT,
+            players: G::PLAYERS,
+        }
+    }
+
+    /// The built-in config's name on the command line: the game, and its edition if it has
+    /// more than one (`mice-heist-cheese`).
+    pub fn name(&self) -> String {
+        match self.edition {
+            "" => self.game.to_string(),
+            edition => format!("{}-{edition}", self.game),
+        }
+    }
+
+    /// The built-in config's file in the repository: `configs/<game>/<edition>.toml`, or
+    /// `standard.toml` for a game with one edition.
+    pub fn path(&self) -> String {
+        let file = match self.edition {
+            "" => "standard",
+            edition => edition,
+        };
+        format!("configs/{}/{file}.toml", self.game)
+    }
+
+    /// The folder the built-in config's results go to by default (`results/<stem>/`): the
+    /// edition, or the game if it has one.
+    pub fn stem(&self) -> &'static str {
+        match self.edition {
+            "" => self.game,
+            edition => edition,
+        }
+    }
+
+    /// The built-in config, as a command reads it.
+    pub fn source(&self) -> Source {
+        Source::embedded(&self.path(), self.stem(), self.builtin.text)
+    }
+}
+
 macro_rules! register {
     ($($variant:ident: $ty:ty),* $(,)?) => {
         /// A config resolved to the game it belongs to.
@@ -151,13 +193,7 @@ macro_rules! register {
         }
 
         /// Every registered game, in the order listed.
-        pub const REGISTRY: &[Registration] = &[$(Registration {
-            game: <$ty>::GAME,
-            edition: <$ty>::EDITION,
-            builtin: <$ty>::BUILTIN,
-            report: <$ty>::REPORT,
-            players: <$ty>::PLAYERS,
-        }),*];
+        pub const REGISTRY: &[Registration] = &[$(Registration::of::<$ty>()),*];
 
         /// Loads `source` as the registered game its header names.
         fn load_registered(
@@ -215,8 +251,8 @@ pub fn players_help() -> String {
     let ranges: Vec<String> = REGISTRY
         .iter()
         .map(|e| match e.players {
-            (lo, hi) if lo == hi => format!("{} {lo}", e.builtin.name),
-            (lo, hi) => format!("{} {lo} to {hi}", e.builtin.name),
+            (lo, hi) if lo == hi => format!("{} {lo}", e.name()),
+            (lo, hi) => format!("{} {lo} to {hi}", e.name()),
         })
         .collect();
     format!(
@@ -227,7 +263,7 @@ pub fn players_help() -> String {
 
 /// The built-in default config, used when a command gets no file.
 pub fn default_source() -> Source {
-    REGISTRY[0].builtin.source()
+    REGISTRY[0].source()
 }
 
 /// A built-in config by the name it is recorded under (`<built-in configs/…>`) or the name
@@ -235,19 +271,17 @@ pub fn default_source() -> Source {
 pub fn builtin(name: &str) -> Option<Source> {
     REGISTRY
         .iter()
-        .map(|e| e.builtin)
-        .find(|b| b.name == name || b.source().name == name)
-        .map(|b| b.source())
+        .find(|e| e.name() == name || e.source().name == name)
+        .map(Registration::source)
 }
 
 /// How a command line names `source`: a built-in config by the name `whisker games` lists (a
 /// built-in's recorded name is no argument), a file by its path.
-pub fn arg_of(source: &Source) -> &str {
+pub fn arg_of(source: &Source) -> String {
     REGISTRY
         .iter()
-        .map(|e| e.builtin)
-        .find(|b| b.source().name == source.name)
-        .map_or(&source.name, |b| b.name)
+        .find(|e| e.source().name == source.name)
+        .map_or_else(|| source.name.clone(), Registration::name)
 }
 
 /// `whisker games`: every built-in config, what it is and how many it seats by default.
@@ -255,18 +289,15 @@ pub fn list() -> Result<String, Failure> {
     use std::fmt::Write as _;
     let mut out =
         String::from("built-in configs (`whisker simulate NAME`; copy the file to change it):\n\n");
-    let width = REGISTRY
-        .iter()
-        .map(|e| e.builtin.name.len())
-        .max()
-        .unwrap_or(0);
+    let width = REGISTRY.iter().map(|e| e.name().len()).max().unwrap_or(0);
     for e in REGISTRY {
-        let b = e.builtin;
-        let players = load(&b.source(), &[], None)?.any().seats();
+        let players = load(&e.source(), &[], None)?.any().seats();
         let _ = writeln!(
             out,
             "  {:width$}  {}  ({players} players by default; {})",
-            b.name, b.about, b.path
+            e.name(),
+            e.builtin.about,
+            e.path()
         );
     }
     Ok(out)

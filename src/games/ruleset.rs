@@ -49,6 +49,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// whose endings come from its config (Mice Heist's jobs) says
     /// [`Ruleset::ending_label`] instead.
     const ENDINGS: &'static [&'static str] = &[];
+    /// See [`Registered::strength_games`].
+    const STRENGTH_GAMES: u64 = 300;
 
     /// The config file as written.
     type Raw: DeserializeOwned;
@@ -113,12 +115,40 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn default_games(&self) -> u64 {
         DEFAULT_GAMES
     }
-
-    /// See [`Registered::strength_games`].
-    fn strength_games(&self) -> u64 {
-        300
-    }
 }
+
+/// The part of a [`Ruleset`] impl that every game writes alike, said once: its config,
+/// engine, bots and counters as types, compiled by its own `compile`, with `players` and
+/// `max_turns` read from the fields of those names, and a game made by `Engine::new(rules,
+/// seed)`. Invoked inside the impl, beside what the game says for itself.
+macro_rules! plumbing {
+    (raw: $raw:ty, compile: $compile:path, engine: $engine:ident, own: $own:ty, tally: $tally:ty) => {
+        type Raw = $raw;
+        type Engine<'a> = $engine<'a>;
+        type Own = $own;
+        type Tally = $tally;
+
+        fn compile(
+            raw: &$raw,
+            players: Option<usize>,
+        ) -> Result<Self, Vec<$crate::io::config::Invalid>> {
+            $compile(raw, players)
+        }
+
+        fn players(&self) -> usize {
+            self.players
+        }
+
+        fn max_turns(&self) -> u32 {
+            self.max_turns
+        }
+
+        fn engine(&self, seed: u64) -> $engine<'_> {
+            $engine::new(self, seed)
+        }
+    };
+}
+pub(crate) use plumbing;
 
 /// What one seat's bot remembers in a game of `R`.
 pub(crate) type Memory<'a, R> =
@@ -146,7 +176,7 @@ impl<R: Ruleset> Configured<R> {
     /// own tests start.
     pub(crate) fn builtin_rules(sets: &[&str], players: Option<usize>) -> R {
         let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-        Self::load(&R::BUILTIN.source(), &overrides, players)
+        Self::load(&Self::builtin_source(), &overrides, players)
             .expect("valid config")
             .rules
     }
@@ -198,7 +228,7 @@ impl<R: Ruleset> Registered for Configured<R> {
     }
 
     fn strength_games(&self) -> u64 {
-        self.rules.strength_games()
+        R::STRENGTH_GAMES
     }
 }
 

@@ -140,6 +140,38 @@ pub enum ColumnKind {
     Mean,
 }
 
+/// A table's columns in order, as `name: Kind` with the kinds of [`ColumnKind`] (`Count` is a
+/// count `compare` leaves alone, `ComparedCount` one it tests), or `(expr): Kind` for a name
+/// made when the config loads.
+macro_rules! columns {
+    ($($name:tt: $kind:tt),* $(,)?) => {
+        vec![$($crate::stats::metrics::Column::new(
+            $crate::stats::metrics::column_kind!(@name $name),
+            $crate::stats::metrics::column_kind!($kind),
+        )),*]
+    };
+}
+pub(crate) use columns;
+
+macro_rules! column_kind {
+    (@name ($name:expr)) => {
+        $name
+    };
+    (@name $name:ident) => {
+        stringify!($name)
+    };
+    (Count) => {
+        $crate::stats::metrics::ColumnKind::Count { compared: false }
+    };
+    (ComparedCount) => {
+        $crate::stats::metrics::ColumnKind::Count { compared: true }
+    };
+    ($kind:ident) => {
+        $crate::stats::metrics::ColumnKind::$kind
+    };
+}
+pub(crate) use column_kind;
+
 /// One cell: the value of its column's [`ColumnKind`] for one row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Cell {
@@ -618,12 +650,8 @@ pub(crate) mod example {
         let mut t = CountTable::new(
             "things.csv",
             "thing",
-            vec![
-                Column::new("thing", ColumnKind::Text),
-                Column::new("tries", ColumnKind::Count { compared: true }),
-                Column::new("win_rate", ColumnKind::Rate),
-                Column::new("share", ColumnKind::Share),
-                Column::new("per_game", ColumnKind::Mean),
+            columns![
+                thing: Text, tries: ComparedCount, win_rate: Rate, share: Share, per_game: Mean
             ],
         );
         for (i, name) in ["a", "b"].into_iter().enumerate() {

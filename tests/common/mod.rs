@@ -92,8 +92,8 @@ pub(crate) fn spawn(args: &[&str]) -> Child {
 pub(crate) const PROMPTLY: Duration = Duration::from_secs(60);
 
 /// The built-in configs, by the names `whisker games` lists: one a registered game.
-pub(crate) fn builtins() -> impl Iterator<Item = &'static str> {
-    whisker::games::REGISTRY.iter().map(|e| e.builtin.name)
+pub(crate) fn builtins() -> impl Iterator<Item = String> {
+    whisker::games::REGISTRY.iter().map(|e| e.name())
 }
 
 /// Starts `command` (with its own arguments) playing more games than it will finish, on one

@@ -13,21 +13,13 @@ pub const MAX_CARDS: usize = 64;
 /// Most cards the Inspector can pocket at the start (one, or two with Deep Pockets).
 pub const MAX_POCKET: usize = 2;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    pub game: String,
-    #[serde(default)]
-    pub edition: String,
-    #[serde(default)]
-    pub description: String,
-    pub rules: RawRules,
-    pub loot: RawLoot,
-    pub tricks: RawTricks,
-    pub variants: RawVariants,
-    /// Bot presets (`whisker bots`), read by the shared layer.
-    #[serde(default)]
-    pub bots: crate::io::config::Named<String>,
+crate::io::config::raw_config! {
+    pub struct RawConfig {
+        pub rules: RawRules,
+        pub loot: RawLoot,
+        pub tricks: RawTricks,
+        pub variants: RawVariants,
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -9,22 +9,15 @@ mod report;
 #[cfg(test)]
 mod tests;
 
+use crate::games::prelude::*;
 use config::{Card, RawConfig, Rules, TRICKS};
 use engine::{ENDINGS, Engine, INSPECTOR, MOUSE};
-use serde_json::json;
 
 use crate::bots::Own;
-use crate::core::game::{Seat, seat_name};
-use crate::core::lineup::{Bot, Kind};
-use crate::core::play::{Decider, Decisions, Seen, Table};
+use crate::core::game::Seat;
+use crate::core::lineup::Bot;
+use crate::core::play::{Decider, Seen};
 use crate::core::rng::GameRng;
-use crate::games::ruleset::{Configured, Ruleset, told_end};
-use crate::games::{Builtin, Event, Outcome, Roles};
-use crate::io::config::Invalid;
-use crate::io::report::parts::Parts;
-use crate::stats::metrics::{
-    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
-};
 
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cat-and-the-mouse/standard.toml");
@@ -156,12 +149,7 @@ impl Tally {
         let mut endings = CountTable::new(
             "endings.csv",
             "ending",
-            vec![
-                Column::new("ending", ColumnKind::Text),
-                Column::new("winner", ColumnKind::Text),
-                Column::new("games", ColumnKind::Count { compared: false }),
-                Column::new("share", ColumnKind::Rate),
-            ],
+            columns![ending: Text, winner: Text, games: Count, share: Rate],
         );
         for (i, name) in ENDINGS.iter().enumerate() {
             let winner = match i {
@@ -185,13 +173,9 @@ impl Tally {
         let mut loot = CountTable::new(
             "cards.csv",
             "card",
-            vec![
-                Column::new("card", ColumnKind::Text),
-                Column::new("kind", ColumnKind::Text),
-                Column::new("pocketed", ColumnKind::Rate),
-                Column::new("kept", ColumnKind::Count { compared: false }),
-                Column::new("kept_rate", ColumnKind::Rate),
-                Column::new("mouse_win_rate_when_kept", ColumnKind::Rate),
+            columns![
+                card: Text, kind: Text, pocketed: Rate, kept: Count, kept_rate: Rate,
+                mouse_win_rate_when_kept: Rate
             ],
         );
         for k in 0..cards {
@@ -219,14 +203,10 @@ impl Tally {
         let mut tricks = CountTable::new(
             "tricks.csv",
             "trick",
-            vec![
-                Column::new("trick", ColumnKind::Text),
-                Column::new("games_with_play", ColumnKind::Count { compared: false }),
-                Column::new("games_with_play_rate", ColumnKind::Rate),
+            columns![
+                trick: Text, games_with_play: Count, games_with_play_rate: Rate,
                 // Compared as `plays_per_game`, once.
-                Column::new("plays", ColumnKind::Count { compared: false }),
-                Column::new("plays_per_game", ColumnKind::Mean),
-                Column::new("mouse_win_rate_when_played", ColumnKind::Rate),
+                plays: Count, plays_per_game: Mean, mouse_win_rate_when_played: Rate
             ],
         );
         for (i, trick) in TRICKS.iter().enumerate() {
@@ -248,11 +228,10 @@ impl Tally {
         let mut actions = CountTable::new(
             "actions.csv",
             "action",
-            vec![
-                Column::new("action", ColumnKind::Text),
+            columns![
+                action: Text,
                 // Compared as `per_game`, once.
-                Column::new("total", ColumnKind::Count { compared: false }),
-                Column::new("per_game", ColumnKind::Mean),
+                total: Count, per_game: Mean
             ],
         );
         for (i, name) in ACTIONS.iter().enumerate() {
@@ -318,9 +297,6 @@ pub type CatAndMouse = Configured<Rules>;
 impl Ruleset for Rules {
     const GAME: &'static str = "cat-and-the-mouse";
     const BUILTIN: Builtin = Builtin {
-        name: "cat-and-the-mouse",
-        path: "configs/cat-and-the-mouse/standard.toml",
-        stem: "cat-and-the-mouse",
         text: STANDARD,
         about: "Cat & The Mouse: the Inspector hunts the Mouse, who loots a mansion for a set of three",
     };
@@ -329,6 +305,8 @@ impl Ruleset for Rules {
     const BOTS: &'static [Kind] = KINDS;
     const ENDINGS: &'static [&'static str] = &ENDINGS;
     const DEFAULT_BOTS: &'static str = "inspector=sleuth,mouse=thief";
+    /// The default search plays about 2,000 games/s (docs/performance.md).
+    const STRENGTH_GAMES: u64 = 20_000;
     const SCORED: bool = false;
     const ROLES: Option<Roles> = Some(ROLES);
     const VALUES: &'static [Value] = &[
@@ -337,34 +315,10 @@ impl Ruleset for Rules {
         Value::per_turn("loot_kept"),
     ];
 
-    type Raw = RawConfig;
-    type Engine<'a> = Engine<'a>;
-    type Own = Deduction;
-    type Tally = Tally;
-
-    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
-        config::compile(raw, players)
-    }
+    plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: Deduction, tally: Tally);
 
     fn declare(&self, declared: &mut Declared) -> Tally {
         Tally::declare(declared, self)
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.max_turns
-    }
-
-    fn engine(&self, seed: u64) -> Engine<'_> {
-        Engine::new(self, seed)
-    }
-
-    /// The default search plays about 2,000 games/s (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        20_000
     }
 
     #[inline]

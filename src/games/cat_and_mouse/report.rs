@@ -17,10 +17,10 @@ pub(super) const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    endings(r)?;
-    cards(r)?;
-    tricks(r)?;
-    actions(r)
+    r.from("endings.csv", endings)?;
+    r.from("cards.csv", cards)?;
+    r.from("tricks.csv", tricks)?;
+    r.from("actions.csv", actions)
 }
 
 /// The ending by clues, labelled by the rulebook's count ("finding three clues") whatever
@@ -50,10 +50,7 @@ fn words(label: &str, clues: Option<i64>) -> String {
 /// Each ending's share, coloured by who it makes win; the commonest is a headline, and an
 /// ending no game reached (the cap aside) is a finding: that route decides nothing. For three
 /// clues the finding names the readings that leave the Mouse a safe answer, and the switches.
-fn endings(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "endings.csv")? else {
-        return Ok(());
-    };
+fn endings(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let (ending, winner) = (t.text("ending")?, t.text("winner")?);
     let (share, lo, hi) = t.estimates("share")?;
     let games = t.numbers("games")?;
@@ -131,10 +128,7 @@ fn safe_answers(rules: &toml::Table) -> Vec<&'static str> {
 
 /// Which cards the Mouse ends with and the Inspector pockets, and how often the Mouse wins
 /// holding each.
-fn cards(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "cards.csv")? else {
-        return Ok(());
-    };
+fn cards(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let card = t.text("card")?;
     let (kept, kept_lo, kept_hi) = (
         t.numbers("kept_rate")?,
@@ -194,10 +188,7 @@ fn cards(r: &mut Sections) -> anyhow::Result<()> {
 
 /// How often each Trick is played, and how often the Mouse wins when it is. A game counts once
 /// however many copies it plays; the plays themselves are in each bar's label.
-fn tricks(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "tricks.csv")? else {
-        return Ok(());
-    };
+fn tricks(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let trick = t.text("trick")?;
     // A folder written before plays were counted apart calls the games with a play `played`.
     let has = |c: &str| t.header().iter().any(|h| h == c);
@@ -255,10 +246,7 @@ fn tricks(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 /// What each side does in an average game.
-fn actions(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "actions.csv")? else {
-        return Ok(());
-    };
+fn actions(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let (action, per_game) = (t.text("action")?, t.numbers("per_game")?);
     let chart = HBars::new(
         "Actions per game",

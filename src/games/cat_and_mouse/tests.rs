@@ -72,7 +72,7 @@ fn every_card_and_room_is_in_one_place_in_every_variant() {
 fn the_cap_ends_a_game_with_no_winner() {
     let rules = rules_with(&["rules.max_turns=1"]);
     let game = CatAndMouse::load(
-        &CatAndMouse::BUILTIN.source(),
+        &CatAndMouse::builtin_source(),
         &["rules.max_turns=1".parse().unwrap()],
         None,
     )
@@ -215,7 +215,7 @@ fn golden_game_of_the_deduction_bots() {
 /// pairing, the Inspector's win rates' intervals apart by at least `margin`.
 #[test]
 fn the_deduction_bots_beat_random_in_their_roles() {
-    let game = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
+    let game = CatAndMouse::load(&CatAndMouse::builtin_source(), &[], None).unwrap();
     let (random, sleuth, thief) = (
         Bot::new(&crate::core::play::RANDOM),
         Bot::new(&super::bots::SLEUTH),
@@ -283,7 +283,7 @@ fn the_search_keeps_its_heuristic_s_memory_true() {
 #[test]
 fn tricks_csv_counts_plays_apart_from_games_with_a_play() {
     let overrides: Vec<Override> = vec!["tricks.calling_card=2".parse().unwrap()];
-    let game = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &overrides, None).unwrap();
+    let game = CatAndMouse::load(&CatAndMouse::builtin_source(), &overrides, None).unwrap();
     let seed = 239;
     let mut table: Table<Engine, super::bots::Memory> =
         Table::new(Engine::new(&game.rules, seed), seed);
@@ -364,7 +364,7 @@ fn tricks_csv(
 fn three_clues_decide_games_only_when_the_mouse_has_no_safe_answer() {
     let three_clues = |sets: &[&str]| {
         let overrides: Vec<Override> = sets.iter().map(|s| s.parse().unwrap()).collect();
-        let game = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &overrides, None).unwrap();
+        let game = CatAndMouse::load(&CatAndMouse::builtin_source(), &overrides, None).unwrap();
         let mut counts = game.declared().counts();
         (0..2000)
             .filter(|&seed| {

@@ -32,22 +32,14 @@ pub const MAX_KINDS: usize = MIRAGE as usize + MAX_MIRAGES;
 /// Most cards in the deck: the draw pile is one fixed-size list.
 pub const MAX_DECK: usize = 240;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    pub game: String,
-    #[serde(default)]
-    pub edition: String,
-    #[serde(default)]
-    pub description: String,
-    pub rules: RawRules,
-    pub cards: RawCards,
-    pub mirages: Named<usize>,
-    pub attacks: RawAttacks,
-    pub defences: RawDefences,
-    /// Bot presets (`whisker bots`), read by the shared layer.
-    #[serde(default)]
-    pub bots: Named<String>,
+crate::io::config::raw_config! {
+    pub struct RawConfig {
+        pub rules: RawRules,
+        pub cards: RawCards,
+        pub mirages: Named<usize>,
+        pub attacks: RawAttacks,
+        pub defences: RawDefences,
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

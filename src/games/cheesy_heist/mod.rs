@@ -9,20 +9,9 @@ mod report;
 #[cfg(test)]
 mod tests;
 
+use crate::games::prelude::*;
 use config::{CHEESE, MAX_KINDS, RawConfig, Rules};
 use engine::{Action, ENDINGS, Engine};
-use serde_json::json;
-
-use crate::core::game::seat_name;
-use crate::core::lineup::Kind;
-use crate::core::play::{Decisions, Table};
-use crate::games::ruleset::{Configured, Ruleset, told_end, winners};
-use crate::games::{Builtin, Event, Outcome};
-use crate::io::config::Invalid;
-use crate::io::report::parts::Parts;
-use crate::stats::metrics::{
-    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
-};
 
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/cheesy-heist/standard.toml");
@@ -83,13 +72,9 @@ impl Tally {
         let mut cards = CountTable::new(
             "cards.csv",
             "card",
-            vec![
-                Column::new("card", ColumnKind::Text),
-                Column::new("in_deck", ColumnKind::Text),
-                Column::new("played", ColumnKind::Count { compared: false }),
-                Column::new("played_per_game", ColumnKind::Mean),
-                Column::new("players_who_played", ColumnKind::Count { compared: false }),
-                Column::new("win_rate_when_played", ColumnKind::Rate),
+            columns![
+                card: Text, in_deck: Text, played: Count, played_per_game: Mean,
+                players_who_played: Count, win_rate_when_played: Rate
             ],
         );
         for k in 0..kinds {
@@ -114,12 +99,7 @@ impl Tally {
         let mut held = CountTable::new(
             "cheese.csv",
             "turn",
-            vec![
-                Column::new("turn", ColumnKind::Text),
-                Column::new("games_running", ColumnKind::Count { compared: false }),
-                Column::new("leader_cheese", ColumnKind::Mean),
-                Column::new("cheese_in_hands", ColumnKind::Mean),
-            ],
+            columns![turn: Text, games_running: Count, leader_cheese: Mean, cheese_in_hands: Mean],
         );
         held.over = Some("the games still running then");
         for i in 0..MARKS {
@@ -174,9 +154,6 @@ pub type CheesyHeist = Configured<Rules>;
 impl Ruleset for Rules {
     const GAME: &'static str = "cheesy-heist";
     const BUILTIN: Builtin = Builtin {
-        name: "cheesy-heist",
-        path: "configs/cheesy-heist/standard.toml",
-        stem: "cheesy-heist",
         text: STANDARD,
         about: "Cheesy Heist: collect Cheese, shed Cats; a Cat makes everyone scramble for the cards",
     };
@@ -185,36 +162,14 @@ impl Ruleset for Rules {
     const BOTS: &'static [Kind] = KINDS;
     const ENDINGS: &'static [&'static str] = &ENDINGS;
     const DEFAULT_BOTS: &'static str = "sly";
+    /// The default search plays about 75 games/s at 4 players (docs/performance.md).
+    const STRENGTH_GAMES: u64 = 600;
     const VALUES: &'static [Value] = &[Value::per_turn("scrambles"), Value::per_turn("decoyed")];
 
-    type Raw = RawConfig;
-    type Engine<'a> = Engine<'a>;
-    type Own = bots::Sly;
-    type Tally = Tally;
-
-    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
-        config::compile(raw, players)
-    }
+    plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: bots::Sly, tally: Tally);
 
     fn declare(&self, declared: &mut Declared) -> Tally {
         Tally::declare(declared, self)
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.max_turns
-    }
-
-    fn engine(&self, seed: u64) -> Engine<'_> {
-        Engine::new(self, seed)
-    }
-
-    /// The default search plays about 75 games/s at 4 players (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        600
     }
 
     #[inline]

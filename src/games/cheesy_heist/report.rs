@@ -26,18 +26,15 @@ pub(super) const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    endings(r)?;
-    scrambles(r)?;
-    cheese(r)?;
-    cards(r)
+    r.from("endings.csv", endings)?;
+    r.from("scrambles.csv", scrambles)?;
+    r.from("cheese.csv", cheese)?;
+    r.from("cards.csv", cards)
 }
 
 /// The Cheese in the leader's hand and in an average hand, turn by turn, over the games still
 /// running: how fast a game heads for its goal.
-fn cheese(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "cheese.csv")? else {
-        return Ok(());
-    };
+fn cheese(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let (turn, running) = (t.numbers("turn")?, t.numbers("games_running")?);
     let (leader, held) = (t.optional("leader_cheese")?, t.optional("cheese_in_hands")?);
     let players = r.players as f64;
@@ -76,10 +73,7 @@ fn cheese(r: &mut Sections) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn endings(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "endings.csv")? else {
-        return Ok(());
-    };
+fn endings(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let ending = t.text("ending")?;
     let (share, lo, hi) = t.estimates("share")?;
     let mut bars = Vec::new();
@@ -100,10 +94,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn scrambles(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "scrambles.csv")? else {
-        return Ok(());
-    };
+fn scrambles(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
     if let Some(i) = event.iter().position(|e| *e == "scrambles") {
         r.keys
@@ -114,10 +105,7 @@ fn scrambles(r: &mut Sections) -> anyhow::Result<()> {
 
 /// The win rate of the players who played each card, against a fair share: a card whose
 /// players win more (or less) is one that decides games.
-fn cards(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "cards.csv")? else {
-        return Ok(());
-    };
+fn cards(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let card = t.text("card")?;
     let [rate, lo, hi] = t.optional_estimates("win_rate_when_played")?;
     let fair = r.fair;

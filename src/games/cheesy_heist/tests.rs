@@ -67,7 +67,7 @@ fn the_cap_ends_a_game_with_no_winner() {
 #[test]
 fn sly_beats_random() {
     use crate::games::Game;
-    let game = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], Some(4)).unwrap();
+    let game = CheesyHeist::load(&CheesyHeist::builtin_source(), &[], Some(4)).unwrap();
     let (random, sly) = (
         Bot::new(&crate::core::play::RANDOM),
         Bot::new(&super::bots::SLY),

@@ -26,20 +26,17 @@ fn add(r: &mut Sections) -> anyhow::Result<()> {
     if let Some(v) = r.metric("test_success_rate")? {
         r.keys.push((pct(v), "of tests passed".into()));
     }
-    job_section(r)?;
+    r.from("jobs.csv", job_section)?;
     chip_sections(r)?;
     obstacle_section(r)?;
-    skill_sections(r)?;
+    r.from("skills.csv", skill_sections)?;
     r.dealt("colours.csv", "colour")?;
     r.dealt("identities.csv", "identity")?;
-    assist_section(r)?;
-    rating_section(r)
+    r.from("assists.csv", assist_section)?;
+    r.from("ratings.csv", rating_section)
 }
 
-fn job_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(jobs) = CsvFile::read(r.dir, "jobs.csv")? else {
-        return Ok(());
-    };
+fn job_section(r: &mut Sections, jobs: CsvFile) -> anyhow::Result<()> {
     let (names, share, ended) = (
         jobs.text("job")?,
         jobs.numbers("share")?,
@@ -231,10 +228,7 @@ fn obstacle_section(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 /// Skill cards: how often each is used, and how often its holders win.
-fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(skills) = CsvFile::read(r.dir, "skills.csv")? else {
-        return Ok(());
-    };
+fn skill_sections(r: &mut Sections, skills: CsvFile) -> anyhow::Result<()> {
     let (names, deck) = (skills.text("name")?, skills.text("deck")?);
     let (learned, used) = (skills.numbers("learned")?, skills.numbers("activations")?);
     let [rates, lo, hi] = skills.optional_estimates("holder_win_rate")?;
@@ -320,10 +314,7 @@ fn skill_sections(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 /// The ratings edition's assist cards.
-fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(assists) = CsvFile::read(r.dir, "assists.csv")? else {
-        return Ok(());
-    };
+fn assist_section(r: &mut Sections, assists: CsvFile) -> anyhow::Result<()> {
     let (names, modifier) = (assists.text("name")?, assists.numbers("modifier")?);
     let [rates, lo, hi] = assists.optional_estimates("pass_rate")?;
     let overall = r.metric("test_success_rate")?.unwrap_or(0.0);
@@ -350,10 +341,7 @@ fn assist_section(r: &mut Sections) -> anyhow::Result<()> {
 }
 
 /// The ratings edition's skill ratings at the end.
-fn rating_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(ratings) = CsvFile::read(r.dir, "ratings.csv")? else {
-        return Ok(());
-    };
+fn rating_section(r: &mut Sections, ratings: CsvFile) -> anyhow::Result<()> {
     let (skill, rating, share) = (
         ratings.text("skill")?,
         ratings.numbers("rating")?,

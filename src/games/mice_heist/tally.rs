@@ -5,9 +5,7 @@ use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::ChipTable;
 use crate::games::Outcome;
-use crate::stats::metrics::{
-    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Grid, Per, Total,
-};
+use crate::stats::metrics::{Block, Cell, CountTable, Counts, Declared, Grid, Per, Total, columns};
 
 /// The per-game value `games.csv` keeps: tests passed.
 pub const SUCCESSES: usize = 0;
@@ -95,13 +93,7 @@ impl Tally {
         let mut chips = CountTable::new(
             "chips.csv",
             "chip face",
-            vec![
-                Column::new("chip", ColumnKind::Text),
-                Column::new("face", ColumnKind::Text),
-                Column::new("value", ColumnKind::Int),
-                Column::new("draws", ColumnKind::Count { compared: false }),
-                Column::new("share", ColumnKind::Share),
-            ],
+            columns![chip: Text, face: Text, value: Int, draws: Count, share: Share],
         );
         for (k, (name, kind)) in names.chips.names.iter().zip(&names.chips.kinds).enumerate() {
             for (face, value, i) in [("high", kind.high, 0), ("low", kind.low, 1)] {
@@ -123,11 +115,7 @@ impl Tally {
         let mut totals = CountTable::new(
             "chip_totals.csv",
             "chip total",
-            vec![
-                Column::new("total", ColumnKind::Int),
-                Column::new("tests", ColumnKind::Count { compared: false }),
-                Column::new("successes", ColumnKind::Count { compared: false }),
-            ],
+            columns![total: Int, tests: Count, successes: Count],
         );
         for i in 0..SUM_SPAN {
             let total = i as i64 - i64::from(SUM_OFFSET);
@@ -146,23 +134,14 @@ impl Tally {
         let mut job_table = CountTable::new(
             "jobs.csv",
             "job",
-            vec![
-                Column::new("job", ColumnKind::Text),
-                Column::new("completions", ColumnKind::Count { compared: false }),
-                Column::new("share", ColumnKind::Rate),
-                Column::new("mean_turns", ColumnKind::Mean),
-            ],
+            columns![job: Text, completions: Count, share: Rate, mean_turns: Mean],
         );
         let mut obstacles = CountTable::new(
             "obstacles.csv",
             "obstacle",
-            vec![
-                Column::new("obstacle", ColumnKind::Text),
-                Column::new("job", ColumnKind::Text),
-                Column::new("target", ColumnKind::Int),
-                Column::new("attempts", ColumnKind::Count { compared: true }),
-                Column::new("successes", ColumnKind::Count { compared: false }),
-                Column::new("success_rate", ColumnKind::Rate),
+            columns![
+                obstacle: Text, job: Text, target: Int, attempts: ComparedCount, successes: Count,
+                success_rate: Rate
             ],
         );
         for (j, job) in names.jobs.iter().enumerate() {
@@ -198,15 +177,10 @@ impl Tally {
         let mut skills = CountTable::new(
             "skills.csv",
             "skill",
-            vec![
-                Column::new("skill", ColumnKind::Text),
-                Column::new("name", ColumnKind::Text),
-                Column::new("deck", ColumnKind::Text),
-                Column::new("learned", ColumnKind::Count { compared: true }),
-                Column::new("activations", ColumnKind::Count { compared: true }),
-                Column::new("held_at_end", ColumnKind::Count { compared: false }),
-                Column::new("holder_wins", ColumnKind::Count { compared: false }),
-                Column::new("holder_win_rate", ColumnKind::Rate),
+            columns![
+                skill: Text, name: Text, deck: Text, learned: ComparedCount,
+                activations: ComparedCount, held_at_end: Count, holder_wins: Count,
+                holder_win_rate: Rate
             ],
         );
         for (i, card) in names.cards.iter().enumerate() {
@@ -230,12 +204,7 @@ impl Tally {
         let mut by_dealt = CountTable::new(
             dealt_file,
             item,
-            vec![
-                Column::new(item, ColumnKind::Text),
-                Column::new("player_games", ColumnKind::Count { compared: false }),
-                Column::new("wins", ColumnKind::Count { compared: false }),
-                Column::new("win_rate", ColumnKind::Rate),
-            ],
+            columns![(item): Text, player_games: Count, wins: Count, win_rate: Rate],
         );
         for (i, name) in dealt.iter().enumerate() {
             by_dealt.row(

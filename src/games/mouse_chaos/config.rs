@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::squares::Squares;
-use crate::io::config::{Invalid, Named, Problems, range};
+use crate::io::config::{Invalid, Problems, range};
 
 /// Nests, and so colours: the rulebook's four corners, one colour each. Colour `c` is nest `c`'s.
 pub const NESTS: usize = 4;
@@ -38,19 +38,11 @@ pub fn opposite(d: u8) -> u8 {
     (d + 2) & 3
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    pub game: String,
-    #[serde(default)]
-    pub edition: String,
-    #[serde(default)]
-    pub description: String,
-    pub rules: RawRules,
-    pub board: RawBoard,
-    /// Bot presets (`whisker bots`), read by the shared layer.
-    #[serde(default)]
-    pub bots: Named<String>,
+crate::io::config::raw_config! {
+    pub struct RawConfig {
+        pub rules: RawRules,
+        pub board: RawBoard,
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -10,20 +10,9 @@ pub mod squares;
 #[cfg(test)]
 mod tests;
 
+use crate::games::prelude::*;
 use config::{DIRECTIONS, NESTS, RawConfig, Rules};
 use engine::{Action, Decision, ENDINGS, Engine, Piece, Public};
-use serde_json::json;
-
-use crate::core::game::seat_name;
-use crate::core::lineup::Kind;
-use crate::core::play::{Decisions, Table};
-use crate::games::ruleset::{Configured, Ruleset, told_end, winners};
-use crate::games::{Builtin, Event, Outcome};
-use crate::io::config::Invalid;
-use crate::io::report::parts::Parts;
-use crate::stats::metrics::{
-    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total, Value,
-};
 
 /// The default config, built into the binary.
 pub const STANDARD: &str = include_str!("../../../configs/mouse-chaos/standard.toml");
@@ -85,15 +74,9 @@ impl Tally {
         let mut heat = CountTable::new(
             "squares.csv",
             "square",
-            vec![
-                Column::new("square", ColumnKind::Text),
-                Column::new("row", ColumnKind::Text),
-                Column::new("column", ColumnKind::Text),
-                Column::new("kind", ColumnKind::Text),
-                Column::new("catches", ColumnKind::Count { compared: false }),
-                Column::new("catches_per_game", ColumnKind::Mean),
-                Column::new("looks", ColumnKind::Count { compared: false }),
-                Column::new("looks_per_game", ColumnKind::Mean),
+            columns![
+                square: Text, row: Text, column: Text, kind: Text, catches: Count,
+                catches_per_game: Mean, looks: Count, looks_per_game: Mean
             ],
         );
         let b = &rules.board;
@@ -138,9 +121,6 @@ pub type MouseChaos = Configured<Rules>;
 impl Ruleset for Rules {
     const GAME: &'static str = "mouse-chaos";
     const BUILTIN: Builtin = Builtin {
-        name: "mouse-chaos",
-        path: "configs/mouse-chaos/standard.toml",
-        stem: "mouse-chaos",
         text: STANDARD,
         about: "Mouse Chaos: walk mice of hidden colours home past cats and chairs",
     };
@@ -159,29 +139,10 @@ impl Ruleset for Rules {
         Value::unbounded("failed_fills"),
     ];
 
-    type Raw = RawConfig;
-    type Engine<'a> = Engine<'a>;
-    type Own = bots::Shepherd;
-    type Tally = Tally;
-
-    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
-        config::compile(raw, players)
-    }
+    plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: bots::Shepherd, tally: Tally);
 
     fn declare(&self, declared: &mut Declared) -> Tally {
         Tally::declare(declared, self)
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.max_turns
-    }
-
-    fn engine(&self, seed: u64) -> Engine<'_> {
-        Engine::new(self, seed)
     }
 
     #[inline]

@@ -18,8 +18,8 @@ pub(super) const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    endings(r)?;
-    events(r)?;
+    r.from("endings.csv", endings)?;
+    r.from("events.csv", events)?;
     heat(
         r,
         "catches_per_game",
@@ -43,10 +43,7 @@ fn words(ending: &str) -> String {
     }
 }
 
-fn endings(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "endings.csv")? else {
-        return Ok(());
-    };
+fn endings(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let ending = t.text("ending")?;
     let (share, lo, hi) = t.estimates("share")?;
     let mut bars = Vec::new();
@@ -83,10 +80,7 @@ fn endings(r: &mut Sections) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn events(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(t) = CsvFile::read(r.dir, "events.csv")? else {
-        return Ok(());
-    };
+fn events(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
     let bars = (0..t.len())
         .map(|i| Bar::new(event[i].to_string(), per_game[i]))

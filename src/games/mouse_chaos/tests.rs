@@ -366,7 +366,7 @@ fn every_piece_is_in_one_place() {
 /// `shepherd` beats `random` by far, seated in turn at each place.
 #[test]
 fn shepherd_beats_random() {
-    let game = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], Some(2)).unwrap();
+    let game = MouseChaos::load(&MouseChaos::builtin_source(), &[], Some(2)).unwrap();
     let (mut won, mut games) = (0, 0);
     for seed in 0..100u64 {
         let seat = (seed % 2) as usize;
@@ -387,7 +387,7 @@ fn shepherd_beats_random() {
 /// than half of them.
 #[test]
 fn two_shepherds_do_not_stall() {
-    let game = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], Some(2)).unwrap();
+    let game = MouseChaos::load(&MouseChaos::builtin_source(), &[], Some(2)).unwrap();
     let capped = |bot: &str| {
         let lineup = vec![crate::core::lineup::parse(bot, super::KINDS, &[]).unwrap(); 2];
         (0..60u64)
@@ -536,7 +536,7 @@ fn impossible_settings_are_refused() {
         ("rules.nest_size=5", "more than the 4 mice of a colour"),
     ] {
         let overrides: Vec<Override> = vec![set.parse().unwrap()];
-        let e = MouseChaos::load(&MouseChaos::BUILTIN.source(), &overrides, None)
+        let e = MouseChaos::load(&MouseChaos::builtin_source(), &overrides, None)
             .err()
             .unwrap_or_else(|| panic!("{set} is refused"));
         assert!(e.to_string().contains(says), "{set}: {e}");

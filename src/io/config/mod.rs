@@ -337,6 +337,30 @@ impl fmt::Display for ConfigError {
     }
 }
 
+/// Declares a game's config file as written: the header every config has (`game`, `edition`,
+/// `description`, read by the shared layer before the game's own tables are) and the `[bots]`
+/// presets, around the game's own tables given inside. Unknown keys are errors, so the header
+/// has to be declared where the game's tables are.
+macro_rules! raw_config {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            pub game: String,
+            #[serde(default)]
+            pub edition: String,
+            #[serde(default)]
+            pub description: String,
+            $($(#[$fmeta])* pub $field: $ty,)*
+            /// Bot presets (`whisker bots`).
+            #[serde(default)]
+            pub bots: $crate::io::config::Named<String>,
+        }
+    };
+}
+pub(crate) use raw_config;
+
 /// A map read in file order (`[cards.fox]`, `[cards.owl]`, …): order is how designers list
 /// things and how the CSV files show them.
 #[derive(Debug, Clone)]

@@ -70,6 +70,19 @@ impl Sections<'_> {
         });
     }
 
+    /// Runs `section` on `file` of the result folder, when the run wrote it (older results, or
+    /// runs without what it counts, have none).
+    pub fn from(
+        &mut self,
+        file: &str,
+        section: impl FnOnce(&mut Self, CsvFile) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        match CsvFile::read(self.dir, file)? {
+            Some(t) => section(self, t),
+            None => Ok(()),
+        }
+    }
+
     /// Adds `found` to the findings, at most `PER_KIND` of them, saying how many more there were.
     pub fn capped(&mut self, found: Vec<String>, more: &str) {
         let extra = found.len().saturating_sub(PER_KIND);

@@ -117,7 +117,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
 
     r.keys = keys(&r, parts.turn)?;
     seat_section(&mut r, &seats)?;
-    bot_section(&mut r)?;
+    r.from("bots.csv", bot_section)?;
     r.roles()?;
     score_section(&mut r, &seats)?;
     length_section(&mut r, parts.turn)?;
@@ -332,10 +332,7 @@ fn seat_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
 }
 
 /// With `--rotate-seats`: each bot over every seat.
-fn bot_section(r: &mut Sections) -> anyhow::Result<()> {
-    let Some(by_bot) = CsvFile::read(r.dir, "bots.csv")? else {
-        return Ok(());
-    };
+fn bot_section(r: &mut Sections, by_bot: CsvFile) -> anyhow::Result<()> {
     let (rate, lo, hi) = by_bot.estimates("win_rate")?;
     let (names, fair) = (by_bot.text("bot")?, by_bot.numbers("fair_share")?);
     let same_share = fair.windows(2).all(|w| w[0] == w[1]);

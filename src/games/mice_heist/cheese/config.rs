@@ -11,22 +11,15 @@ use crate::games::mice_heist::chips::Odds;
 pub use crate::games::mice_heist::parts::*;
 use crate::io::config::{Invalid, Named, Problems, range};
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    pub game: String,
-    pub edition: String,
-    #[serde(default)]
-    pub description: String,
-    pub rules: RawRules,
-    pub chips: Named<RawChip>,
-    pub jobs: Named<RawJob>,
-    pub skills: Named<RawSkill>,
-    pub colours: Named<Vec<String>>,
-    pub upgrades: Named<u32>,
-    /// Bot presets (`whisker bots`), read by the shared layer.
-    #[serde(default)]
-    pub bots: Named<String>,
+crate::io::config::raw_config! {
+    pub struct RawConfig {
+        pub rules: RawRules,
+        pub chips: Named<RawChip>,
+        pub jobs: Named<RawJob>,
+        pub skills: Named<RawSkill>,
+        pub colours: Named<Vec<String>>,
+        pub upgrades: Named<u32>,
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

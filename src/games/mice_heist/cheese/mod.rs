@@ -16,14 +16,7 @@ use engine::Engine;
 use super::Tests;
 use super::replay::{Recorder, Story, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob, Tally};
-use crate::core::game::seat_name;
-use crate::core::play::Table;
-use crate::games::ruleset::{Configured, Ruleset};
-use crate::games::{Builtin, Event, Outcome};
-use crate::io::config::Invalid;
-use crate::io::report::parts::Parts;
-use crate::stats::metrics::{Counts, Declared};
-use serde_json::json;
+use crate::games::prelude::*;
 use state::State;
 
 /// The default cheese edition config, built into the binary.
@@ -65,9 +58,6 @@ impl Ruleset for Rules {
     const GAME: &'static str = "mice-heist";
     const EDITION: &'static str = "cheese";
     const BUILTIN: Builtin = Builtin {
-        name: "mice-heist-cheese",
-        path: "configs/mice-heist/cheese.toml",
-        stem: "cheese",
         text: CHEESE_DEFAULT,
         about: "Mice Heist, cheese edition: cheese is score and currency, skills from a market",
     };
@@ -76,38 +66,16 @@ impl Ruleset for Rules {
 
     const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
     const DEFAULT_BOTS: &'static str = "greedy";
+    /// The default search plays about 110 games/s (docs/performance.md).
+    const STRENGTH_GAMES: u64 = 1200;
     const VALUES: &'static [crate::stats::metrics::Value] = super::VALUES;
     const ENDING: &'static str = "ending_job";
 
-    type Raw = RawConfig;
-    type Engine<'a> = Engine<'a>;
-    type Own = bots::Greedy;
-    type Tally = Tally;
-
-    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
-        config::compile(raw, players)
-    }
+    plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: bots::Greedy, tally: Tally);
 
     fn declare(&self, declared: &mut Declared) -> Tally {
         declared.summary = super::summary();
         Tally::declare(declared, &catalogue(self), "colours.csv")
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.max_turns
-    }
-
-    fn engine(&self, seed: u64) -> Engine<'_> {
-        Engine::new(self, seed)
-    }
-
-    /// The default search plays about 110 games/s (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        1200
     }
 
     #[inline]

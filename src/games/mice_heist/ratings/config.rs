@@ -16,22 +16,15 @@ pub const MAX_HAND: usize = 12;
 /// Most jobs a config can define (the rulebook has 6 and plays 4); the counters are this wide.
 pub const MAX_JOB_DEFS: usize = MAX_JOBS;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    pub game: String,
-    pub edition: String,
-    #[serde(default)]
-    pub description: String,
-    pub rules: RawRules,
-    pub chips: Named<RawChip>,
-    pub identities: Named<RawIdentity>,
-    pub jobs: Named<RawJob>,
-    pub skill_cards: Named<RawSkillCard>,
-    pub assist_cards: Named<RawAssistCard>,
-    /// Bot presets (`whisker bots`), read by the shared layer.
-    #[serde(default)]
-    pub bots: Named<String>,
+crate::io::config::raw_config! {
+    pub struct RawConfig {
+        pub rules: RawRules,
+        pub chips: Named<RawChip>,
+        pub identities: Named<RawIdentity>,
+        pub jobs: Named<RawJob>,
+        pub skill_cards: Named<RawSkillCard>,
+        pub assist_cards: Named<RawAssistCard>,
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

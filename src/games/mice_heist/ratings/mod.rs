@@ -18,14 +18,7 @@ use tally::RatingsTally;
 use super::Tests;
 use super::replay::{Recorder, Story, describe, icons};
 use super::tally::{Catalogue, CatalogueCard, CatalogueJob};
-use crate::core::game::seat_name;
-use crate::core::play::Table;
-use crate::games::ruleset::{Configured, Ruleset};
-use crate::games::{Builtin, Event, Outcome};
-use crate::io::config::Invalid;
-use crate::io::report::parts::Parts;
-use crate::stats::metrics::{Counts, Declared};
-use serde_json::json;
+use crate::games::prelude::*;
 use state::State;
 
 /// The default ratings edition config, built into the binary.
@@ -38,9 +31,6 @@ impl Ruleset for Rules {
     const GAME: &'static str = "mice-heist";
     const EDITION: &'static str = "ratings";
     const BUILTIN: Builtin = Builtin {
-        name: "mice-heist-ratings",
-        path: "configs/mice-heist/ratings.toml",
-        stem: "ratings",
         text: RATINGS_DEFAULT,
         about: "Mice Heist, ratings edition: identity cards with skill ratings, skill and assist decks",
     };
@@ -49,17 +39,12 @@ impl Ruleset for Rules {
 
     const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
     const DEFAULT_BOTS: &'static str = "greedy";
+    /// The default search plays about 160 games/s (docs/performance.md).
+    const STRENGTH_GAMES: u64 = 1600;
     const VALUES: &'static [crate::stats::metrics::Value] = super::VALUES;
     const ENDING: &'static str = "ending_job";
 
-    type Raw = RawConfig;
-    type Engine<'a> = Engine<'a>;
-    type Own = bots::Greedy;
-    type Tally = RatingsTally;
-
-    fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Self, Vec<Invalid>> {
-        config::compile(raw, players)
-    }
+    plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: bots::Greedy, tally: RatingsTally);
 
     fn declare(&self, declared: &mut Declared) -> RatingsTally {
         let catalogue = Catalogue {
@@ -92,23 +77,6 @@ impl Ruleset for Rules {
         };
         declared.summary = super::summary();
         RatingsTally::declare(declared, self, &catalogue)
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.max_turns
-    }
-
-    fn engine(&self, seed: u64) -> Engine<'_> {
-        Engine::new(self, seed)
-    }
-
-    /// The default search plays about 160 games/s (docs/performance.md).
-    fn strength_games(&self) -> u64 {
-        1600
     }
 
     #[inline]

@@ -4,9 +4,7 @@
 use super::config::{Rules, SKILLS};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::tally::{Catalogue, Counting, Tally};
-use crate::stats::metrics::{
-    Block, Cell, Column, ColumnKind, CountTable, Counts, Declared, Per, Total,
-};
+use crate::stats::metrics::{Block, Cell, CountTable, Counts, Declared, Per, Total, columns};
 
 /// Highest rating counted separately; validation keeps `max_rating` within it.
 const RATINGS: usize = 21;
@@ -40,13 +38,9 @@ impl RatingsTally {
         let mut assists = CountTable::new(
             "assists.csv",
             "assist",
-            vec![
-                Column::new("assist", ColumnKind::Text),
-                Column::new("name", ColumnKind::Text),
-                Column::new("modifier", ColumnKind::Int),
-                Column::new("revealed", ColumnKind::Count { compared: true }),
-                Column::new("tests_passed", ColumnKind::Count { compared: false }),
-                Column::new("pass_rate", ColumnKind::Rate),
+            columns![
+                assist: Text, name: Text, modifier: Int, revealed: ComparedCount,
+                tests_passed: Count, pass_rate: Rate
             ],
         );
         for (i, a) in rules.assist_cards.iter().enumerate() {
@@ -68,12 +62,7 @@ impl RatingsTally {
         let mut ratings = CountTable::new(
             "ratings.csv",
             "final rating",
-            vec![
-                Column::new("skill", ColumnKind::Text),
-                Column::new("rating", ColumnKind::Int),
-                Column::new("players", ColumnKind::Count { compared: false }),
-                Column::new("share", ColumnKind::Share),
-            ],
+            columns![skill: Text, rating: Int, players: Count, share: Share],
         );
         let names = ["agility", "charm", "dexterity"];
         debug_assert_eq!(SKILLS.len(), names.len());

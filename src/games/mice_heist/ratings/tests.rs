@@ -435,7 +435,7 @@ fn ties_go_to_the_highest_rating_sum() {
 #[test]
 fn components_are_conserved_over_many_games() {
     for players in 2..=6 {
-        let game = RatingsGame::load(&RatingsGame::BUILTIN.source(), &[], Some(players)).unwrap();
+        let game = RatingsGame::load(&RatingsGame::builtin_source(), &[], Some(players)).unwrap();
         let rules = &game.rules;
         for seed in 0..120u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
@@ -462,7 +462,7 @@ fn components_are_conserved_over_many_games() {
 
 #[test]
 fn golden_game() {
-    let game = RatingsGame::load(&RatingsGame::BUILTIN.source(), &[], None).unwrap();
+    let game = RatingsGame::load(&RatingsGame::builtin_source(), &[], None).unwrap();
     assert_eq!(
         crate::games::mice_heist::testing::golden(&game, GREEDY),
         Outcome {
