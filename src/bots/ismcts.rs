@@ -748,6 +748,14 @@ mod tests {
         guessed: Option<bool>,
     }
 
+    /// A card to guess, not yet guessed.
+    fn card(black: bool) -> Guess {
+        Guess {
+            black,
+            guessed: None,
+        }
+    }
+
     impl Decisions for Guess {
         type Action = bool;
         fn to_move(&self) -> Option<Seat> {
@@ -877,19 +885,13 @@ mod tests {
     #[test]
     fn guesses_from_what_it_sees_not_the_card() {
         // The card is black; a bot that peeked would say so. Every seed says red.
-        let game = Guess {
-            black: true,
-            guessed: None,
-        };
+        let game = card(true);
         let bot = ismcts("iterations=200");
         for seed in 0..20 {
             let guess = bot.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed));
             assert!(!guess, "seed {seed}");
         }
-        let positions = (0..20).map(|k| Guess {
-            black: k % 2 == 0,
-            guessed: None,
-        });
+        let positions = (0..20).map(|k| card(k % 2 == 0));
         assert_eq!(assert_blind(&bot, positions), 20);
     }
 
@@ -906,10 +908,7 @@ mod tests {
     fn a_world_cap_reuses_deals() {
         // With one world the deal never changes: the guess is right or wrong in every
         // iteration, so the bot names whatever colour that one deal has.
-        let game = Guess {
-            black: false,
-            guessed: None,
-        };
+        let game = card(false);
         let one = ismcts("iterations=50,worlds=1");
         let blacks = (0..200)
             .filter(|&seed| one.decide(&Seen::new(&game, 0), &mut (), &mut game_rng(seed)))

@@ -9,7 +9,6 @@ use super::{recorded_lineup, say, strong_lineup};
 use crate::commands::cli::{CheckArgs, Format};
 use crate::core::cost::Cost;
 use crate::core::failure::Failure;
-use crate::core::progress::games_bar;
 use crate::core::rng::game_seed;
 use crate::core::runner::{self, Plan};
 use crate::core::signals;
@@ -337,7 +336,7 @@ fn check_game<G: Registered>(
         }
     }
 
-    let bar = games_bar(plan.total(), args.workers.quiet, Cost::check(plan.games));
+    let bar = plan.bar(args.workers.quiet, |games, _| Cost::check(games));
     let side = compare::Side {
         players,
         summary: &game.declared().summary,
@@ -609,11 +608,7 @@ fn strength_sample<G: Registered>(
     let then = read_strength(&args.baseline)?;
     let (lineup, _) = strong_lineup(game, bots)?;
     let sample = plan.strength_sample(games, lineup);
-    let bar = games_bar(
-        sample.total(),
-        args.workers.quiet,
-        Cost::check(sample.games),
-    );
+    let bar = sample.bar(args.workers.quiet, |games, _| Cost::check(games));
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
     if let Some(signal) = report.played.stopped {

@@ -12,7 +12,6 @@ use crate::core::cost::Cost;
 use crate::core::failure::Failure;
 use crate::core::game::{Roles, seat_name};
 use crate::core::lineup::Bot;
-use crate::core::progress::games_bar;
 use crate::core::runner::{self, Plan, Played};
 use crate::core::signals;
 use crate::games::with_game;
@@ -167,11 +166,7 @@ where
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(
-        plan.total(),
-        args.run.workers.quiet,
-        Cost::compare(plan.games, plan.rotations()),
-    );
+    let bar = plan.bar(args.run.workers.quiet, Cost::compare);
     let item_plan = ItemPlan::new(ga.declared(), gb.declared());
     let looks = sequential::looks_of(args.sequential, plan.games);
     let looks_n = looks.len();
@@ -523,11 +518,7 @@ fn strength_pairs<GA: Registered, GB: Registered>(
     }
     let sample = plan.strength_sample(games, strong_a);
     let started = Instant::now();
-    let bar = games_bar(
-        sample.total(),
-        args.run.workers.quiet,
-        Cost::compare(sample.games, sample.rotations()),
-    );
+    let bar = sample.bar(args.run.workers.quiet, Cost::compare);
     let (paired, _, played) = play_pairs(
         ga,
         gb,

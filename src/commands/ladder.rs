@@ -28,7 +28,7 @@ pub(crate) fn run(args: &LadderArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     super::players_once(args.players, &args.set)?;
     with_game!(games::load(&source, &args.set, args.players)?, game => {
-        ladder(&*game, &game.resolved, args, &source)
+        ladder(&*game, args, &source)
     })
 }
 
@@ -114,12 +114,7 @@ fn folder_parts(args: &LadderArgs) -> Vec<String> {
     parts
 }
 
-fn ladder<G: Registered>(
-    game: &G,
-    resolved: &toml::Table,
-    args: &LadderArgs,
-    source: &Source,
-) -> anyhow::Result<()> {
+fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow::Result<()> {
     let players = game.players();
     let presets = games::presets(game.resolved());
     let parse = |t: &str| lineup::parse(t, game.bots(), &presets);
@@ -379,7 +374,7 @@ fn ladder<G: Registered>(
             dir.records(&t.file, &t.header(), rows)?;
         }
     }
-    dir.text("config.toml", &toml::to_string(resolved)?)?;
+    dir.text("config.toml", &toml::to_string(game.resolved())?)?;
     let record = LadderRecord {
         config: games::arg_of(source),
         bots: text.clone(),

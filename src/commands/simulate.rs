@@ -8,7 +8,6 @@ use super::{
 use crate::commands::cli::SimulateArgs;
 use crate::core::cost::Cost;
 use crate::core::lineup::Bot;
-use crate::core::progress::games_bar;
 use crate::core::runner::{self, Plan, Played};
 use crate::core::signals;
 use crate::games::with_game;
@@ -23,7 +22,7 @@ pub(crate) fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let source = source(args.config.as_ref())?;
     super::players_once(args.run.seats.players, &args.set)?;
     with_game!(games::load(&source, &args.set, args.run.seats.players)?, game => {
-        simulate_game(&*game, &game.resolved, args, &source)
+        simulate_game(&*game, args, &source)
     })
 }
 
@@ -45,7 +44,6 @@ fn folder_parts(args: &SimulateArgs, default_games: u64) -> Vec<String> {
 
 fn simulate_game<G: Registered>(
     game: &G,
-    resolved: &toml::Table,
     args: &SimulateArgs,
     source: &Source,
 ) -> anyhow::Result<()> {
@@ -73,11 +71,7 @@ fn simulate_game<G: Registered>(
 
     let started = Instant::now();
     signals::catch();
-    let bar = games_bar(
-        plan.total(),
-        args.run.workers.quiet,
-        Cost::simulate(plan.games, plan.rotations()),
-    );
+    let bar = plan.bar(args.run.workers.quiet, Cost::simulate);
     let mut games_csv = if args.games_csv {
         Some(games_csv::Writer::create(&dir, game)?)
     } else {
@@ -111,7 +105,7 @@ fn simulate_game<G: Registered>(
         SampleRun::Not(why) => Strong::Not(why.clone()),
     };
     let shown = export::write(game, &plan, &report.totals, &report.counts, &strong, &dir)?;
-    dir.text("config.toml", &toml::to_string(resolved)?)?;
+    dir.text("config.toml", &toml::to_string(game.resolved())?)?;
     let sets: Vec<String> = args.set.iter().map(|o| o.arg.clone()).collect();
     dir.text(
         record::RUN,
@@ -248,11 +242,7 @@ fn strength_sample<G: Registered>(
     }
     let sample = plan.strength_sample(games, strong);
     let started = Instant::now();
-    let bar = games_bar(
-        sample.total(),
-        args.run.workers.quiet,
-        Cost::simulate(sample.games, sample.rotations()),
-    );
+    let bar = sample.bar(args.run.workers.quiet, Cost::simulate);
     let report = runner::run(game, &sample, &bar, None)?;
     bar.finish_and_clear();
     Ok(SampleRun::Played {

@@ -6,9 +6,10 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::SeqCst;
 
+use crate::core::cost::Cost;
 use crate::core::failure::Failure;
 use crate::core::game::{Bot, Game, MAX_SEATS, MAX_VALUES, Outcome, Roles, seat_name};
-use crate::core::progress::Progress;
+use crate::core::progress::{Progress, games_bar};
 use crate::core::rng::game_seed;
 use crate::core::signals;
 use crate::stats::Histogram;
@@ -97,6 +98,12 @@ impl Plan {
     /// Rotations played per game index.
     pub(crate) fn rotations(&self) -> u64 {
         self.offsets().len() as u64
+    }
+
+    /// The progress bar of this plan's games, with the note its `cost` (a command's, of its
+    /// games and rotations) says of a long run ([`games_bar`]).
+    pub(crate) fn bar(&self, quiet: bool, cost: fn(u64, u64) -> Cost) -> Progress {
+        games_bar(self.total(), quiet, cost(self.games, self.rotations()))
     }
 
     /// Whether a seat holds different bots in different games: `--rotate-seats` with more than

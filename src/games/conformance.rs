@@ -35,13 +35,12 @@ fn lineups<G: Registered>(game: &G) -> [Vec<Bot>; 2] {
     [random, own_bots(game)]
 }
 
-/// The game of its built-in config, at each end of its range of players.
-pub(super) fn loaded<G: Registered>() -> Vec<G> {
+/// Runs `check` on the game of its built-in config at each end of its range of players.
+pub(super) fn at_each_size<G: Registered>(check: fn(&G)) {
     let (least, most) = G::PLAYERS;
-    [least, most]
-        .iter()
-        .map(|&n| G::load(&G::builtin_source(), &[], Some(n)).expect("the built-in config loads"))
-        .collect()
+    for n in [least, most] {
+        check(&G::load(&G::builtin_source(), &[], Some(n)).expect("the built-in config loads"));
+    }
 }
 
 /// A game the turn cap stopped was decided as the headlines say it was (`Parts::cap`): won by
@@ -250,50 +249,33 @@ macro_rules! suite {
             use crate::games::conformance::*;
 
             #[test]
-            fn random_play_ends_every_game() {
-                loaded::<$ty>().iter().for_each(random_play_ends);
-            }
-
-            #[test]
             fn capped_games_are_decided_as_the_headline_says() {
                 capped_games_are_decided_as_said::<$ty>();
             }
 
-            #[test]
-            fn a_replay_tells_the_played_game() {
-                loaded::<$ty>()
-                    .iter()
-                    .for_each(replay_tells_the_played_game);
-            }
-
-            #[test]
-            fn every_component_is_in_one_place() {
-                loaded::<$ty>()
-                    .iter()
-                    .for_each(every_component_in_one_place);
-            }
-
-            #[test]
-            fn the_same_counters_on_any_thread_count() {
-                loaded::<$ty>()
-                    .iter()
-                    .for_each(same_counters_on_any_thread_count);
-            }
-
-            #[test]
-            fn own_bots_decide_from_their_seat_alone() {
-                loaded::<$ty>()
-                    .iter()
-                    .for_each(own_bots_decide_from_their_seat);
-            }
-
-            #[test]
-            fn the_search_decides_from_its_seat_alone() {
-                loaded::<$ty>()
-                    .iter()
-                    .for_each(search_decides_from_its_seat);
+            crate::games::conformance::at_each_size_tests! {
+                $ty:
+                random_play_ends_every_game => random_play_ends,
+                a_replay_tells_the_played_game => replay_tells_the_played_game,
+                every_component_is_in_one_place => every_component_in_one_place,
+                the_same_counters_on_any_thread_count => same_counters_on_any_thread_count,
+                own_bots_decide_from_their_seat_alone => own_bots_decide_from_their_seat,
+                the_search_decides_from_its_seat_alone => search_decides_from_its_seat,
             }
         }
     };
 }
 pub(crate) use suite;
+
+/// A test a check of the suite, named `$test`, of `$ty` at each end of its range of players.
+macro_rules! at_each_size_tests {
+    ($ty:ty: $($test:ident => $check:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                at_each_size::<$ty>($check);
+            }
+        )*
+    };
+}
+pub(crate) use at_each_size_tests;

@@ -11,5 +11,5 @@ pub(crate) use crate::games::ruleset::{Configured, Ruleset, plumbing, told_end, 
 pub(crate) use crate::games::{Builtin, Event, Outcome, Roles};
 pub(crate) use crate::io::report::parts::Parts;
 pub(crate) use crate::stats::metrics::{
-    Block, Cell, CountTable, Counts, Declared, Per, Total, Value, columns,
+    Block, Cell, CountTable, Counts, Declared, Per, Total, Value, count_table,
 };

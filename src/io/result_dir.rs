@@ -1059,6 +1059,11 @@ fn header_of<R: Serialize + Default>() -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// The text of `name` in `dir`.
+    fn read(dir: &Path, name: &str) -> String {
+        fs::read_to_string(dir.join(name)).unwrap()
+    }
+
     fn scratch(name: &str) -> crate::io::scratch::Scratch {
         crate::io::scratch::scratch(&format!("output-{name}"))
     }
@@ -1126,7 +1131,7 @@ mod tests {
         let target = d.join("res");
         result(&target, &[("a.csv", "x")]);
         fs::write(d.join("victim.txt"), "mine").unwrap();
-        let text = fs::read_to_string(target.join(MARKER)).unwrap();
+        let text = read(&target, MARKER);
         for entry in [
             "[files.\"../victim.txt\"]\n",
             "[files.\"../victim.txt\"]\nbytes = 4\nfnv1a = \"0\"\n",
@@ -1148,18 +1153,9 @@ mod tests {
         let dir = ResultDir::create(&target).unwrap();
         dir.text("summary.csv", "new").unwrap();
         assert_eq!(dir.commit(false).unwrap(), target);
-        assert_eq!(
-            fs::read_to_string(target.join("notes.txt")).unwrap(),
-            "mine"
-        );
-        assert_eq!(
-            fs::read_to_string(target.join("plots/a.png")).unwrap(),
-            "png"
-        );
-        assert_eq!(
-            fs::read_to_string(target.join("summary.csv")).unwrap(),
-            "new"
-        );
+        assert_eq!(read(&target, "notes.txt"), "mine");
+        assert_eq!(read(&target, "plots/a.png"), "png");
+        assert_eq!(read(&target, "summary.csv"), "new");
         // The notes are the user's still: not in the marker.
         let m = Manifest::read(&target).unwrap();
         assert!(!m.files.contains_key("notes.txt"));
@@ -1177,11 +1173,8 @@ mod tests {
         dir.text("config.toml", "new").unwrap();
         let went = dir.commit(false).unwrap();
         assert_eq!(went, target.with_file_name("res-2"));
-        assert_eq!(
-            fs::read_to_string(target.join("config.toml")).unwrap(),
-            "length = 20"
-        );
-        assert_eq!(fs::read_to_string(went.join("config.toml")).unwrap(), "new");
+        assert_eq!(read(&target, "config.toml"), "length = 20");
+        assert_eq!(read(&went, "config.toml"), "new");
     }
 
     #[test]
@@ -1196,7 +1189,7 @@ mod tests {
         fs::write(&target, "in the way").unwrap();
         let went = dir.commit(false).unwrap();
         assert_eq!(went, target.with_file_name("res-2"));
-        assert_eq!(fs::read_to_string(went.join("a.csv")).unwrap(), "new");
+        assert_eq!(read(&went, "a.csv"), "new");
     }
 
     #[test]
@@ -1208,10 +1201,7 @@ mod tests {
         dir.text(crate::io::record::RUN, "partial = true\n")
             .unwrap();
         assert_eq!(dir.commit(true).unwrap(), target.with_file_name("res-2"));
-        assert_eq!(
-            fs::read_to_string(target.join(crate::io::record::RUN)).unwrap(),
-            "games = 10\n"
-        );
+        assert_eq!(read(&target, crate::io::record::RUN), "games = 10\n");
     }
 
     #[test]
@@ -1223,9 +1213,9 @@ mod tests {
             dir.text("x.csv", text).unwrap();
             dir.commit(false).unwrap();
         }
-        assert_eq!(fs::read_to_string(target.join("x.csv")).unwrap(), "3");
+        assert_eq!(read(&target, "x.csv"), "3");
         let other = target.with_file_name("my-game-2");
-        assert_eq!(fs::read_to_string(other.join("x.csv")).unwrap(), "2");
+        assert_eq!(read(&other, "x.csv"), "2");
     }
 
     #[test]
@@ -1341,14 +1331,8 @@ mod tests {
         fs::write(parent.join(".res.partial-7/mine.txt"), "mine").unwrap();
         let dir = ResultDir::create(&target).unwrap();
         // The previous result is back in place, notes and all.
-        assert_eq!(
-            fs::read_to_string(target.join("summary.csv")).unwrap(),
-            "complete"
-        );
-        assert_eq!(
-            fs::read_to_string(target.join("notes.txt")).unwrap(),
-            "mine"
-        );
+        assert_eq!(read(&target, "summary.csv"), "complete");
+        assert_eq!(read(&target, "notes.txt"), "mine");
         drop(dir);
         assert_eq!(names(&parent), [".res.partial-7", ".res.partial-x", "res"]);
     }
@@ -1363,14 +1347,8 @@ mod tests {
         fs::rename(&target, parent.join(".res.partial-41.old")).unwrap();
         staging(&parent, 41, &[("summary.csv", "new")], true);
         drop(ResultDir::create(&target).unwrap());
-        assert_eq!(
-            fs::read_to_string(target.join("summary.csv")).unwrap(),
-            "new"
-        );
-        assert_eq!(
-            fs::read_to_string(target.join("notes.txt")).unwrap(),
-            "mine"
-        );
+        assert_eq!(read(&target, "summary.csv"), "new");
+        assert_eq!(read(&target, "notes.txt"), "mine");
         assert_eq!(names(&parent), ["res"]);
     }
 

@@ -78,6 +78,14 @@ impl Counts {
         self.0[slot] += 1;
     }
 
+    /// Adds the `i`-th of `values` to counter `i` of `block`, for each.
+    #[inline]
+    pub fn add_each(&mut self, block: Block, values: impl IntoIterator<Item = u32>) {
+        for (i, n) in values.into_iter().enumerate() {
+            self.add_n(block.at(i), u64::from(n));
+        }
+    }
+
     pub fn get(&self, slot: Slot) -> u64 {
         self.0[slot]
     }
@@ -152,6 +160,19 @@ macro_rules! columns {
     };
 }
 pub(crate) use columns;
+
+/// A [`CountTable`] written to `file`, its rows keyed by `key`, with the [`columns!`] after
+/// the `;`.
+macro_rules! count_table {
+    ($file:expr, $key:expr; $($columns:tt)*) => {
+        $crate::stats::metrics::CountTable::new(
+            $file,
+            $key,
+            $crate::stats::metrics::columns![$($columns)*],
+        )
+    };
+}
+pub(crate) use count_table;
 
 macro_rules! column_kind {
     (@name ($name:expr)) => {
@@ -647,12 +668,8 @@ pub(crate) mod example {
         let tries = d.block("tries", 2);
         let wins = d.block("wins", 2);
         d.sums_to(tries, Total::Turns);
-        let mut t = CountTable::new(
-            "things.csv",
-            "thing",
-            columns![
-                thing: Text, tries: ComparedCount, win_rate: Rate, share: Share, per_game: Mean
-            ],
+        let mut t = count_table!("things.csv", "thing";
+            thing: Text, tries: ComparedCount, win_rate: Rate, share: Share, per_game: Mean
         );
         for (i, name) in ["a", "b"].into_iter().enumerate() {
             t.row(

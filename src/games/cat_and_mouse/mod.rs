@@ -146,10 +146,8 @@ impl Tally {
         // A game with a play has at least one.
         d.at_most(t.games_with_play, t.plays);
 
-        let mut endings = CountTable::new(
-            "endings.csv",
-            "ending",
-            columns![ending: Text, winner: Text, games: Count, share: Rate],
+        let mut endings = count_table!("endings.csv", "ending";
+            ending: Text, winner: Text, games: Count, share: Rate
         );
         for (i, name) in ENDINGS.iter().enumerate() {
             let winner = match i {
@@ -170,13 +168,9 @@ impl Tally {
         }
         d.tables.push(endings);
 
-        let mut loot = CountTable::new(
-            "cards.csv",
-            "card",
-            columns![
-                card: Text, kind: Text, pocketed: Rate, kept: Count, kept_rate: Rate,
-                mouse_win_rate_when_kept: Rate
-            ],
+        let mut loot = count_table!("cards.csv", "card";
+            card: Text, kind: Text, pocketed: Rate, kept: Count, kept_rate: Rate,
+            mouse_win_rate_when_kept: Rate
         );
         for k in 0..cards {
             let name = rules.card_name(k as u8);
@@ -200,14 +194,10 @@ impl Tally {
 
         // Games with a play and plays differ once the deck holds copies of a Trick: a Calling
         // Card can save the Mouse twice in one game.
-        let mut tricks = CountTable::new(
-            "tricks.csv",
-            "trick",
-            columns![
-                trick: Text, games_with_play: Count, games_with_play_rate: Rate,
-                // Compared as `plays_per_game`, once.
-                plays: Count, plays_per_game: Mean, mouse_win_rate_when_played: Rate
-            ],
+        let mut tricks = count_table!("tricks.csv", "trick";
+            trick: Text, games_with_play: Count, games_with_play_rate: Rate,
+            // Compared as `plays_per_game`, once.
+            plays: Count, plays_per_game: Mean, mouse_win_rate_when_played: Rate
         );
         for (i, trick) in TRICKS.iter().enumerate() {
             let games = t.games_with_play.at(i);
@@ -225,14 +215,10 @@ impl Tally {
         }
         d.tables.push(tricks);
 
-        let mut actions = CountTable::new(
-            "actions.csv",
-            "action",
-            columns![
-                action: Text,
-                // Compared as `per_game`, once.
-                total: Count, per_game: Mean
-            ],
+        let mut actions = count_table!("actions.csv", "action";
+            action: Text,
+            // Compared as `per_game`, once.
+            total: Count, per_game: Mean
         );
         for (i, name) in ACTIONS.iter().enumerate() {
             let slot = t.actions.at(i);
@@ -285,9 +271,7 @@ impl Tally {
             p.moves,
             p.subtle_moves,
         ];
-        for (i, n) in actions.into_iter().enumerate() {
-            counts.add_n(self.actions.at(i), u64::from(n));
-        }
+        counts.add_each(self.actions, actions);
     }
 }
 

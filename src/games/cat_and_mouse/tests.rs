@@ -34,6 +34,12 @@ fn deduction() -> [Agent; 2] {
     deduction_bots().map(|b| Agent::of(&b))
 }
 
+/// Both variant switches on.
+const BOTH_VARIANTS: &[&str] = &[
+    "variants.subtle_movement=true",
+    "variants.deep_pockets=true",
+];
+
 /// Every Loot card is in exactly one place, every room too, and every face-up clue is a
 /// monitored room: checked after every decision of many games, random and deduction bots, in
 /// every variant.
@@ -41,10 +47,7 @@ fn deduction() -> [Agent; 2] {
 fn every_card_and_room_is_in_one_place_in_every_variant() {
     for sets in [
         &[][..],
-        &[
-            "variants.subtle_movement=true",
-            "variants.deep_pockets=true",
-        ],
+        BOTH_VARIANTS,
         &[
             "rules.own_room=\"forbidden\"",
             "rules.clue_room_again=\"clue\"",
@@ -160,13 +163,7 @@ fn golden_game() {
 fn the_deduction_bots_decide_the_same_on_every_game_their_seat_cannot_tell_apart() {
     use crate::core::play::{Decider, Seen};
     use crate::core::rng::{bot_rng, game_rng};
-    for sets in [
-        &[][..],
-        &[
-            "variants.subtle_movement=true",
-            "variants.deep_pockets=true",
-        ],
-    ] {
+    for sets in [&[][..], BOTH_VARIANTS] {
         let rules = rules_with(sets);
         let lineup = deduction();
         let mut sampler = game_rng(11);

@@ -69,13 +69,9 @@ impl Tally {
         let endings = CountTable::shares("endings.csv", "ending", &ENDINGS, t.endings);
         d.tables.push(endings);
 
-        let mut cards = CountTable::new(
-            "cards.csv",
-            "card",
-            columns![
-                card: Text, in_deck: Text, played: Count, played_per_game: Mean,
-                players_who_played: Count, win_rate_when_played: Rate
-            ],
+        let mut cards = count_table!("cards.csv", "card";
+            card: Text, in_deck: Text, played: Count, played_per_game: Mean,
+            players_who_played: Count, win_rate_when_played: Rate
         );
         for k in 0..kinds {
             let name = &rules.names[k];
@@ -96,10 +92,8 @@ impl Tally {
         let events = CountTable::per_game("scrambles.csv", "event", &EVENTS, t.events);
         d.tables.push(events);
 
-        let mut held = CountTable::new(
-            "cheese.csv",
-            "turn",
-            columns![turn: Text, games_running: Count, leader_cheese: Mean, cheese_in_hands: Mean],
+        let mut held = count_table!("cheese.csv", "turn";
+            turn: Text, games_running: Count, leader_cheese: Mean, cheese_in_hands: Mean
         );
         held.over = Some("the games still running then");
         for i in 0..MARKS {
@@ -143,8 +137,7 @@ impl Tally {
                 }
             }
         }
-        counts.add_n(self.events.at(0), u64::from(p.scrambles));
-        counts.add_n(self.events.at(1), u64::from(p.decoyed));
+        counts.add_each(self.events, [p.scrambles, p.decoyed]);
     }
 }
 

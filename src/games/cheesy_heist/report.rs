@@ -139,7 +139,7 @@ fn cards(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
         Scale::Percent,
         bars,
     )
-    .reference(crate::io::report::fair_line(fair));
+    .reference(crate::io::report::svg::fair_line(fair));
     r.add(
         "Which cards do the winners play?",
         "Of the players who played each kind of card at least once in a game, the share who won it, with 95% intervals; the dashed line is a fair share. A card its players win more with is one that decides games (or one only a leader gets to play).",

@@ -147,19 +147,11 @@ impl Story {
                 .filter(|(_, x, y)| x != y)
                 .collect();
             if !moves.is_empty() {
-                let text = moves
-                    .iter()
-                    .map(|(s, x, y)| format!("{} {x} → {y}", seat_name(*s)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let data: Vec<Value> = moves
-                    .iter()
-                    .map(|(s, x, y)| json!({"seat": s, "from": x, "to": y}))
-                    .collect();
+                let (text, data) = changed(&moves);
                 self.say(
                     turn,
                     "track",
-                    format!("job {} track: {text}", ids[i]),
+                    format!("job {} track: {}", ids[i], text.join(", ")),
                     json!({"job": ids[i], "moves": data}),
                 );
             }
@@ -192,15 +184,8 @@ impl Story {
         if changes.is_empty() && supply.0 == supply.1 {
             return;
         }
-        let mut text: Vec<String> = changes
-            .iter()
-            .map(|(s, b, a)| format!("{} {b} → {a}", seat_name(*s)))
-            .collect();
+        let (mut text, data) = changed(&changes);
         text.push(format!("supply {} → {}", supply.0, supply.1));
-        let data: Vec<Value> = changes
-            .iter()
-            .map(|(s, b, a)| json!({"seat": s, "from": b, "to": a}))
-            .collect();
         self.say(
             turn,
             "cheese",
@@ -288,6 +273,20 @@ pub fn icons(bits: u8) -> String {
         .filter_map(|i| icon_name(1 << i))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+/// Seats' values that changed, as `(seat, from, to)`: each in words (`seat 2 3 → 5`) and as
+/// data.
+fn changed(changes: &[(usize, u8, u8)]) -> (Vec<String>, Vec<Value>) {
+    let text = changes
+        .iter()
+        .map(|(s, from, to)| format!("{} {from} → {to}", seat_name(*s)))
+        .collect();
+    let data = changes
+        .iter()
+        .map(|(s, from, to)| json!({"seat": s, "from": from, "to": to}))
+        .collect();
+    (text, data)
 }
 
 #[cfg(test)]

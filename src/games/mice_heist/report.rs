@@ -4,8 +4,8 @@
 use crate::io::report::headline::Cap;
 use crate::io::report::parts::{FEW_GAMES, Parts, Sections, pct};
 use crate::io::report::svg::{Bar, Columns, HBars, Lines, Point, SERIES, Scale, grouped};
+use crate::io::report::svg::{fair_line, series_note};
 use crate::io::report::table::CsvFile;
-use crate::io::report::{fair_line, series_note};
 use crate::stats::wilson;
 
 /// An obstacle whose interval lies wholly under this pass rate, or wholly over 1 minus it, is

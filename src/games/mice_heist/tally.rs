@@ -5,7 +5,7 @@ use super::Observer;
 use super::chips::{SUM_OFFSET, SUM_SPAN};
 use super::parts::ChipTable;
 use crate::games::Outcome;
-use crate::stats::metrics::{Block, Cell, CountTable, Counts, Declared, Grid, Per, Total, columns};
+use crate::stats::metrics::{Block, Cell, Counts, Declared, Grid, Per, Total, count_table};
 
 /// The per-game value `games.csv` keeps: tests passed.
 pub const SUCCESSES: usize = 0;
@@ -90,10 +90,8 @@ impl Tally {
         d.at_most(t.chip_passes, t.chip_tests);
         d.at_most_games(t.endings);
 
-        let mut chips = CountTable::new(
-            "chips.csv",
-            "chip face",
-            columns![chip: Text, face: Text, value: Int, draws: Count, share: Share],
+        let mut chips = count_table!("chips.csv", "chip face";
+            chip: Text, face: Text, value: Int, draws: Count, share: Share
         );
         for (k, (name, kind)) in names.chips.names.iter().zip(&names.chips.kinds).enumerate() {
             for (face, value, i) in [("high", kind.high, 0), ("low", kind.low, 1)] {
@@ -112,10 +110,8 @@ impl Tally {
         }
         d.tables.push(chips);
 
-        let mut totals = CountTable::new(
-            "chip_totals.csv",
-            "chip total",
-            columns![total: Int, tests: Count, successes: Count],
+        let mut totals = count_table!("chip_totals.csv", "chip total";
+            total: Int, tests: Count, successes: Count
         );
         for i in 0..SUM_SPAN {
             let total = i as i64 - i64::from(SUM_OFFSET);
@@ -131,18 +127,12 @@ impl Tally {
         totals.skip_zero = Some(1);
         d.tables.push(totals);
 
-        let mut job_table = CountTable::new(
-            "jobs.csv",
-            "job",
-            columns![job: Text, completions: Count, share: Rate, mean_turns: Mean],
+        let mut job_table = count_table!("jobs.csv", "job";
+            job: Text, completions: Count, share: Rate, mean_turns: Mean
         );
-        let mut obstacles = CountTable::new(
-            "obstacles.csv",
-            "obstacle",
-            columns![
-                obstacle: Text, job: Text, target: Int, attempts: ComparedCount, successes: Count,
-                success_rate: Rate
-            ],
+        let mut obstacles = count_table!("obstacles.csv", "obstacle";
+            obstacle: Text, job: Text, target: Int, attempts: ComparedCount, successes: Count,
+            success_rate: Rate
         );
         for (j, job) in names.jobs.iter().enumerate() {
             let ended = t.endings.at(j);
@@ -174,14 +164,9 @@ impl Tally {
         d.tables.push(job_table);
         d.tables.push(obstacles);
 
-        let mut skills = CountTable::new(
-            "skills.csv",
-            "skill",
-            columns![
-                skill: Text, name: Text, deck: Text, learned: ComparedCount,
-                activations: ComparedCount, held_at_end: Count, holder_wins: Count,
-                holder_win_rate: Rate
-            ],
+        let mut skills = count_table!("skills.csv", "skill";
+            skill: Text, name: Text, deck: Text, learned: ComparedCount, activations: ComparedCount,
+            held_at_end: Count, holder_wins: Count, holder_win_rate: Rate
         );
         for (i, card) in names.cards.iter().enumerate() {
             skills.row(
@@ -201,10 +186,8 @@ impl Tally {
         d.tables.push(skills);
 
         let (item, dealt) = &names.dealt;
-        let mut by_dealt = CountTable::new(
-            dealt_file,
-            item,
-            columns![(item): Text, player_games: Count, wins: Count, win_rate: Rate],
+        let mut by_dealt = count_table!(dealt_file, item;
+            (item): Text, player_games: Count, wins: Count, win_rate: Rate
         );
         for (i, name) in dealt.iter().enumerate() {
             by_dealt.row(

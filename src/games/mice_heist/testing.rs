@@ -2,9 +2,10 @@
 //! golden game.
 
 use super::chips::ChipSet;
+use super::{Edition, Tests};
 use crate::core::game::Outcome;
 use crate::core::lineup::{Bot, Kind};
-use crate::core::play::RANDOM;
+use crate::core::play::{Decider, RANDOM, Table};
 
 /// Chip indices in both default bags: blue 0, green 1–2, yellow 3–6, orange 7–8, red 9,
 /// purple 10.
@@ -44,4 +45,29 @@ pub(crate) fn tester_first<S: Default + Copy>(tester: S) -> [S; 4] {
     let mut lineup = [S::default(); 4];
     lineup[0] = tester;
     lineup
+}
+
+/// Plays the game of `seed` in `table` to its end with `lineup`, a test at a time, calling
+/// `check` after every test and once the game is scored; asserts that no test was played past
+/// the `cap` and that someone won.
+pub(crate) fn play_checked<E, M, D>(
+    table: &mut Table<E, M>,
+    lineup: &[D],
+    (seed, cap): (u64, u32),
+    mut check: impl FnMut(&Table<E, M>),
+) where
+    E: Edition,
+    M: Default,
+    D: Decider<E, Memory = M>,
+{
+    loop {
+        let over = table.step(lineup, &mut ());
+        check(table);
+        assert!(table.game.turns() <= cap, "seed {seed}: past the cap");
+        if over {
+            break;
+        }
+    }
+    assert!(table.finish(lineup).winners != 0, "seed {seed}");
+    check(table);
 }

@@ -145,6 +145,13 @@ mod tests {
         t
     }
 
+    /// Where seat 0 of a track with `spaces` lands after falling `steps`.
+    fn fallen(spaces: &[u8], steps: u8) -> u8 {
+        let mut t = track(spaces);
+        t.fall(0, steps);
+        t.position(0)
+    }
+
     #[test]
     fn entering_counts_from_the_first_space() {
         let mut t = track(&[0, 0]);
@@ -200,25 +207,16 @@ mod tests {
 
     #[test]
     fn falling_skips_taken_spaces_downwards() {
-        let mut t = track(&[6, 4, 3]);
-        t.fall(0, 2);
-        assert_eq!(t.position(0), 2);
-        let mut t = track(&[6, 3]);
-        t.fall(0, 2);
-        assert_eq!(t.position(0), 4);
+        assert_eq!(fallen(&[6, 4, 3], 2), 2);
+        assert_eq!(fallen(&[6, 3], 2), 4);
     }
 
     #[test]
     fn falling_with_no_free_space_below_leaves_the_track() {
-        let mut t = track(&[3, 2, 1]);
-        t.fall(0, 1);
-        assert_eq!(t.position(0), 0);
-        let mut t = track(&[2, 5]);
-        t.fall(0, 4);
-        assert_eq!(t.position(0), 0);
+        assert_eq!(fallen(&[3, 2, 1], 1), 0);
+        assert_eq!(fallen(&[2, 5], 4), 0);
         // Off the track stays off.
-        t.fall(0, 1);
-        assert_eq!(t.position(0), 0);
+        assert_eq!(fallen(&[0], 1), 0);
     }
 
     #[test]

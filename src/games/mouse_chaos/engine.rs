@@ -854,10 +854,7 @@ impl<'r> Engine<'r> {
             }
             (Decision::MoveTo(Piece::Cat(c)), Action::Go { to, .. }) => {
                 let p = &mut self.public;
-                let from = p.cat[usize::from(c)];
-                p.cat_on[usize::from(from)] = NONE;
-                p.cat[usize::from(c)] = to;
-                p.cat_on[usize::from(to)] = c;
+                relocate(&mut p.cat, &mut p.cat_on, c, to);
                 let m = p.mouse_on[usize::from(to)];
                 if m != NONE && p.chair_on[usize::from(to)] == NONE {
                     p.events.catches += 1;
@@ -893,10 +890,7 @@ impl<'r> Engine<'r> {
             }
             (Decision::ShiftTo(Piece::Cheese(k)), Action::Go { to, .. }) => {
                 let p = &mut self.public;
-                let from = p.cheese[usize::from(k)];
-                p.cheese_on[usize::from(from)] = NONE;
-                p.cheese[usize::from(k)] = to;
-                p.cheese_on[usize::from(to)] = k;
+                relocate(&mut p.cheese, &mut p.cheese_on, k, to);
                 p.events.cheese += 1;
                 self.end_turn();
             }
@@ -936,6 +930,15 @@ enum Dest {
     Squares(Squares),
     Chair(u8),
     Cheese,
+}
+
+/// Moves piece `k` to square `to`: `at` holds each piece's square of its kind, `on` each
+/// square's piece of that kind.
+#[inline]
+fn relocate(at: &mut [u8], on: &mut [u8], k: u8, to: u8) {
+    on[usize::from(at[usize::from(k)])] = NONE;
+    at[usize::from(k)] = to;
+    on[usize::from(to)] = k;
 }
 
 impl<'r> Decisions for Engine<'r> {

@@ -71,13 +71,9 @@ impl Tally {
         let events = CountTable::per_game("events.csv", "event", &EVENTS, t.events);
         d.tables.push(events);
 
-        let mut heat = CountTable::new(
-            "squares.csv",
-            "square",
-            columns![
-                square: Text, row: Text, column: Text, kind: Text, catches: Count,
-                catches_per_game: Mean, looks: Count, looks_per_game: Mean
-            ],
+        let mut heat = count_table!("squares.csv", "square";
+            square: Text, row: Text, column: Text, kind: Text, catches: Count,
+            catches_per_game: Mean, looks: Count, looks_per_game: Mean
         );
         let b = &rules.board;
         for s in b.squares() {
@@ -109,9 +105,7 @@ impl Tally {
             e.looks, e.catches, e.turned, e.fills, e.failed, e.chained, e.entries, e.chairs,
             e.cheese,
         ];
-        for (i, n) in all.into_iter().enumerate() {
-            counts.add_n(self.events.at(i), u64::from(n));
-        }
+        counts.add_each(self.events, all);
     }
 }
 
@@ -241,6 +235,14 @@ fn describe(
     let b = &rules.board;
     let who = seat_name(seat);
     let colour = |m: u8| nest_name(game.colour(m));
+    // The roll and where the piece starts from; its destination follows.
+    let rolls = |piece: &str, k: u8, at: &[u8]| {
+        let from = b.name(at[usize::from(k)]);
+        format!(
+            "{who} rolls {} and moves {piece} {k} from {from}",
+            before.roll
+        )
+    };
     let text = match (decision, action) {
         (Decision::Move, Action::Skip) => {
             format!("{who} rolls {} and moves no mouse or cat", before.roll)
@@ -257,17 +259,15 @@ fn describe(
                 String::new()
             };
             format!(
-                "{who} rolls {} and moves mouse {m} from {} to {}{seen}",
-                before.roll,
-                b.name(before.mouse[usize::from(m)]),
+                "{} to {}{seen}",
+                rolls("mouse", m, &before.mouse),
                 b.name(to)
             )
         }
         (Decision::MoveTo(Piece::Mouse(m)), Action::Enter { nest, .. }) => {
             let mut t = format!(
-                "{who} rolls {} and moves mouse {m} from {} into the {} nest",
-                before.roll,
-                b.name(before.mouse[usize::from(m)]),
+                "{} into the {} nest",
+                rolls("mouse", m, &before.mouse),
                 nest_name(nest)
             );
             if after.events.fills > before.events.fills {
@@ -292,12 +292,7 @@ fn describe(
             } else {
                 String::new()
             };
-            format!(
-                "{who} rolls {} and moves cat {c} from {} to {}{caught}",
-                before.roll,
-                b.name(before.cat[usize::from(c)]),
-                b.name(to)
-            )
+            format!("{} to {}{caught}", rolls("cat", c, &before.cat), b.name(to))
         }
         (Decision::Place(m), Action::Put(to)) => {
             format!("{who} puts the caught mouse {m} on {}", b.name(to))

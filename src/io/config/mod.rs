@@ -920,11 +920,14 @@ mod tests {
 
     const DEMO: &str = "a = 1\n\n[inner]\nlist = [\n  { x = 1 },\n  { x = 2 },\n]\n";
 
+    /// Why `text` does not load.
+    fn refused(text: &str) -> ConfigError {
+        load::<Demo>(&src(text), &[]).err().unwrap()
+    }
+
     #[test]
     fn unknown_key_names_its_line() {
-        let e = load::<Demo>(&src("a = 1\nb = 2\n[inner]\nlist = []\n"), &[])
-            .err()
-            .unwrap();
+        let e = refused("a = 1\nb = 2\n[inner]\nlist = []\n");
         assert_eq!(e.line, Some(2));
         assert_eq!(e.field, "b");
         assert!(e.message.contains("unknown field `b`"), "{e}");
@@ -933,8 +936,7 @@ mod tests {
     #[test]
     fn every_independent_error_is_listed_with_its_line() {
         let text = "a = 1\nb = 2\n[inner]\nlist = [{ x = \"no\" }]\nc = 3\n";
-        let e = load::<Demo>(&src(text), &[]).err().unwrap();
-        let all = e.to_string();
+        let all = refused(text).to_string();
         assert!(
             all.starts_with("<built-in demo>:2: field `b`: unknown field `b`"),
             "{all}"
@@ -947,20 +949,18 @@ mod tests {
         // A required field of the wrong type is listed once, not again as missing, and the
         // errors after it are still found.
         let text = "a = \"one\"\nb = 2\n[inner]\nlist = []\n";
-        let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
+        let all = refused(text).to_string();
         assert!(!all.contains("missing field"), "{all}");
         assert!(all.contains(":2: field `b`: unknown field `b`"), "{all}");
         // An unknown table is taken out whole: its keys are not blamed on another table.
         let text = "a = 1\n[inner]\nlist = []\n[nope]\nq = 1\nr = 2\n";
-        let all = load::<Demo>(&src(text), &[]).err().unwrap().to_string();
+        let all = refused(text).to_string();
         assert_eq!(all.lines().count(), 1, "{all}");
     }
 
     #[test]
     fn wrong_type_names_its_line() {
-        let e = load::<Demo>(&src("a = 1\n[inner]\nlist = [{ x = \"no\" }]\n"), &[])
-            .err()
-            .unwrap();
+        let e = refused("a = 1\n[inner]\nlist = [{ x = \"no\" }]\n");
         assert_eq!(e.line, Some(3));
         assert_eq!(e.field, "inner.list.0.x");
     }

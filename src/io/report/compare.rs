@@ -118,7 +118,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let roles = run.list("roles");
     let naming = Naming {
         roles: &roles,
-        turn: headline::turn_in(dir, &SIDES),
+        turn: super::folder::turn_in(dir, &SIDES),
     };
     let named = |metric: &str| headline::metric_words(metric, naming);
     let rows: Vec<CompareRow> = (0..csv.len())
@@ -241,8 +241,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             r.a.unwrap_or(0.0),
             r.b.unwrap_or(0.0),
             [
-                headline::cap_in(dir, SIDES[0]),
-                headline::cap_in(dir, SIDES[1]),
+                super::folder::cap_in(dir, SIDES[0]),
+                super::folder::cap_in(dir, SIDES[1]),
             ],
         )
     {

@@ -210,32 +210,6 @@ pub(crate) fn compared_stall(a: f64, b: f64, [cap_a, cap_b]: [Cap; 2]) -> Option
     })
 }
 
-/// How the game of the config in `file` of the result folder `dir` decides a game the turn cap
-/// stops; [`Cap::Unknown`] when the folder does not say which game it is.
-pub(crate) fn cap_in(dir: &std::path::Path, file: &str) -> Cap {
-    game_in(dir, file).map_or(Cap::Unknown, |e| e.report.cap)
-}
-
-/// What the games of the configs in `files` of the result folder `dir` call a turn, when they
-/// all call it the same; else a turn.
-pub(crate) fn turn_in(dir: &std::path::Path, files: &[&str]) -> &'static str {
-    let mut turns = files
-        .iter()
-        .map(|f| game_in(dir, f).map_or(Naming::PLAIN.turn, |e| e.report.turn));
-    let first = turns.next().unwrap_or(Naming::PLAIN.turn);
-    if turns.all(|t| t == first) {
-        first
-    } else {
-        Naming::PLAIN.turn
-    }
-}
-
-/// The registered game of the config in `file` of the result folder `dir`, if it says.
-fn game_in(dir: &std::path::Path, file: &str) -> Option<&'static crate::games::Registration> {
-    let config = std::fs::read_to_string(dir.join(file)).ok()?;
-    crate::games::entry_of(&config)
-}
-
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
 /// point's share).
 pub(crate) fn swept_stall(capped: &[f64], cap: Cap) -> Option<String> {
@@ -272,12 +246,6 @@ pub(crate) fn one_shard(shard: &str, games: &str) -> String {
     format!(
         "This is one shard (--shard {shard}) of a run: the figures are for its own {games} games; `whisker merge` joins the shards into the whole result."
     )
-}
-
-/// The stalls the game of the config in `file` of the result folder `dir` declares; none when
-/// the folder does not say which game it is.
-pub(crate) fn stalls_in(dir: &std::path::Path, file: &str) -> &'static [Stall] {
-    game_in(dir, file).map_or(&[], |e| e.report.stalls)
 }
 
 /// The seat gap in words: which seat wins most and least (`names`, as people name the seats),

@@ -60,7 +60,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     // The seats run's capped games, a share: a stall is said first, as on every page.
     // No seats run (interrupted): no estimate, no line.
     let stall = crate::stats::wilson(record.seats_capped, seats.first().map_or(0, |r| r.games));
-    let cap = headline::cap_in(dir, "config.toml");
+    let cap = super::folder::cap_in(dir, "config.toml");
     page.lead(
         &headline::stalls(Some(stall), &[], &[], cap)
             .into_iter()

@@ -4,6 +4,7 @@
 
 mod compare;
 mod compare_items;
+mod folder;
 pub(crate) mod headline;
 mod ladder;
 pub(crate) mod page;
@@ -322,26 +323,6 @@ fn unit_of(metric: &str) -> svg::Scale {
         svg::Scale::Percent
     } else {
         svg::Scale::Number
-    }
-}
-
-/// The dashed line at a fair share of wins.
-pub(crate) fn fair_line(fair: f64) -> Option<(f64, String)> {
-    Some((
-        fair,
-        format!("fair share {}", svg::Scale::Percent.format(fair)),
-    ))
-}
-
-/// What a caption says when there are more lines than colours to tell them apart.
-pub(crate) fn series_note(count: usize, what: &str) -> String {
-    if count > svg::SERIES {
-        format!(
-            " Only the first {} of the {count} {what} are drawn.",
-            svg::SERIES
-        )
-    } else {
-        String::new()
     }
 }
 

@@ -186,7 +186,7 @@ impl Sections<'_> {
             Scale::Percent,
             bars,
         )
-        .reference(super::fair_line(fair));
+        .reference(super::svg::fair_line(fair));
         self.add(
             &format!("Does any {item} have an edge?"),
             format!(

@@ -9,8 +9,9 @@ use super::parts::{FEW_GAMES, Parts, Sections, WIN_GAP, pct};
 use super::svg::{
     Bar, Capped, Columns, HBars, Lines, Point, SERIES, SPARSE, Scale, grouped, tail_note,
 };
+use super::svg::{fair_line, series_note};
 use super::table::CsvFile;
-use super::{Run, config_name, fair_line, series_note};
+use super::{Run, config_name};
 use crate::core::failure::Failure;
 use crate::core::game::seat_name;
 use crate::core::runner::ROTATED;

@@ -1227,6 +1227,23 @@ impl Matrix {
     }
 }
 
+/// The dashed line at a fair share of wins.
+pub(crate) fn fair_line(fair: f64) -> Option<(f64, String)> {
+    Some((fair, format!("fair share {}", Scale::Percent.format(fair))))
+}
+
+/// What a caption says when there are more lines than colours to tell them apart.
+pub(crate) fn series_note(count: usize, what: &str) -> String {
+    if count > SERIES {
+        format!(
+            " Only the first {} of the {count} {what} are drawn.",
+            SERIES
+        )
+    } else {
+        String::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

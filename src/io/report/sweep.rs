@@ -7,8 +7,9 @@ use crate::stats::strength::{self, Sample, Verdict};
 use super::headline::{self, Naming, points as points_text};
 use super::page::{Page, Section};
 use super::svg::{Lines, Point, SERIES, Scale};
+use super::svg::{fair_line, series_note};
 use super::table::CsvFile;
-use super::{Run, config_name, fair_line, series_note, unit_of};
+use super::{Run, config_name, unit_of};
 use crate::core::failure::Failure;
 use crate::stats::compare::findings::{COUNT, LENGTH, RELATIVE, SHARE};
 
@@ -198,7 +199,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let roles = run.list("roles");
     let naming = Naming {
         roles: &roles,
-        turn: headline::turn_in(dir, &["config.toml"]),
+        turn: super::folder::turn_in(dir, &["config.toml"]),
     };
     let named = |metric: &str| headline::metric_words(metric, naming);
     let mut curves = Vec::new();
@@ -288,7 +289,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
         findings.extend(headline::swept_stall(
             &shares,
-            headline::cap_in(dir, "config.toml"),
+            super::folder::cap_in(dir, "config.toml"),
         ));
     }
     // And the endings the game names as stalls.
@@ -306,7 +307,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .collect()
         };
         findings.extend(headline::swept_stalls(
-            headline::stalls_in(dir, "config.toml"),
+            super::folder::stalls_in(dir, "config.toml"),
             shares,
         ));
     }

@@ -10,7 +10,7 @@ use crate::core::play::Table;
 use crate::games::Outcome;
 use crate::games::mice_heist::Tests;
 use crate::games::mice_heist::testing::{
-    ALL_CHIPS, FLAT_YELLOW, YELLOWS, bag_only, mixed, tester_first,
+    ALL_CHIPS, FLAT_YELLOW, YELLOWS, bag_only, mixed, play_checked, tester_first,
 };
 use crate::games::{Registered, Ruleset};
 
@@ -66,6 +66,18 @@ struct Script {
     /// Activate the first uncovered skill while the stash lasts.
     activate: bool,
     learn: Option<Learn>,
+}
+
+/// A seat that bets `from_stash` cheese from its stash and `from_covered` from under its
+/// covered skills, and otherwise does what [`Script::default`] does.
+fn betting(from_stash: u8, from_covered: u8) -> Script {
+    Script {
+        bet: Bet {
+            from_stash,
+            from_covered,
+        },
+        ..Script::default()
+    }
 }
 
 impl Policy for Script {
@@ -166,20 +178,8 @@ fn success_pays_cheese_bets_and_contribution_in_clockwise_order() {
     (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     let bots = [
         Script::default(),
-        Script {
-            bet: Bet {
-                from_stash: 1,
-                from_covered: 0,
-            },
-            ..Script::default()
-        },
-        Script {
-            bet: Bet {
-                from_stash: 2,
-                from_covered: 0,
-            },
-            ..Script::default()
-        },
+        betting(1, 0),
+        betting(2, 0),
         Script::default(),
     ];
     let mut seen = Totals::default();
@@ -215,13 +215,7 @@ fn failure_refunds_assistants_lets_the_tester_learn_and_discards_the_obstacle() 
             }),
             ..Script::default()
         },
-        Script {
-            bet: Bet {
-                from_stash: 1,
-                from_covered: 0,
-            },
-            ..Script::default()
-        },
+        betting(1, 0),
         Script::default(),
         Script::default(),
     ];
@@ -421,13 +415,7 @@ fn bets_can_come_from_covered_skills_and_abstainers_uncover_one() {
     }
     let bots = [
         Script::default(),
-        Script {
-            bet: Bet {
-                from_stash: 0,
-                from_covered: 1,
-            },
-            ..Script::default()
-        },
+        betting(0, 1),
         Script::default(),
         Script {
             uncover: Some(0),
@@ -579,19 +567,12 @@ fn components_are_conserved_over_many_games() {
         let rules = &game.rules;
         for seed in 0..150u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
-            let mut e = table(rules, seed);
-            loop {
-                let over = e.step(&lineup, &mut ());
-                rules.assert_in_place(&e);
+            let cap = (seed, rules.max_turns);
+            play_checked(&mut table(rules, seed), &lineup, cap, |e| {
+                rules.assert_in_place(e);
                 let s = e.state();
                 assert!(s.players.iter().all(|p| p.skills.len() <= rules.max_skills));
-                assert!(s.turns <= rules.max_turns, "seed {seed}: past the cap");
-                if over {
-                    break;
-                }
-            }
-            assert!(e.finish(&lineup).winners != 0, "seed {seed}");
-            rules.assert_in_place(&e);
+            });
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::config::{Rules, SKILLS};
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::tally::{Catalogue, Counting, Tally};
-use crate::stats::metrics::{Block, Cell, CountTable, Counts, Declared, Per, Total, columns};
+use crate::stats::metrics::{Block, Cell, Counts, Declared, Per, Total, count_table};
 
 /// Highest rating counted separately; validation keeps `max_rating` within it.
 const RATINGS: usize = 21;
@@ -35,13 +35,9 @@ impl RatingsTally {
             d.sums_to(b, Total::PerGame(rules.players as u64));
         }
 
-        let mut assists = CountTable::new(
-            "assists.csv",
-            "assist",
-            columns![
-                assist: Text, name: Text, modifier: Int, revealed: ComparedCount,
-                tests_passed: Count, pass_rate: Rate
-            ],
+        let mut assists = count_table!("assists.csv", "assist";
+            assist: Text, name: Text, modifier: Int, revealed: ComparedCount, tests_passed: Count,
+            pass_rate: Rate
         );
         for (i, a) in rules.assist_cards.iter().enumerate() {
             let (shown, passed) = (t.assist_reveals.at(i), t.assist_passes.at(i));
@@ -59,10 +55,8 @@ impl RatingsTally {
         }
         d.tables.push(assists);
 
-        let mut ratings = CountTable::new(
-            "ratings.csv",
-            "final rating",
-            columns![skill: Text, rating: Int, players: Count, share: Share],
+        let mut ratings = count_table!("ratings.csv", "final rating";
+            skill: Text, rating: Int, players: Count, share: Share
         );
         let names = ["agility", "charm", "dexterity"];
         debug_assert_eq!(SKILLS.len(), names.len());

@@ -10,7 +10,9 @@ use crate::core::play::Table;
 use crate::games::Outcome;
 use crate::games::mice_heist::Observer;
 use crate::games::mice_heist::Tests;
-use crate::games::mice_heist::testing::{FLAT_YELLOW, YELLOWS, bag_only, mixed, tester_first};
+use crate::games::mice_heist::testing::{
+    FLAT_YELLOW, YELLOWS, bag_only, mixed, play_checked, tester_first,
+};
 use crate::games::{Registered, Ruleset};
 
 pub fn rules_with(sets: &[&str]) -> Rules {
@@ -42,6 +44,15 @@ struct Script {
     learn: Option<Learn>,
     spare: Option<Spare>,
     discard: u16,
+}
+
+/// A seat that bets `bet` cheese on each test, and otherwise does what [`Script::default`]
+/// does.
+fn betting(bet: u8) -> Script {
+    Script {
+        bet,
+        ..Script::default()
+    }
 }
 
 impl Policy for Script {
@@ -197,18 +208,7 @@ fn success_pays_cheese_then_chips_clockwise_then_payout() {
     let job = set_up(&mut e, 0, 0, [2, 0, 0]);
     (e.state_mut().bag, e.state_mut().played) = bag_only(YELLOWS);
     let supply = e.state().supply;
-    let bots = [
-        Script::default(),
-        Script {
-            bet: 1,
-            ..Script::default()
-        },
-        Script {
-            bet: 2,
-            ..Script::default()
-        },
-        Script::default(),
-    ];
+    let bots = [Script::default(), betting(1), betting(2), Script::default()];
     let mut seen = Seen::default();
     e.step(&bots, &mut seen);
     assert!(seen.tests[0].3);
@@ -248,10 +248,7 @@ fn no_assist_card_without_an_assisting_player() {
 fn an_empty_assist_deck_is_reshuffled_from_its_discards() {
     let rules = rules_with(&[]);
     let mut e = table(&rules, 2);
-    let helper = Script {
-        bet: 1,
-        ..Script::default()
-    };
+    let helper = betting(1);
     let bots = [helper; 4];
     for _ in 0..45 {
         if e.step(&bots, &mut ()) {
@@ -275,10 +272,7 @@ fn failing_a_plain_obstacle_discards_it_learns_and_lets_abstainers_draw() {
             learn: Some(Learn::DeckTop),
             ..Script::default()
         },
-        Script {
-            bet: 1,
-            ..Script::default()
-        },
+        betting(1),
         Script::default(),
         Script {
             spare: Some(Spare::Draw),
@@ -439,23 +433,13 @@ fn components_are_conserved_over_many_games() {
         let rules = &game.rules;
         for seed in 0..120u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
-            let mut e = table(rules, seed);
-            loop {
-                let over = e.step(&lineup, &mut ());
-                rules.assert_in_place(&e);
+            let cap = (seed, rules.max_turns);
+            play_checked(&mut table(rules, seed), &lineup, cap, |e| {
+                rules.assert_in_place(e);
                 assert!((0..players).all(|seat| e.hand(seat).len() <= rules.max_hand));
                 let ratings = e.state().players.iter().flat_map(|p| p.ratings);
                 assert!(ratings.into_iter().all(|r| r <= rules.max_rating));
-                assert!(
-                    e.state().turns <= rules.max_turns,
-                    "seed {seed}: past the cap"
-                );
-                if over {
-                    break;
-                }
-            }
-            assert!(e.finish(&lineup).winners != 0, "seed {seed}");
-            rules.assert_in_place(&e);
+            });
         }
     }
 }
