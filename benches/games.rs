@@ -53,16 +53,16 @@ fn whole_games(c: &mut Criterion) {
         &RatingsGame::load(&ratings, &[], None).unwrap(),
         four,
     );
-    let cat = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
+    let cat = CatAndMouse::load(&CatAndMouse::builtin_source(), &[], None).unwrap();
     bench_game(
         c,
         "cat-and-the-mouse",
         &cat,
         &[&["sleuth", "thief"], &["random", "random"]],
     );
-    let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
+    let cheesy = CheesyHeist::load(&CheesyHeist::builtin_source(), &[], None).unwrap();
     bench_game(c, "cheesy-heist", &cheesy, &[&["sly"; 4], &["random"; 4]]);
-    let chaos = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], None).unwrap();
+    let chaos = MouseChaos::load(&MouseChaos::builtin_source(), &[], None).unwrap();
     bench_game(
         c,
         "mouse-chaos",
@@ -126,9 +126,9 @@ fn search_games(c: &mut Criterion) {
     let mut c = c.benchmark_group("search");
     c.sample_size(10);
     let ratings = Source::embedded("ratings", "ratings", RATINGS_DEFAULT);
-    let cat = CatAndMouse::load(&CatAndMouse::BUILTIN.source(), &[], None).unwrap();
-    let cheesy = CheesyHeist::load(&CheesyHeist::BUILTIN.source(), &[], None).unwrap();
-    let chaos = MouseChaos::load(&MouseChaos::BUILTIN.source(), &[], None).unwrap();
+    let cat = CatAndMouse::load(&CatAndMouse::builtin_source(), &[], None).unwrap();
+    let cheesy = CheesyHeist::load(&CheesyHeist::builtin_source(), &[], None).unwrap();
+    let chaos = MouseChaos::load(&MouseChaos::builtin_source(), &[], None).unwrap();
     search_game(&mut c, "cheese", &game());
     search_game(
         &mut c,

@@ -502,13 +502,21 @@ pub struct Shard {
     pub count: u64,
 }
 
+/// `arg` cut at its first `sep`, or why it is not `form` (an argument's shape, `KEY=VALUE`).
+pub(crate) fn halves<'a>(
+    arg: &'a str,
+    sep: char,
+    form: &str,
+) -> Result<(&'a str, &'a str), String> {
+    arg.split_once(sep)
+        .ok_or_else(|| format!("`{arg}` is not {form}"))
+}
+
 impl std::str::FromStr for Shard {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        let (i, n) = s
-            .split_once('/')
-            .ok_or_else(|| format!("`{s}` is not I/N, like 0/8"))?;
+        let (i, n) = halves(s, '/', "I/N, like 0/8")?;
         let (index, count) = (i.trim().parse::<u64>(), n.trim().parse::<u64>());
         match (index, count) {
             (Ok(index), Ok(count)) if count > 0 && index < count => Ok(Self { index, count }),

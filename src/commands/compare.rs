@@ -36,7 +36,7 @@ pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let game_a = games::load(&a, &args.set_a, args.run.seats.players)?;
     let game_b = games::load(&b, &args.set_b, args.run.seats.players)?;
     with_game!(game_a, ga => with_game!(game_b, gb => {
-        compare_games(&*ga, &ga.resolved, &*gb, &gb.resolved, args, [&a, &b])
+        compare_games(&*ga, &*gb, args, [&a, &b])
     }))
 }
 
@@ -64,14 +64,11 @@ fn folder_parts(args: &CompareArgs, default_games: u64) -> Vec<String> {
 
 fn compare_games<GA: Registered, GB: Registered>(
     ga: &GA,
-    resolved_a: &toml::Table,
     gb: &GB,
-    resolved_b: &toml::Table,
     args: &CompareArgs,
     sources: [&Source; 2],
-) -> anyhow::Result<()>
-where
-{
+) -> anyhow::Result<()> {
+    let (resolved_a, resolved_b) = (ga.resolved(), gb.resolved());
     let (pa, pb) = (ga.players(), gb.players());
     if args.run.rotate_seats && pa != pb {
         return Err(Failure::Usage(format!(

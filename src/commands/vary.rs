@@ -1,6 +1,7 @@
 //! `--vary KEY=VALUES`: the values a sweep plays a config key at, and the grid of every
 //! combination of them.
 
+use crate::commands::cli::halves;
 use crate::io::config::Override;
 
 /// `--vary KEY=V1,V2,…` or `--vary KEY=LO..HI` (integers, both ends included).
@@ -19,9 +20,7 @@ impl std::str::FromStr for Vary {
     type Err = String;
 
     fn from_str(arg: &str) -> Result<Self, String> {
-        let (key, list) = arg
-            .split_once('=')
-            .ok_or_else(|| format!("`{arg}` is not KEY=V1,V2,… or KEY=LO..HI"))?;
+        let (key, list) = halves(arg, '=', "KEY=V1,V2,… or KEY=LO..HI")?;
         let raw: Vec<String> = match list.split_once("..") {
             Some((lo, hi)) => {
                 let bound = |s: &str| {

@@ -267,7 +267,8 @@ macro_rules! suite {
 }
 pub(crate) use suite;
 
-/// A test a check of the suite, named `$test`, of `$ty` at each end of its range of players.
+/// One test for each check of the suite given, named `$test`, that runs it on `$ty` at each
+/// end of its range of players.
 macro_rules! at_each_size_tests {
     ($ty:ty: $($test:ident => $check:ident),* $(,)?) => {
         $(

@@ -82,7 +82,7 @@ pub trait Registered: Game + Sized + 'static {
 
     /// Games the strength sample plays when not told (`--strength auto`): as many as the
     /// default search at every seat plays in about ten seconds on two cores, and at least 300
-    /// where those take well under a minute. Fixed per config, not timed, so the same command
+    /// where those take well under a minute. Fixed per game, not timed, so the same command
     /// gives the same bytes on any machine.
     fn strength_games(&self) -> u64;
 }
@@ -170,8 +170,9 @@ impl Registration {
         format!("configs/{}/{file}.toml", self.game)
     }
 
-    /// The folder the built-in config's results go to by default (`results/<stem>/`): the
-    /// edition, or the game if it has one.
+    /// The folder the built-in config's results go to by default (`results/<stem>/`): its
+    /// edition (`results/cheese/`), or, for a game with a single edition, the game's name. No two
+    /// registered games may share it (a test checks).
     pub fn stem(&self) -> &'static str {
         match self.edition {
             "" => self.game,
@@ -475,4 +476,26 @@ fn load_config(
 /// Where results go when `--out` is not given.
 pub fn default_out(source: &Source) -> PathBuf {
     PathBuf::from("results").join(&source.stem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A built-in config's file, named from its game and edition, is the one built into the
+    /// binary; no two share a name or a default result folder.
+    #[test]
+    fn each_builtin_is_its_file_and_has_its_own_name_and_folder() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for e in REGISTRY {
+            let file = std::fs::read_to_string(root.join(e.path())).expect(&e.path());
+            assert_eq!(file, e.builtin.text, "{}", e.path());
+        }
+        let names: std::collections::HashSet<String> = REGISTRY.iter().map(|e| e.name()).collect();
+        let stems: std::collections::HashSet<&str> = REGISTRY.iter().map(|e| e.stem()).collect();
+        assert_eq!((names.len(), stems.len()), (REGISTRY.len(), REGISTRY.len()));
+        assert_eq!(REGISTRY[0].name(), "mice-heist-cheese");
+        assert_eq!(REGISTRY[0].stem(), "cheese");
+        assert_eq!(REGISTRY[0].path(), "configs/mice-heist/cheese.toml");
+    }
 }

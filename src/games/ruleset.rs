@@ -15,12 +15,12 @@ use crate::io::config::{ConfigError, Invalid, Override, Source, load_compiled, w
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{Counts, Declared, Value};
 
-/// A game's rules, compiled from its config, and everything the shared layers need to know of
-/// the game. Implemented once a game (or edition); [`Configured`] does the rest.
 /// The longest turn cap any game's config allows: what a game lasts at most, for readers of
 /// a result's lengths.
 pub(crate) const LONGEST_CAP: u32 = 1_000_000;
 
+/// A game's rules, compiled from its config, and everything the shared layers need to know of
+/// the game. Implemented once a game (or edition); [`Configured`] does the rest.
 pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The config's `game` key.
     const GAME: &'static str;
@@ -117,10 +117,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     }
 }
 
-/// The part of a [`Ruleset`] impl that every game writes alike, said once: its config,
-/// engine, bots and counters as types, compiled by its own `compile`, with `players` and
-/// `max_turns` read from the fields of those names, and a game made by `Engine::new(rules,
-/// seed)`. Invoked inside the impl, beside what the game says for itself.
+/// The part of a [`Ruleset`] impl that every game writes alike: its config, engine, bots and
+/// counters as types, compiled by its own `compile`, with `players` and `max_turns` read from
+/// the fields of those names, and a game made by `Engine::new(rules, seed)`. Said once here so
+/// that a game's module holds only what differs between games; invoked inside the impl.
 macro_rules! plumbing {
     (raw: $raw:ty, compile: $compile:path, engine: $engine:ident, own: $own:ty, tally: $tally:ty) => {
         type Raw = $raw;

@@ -174,6 +174,7 @@ macro_rules! count_table {
 }
 pub(crate) use count_table;
 
+/// What [`columns!`] makes of one column's name (`@name`) and of its kind.
 macro_rules! column_kind {
     (@name ($name:expr)) => {
         $name

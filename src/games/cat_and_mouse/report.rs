@@ -17,10 +17,10 @@ pub(super) const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    r.from("endings.csv", endings)?;
-    r.from("cards.csv", cards)?;
-    r.from("tricks.csv", tricks)?;
-    r.from("actions.csv", actions)
+    r.section("endings.csv", endings)?;
+    r.section("cards.csv", cards)?;
+    r.section("tricks.csv", tricks)?;
+    r.section("actions.csv", actions)
 }
 
 /// The ending by clues, labelled by the rulebook's count ("finding three clues") whatever

@@ -26,10 +26,10 @@ pub(super) const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    r.from("endings.csv", endings)?;
-    r.from("scrambles.csv", scrambles)?;
-    r.from("cheese.csv", cheese)?;
-    r.from("cards.csv", cards)
+    r.section("endings.csv", endings)?;
+    r.section("scrambles.csv", scrambles)?;
+    r.section("cheese.csv", cheese)?;
+    r.section("cards.csv", cards)
 }
 
 /// The Cheese in the leader's hand and in an average hand, turn by turn, over the games still

@@ -26,14 +26,14 @@ fn add(r: &mut Sections) -> anyhow::Result<()> {
     if let Some(v) = r.metric("test_success_rate")? {
         r.keys.push((pct(v), "of tests passed".into()));
     }
-    r.from("jobs.csv", job_section)?;
+    r.section("jobs.csv", job_section)?;
     chip_sections(r)?;
     obstacle_section(r)?;
-    r.from("skills.csv", skill_sections)?;
+    r.section("skills.csv", skill_sections)?;
     r.dealt("colours.csv", "colour")?;
     r.dealt("identities.csv", "identity")?;
-    r.from("assists.csv", assist_section)?;
-    r.from("ratings.csv", rating_section)
+    r.section("assists.csv", assist_section)?;
+    r.section("ratings.csv", rating_section)
 }
 
 fn job_section(r: &mut Sections, jobs: CsvFile) -> anyhow::Result<()> {

@@ -53,7 +53,8 @@ pub(crate) fn tester_first<S: Default + Copy>(tester: S) -> [S; 4] {
 pub(crate) fn play_checked<E, M, D>(
     table: &mut Table<E, M>,
     lineup: &[D],
-    (seed, cap): (u64, u32),
+    seed: u64,
+    cap: u32,
     mut check: impl FnMut(&Table<E, M>),
 ) where
     E: Edition,

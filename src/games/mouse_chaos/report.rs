@@ -18,8 +18,8 @@ pub(super) const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    r.from("endings.csv", endings)?;
-    r.from("events.csv", events)?;
+    r.section("endings.csv", endings)?;
+    r.section("events.csv", events)?;
     heat(
         r,
         "catches_per_game",

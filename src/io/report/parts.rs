@@ -72,7 +72,7 @@ impl Sections<'_> {
 
     /// Runs `section` on `file` of the result folder, when the run wrote it (older results, or
     /// runs without what it counts, have none).
-    pub fn from(
+    pub fn section(
         &mut self,
         file: &str,
         section: impl FnOnce(&mut Self, CsvFile) -> anyhow::Result<()>,

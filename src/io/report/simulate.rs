@@ -118,7 +118,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
 
     r.keys = keys(&r, parts.turn)?;
     seat_section(&mut r, &seats)?;
-    r.from("bots.csv", bot_section)?;
+    r.section("bots.csv", bot_section)?;
     r.roles()?;
     score_section(&mut r, &seats)?;
     length_section(&mut r, parts.turn)?;

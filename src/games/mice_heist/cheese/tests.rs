@@ -567,8 +567,8 @@ fn components_are_conserved_over_many_games() {
         let rules = &game.rules;
         for seed in 0..150u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
-            let cap = (seed, rules.max_turns);
-            play_checked(&mut table(rules, seed), &lineup, cap, |e| {
+            let cap = rules.max_turns;
+            play_checked(&mut table(rules, seed), &lineup, seed, cap, |e| {
                 rules.assert_in_place(e);
                 let s = e.state();
                 assert!(s.players.iter().all(|p| p.skills.len() <= rules.max_skills));

@@ -37,11 +37,11 @@ impl Ruleset for Rules {
     const REPORT: Parts = super::report::PARTS;
     const PLAYERS: (usize, usize) = crate::games::mice_heist::parts::PLAYERS;
 
-    const BOTS: &'static [crate::core::lineup::Kind] = bots::KINDS;
+    const BOTS: &'static [Kind] = bots::KINDS;
     const DEFAULT_BOTS: &'static str = "greedy";
     /// The default search plays about 160 games/s (docs/performance.md).
     const STRENGTH_GAMES: u64 = 1600;
-    const VALUES: &'static [crate::stats::metrics::Value] = super::VALUES;
+    const VALUES: &'static [Value] = super::VALUES;
     const ENDING: &'static str = "ending_job";
 
     plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: bots::Greedy, tally: RatingsTally);

@@ -433,8 +433,8 @@ fn components_are_conserved_over_many_games() {
         let rules = &game.rules;
         for seed in 0..120u64 {
             let lineup: Vec<Agent> = mixed(players, seed);
-            let cap = (seed, rules.max_turns);
-            play_checked(&mut table(rules, seed), &lineup, cap, |e| {
+            let cap = rules.max_turns;
+            play_checked(&mut table(rules, seed), &lineup, seed, cap, |e| {
                 rules.assert_in_place(e);
                 assert!((0..players).all(|seat| e.hand(seat).len() <= rules.max_hand));
                 let ratings = e.state().players.iter().flat_map(|p| p.ratings);
