@@ -482,23 +482,36 @@ fn sweep_game<G: Registered>(
         args.run.seed,
         record.bots.join(",")
     );
-    // Points whose games stall at the turn cap: said before any figure, as simulate says it.
-    let capped: Vec<f64> = results
+    // Points whose games stall at the turn cap: said before any figure, as simulate says it,
+    // naming the points as the table below does.
+    let name = |point: &[Override]| -> String {
+        keys.iter()
+            .zip(point)
+            .map(|(k, o)| format!("{k}={}", value_text(&o.value)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let capped: Vec<(String, f64)> = points
         .iter()
-        .filter_map(|rows| rows.iter().find(|r| r.metric == "capped_rate"))
-        .filter_map(|r| r.value.parse().ok())
+        .zip(&results)
+        .filter_map(|(point, rows)| {
+            let row = rows.iter().find(|r| r.metric == "capped_rate")?;
+            Some((name(point), row.value.parse().ok()?))
+        })
         .collect();
     if let Some(stall) = swept_stall(&capped, G::REPORT.cap) {
         text += &format!("  ! {stall}\n\n");
     }
     // And the endings the game names as stalls, as simulate's headline says them.
-    let shares = |ending: &str| -> Vec<f64> {
-        items
+    let shares = |ending: &str| -> Vec<(String, f64)> {
+        points
             .iter()
-            .filter_map(|rows| {
-                rows.iter()
-                    .find(|r| r[0] == "endings.csv" && r[1] == ending && r[2] == "share")
-                    .and_then(|r| r[3].parse().ok())
+            .zip(&items)
+            .filter_map(|(point, rows)| {
+                let row = rows
+                    .iter()
+                    .find(|r| r[0] == "endings.csv" && r[1] == ending && r[2] == "share")?;
+                Some((name(point), row[3].parse().ok()?))
             })
             .collect()
     };

@@ -211,31 +211,52 @@ pub(crate) fn compared_stall(a: f64, b: f64, [cap_a, cap_b]: [Cap; 2]) -> Option
 }
 
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
-/// point's share).
-pub(crate) fn swept_stall(capped: &[f64], cap: Cap) -> Option<String> {
-    swept(capped, cap.did(), ": the cap ended them, not the rules")
+/// point's name, as `key=value, …`, and share).
+pub(crate) fn swept_stall(capped: &[(String, f64)], cap: Cap) -> Option<String> {
+    swept(capped, cap.did(), "; the cap ended them, not the rules")
 }
 
 /// A sweep's headline for each of the game's `declared` stalls that `STALLED` of games or more
-/// take at some of its points; `shares` gives an ending's share at each point, as simulate's
-/// headline reads it from endings.csv.
-pub(crate) fn swept_stalls(declared: &[Stall], shares: impl Fn(&str) -> Vec<f64>) -> Vec<String> {
+/// take at some of its points; `shares` gives each point's name and an ending's share there, as
+/// simulate's headline reads it from endings.csv.
+pub(crate) fn swept_stalls(
+    declared: &[Stall],
+    shares: impl Fn(&str) -> Vec<(String, f64)>,
+) -> Vec<String> {
     declared
         .iter()
         .filter_map(|s| swept(&shares(s.ending), s.says, ""))
         .collect()
 }
 
-/// "At 2 of 3 points 5.0% or more of games `says` (up to 63.7%)`tail`.", when any of `shares`
-/// reaches `STALLED`.
-fn swept(shares: &[f64], says: &str, tail: &str) -> Option<String> {
-    let stalled = shares.iter().filter(|&&c| c >= STALLED).count();
-    (stalled > 0).then(|| {
+/// The points a sweep's stall sentence names, most stalled first; the rest are counted.
+const NAMED_POINTS: usize = 3;
+
+/// "At 2 of 3 points 5.0% or more of games `says`: 63.7% at k=3, 43.1% at k=2`tail`.", when
+/// any of `shares` reaches `STALLED`: the designer sees which points to read with care, not
+/// only how many.
+fn swept(shares: &[(String, f64)], says: &str, tail: &str) -> Option<String> {
+    let mut stalled: Vec<&(String, f64)> = shares.iter().filter(|(_, c)| *c >= STALLED).collect();
+    (!stalled.is_empty()).then(|| {
+        // Stable, so points stalled alike keep the sweep's order.
+        stalled.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let named: Vec<String> = stalled
+            .iter()
+            .take(NAMED_POINTS)
+            .map(|(point, share)| format!("{} at {point}", pct(*share)))
+            .collect();
+        let more = stalled.len().saturating_sub(NAMED_POINTS);
+        let rest = if more > 0 {
+            format!(" and {}", count(more, "more point"))
+        } else {
+            String::new()
+        };
         format!(
-            "At {stalled} of {} points {} or more of games {says} (up to {}){tail}.",
+            "At {} of {} points {} or more of games {says}: {}{rest}{tail}.",
+            stalled.len(),
             shares.len(),
             pct(STALLED),
-            pct(shares.iter().copied().fold(0.0, f64::max))
+            named.join(", ")
         )
     })
 }
@@ -402,14 +423,15 @@ mod tests {
             compared_stall(0.57, 0.0, [Cap::Scored; 2]).unwrap(),
             "57.0% of A's games and 0.0% of B's hit the turn cap and were scored as they stood: the cap ended them, not the rules."
         );
+        let points = [("k=1".to_string(), 0.0), ("k=2".to_string(), 0.57)];
         assert_eq!(
-            swept_stall(&[0.0, 0.57], Cap::Scored).unwrap(),
-            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood (up to 57.0%): the cap ended them, not the rules."
+            swept_stall(&points, Cap::Scored).unwrap(),
+            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood: 57.0% at k=2; the cap ended them, not the rules."
         );
         assert!(
-            swept_stall(&[0.0, 0.57], Cap::NoWinner)
+            swept_stall(&points, Cap::NoWinner)
                 .unwrap()
-                .contains("games hit the turn cap with no winner (up to 57.0%)")
+                .contains("games hit the turn cap with no winner: 57.0% at k=2;")
         );
         assert_eq!(
             compared_stall(0.57, 0.06, [Cap::Scored, Cap::NoWinner]).unwrap(),
@@ -455,16 +477,34 @@ mod tests {
                 says: "end with everyone losing",
             },
         ];
+        let at = |values: [f64; 3]| -> Vec<(String, f64)> {
+            (1..=3).map(|k| format!("cat={k}")).zip(values).collect()
+        };
         let shares = |ending: &str| match ending {
-            "deck_empty" => vec![0.019, 0.431, 0.637],
-            "everyone_loses" => vec![0.001, 0.04, 0.049],
-            _ => vec![0.9, 0.9, 0.9],
+            "deck_empty" => at([0.019, 0.431, 0.637]),
+            "everyone_loses" => at([0.001, 0.04, 0.049]),
+            _ => at([0.9, 0.9, 0.9]),
         };
         assert_eq!(
             swept_stalls(&declared, shares),
             [
-                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out (up to 63.7%)."
+                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out: 63.7% at cat=3, 43.1% at cat=2."
             ]
+        );
+    }
+
+    /// A long sweep names its most stalled points and counts the rest; points stalled alike
+    /// keep the sweep's order.
+    #[test]
+    fn a_sweep_names_its_three_most_stalled_points() {
+        let capped: Vec<(String, f64)> = [0.2, 0.01, 0.5, 0.2, 0.3, 0.06]
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (format!("rules.max_turns={}", 100 * (i + 1)), c))
+            .collect();
+        assert_eq!(
+            swept_stall(&capped, Cap::NoWinner).unwrap(),
+            "At 5 of 6 points 5.0% or more of games hit the turn cap with no winner: 50.0% at rules.max_turns=300, 30.0% at rules.max_turns=500, 20.0% at rules.max_turns=100 and 2 more points; the cap ended them, not the rules."
         );
     }
 

@@ -286,7 +286,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     };
     // Points whose games stall at the turn cap come first, as on every page.
     if let Some(c) = curves.iter().find(|c| c.metric == "capped_rate") {
-        let shares: Vec<f64> = c.values.iter().flatten().copied().collect();
+        let shares: Vec<(String, f64)> = (0..points)
+            .filter_map(|p| Some((grid.at(p), c.values[p]?)))
+            .collect();
         findings.extend(headline::swept_stall(
             &shares,
             super::folder::cap_in(dir, "config.toml"),
@@ -300,10 +302,19 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             items.text("column")?,
         );
         let values = items.optional("value")?;
-        let shares = |ending: &str| -> Vec<f64> {
+        // Each row's point, named from its key columns as the grid names it.
+        let rows = SweepGrid {
+            keys: grid.keys.clone(),
+            values: grid
+                .keys
+                .iter()
+                .map(|k| items.text(k))
+                .collect::<Result<_, _>>()?,
+        };
+        let shares = |ending: &str| -> Vec<(String, f64)> {
             (0..items.len())
                 .filter(|&i| file[i] == "endings.csv" && item[i] == ending && column[i] == "share")
-                .filter_map(|i| values[i])
+                .filter_map(|i| Some((rows.at(i), values[i]?)))
                 .collect()
         };
         findings.extend(headline::swept_stalls(
