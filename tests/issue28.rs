@@ -1381,8 +1381,8 @@ fn a_negative_number_is_refused_by_its_flag() {
     }
 }
 
-/// An item the change renames is on one side only: the terminal says the comparison leaves it
-/// out, rather than dropping its rows without a word.
+/// An item the change renames is on one side only: the terminal and the page say the
+/// comparison leaves it out, rather than dropping its rows without a word.
 #[test]
 fn a_renamed_item_is_said_to_be_left_out() {
     let d = scratch("renamed-item");
@@ -1397,18 +1397,20 @@ fn a_renamed_item_is_said_to_be_left_out() {
             b.to_str().unwrap(),
             "--games",
             "20",
+            "--report",
         ],
         &d.join("c"),
     );
     ok(&o);
     let said = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        said.contains(
-            "of the game's tables on one side only (renamed, added or removed), so not compared: "
-        ) && said.contains("Creaky door (A only)")
-            && said.contains("Squeaky door (B only)"),
-        "{said}"
-    );
+    let sentence = "2 rows of the game's tables on one side only (renamed, added or removed), so not compared: obstacles.csv A1 Creaky door (A only), obstacles.csv A1 Squeaky door (B only).";
+    assert!(said.contains(&format!("  ! {sentence}\n")), "{said}");
+    // The page reads them from run.toml, so `whisker report` redraws it the same.
+    let page = fs::read_to_string(d.join("c/report.html")).unwrap();
+    assert!(page.contains(sentence), "the page does not say it");
+    fs::remove_file(d.join("c/report.html")).unwrap();
+    ok(&whisker(&["report", d.join("c").to_str().unwrap()]));
+    assert_eq!(fs::read_to_string(d.join("c/report.html")).unwrap(), page);
     // The same config on both sides pairs every row.
     let o = quietly(
         &["compare", "mice-heist-cheese", "--games", "20"],
@@ -1416,4 +1418,6 @@ fn a_renamed_item_is_said_to_be_left_out() {
     );
     ok(&o);
     assert!(!String::from_utf8_lossy(&o.stdout).contains("on one side only"));
+    let record = fs::read_to_string(d.join("same/run.toml")).unwrap();
+    assert!(!record.contains("unpaired"), "{record}");
 }

@@ -479,8 +479,9 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "{page}"
     );
     assert!(page.contains("The marked row is the most even point for its table's size"));
-    // A point whose games stall at the cap is no candidate, however even its seats: here
-    // nest_size=4's 0.6-point gap over the 53.8% of its games that the cap ended.
+    // A point whose games stall is no candidate, however even its seats: here nest_size=4's
+    // 0.6-point gap over the 53.8% of its games that the cap ended, and nest_size=2, where
+    // 37.2% of games end with every player losing. With one point left, none is the most even.
     let page = text(&reported(
         &[
             "sweep",
@@ -497,7 +498,34 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         &d.join("stalls"),
     ));
     assert!(
-        page.contains("Of the points whose games do not stall (1 of 3 stall in 5.0% or more of their games), the most even is rules.nest_size=3 (seat gap 1.2 points)"),
+        page.contains(
+            "with no winner: 53.8% at rules.nest_size=4. The cap ended them, not the rules."
+        ) && page.contains("every player loses: 37.2% at rules.nest_size=2."),
+        "{page}"
+    );
+    assert!(!page.contains("most even"), "{page}");
+    // Nor is a point whose games end in a stall the game declares: goal_5_players=5's 4.9
+    // points, where the draw pile ran out in 5.0% or more of its games, not the goal.
+    let page = text(&reported(
+        &[
+            "sweep",
+            "cheesy-heist",
+            "--players",
+            "5",
+            "--vary",
+            "rules.goal_5_players=3..5",
+            "--games",
+            "1000",
+        ],
+        &d.join("declared"),
+    ));
+    assert!(
+        page.contains("end when the draw pile runs out, won on the cheese in hand, not the goal: ")
+            && page.contains("% at rules.goal_5_players=5."),
+        "{page}"
+    );
+    assert!(
+        page.contains("Of the points whose games do not stall (1 of 3 stall in 5.0% or more of their games), the most even is rules.goal_5_players=4 (seat gap 5.5 points)"),
         "{page}"
     );
     // Where every point has the same seat gap none is named the most even, and where nothing

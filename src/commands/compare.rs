@@ -228,6 +228,13 @@ fn compare_games<GA: Registered, GB: Registered>(
         } else {
             lineup_b.iter().map(Bot::label).collect()
         },
+        // Between two games or editions most rows differ by design; within one, a row on one
+        // side only is a change the designer made.
+        unpaired: if GA::GAME == GB::GAME && GA::EDITION == GB::EDITION {
+            items::unpaired(ga.declared(), gb.declared())
+        } else {
+            Vec::new()
+        },
         ..compare_record(args, sources, &plan, played, pb, &sample)
     };
     dir.text(record::RUN, &record.to_toml()?)?;
@@ -334,10 +341,8 @@ fn compare_games<GA: Registered, GB: Registered>(
     let sampled = matches!(sample, SamplePair::Played { .. });
     text += &findings::rank(findings::changes(&rows, &item_rows, naming)).text(sampled);
     text += &items::headline(&item_rows);
-    // Between two games or editions most rows differ by design; within one, a row on one side
-    // only is a change the designer made.
-    if GA::GAME == GB::GAME && GA::EDITION == GB::EDITION {
-        text += &items::unpaired(ga.declared(), gb.declared());
+    if let Some(only) = items::unpaired_sentence(&record.unpaired) {
+        text += &format!("  ! {only}\n");
     }
     text += "\n";
     text += &compare::table(&rows);

@@ -229,7 +229,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             (
                 items.changed.len().to_string(),
                 format!(
-                    "of the game's {} per-item rows differ significantly",
+                    "of the game's {} tested per-item rows differ significantly",
                     items.compared
                 ),
             ),
@@ -263,6 +263,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     };
     if let Some(counts) = findings::seat_counts_sentence(seats_of(&a), seats_of(&b)) {
         lead.push((true, counts));
+    }
+    if let Some(only) = crate::stats::compare::items::unpaired_sentence(&run.list("unpaired")) {
+        lead.push((true, only));
     }
     lead.push(strength(&csv, &significant, run, naming.turn)?);
     page.lead(&lead);

@@ -52,7 +52,8 @@ impl Changed {
 }
 
 /// What the per-item comparison adds to the page: the rows that differ, biggest change first,
-/// and how many rows were compared. `None` for a comparison made before per-item rows existed.
+/// and how many rows were tested (Holm's family). `None` for a comparison made before per-item
+/// rows existed.
 pub(super) struct Items {
     pub changed: Vec<Changed>,
     pub compared: usize,
@@ -106,9 +107,11 @@ pub(super) fn read(dir: &Path, turn: &'static str) -> anyhow::Result<Option<Item
         let (ox, oy) = (order(&x.kind, x.a, x.b), order(&y.kind, y.a, y.b));
         oy.0.cmp(&ox.0).then(oy.1.total_cmp(&ox.1))
     });
+    // A row with nothing to test has no p-value: it could not differ, so it is not counted.
+    let tested = csv.optional("p_holm")?.iter().flatten().count();
     Ok(Some(Items {
         changed,
-        compared: csv.len(),
+        compared: tested,
     }))
 }
 

@@ -213,7 +213,7 @@ pub(crate) fn compared_stall(a: f64, b: f64, [cap_a, cap_b]: [Cap; 2]) -> Option
 /// A sweep's headline when games stall at the turn cap at some of its points (`capped`, each
 /// point's name, as `key=value, …`, and share).
 pub(crate) fn swept_stall(capped: &[(String, f64)], cap: Cap) -> Option<String> {
-    swept(capped, cap.did(), "; the cap ended them, not the rules")
+    swept(capped, cap.did(), " The cap ended them, not the rules.")
 }
 
 /// A sweep's headline for each of the game's `declared` stalls that `STALLED` of games or more
@@ -232,9 +232,9 @@ pub(crate) fn swept_stalls(
 /// The points a sweep's stall sentence names, most stalled first; the rest are counted.
 const NAMED_POINTS: usize = 3;
 
-/// "At 2 of 3 points 5.0% or more of games `says`: 63.7% at k=3, 43.1% at k=2`tail`.", when
+/// "At 2 of 3 points 5.0% or more of games `says`: 63.7% at k=3; 43.1% at k=2.`tail`", when
 /// any of `shares` reaches `STALLED`: the designer sees which points to read with care, not
-/// only how many.
+/// only how many. Semicolons part the points, since a point of a grid is named with commas.
 fn swept(shares: &[(String, f64)], says: &str, tail: &str) -> Option<String> {
     let mut stalled: Vec<&(String, f64)> = shares.iter().filter(|(_, c)| *c >= STALLED).collect();
     (!stalled.is_empty()).then(|| {
@@ -252,11 +252,11 @@ fn swept(shares: &[(String, f64)], says: &str, tail: &str) -> Option<String> {
             String::new()
         };
         format!(
-            "At {} of {} points {} or more of games {says}: {}{rest}{tail}.",
+            "At {} of {} points {} or more of games {says}: {}{rest}.{tail}",
             stalled.len(),
             shares.len(),
             pct(STALLED),
-            named.join(", ")
+            named.join("; ")
         )
     })
 }
@@ -426,12 +426,12 @@ mod tests {
         let points = [("k=1".to_string(), 0.0), ("k=2".to_string(), 0.57)];
         assert_eq!(
             swept_stall(&points, Cap::Scored).unwrap(),
-            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood: 57.0% at k=2; the cap ended them, not the rules."
+            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood: 57.0% at k=2. The cap ended them, not the rules."
         );
         assert!(
             swept_stall(&points, Cap::NoWinner)
                 .unwrap()
-                .contains("games hit the turn cap with no winner: 57.0% at k=2;")
+                .contains("games hit the turn cap with no winner: 57.0% at k=2. The cap")
         );
         assert_eq!(
             compared_stall(0.57, 0.06, [Cap::Scored, Cap::NoWinner]).unwrap(),
@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(
             swept_stalls(&declared, shares),
             [
-                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out: 63.7% at cat=3, 43.1% at cat=2."
+                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out: 63.7% at cat=3; 43.1% at cat=2."
             ]
         );
     }
@@ -504,7 +504,7 @@ mod tests {
             .collect();
         assert_eq!(
             swept_stall(&capped, Cap::NoWinner).unwrap(),
-            "At 5 of 6 points 5.0% or more of games hit the turn cap with no winner: 50.0% at rules.max_turns=300, 30.0% at rules.max_turns=500, 20.0% at rules.max_turns=100 and 2 more points; the cap ended them, not the rules."
+            "At 5 of 6 points 5.0% or more of games hit the turn cap with no winner: 50.0% at rules.max_turns=300; 30.0% at rules.max_turns=500; 20.0% at rules.max_turns=100 and 2 more points. The cap ended them, not the rules."
         );
     }
 

@@ -284,11 +284,16 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     } else {
         "across the sweep"
     };
-    // Points whose games stall at the turn cap come first, as on every page.
+    // Which points stall, at the cap or in an ending the game calls a stall: they are named
+    // first, as on every page, and none is a candidate for the most even point.
+    let mut stalled = vec![false; points];
     if let Some(c) = curves.iter().find(|c| c.metric == "capped_rate") {
         let shares: Vec<(String, f64)> = (0..points)
             .filter_map(|p| Some((grid.at(p), c.values[p]?)))
             .collect();
+        for (p, stalls) in stalled.iter_mut().enumerate() {
+            *stalls |= c.values[p].is_some_and(|v| v >= headline::STALLED);
+        }
         findings.extend(headline::swept_stall(
             &shares,
             super::folder::cap_in(dir, "config.toml"),
@@ -317,10 +322,17 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .filter_map(|i| Some((rows.at(i), values[i]?)))
                 .collect()
         };
-        findings.extend(headline::swept_stalls(
-            super::folder::stalls_in(dir, "config.toml"),
-            shares,
-        ));
+        let declared = super::folder::stalls_in(dir, "config.toml");
+        for stall in declared {
+            for (point, share) in shares(stall.ending) {
+                if share >= headline::STALLED
+                    && let Some(p) = (0..points).find(|&p| grid.at(p) == point)
+                {
+                    stalled[p] = true;
+                }
+            }
+        }
+        findings.extend(headline::swept_stalls(declared, shares));
     }
     // Each point's seats: those with a win rate there. Where the count moves, so does every
     // seat's fair share, and a seat's rate with it.
@@ -397,13 +409,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     let mut even = None;
     // The points compared for evenness: a gap is read against its point's fair share where the
     // table's size moves (18 points of a 50% share is a smaller edge than 18 of a 25% one), and
-    // a point whose games stall at the cap is no candidate, however even its seats.
-    let capped = curves.iter().find(|c| c.metric == "capped_rate");
-    let stalls = |p: usize| {
-        capped
-            .and_then(|c| c.values[p])
-            .is_some_and(|v| v >= headline::STALLED)
-    };
+    // a point whose games stall is no candidate, however even its seats.
+    let stalls = |p: usize| stalled[p];
     let scale = |p: usize| if one_size { 1.0 } else { seats_at[p] as f64 };
     let raw_gap = curves.iter().find(|c| c.metric == "seat_gap");
     let compared = raw_gap.map(|c| Curve {

@@ -369,10 +369,9 @@ pub(crate) fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
 }
 
 /// The rows of a table both sides write that only one side has (an item the change renamed,
-/// added or removed), which no row of compare_items.csv can pair: for the terminal, that the
-/// comparison leaves them out; nothing when every row pairs.
-pub(crate) fn unpaired(a: &Declared, b: &Declared) -> String {
-    const SHOWN: usize = 4;
+/// added or removed), which no row of compare_items.csv can pair: `obstacles.csv A1 Creaky
+/// door (A only)`. `run.toml` keeps them, so the page says what the terminal says.
+pub(crate) fn unpaired(a: &Declared, b: &Declared) -> Vec<String> {
     let mut only = Vec::new();
     for ta in &a.tables {
         let Some(tb) = b.tables.iter().find(|t| t.file == ta.file) else {
@@ -388,12 +387,19 @@ pub(crate) fn unpaired(a: &Declared, b: &Declared) -> String {
             }
         }
     }
+    only
+}
+
+/// That the comparison leaves out the rows of `only` (as [`unpaired`] names them), the first
+/// few named; nothing when every row pairs.
+pub(crate) fn unpaired_sentence(only: &[String]) -> Option<String> {
+    const SHOWN: usize = 4;
     if only.is_empty() {
-        return String::new();
+        return None;
     }
     let more = only.len().saturating_sub(SHOWN);
-    format!(
-        "  ! {} {} of the game's tables on one side only (renamed, added or removed), so not compared: {}{}.\n",
+    Some(format!(
+        "{} {} of the game's tables on one side only (renamed, added or removed), so not compared: {}{}.",
         only.len(),
         if only.len() == 1 { "row" } else { "rows" },
         only[..only.len().min(SHOWN)].join(", "),
@@ -402,15 +408,17 @@ pub(crate) fn unpaired(a: &Declared, b: &Declared) -> String {
         } else {
             String::new()
         }
-    )
+    ))
 }
 
-/// How many rows of the game's tables differ, for the terminal (the findings name them).
+/// How many rows of the game's tables differ, of those tested, for the terminal (the findings
+/// name them). A row with nothing to test (a card nobody held on either side) is not counted:
+/// it could not differ.
 pub(crate) fn headline(rows: &[ItemRow]) -> String {
     let changed = rows.iter().filter(|r| r.significant == "yes").count();
+    let tested = rows.iter().filter(|r| !r.p_holm.is_empty()).count();
     format!(
-        "  {changed} of {} rows of the game's tables differ significantly (compare_items.csv).\n",
-        rows.len()
+        "  {changed} of {tested} tested rows of the game's tables differ significantly (compare_items.csv).\n"
     )
 }
 
@@ -496,7 +504,7 @@ mod tests {
         );
         let text = headline(&rows);
         assert!(
-            text.contains("1 of 8 rows of the game's tables differ"),
+            text.contains("1 of 8 tested rows of the game's tables differ"),
             "{text}"
         );
         let found = super::super::findings::rank(super::super::findings::changes(
