@@ -1387,9 +1387,12 @@ fn a_negative_number_is_refused_by_its_flag() {
 fn a_renamed_item_is_said_to_be_left_out() {
     let d = scratch("renamed-item");
     let text = fs::read_to_string("configs/mice-heist/cheese.toml").unwrap();
-    assert!(text.contains("Creaky door"));
+    assert!(text.contains("Creaky door") && text.contains("Dark corner"));
     let b = d.join("squeaky.toml");
-    fs::write(&b, text.replace("Creaky door", "Squeaky door")).unwrap();
+    let renamed = text
+        .replace("Creaky door", "Squeaky door")
+        .replace("Dark corner", "Darker corner");
+    fs::write(&b, renamed).unwrap();
     let o = quietly(
         &[
             "compare",
@@ -1403,7 +1406,8 @@ fn a_renamed_item_is_said_to_be_left_out() {
     );
     ok(&o);
     let said = String::from_utf8_lossy(&o.stdout);
-    let sentence = "2 rows of the game's tables on one side only (renamed, added or removed), so not compared: obstacles.csv A1 Creaky door (A only), obstacles.csv A1 Squeaky door (B only).";
+    // A's and B's in turn, so each renamed item's two names stand together.
+    let sentence = "4 rows of the game's tables on one side only (renamed, added or removed), so not compared: obstacles.csv A1 Creaky door (A only), obstacles.csv A1 Squeaky door (B only), obstacles.csv B2 Dark corner (A only), obstacles.csv B2 Darker corner (B only).";
     assert!(said.contains(&format!("  ! {sentence}\n")), "{said}");
     // The page reads them from run.toml, so `whisker report` redraws it the same.
     let page = fs::read_to_string(d.join("c/report.html")).unwrap();

@@ -481,7 +481,8 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     assert!(page.contains("The marked row is the most even point for its table's size"));
     // A point whose games stall is no candidate, however even its seats: here nest_size=4's
     // 0.6-point gap over the 53.8% of its games that the cap ended, and nest_size=2, where
-    // 37.2% of games end with every player losing. With one point left, none is the most even.
+    // 37.2% of games end with every player losing. With one point left, the page says why it
+    // names none.
     let page = text(&reported(
         &[
             "sweep",
@@ -499,11 +500,15 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     ));
     assert!(
         page.contains(
-            "with no winner: 53.8% at rules.nest_size=4. The cap ended them, not the rules."
-        ) && page.contains("every player loses: 37.2% at rules.nest_size=2."),
+            "with no winner (53.8% at rules.nest_size=4). The cap ended them, not the rules."
+        ) && page.contains("every player loses (37.2% at rules.nest_size=2)."),
         "{page}"
     );
-    assert!(!page.contains("most even"), "{page}");
+    assert!(
+        page.contains("No point is named the most even: 2 of 3 points stall in 5.0% or more of their games, leaving only rules.nest_size=3."),
+        "{page}"
+    );
+    assert!(!page.contains("marked row"), "{page}");
     // Nor is a point whose games end in a stall the game declares: goal_5_players=5's 4.9
     // points, where the draw pile ran out in 5.0% or more of its games, not the goal.
     let page = text(&reported(
@@ -520,8 +525,8 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         &d.join("declared"),
     ));
     assert!(
-        page.contains("end when the draw pile runs out, won on the cheese in hand, not the goal: ")
-            && page.contains("% at rules.goal_5_players=5."),
+        page.contains("end when the draw pile runs out, won on the cheese in hand, not the goal (")
+            && page.contains("% at rules.goal_5_players=5)."),
         "{page}"
     );
     assert!(

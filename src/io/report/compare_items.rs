@@ -155,7 +155,7 @@ impl Items {
             out.push(Section {
                 question: "Which of the game's rates changed?".into(),
                 how: format!(
-                    "B − A for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across all {} per-item rows; largest first, at most {CHARTED}.",
+                    "B − A for every rate and share in the game's own tables (a route's share of games, a card holder's win rate, a test's pass rate) that differs significantly after Holm's correction across the {} tested per-item rows; largest first, at most {CHARTED}.",
                     self.compared
                 ),
                 svg: HBars::new("Per-item rates that changed, B − A with its 95% interval", "B − A (percentage points)", Scale::Points, shares).reference(Some((0.0, "no difference".into())))

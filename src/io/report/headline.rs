@@ -229,30 +229,36 @@ pub(crate) fn swept_stalls(
         .collect()
 }
 
-/// The points a sweep's stall sentence names, most stalled first; the rest are counted.
+/// The points a sweep's stall sentence names, most stalled first; the rest are counted (all
+/// are named where naming the last takes no more room than counting it).
 const NAMED_POINTS: usize = 3;
 
-/// "At 2 of 3 points 5.0% or more of games `says`: 63.7% at k=3; 43.1% at k=2.`tail`", when
+/// "At 2 of 3 points 5.0% or more of games `says` (63.7% at k=3; 43.1% at k=2).`tail`", when
 /// any of `shares` reaches `STALLED`: the designer sees which points to read with care, not
-/// only how many. Semicolons part the points, since a point of a grid is named with commas.
+/// only how many. In brackets, since a game's stall may have a colon of its own; parted by
+/// semicolons, since a point of a grid is named with commas.
 fn swept(shares: &[(String, f64)], says: &str, tail: &str) -> Option<String> {
     let mut stalled: Vec<&(String, f64)> = shares.iter().filter(|(_, c)| *c >= STALLED).collect();
     (!stalled.is_empty()).then(|| {
         // Stable, so points stalled alike keep the sweep's order.
         stalled.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let named: Vec<String> = stalled
+        let shown = if stalled.len() > NAMED_POINTS + 1 {
+            NAMED_POINTS
+        } else {
+            stalled.len()
+        };
+        let mut named: Vec<String> = stalled[..shown]
             .iter()
-            .take(NAMED_POINTS)
             .map(|(point, share)| format!("{} at {point}", pct(*share)))
             .collect();
-        let more = stalled.len().saturating_sub(NAMED_POINTS);
-        let rest = if more > 0 {
-            format!(" and {}", count(more, "more point"))
-        } else {
-            String::new()
-        };
+        if stalled.len() > shown {
+            named.push(format!(
+                "and {}",
+                count(stalled.len() - shown, "more point")
+            ));
+        }
         format!(
-            "At {} of {} points {} or more of games {says}: {}{rest}.{tail}",
+            "At {} of {} points {} or more of games {says} ({}).{tail}",
             stalled.len(),
             shares.len(),
             pct(STALLED),
@@ -426,12 +432,12 @@ mod tests {
         let points = [("k=1".to_string(), 0.0), ("k=2".to_string(), 0.57)];
         assert_eq!(
             swept_stall(&points, Cap::Scored).unwrap(),
-            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood: 57.0% at k=2. The cap ended them, not the rules."
+            "At 1 of 2 points 5.0% or more of games hit the turn cap and were scored as they stood (57.0% at k=2). The cap ended them, not the rules."
         );
         assert!(
             swept_stall(&points, Cap::NoWinner)
                 .unwrap()
-                .contains("games hit the turn cap with no winner: 57.0% at k=2. The cap")
+                .contains("games hit the turn cap with no winner (57.0% at k=2). The cap")
         );
         assert_eq!(
             compared_stall(0.57, 0.06, [Cap::Scored, Cap::NoWinner]).unwrap(),
@@ -488,7 +494,7 @@ mod tests {
         assert_eq!(
             swept_stalls(&declared, shares),
             [
-                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out: 63.7% at cat=3; 43.1% at cat=2."
+                "At 2 of 3 points 5.0% or more of games end when the draw pile runs out (63.7% at cat=3; 43.1% at cat=2)."
             ]
         );
     }
@@ -504,7 +510,13 @@ mod tests {
             .collect();
         assert_eq!(
             swept_stall(&capped, Cap::NoWinner).unwrap(),
-            "At 5 of 6 points 5.0% or more of games hit the turn cap with no winner: 50.0% at rules.max_turns=300; 30.0% at rules.max_turns=500; 20.0% at rules.max_turns=100 and 2 more points. The cap ended them, not the rules."
+            "At 5 of 6 points 5.0% or more of games hit the turn cap with no winner (50.0% at rules.max_turns=300; 30.0% at rules.max_turns=500; 20.0% at rules.max_turns=100; and 2 more points). The cap ended them, not the rules."
+        );
+        // One more than three is named, not counted.
+        assert!(
+            swept_stall(&capped[..5], Cap::NoWinner)
+                .unwrap()
+                .contains("20.0% at rules.max_turns=100; 20.0% at rules.max_turns=400)."),
         );
     }
 

@@ -498,6 +498,19 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ));
         }
     }
+    // Where stalls leave fewer than two points, the page says why it names none.
+    if left_out > 0 && points - left_out < 2 {
+        let share = headline::pct(headline::STALLED);
+        even = Some(match (0..points).find(|&p| !stalls(p)) {
+            Some(p) => format!(
+                "No point is named the most even: {left_out} of {points} points stall in {share} or more of their games, leaving only {}.",
+                grid.at(p)
+            ),
+            None => format!(
+                "No point is named the most even: every point's games stall in {share} or more of them."
+            ),
+        });
+    }
     page.findings(&findings);
     if let Some(even) = even {
         page.paragraph(&even);

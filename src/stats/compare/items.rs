@@ -377,14 +377,22 @@ pub(crate) fn unpaired(a: &Declared, b: &Declared) -> Vec<String> {
         let Some(tb) = b.tables.iter().find(|t| t.file == ta.file) else {
             continue;
         };
-        for (x, y, side) in [(ta, tb, "A"), (tb, ta, "B")] {
-            for r in x
-                .rows
+        let [a_only, b_only] = [(ta, tb, "A"), (tb, ta, "B")].map(|(x, y, side)| {
+            x.rows
                 .iter()
                 .filter(|r| !y.rows.iter().any(|s| s.item == r.item))
-            {
-                only.push(format!("{} {} ({side} only)", x.file, r.item));
+                .map(|r| format!("{} {} ({side} only)", x.file, r.item))
+                .collect::<Vec<_>>()
+        });
+        // A's and B's in turn, so a renamed item's two names stand together, and the first
+        // few named show both sides.
+        let (mut a_only, mut b_only) = (a_only.into_iter(), b_only.into_iter());
+        loop {
+            let (x, y) = (a_only.next(), b_only.next());
+            if x.is_none() && y.is_none() {
+                break;
             }
+            only.extend(x.into_iter().chain(y));
         }
     }
     only
