@@ -173,8 +173,8 @@ pub(crate) struct RunRecord {
         with = "wide::option"
     )]
     pub strength_games: Option<u64>,
-    /// A comparison's rows of the game's tables on one side only, which it does not compare
-    /// (`obstacles.csv A1 Creaky door (A only)`).
+    /// A comparison's rows of the game's tables on one side only, which it does not compare,
+    /// each as `<table file> <item> (A only)` or `(B only)`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unpaired: Vec<String>,
     /// The command line that plays exactly these games again.

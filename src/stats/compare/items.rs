@@ -369,8 +369,8 @@ pub(crate) fn order(kind: &str, a: f64, b: f64) -> (bool, f64) {
 }
 
 /// The rows of a table both sides write that only one side has (an item the change renamed,
-/// added or removed), which no row of compare_items.csv can pair: `obstacles.csv A1 Creaky
-/// door (A only)`. `run.toml` keeps them, so the page says what the terminal says.
+/// added or removed), which no row of compare_items.csv can pair: `<table file> <item> (A
+/// only)`. `run.toml` keeps them, so the page says what the terminal says.
 pub(crate) fn unpaired(a: &Declared, b: &Declared) -> Vec<String> {
     let mut only = Vec::new();
     for ta in &a.tables {
@@ -420,7 +420,7 @@ pub(crate) fn unpaired_sentence(only: &[String]) -> Option<String> {
 }
 
 /// How many rows of the game's tables differ, of those tested, for the terminal (the findings
-/// name them). A row with nothing to test (a card nobody held on either side) is not counted:
+/// name them). A row with nothing to test (an item no game used on either side) is not counted:
 /// it could not differ.
 pub(crate) fn headline(rows: &[ItemRow]) -> String {
     let changed = rows.iter().filter(|r| r.significant == "yes").count();
