@@ -509,7 +509,7 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "{page}"
     );
     assert!(!page.contains("marked row"), "{page}");
-    // Nor is a point whose games end in a stall the game declares: goal_5_players=5's 4.9
+    // Nor is a point whose games end in a stall the game declares: goal_5_players=5's 4.1
     // points, where the draw pile ran out in 5.0% or more of its games, not the goal.
     let page = text(&reported(
         &[
@@ -530,7 +530,7 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "{page}"
     );
     assert!(
-        page.contains("Of the points whose games do not stall (1 of 3 stall in 5.0% or more of their games), the most even is rules.goal_5_players=4 (seat gap 5.5 points)"),
+        page.contains("Of the points whose games do not stall (1 of 3 stall in 5.0% or more of their games), the most even is rules.goal_5_players=4 (seat gap 4.9 points)"),
         "{page}"
     );
     // Where every point has the same seat gap none is named the most even, and where nothing
