@@ -680,6 +680,15 @@ fn check_replays_the_baseline_s_sample_and_says_what_holds() {
         stdout(&o)
     );
 
+    // Fewer games than the baseline's sample are set against the whole of it, and said.
+    let o = check(&["--strength", "20"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("on the baseline's first 20 seeds, against the baseline's whole sample of 40: even an unchanged game moves by chance there)"),
+        "{}",
+        stdout(&o)
+    );
+
     // Subtle movement helps the Mouse a great deal.
     let changed = "variants.subtle_movement=true";
     let o = check(&["--set", changed, "--format", "json"]);

@@ -10,7 +10,7 @@
 //! same worlds (the same deal of the unseen and the same chance to come: common random
 //! numbers), so two options differ only by what they do; sequential halving (Karnin, Koren and
 //! Somekh, 2013) drops the worse half each round, and the search leaves the prior only for an
-//! option that beat it over the same worlds by `trust` standard errors.
+//! option that beat it over the same worlds by `trust` tenths of a standard error.
 //!
 //! Below the root, each iteration deals what the bot's seat cannot see anew ([`Seen::sample`], a
 //! *determinization*), walks down one tree shared by every deal, adds one node, plays the game out
@@ -43,7 +43,7 @@ pub(crate) const ISMCTS: Kind = kind(&params(50, 20));
 pub(crate) const fn kind(params: &'static [Param]) -> Kind {
     Kind {
         name: "ismcts",
-        about: "information-set Monte Carlo tree search that starts from the game's own bot: it plays that bot's choice unless, over the same deals of what its seat cannot see and the same luck to come, another option does better by `trust` standard errors; the options are compared by halving rounds, a tree of what its seat knows below them, play-outs by the game's own bots to the end or to a horizon where the game reckons each seat's chances; it sees only what its seat sees",
+        about: "information-set Monte Carlo tree search that starts from the game's own bot: it plays that bot's choice unless, over the same deals of what its seat cannot see and the same luck to come, another option does better by `trust` tenths of a standard error; the options are compared by halving rounds, a tree of what its seat knows below them, play-outs by the game's own bots to the end or to a horizon where the game reckons each seat's chances; it sees only what its seat sees",
         params,
         roles: &[],
         searches: true,
@@ -347,7 +347,7 @@ impl Arm {
 /// plays the same new worlds (the same deal of the unseen and the same chance to come), so two
 /// options differ only by what they do, and the worse half drops out. The heuristic's choice
 /// `prior` never drops out, and the search plays another option only when, over the worlds both
-/// played, it beat the prior by `trust` standard errors. Below the root, iterations walk one
+/// played, it beat the prior by `trust` tenths of a standard error. Below the root, iterations walk one
 /// tree of the bot's information sets by UCB, as in single-observer ISMCTS.
 fn search<G: Decisions>(
     tree: &mut Tree<G::Action>,

@@ -478,6 +478,8 @@ enum Strong {
         /// Its lineup, as the baseline recorded it.
         bots: String,
         games: u64,
+        /// The baseline's own sample's games, which `--strength N` may play fewer of.
+        recorded: u64,
         /// The games `--strength N` asked for, where more than the baseline's sample has.
         asked: Option<u64>,
         /// Each checked metric's change under strong play, now − baseline, by its name.
@@ -499,7 +501,11 @@ impl Strong {
     /// strong play, and what moved there only.
     fn sentence(&self, verdicts: &[Verdict]) -> String {
         let Self::Played {
-            bots, games, asked, ..
+            bots,
+            games,
+            recorded,
+            asked,
+            ..
         } = self
         else {
             let Self::Not(why) = self else { unreachable!() };
@@ -511,8 +517,17 @@ impl Strong {
         let all = asked.map_or_else(String::new, |n| {
             format!(" (all of the baseline's sample: --strength {n} asks for more than it played)")
         });
+        // Fewer games than the baseline's sample are set against the whole of it, not against
+        // the same seeds: the sentence says so, since an unchanged game then moves too.
+        let against = if games < recorded {
+            format!(
+                ", against the baseline's whole sample of {recorded}: even an unchanged game moves by chance there"
+            )
+        } else {
+            String::new()
+        };
         let of = format!(
-            "{}, on the baseline's first {games} seeds{all}",
+            "{}, on the baseline's first {games} seeds{all}{against}",
             strength::played_by(bots)
         );
         let named = |word: &str| -> Vec<&str> {
@@ -648,6 +663,7 @@ fn strength_sample<G: Registered>(
     Ok(Strong::Played {
         bots: bots.clone(),
         games,
+        recorded,
         asked,
         changes,
     })

@@ -190,7 +190,8 @@ pub struct TuneArgs {
     /// (seat_1_win_rate=25%±1%). METRIC: a metric of summary.csv (mean_turns, seat_gap,
     /// capped_rate, the game's own rates), seat_N_win_rate (seats counted from 1), ROLE_win_rate
     /// (mouse_win_rate), ending_NAME (the share of games ending so), and in a scored game
-    /// seat_N_mean_score and mean_score; a name the game does not have lists the game's.
+    /// seat_N_mean_score and mean_score; a name the game does not have is refused with a list of
+    /// the names it has.
     #[arg(long = "target", value_name = "METRIC=BAND", required = true)]
     pub target: Vec<crate::commands::target::Target>,
     /// A figure that must not move (repeatable): METRIC, or METRIC=TOL; its change from the

@@ -474,10 +474,11 @@ fn sweep_game<G: Registered>(
             })
     };
     let mut text = format!(
-        "whisker {} — sweep of {}, {} points × {}, seed {}, bots {}\n\n",
+        "whisker {} — sweep of {}, {} point{} × {}, seed {}, bots {}\n\n",
         env!("CARGO_PKG_VERSION"),
         source.name,
         points.len(),
+        if points.len() == 1 { "" } else { "s" },
         crate::io::report::headline::games(games),
         args.run.seed,
         record.bots.join(",")

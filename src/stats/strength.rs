@@ -187,8 +187,12 @@ impl Sample {
             );
             return (false, said);
         }
+        let (noun, verb) = (
+            if points == 1 { "point" } else { "points" },
+            if doubted == 1 { "has" } else { "have" },
+        );
         let said = format!(
-            "Under strong play ({of}), {doubted} of {points} points have figures not confirmed ({SWEEP_FILE})."
+            "Under strong play ({of}), {doubted} of {points} {noun} {verb} figures not confirmed ({SWEEP_FILE})."
         );
         (true, said)
     }
@@ -544,6 +548,10 @@ mod tests {
             "holds (sweep_strength.csv), as far as 40 games a point can tell: their intervals are wide, and rule out only large differences."
         ));
         assert!(points(FEW_GAMES).1.ends_with("holds (sweep_strength.csv)."));
+        let doubted = |d, n| Sample::Played("ismcts".into(), 40).points_sentence(d, n).1;
+        assert!(doubted(1, 1).contains(", 1 of 1 point has figures not confirmed"));
+        assert!(doubted(1, 5).contains(", 1 of 5 points has figures not confirmed"));
+        assert!(doubted(2, 5).contains(", 2 of 5 points have figures not confirmed"));
     }
 
     #[test]

@@ -32,13 +32,30 @@ impl Scale {
         match self {
             // A tenth of a point everywhere a share is read, so a bar, a finding and the
             // terminal show the same figure.
-            Scale::Percent => format!("{:.1}%", rounded(x, 3) * 100.0 + 0.0),
+            Scale::Percent => percent(x),
             Scale::Number => trim(x),
             Scale::Points => format!("{} points", signed(trim(x * 100.0))),
             Scale::Gap => format!("{:.1} points", rounded(x, 3) * 100.0 + 0.0),
             Scale::Change => format!("{}%", signed(format!("{:.1}", rounded(x, 3) * 100.0))),
         }
     }
+}
+
+/// A share in percent, to a tenth of a point; with more decimals (up to four) only where a tenth
+/// would show 0% or 100% of a share that is neither, so no figure or interval claims a certainty
+/// its games do not give: 4 deck-outs in 10,000 games are 99.96% at the goal, not 100.0%.
+fn percent(x: f64) -> String {
+    // Below a millionth of either end (an interval's bound can land a rounding error off 0) is
+    // the end itself.
+    let end = rounded(x, 6);
+    let certain = end == 0.0 || end == 1.0;
+    let mut decimals = 1;
+    let mut shown = rounded(x, 3) * 100.0 + 0.0;
+    while !certain && (shown == 0.0 || shown == 100.0) && decimals < 4 {
+        decimals += 1;
+        shown = rounded(x, decimals as i32 + 2) * 100.0 + 0.0;
+    }
+    format!("{shown:.decimals$}%")
 }
 
 /// The decimals that show every tick of a `step` apart exactly (0.25 needs 2, 5 needs none).
@@ -1276,6 +1293,20 @@ mod tests {
         assert_eq!(chart.cut_tail(SPARSE), None);
         assert_eq!(chart.categories, vec![10, 11]);
         assert_eq!(tail_note(None, "games"), "");
+    }
+
+    #[test]
+    fn a_share_never_reads_as_certain_unless_it_is() {
+        let shown = |x: f64| Scale::Percent.format(x);
+        assert_eq!(shown(0.4023), "40.2%");
+        assert_eq!((shown(0.0), shown(1.0)), ("0.0%".into(), "100.0%".into()));
+        // 4 deck-outs in 10,000 games; 2 in 200,000; an interval's top of 0.0192%.
+        assert_eq!(shown(0.9996), "99.96%");
+        assert_eq!(shown(0.00001), "0.001%");
+        assert_eq!(shown(0.000192), "0.02%");
+        // Within a millionth of an end it is the end: an interval's bound a rounding error off.
+        assert_eq!((shown(4e-7), shown(1e-17)), ("0.0%".into(), "0.0%".into()));
+        assert_eq!(shown(1.0 - 1e-17), "100.0%");
     }
 
     #[test]

@@ -565,8 +565,9 @@ mod tests {
         );
         assert_eq!(f.marked.len(), 3, "{:?}", f.marked);
         assert!(
-            f.marked[0]
-                .starts_with("games ending deck_empty: 19.0% in B against 0.0% in A, +19.0 points")
+            f.marked[0].starts_with(
+                "games ending deck_empty: 19.0% in B against 0.04% in A, +19.0 points"
+            )
         );
         assert!(
             f.marked[1].starts_with(
