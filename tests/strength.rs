@@ -746,9 +746,19 @@ fn check_replays_the_baseline_s_sample_and_says_what_holds() {
     };
     assert_eq!(word, expected, "{seat_1}");
 
+    // With no sample, what moved is said to be unknown under strong play; with nothing moved,
+    // nothing is in question.
+    let o = check(&["--set", changed, "--strength", "off"]);
+    assert!(
+        stdout(&o).contains("No strength sample was played (--strength off): whether these changes hold for good players is not known."),
+        "{}",
+        stdout(&o)
+    );
     let o = check(&["--strength", "off"]);
     assert!(
-        stdout(&o).contains("No strength sample was played (--strength off)"),
+        stdout(&o).contains(
+            "No strength sample was played (--strength off); nothing moved here to hold or not."
+        ),
         "{}",
         stdout(&o)
     );

@@ -509,9 +509,14 @@ impl Strong {
         } = self
         else {
             let Self::Not(why) = self else { unreachable!() };
-            return format!(
-                "No strength sample was played {why}: whether these changes hold for good players is not known."
-            );
+            // With nothing moved there is no change whose strength is in question.
+            return if verdicts.iter().all(|v| v.status == "same") {
+                format!("No strength sample was played {why}; nothing moved here to hold or not.")
+            } else {
+                format!(
+                    "No strength sample was played {why}: whether these changes hold for good players is not known."
+                )
+            };
         };
         // The sample replays the baseline's, so it is never more games than that had.
         let all = asked.map_or_else(String::new, |n| {

@@ -123,6 +123,19 @@ mod tests {
     }
 
     #[test]
+    fn a_seed_that_is_not_a_whole_number_from_0_is_named() {
+        assert_eq!(super::seed(" 42 "), Ok(42));
+        for bad in ["-1", "1.5", "abc", "18446744073709551616"] {
+            assert_eq!(
+                super::seed(bad),
+                Err(format!(
+                    "`{bad}` is not a seed: give a whole number from 0 to 18446744073709551615"
+                ))
+            );
+        }
+    }
+
+    #[test]
     fn only_a_negative_number_after_a_flag_is_joined_to_it() {
         assert_eq!(joined(&["w", "--games", "-5"]), ["w", "--games=-5"]);
         assert_eq!(joined(&["w", "--seed", "-1.5"]), ["w", "--seed=-1.5"]);
@@ -206,7 +219,7 @@ pub struct TuneArgs {
     #[arg(long, value_parser = games)]
     pub max_games: Option<u64>,
     /// Master seed: every value plays the same seeds.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = seed)]
     pub seed: u64,
     #[command(flatten)]
     pub seats: Seats,
@@ -234,7 +247,7 @@ pub struct LadderArgs {
     #[arg(long, default_value_t = LADDER_GAMES, value_parser = games)]
     pub games: u64,
     /// Master seed: the same seeds for every pairing.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = seed)]
     pub seed: u64,
     #[arg(long, help = crate::games::players_help(), value_parser = clap::value_parser!(u16).map(usize::from))]
     pub players: Option<usize>,
@@ -290,7 +303,7 @@ pub struct ReplayArgs {
     /// Game config: a TOML file, or a built-in config's name (`whisker games` lists them). Default: mice-heist-cheese.
     pub config: Option<PathBuf>,
     /// The run's master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
     /// Which game of the run (its `game` in games.csv, from 0).
     #[arg(long)]
@@ -365,6 +378,16 @@ fn games(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A master seed: any whole number from 0 up, said so when it is not one.
+fn seed(s: &str) -> Result<u64, String> {
+    s.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "`{s}` is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
 /// Who sits at the table: how many, and which bots.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Seats {
@@ -395,7 +418,7 @@ pub struct RunArgs {
     #[arg(long, value_parser = games)]
     pub games: Option<u64>,
     /// Master seed: the same seed and config give the same files, byte for byte.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = seed)]
     pub seed: u64,
     #[command(flatten)]
     pub seats: Seats,

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::headline::{self, Naming};
 use super::page::{Page, Section};
-use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, signed, tail_note};
+use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, hundredths, signed, tail_note};
 use super::table::CsvFile;
 use super::{Run, compare_items, config_name, unit_of};
 use crate::stats::compare::findings::{self, Change};
@@ -524,11 +524,11 @@ fn grouped_signed(x: f64, difference: bool) -> String {
 /// precision a designer compares them at.
 fn cell(unit: Scale, x: f64, difference: bool) -> String {
     match (unit, difference) {
-        (Scale::Percent, false) => format!("{:.2}%", x * 100.0),
+        (Scale::Percent, false) => format!("{}%", hundredths(x)),
         (Scale::Percent | Scale::Gap, true) => {
-            format!("{} points", signed(format!("{:.2}", x * 100.0)))
+            format!("{} points", signed(hundredths(x)))
         }
-        (Scale::Gap, false) => format!("{:.2} points", x * 100.0),
+        (Scale::Gap, false) => format!("{} points", hundredths(x)),
         (_, false) => format!("{x:.3}"),
         (_, true) => signed(format!("{x:.3}")),
     }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::page::Section;
-use super::svg::{Bar, HBars, Scale, signed};
+use super::svg::{Bar, HBars, Scale, hundredths, signed};
 use super::table::CsvFile;
 use crate::stats::compare::findings::size;
 use crate::stats::compare::items::{FILE, order, proportion};
@@ -187,7 +187,7 @@ impl Items {
             .map(|c| {
                 let gap = |x: f64| {
                     if c.unit() == Scale::Percent {
-                        format!("{} points", signed(format!("{:.2}", x * 100.0)))
+                        format!("{} points", signed(hundredths(x)))
                     } else {
                         signed(significant(x))
                     }

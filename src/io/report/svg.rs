@@ -138,6 +138,12 @@ fn trim(x: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
+/// A share in points to two places, rounded as every chart label rounds, so a table beside a
+/// chart shows the same figure (−0.00415 is −0.42 in both, where binary floats give −0.41).
+pub(crate) fn hundredths(x: f64) -> String {
+    format!("{:.2}", rounded(x, 4) * 100.0 + 0.0)
+}
+
 /// `x` to `decimals` places, halves away from zero as people round them, from its six decimals
 /// (the CSVs' precision): 0.2145 and the exact 429/2000 both give 0.215 to 3 places, where
 /// binary floats would round one down and the other up.
@@ -1341,6 +1347,11 @@ mod tests {
         assert_eq!(Scale::Gap.format(1.0), "100.0 points");
         assert_eq!(Scale::Change.format(0.256), "+25.6%");
         assert_eq!(Scale::Change.format(-0.2364), "−23.6%");
+        // A table's two places round as a chart's label does.
+        assert_eq!(Scale::Points.format(-0.00415), "−0.42 points");
+        assert_eq!(signed(hundredths(-0.00415)), "−0.42");
+        assert_eq!(hundredths(0.00005), "0.01");
+        assert_eq!(hundredths(-0.00004), "0.00");
         assert_eq!(
             Columns::filled(&[(3, 1.0), (5, 2.0)]),
             (vec![3, 4, 5], vec![1.0, 0.0, 2.0])

@@ -570,16 +570,24 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .map(|c| named(&c.metric).trim_end_matches(" win rate").to_string())
                 .collect(),
         );
-        // One fair share only where every point seats as many players.
-        let c = c.reference(if one_size {
-            fair_line(1.0 / seats.len() as f64)
-        } else {
-            None
-        });
+        // One fair share only where every point seats as many players: the average seat's
+        // over the points, as simulate's page draws it, so shared victories count.
+        let rates: Vec<f64> = seats
+            .iter()
+            .flat_map(|c| all.iter().filter_map(|&p| c.values[p]))
+            .collect();
+        let fair =
+            (one_size && !rates.is_empty()).then(|| rates.iter().sum::<f64>() / rates.len() as f64);
+        let c = c.reference(fair.and_then(fair_line));
         sections.push(Section {
             question: format!("How does each seat's win rate move with {}?", grid.keys[0]),
             how: format!(
-                "Share of games each seat won at every point, with 95% intervals.{}",
+                "Share of games each seat won at every point, with 95% intervals{}.{}",
+                if fair.is_some() {
+                    "; the dashed line is a fair share (the average seat's over the points, so shared victories count)"
+                } else {
+                    ""
+                },
                 series_note(seats.len(), "seats")
             ),
             svg: c.svg(),
