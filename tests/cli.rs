@@ -1710,7 +1710,7 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     let said = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(
-        said.starts_with("NOT FOUND: no value meets the targets: each has a figure whose 95% interval lies wholly outside its band (out of reach at every point: mouse_win_rate (27.00%–33.00%))."),
+        said.starts_with("NOT FOUND: no value meets the targets: each has a figure whose 95% interval lies wholly outside its band (out of reach at every point: mouse_win_rate in 27.00%–33.00%)."),
         "{said}"
     );
     assert!(!out.join("tuned.toml").exists());

@@ -338,6 +338,50 @@ fn a_ladder_page_says_who_leads_whatever_the_order() {
     );
 }
 
+/// A cheap search that leads the reference by noise in a short ladder does not stand for strong
+/// play: the reference plays every seat, and the terminal, seats.csv and the page say so.
+#[test]
+fn the_reference_plays_every_seat_where_the_ladder_cannot_tell_the_highest_from_it() {
+    let d = scratch("ladder-level");
+    let out = d.join("level");
+    let said = run(&[
+        "ladder",
+        "cat-and-the-mouse",
+        "--bots",
+        "ismcts(iterations=10),ismcts,reference",
+        "--games",
+        "30",
+        "--report",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    // On these seeds the 10-iteration search rates highest, level with the reference.
+    assert!(
+        said.contains("  ismcts(iterations=10)        0  (95% CI 0 to 0)  highest rated"),
+        "{said}"
+    );
+    assert!(
+        said.contains("seats when reference plays every seat (60 games), since the ladder cannot tell ismcts(iterations=10) from it:"),
+        "{said}"
+    );
+    let seats = fs::read_to_string(out.join("seats.csv")).unwrap();
+    assert!(
+        seats.contains("1,inspector,\"ismcts(iterations=120,trust=40)\",60,"),
+        "{seats}"
+    );
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        page.contains("ismcts(iterations=10) rates highest, but the ladder cannot tell it from the strength reference"),
+        "{page}"
+    );
+    // How those games end, as the terminal lists them.
+    assert!(
+        page.contains("How do those games end?") && page.contains(">trap right<"),
+        "{page}"
+    );
+}
+
 #[test]
 fn an_interrupted_search_run_keeps_the_games_it_finished() {
     let d = scratch("ismcts-stop");
@@ -395,7 +439,7 @@ fn a_stalling_ladder_says_so_first() {
     assert!(capped > 0, "{record:?}");
     let page = fs::read_to_string(out.join("report.html")).unwrap();
     let lead = page
-        .find("With the highest-rated bot at every seat, ")
+        .find("With random at every seat, ")
         .expect("a stall line");
     assert!(
         lead < page.find("Who beats whom").unwrap(),

@@ -546,6 +546,7 @@ fn strength_sentence(rows: &[compare::Row], sample: &SamplePair, naming: Naming)
     let found: Vec<compare::Checked> = rows
         .iter()
         .filter(|r| r.significant == "yes")
+        .filter(|r| !compare::read_over_fair(&r.metric, rows.iter().map(|o| o.metric.as_str())))
         .map(|r| compare::Checked {
             metric: &r.metric,
             diff: &r.diff,

@@ -293,14 +293,24 @@ fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow
         })
         .collect();
     let best = highest(&rating_rows, None).unwrap_or(0);
+    // Who plays every seat: the highest rated, unless the ladder cannot tell it from the
+    // strength reference, the strong lineup by design, whose seats are then the safer answer
+    // (a cheap bot's lead over it is often noise).
+    let every = match reference {
+        Some(r)
+            if rating_rows[best].against_reference().map(Standing::of) == Some(Standing::Level) =>
+        {
+            r
+        }
+        _ => best,
+    };
 
-    // The highest-rated bot in every seat: the ratings may not tell it from the next.
     let seats = match stopped {
         Some(_) => None,
         None => {
-            bar.weigh(costs[best]);
-            bar.say(format!("{} at every seat", entries[best].label));
-            let mut p = plan(entries[best].seats[..players].to_vec());
+            bar.weigh(costs[every]);
+            bar.say(format!("{} at every seat", entries[every].label));
+            let mut p = plan(entries[every].seats[..players].to_vec());
             p.games = seated;
             p.roles = game.roles();
             let report = runner::run(game, &p, &bar, None)?;
@@ -339,7 +349,7 @@ fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow
     dir.csv("ratings.csv", &rating_rows)?;
     // The bot as the ladder names it, parameters and all.
     let labels: Vec<String> = (0..players)
-        .map(|s| entries[best].seats[s].label())
+        .map(|s| entries[every].seats[s].label())
         .collect();
     let seat_rows: Vec<SeatRow<&str>> = seats
         .as_ref()
@@ -418,8 +428,17 @@ fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow
     if let Some(report) = &seats {
         let _ = writeln!(
             out,
-            "\nseats when {} plays every seat ({} games):",
-            entries[best].label, report.totals.games
+            "\nseats when {} plays every seat ({} games){}:",
+            entries[every].label,
+            report.totals.games,
+            if every == best {
+                String::new()
+            } else {
+                format!(
+                    ", since the ladder cannot tell {} from it",
+                    entries[best].label
+                )
+            }
         );
         for r in &seat_rows {
             // Rounded as the seat gap sentence below rounds them.

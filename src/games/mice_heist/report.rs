@@ -156,14 +156,21 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
         ],
     )
     .from_zero();
+    // What a test adds to its chips: the ratings edition (the one that writes ratings.csv)
+    // also adds the tester's ratings and an assist.
+    let added = if r.dir.join("ratings.csv").is_file() {
+        "the tester's ratings, assists and modifiers"
+    } else {
+        "modifiers"
+    };
     r.add(
         "What do the chips add up to?",
-        "Share of tests by the sum of the chips drawn (before skills and help).",
+        format!("Share of tests by the sum of the chips counted: after skills that flip, draw or replace chips, before what {added} add to it."),
         spread.svg(),
     );
     r.add(
         "How much does the chip total decide a test?",
-        "Share of tests passed at each chip total; the band is the 95% interval. Skills and help decide the rest.",
+        format!("Share of tests passed at each chip total; the band is the 95% interval. What {added} add decides the rest."),
         pass.svg(),
     );
     Ok(())

@@ -24,7 +24,7 @@ fn add(r: &mut Sections) -> anyhow::Result<()> {
         r,
         "catches_per_game",
         "Where do cats catch mice?",
-        "Catches a game on each square (hover for the figure); T marks the table, o a mousehole, s a start space. A dark square is a trap the board sets; one no cat ever reaches is safe ground.",
+        "Catches a game on each square (hover for the figure); T marks the table, o a mousehole, s a start space. A dark square is a trap the board sets; a square reading 0 saw no catch in these games, one reading <0.01 fewer than one in a hundred games.",
     )?;
     heat(
         r,

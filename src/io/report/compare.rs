@@ -8,7 +8,7 @@ use super::svg::{Bar, Capped, Columns, HBars, SPARSE, Scale, hundredths, signed,
 use super::table::CsvFile;
 use super::{Run, compare_items, config_name, unit_of};
 use crate::stats::compare::findings::{self, Change};
-use crate::stats::compare::{self, OVER_FAIR, is_difference_of_shares, over_fair};
+use crate::stats::compare::{self, OVER_FAIR, is_difference_of_shares};
 use crate::stats::strength::{self, Sample, Verdict};
 
 /// The configs of a comparison's two sides, as its folder keeps them.
@@ -90,6 +90,7 @@ fn strength(
     };
     let found: Vec<compare::Checked> = (0..csv.len())
         .filter(|&i| significant[i] == "yes")
+        .filter(|&i| !compare::read_over_fair(names[i], names.iter().copied()))
         .map(|i| compare::Checked {
             metric: names[i],
             diff: diff[i],
@@ -130,7 +131,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             interval: lo[i].zip(hi[i]),
             p_holm: p[i],
             significant: significant[i] == "yes",
-            superseded: names.contains(&over_fair(names[i]).as_str()),
+            superseded: compare::read_over_fair(names[i], names.iter().copied()),
         })
         .collect();
 
@@ -338,6 +339,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             rows.iter()
                 .filter(charted)
                 .filter(|r| unit_of(r.metric) == Scale::Percent && r.interval.is_some())
+                .filter(|r| !r.superseded)
                 .map(|r| {
                     Bar::new(named(r.metric), r.diff.unwrap_or(0.0))
                         .interval(r.interval)

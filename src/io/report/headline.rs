@@ -524,7 +524,8 @@ mod tests {
     fn shares_read_to_a_tenth_of_a_point() {
         assert_eq!(pct(0.389), "38.9%");
         assert_eq!(pct(0.25), "25.0%");
-        assert_eq!(pct(0.0005), "0.1%");
+        // A tenth would double it: 5 games in 10,000 read as themselves.
+        assert_eq!(pct(0.0005), "0.05%");
         assert_eq!(pct(0.0), "0.0%");
         // The exact gap and its six-decimal CSV figure read alike.
         assert_eq!(points(0.216 - 0.2145), points(0.001500));

@@ -7,7 +7,8 @@ use serde::de::DeserializeOwned;
 
 use super::headline;
 use super::page::{Page, Section};
-use super::svg::{Lines, Matrix, Point, Scale};
+use super::svg::{Bar, HBars, Lines, Matrix, Point, Scale};
+use super::table::CsvFile;
 use crate::bots::ladder::{
     LadderRecord, MatrixRow, RECORD, RatingRow, SeatRow, Standing, elo, highest,
 };
@@ -67,7 +68,12 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .map(|s| {
                 (
                     true,
-                    format!("With the highest-rated bot at every seat, {s}"),
+                    format!(
+                        "With {} at every seat, {s}",
+                        seats
+                            .first()
+                            .map_or("the highest-rated bot", |r| r.bot.as_str())
+                    ),
                 )
             })
             .collect::<Vec<_>>(),
@@ -235,6 +241,13 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     }
     if !seats.is_empty() {
         page.heading(&format!("Seats when {} plays every seat", seats[0].bot));
+        // The ladder seats the reference where it cannot tell the highest rated from it.
+        if let Some(b) = highest(&rated, None).filter(|&b| rated[b].bot != seats[0].bot) {
+            page.paragraph(&format!(
+                "{} rates highest, but the ladder cannot tell it from the strength reference, {}: these are the reference's seats, the strong lineup by design.",
+                rated[b].bot, seats[0].bot
+            ));
+        }
         let table: Vec<Vec<String>> = seats
             .iter()
             .map(|r| {
@@ -251,6 +264,21 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             .collect();
         page.table(&["seat", "win rate", "95% CI"], &table, &[]);
         page.paragraph(&crate::bots::ladder::seat_gap(&seats, stall.value, cap));
+        if let Some(t) = CsvFile::read(dir, "endings.csv")? {
+            let ending = t.text("ending")?;
+            let (share, low, high) = t.estimates("share")?;
+            let bars = (0..t.len())
+                .map(|i| Bar::new(ending[i].replace('_', " "), share[i]).within(low[i], high[i]))
+                .collect();
+            page.figure(&Section {
+                question: "How do those games end?".into(),
+                how: format!(
+                    "Share of the games with {} at every seat that ended each way, with 95% intervals (endings.csv).",
+                    seats[0].bot
+                ),
+                svg: HBars::new("How games end", "games (%)", Scale::Percent, bars).svg(),
+            });
+        }
     }
     let set = record.set.join(" ");
     page.run(

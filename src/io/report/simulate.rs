@@ -125,6 +125,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
     (parts.add)(&mut r)?;
 
     page.lead(&lead);
+    let sampled = strength_rows.is_some();
     if let Some((rows, marked)) = strength_rows {
         page.heading("Under strong play");
         page.table(
@@ -135,6 +136,14 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
     }
     page.keys(&r.keys);
     page.findings(&r.findings);
+    if sampled {
+        // A pass rate or a card's figure below is the run's bots' alone, however strongly the
+        // sample disagrees with a headline figure they rest on.
+        page.paragraph(&format!(
+            "The things to look at and the charts below come from the run's bots alone ({}): the strength sample checks only the figures under strong play above.",
+            run.get("bots")
+        ));
+    }
     for s in &r.sections {
         page.figure(s);
     }
@@ -186,8 +195,9 @@ fn strength(
         return Ok((sample.sentence([]), None));
     };
     let (from, names) = (t.text("from")?, t.text("figure")?);
+    // The page names endings in words, as its charts do; the terminal keeps strength.csv's.
     let words: Vec<String> = (0..t.len())
-        .map(|i| strength::figure_words(from[i], names[i], turn))
+        .map(|i| strength::figure_words(from[i], names[i], turn).replace('_', " "))
         .collect();
     let lead = sample.sentence(
         words
@@ -299,6 +309,7 @@ fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
 fn seat_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
     let (rate, low, high) = seats.estimates("win_rate")?;
     let bots = seats.text("bot")?;
+    let names = seat_names(seats)?;
     let fair = r.fair;
     // Where seats have roles, the roles' findings say it (a seat is a role's).
     let roles = r.dir.join("roles.csv").is_file();
@@ -317,7 +328,7 @@ fn seat_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
             ));
         }
         bars.push(
-            Bar::new(format!("{} ({})", seat_name(s), bots[s]), rate[s])
+            Bar::new(names[s].clone(), rate[s])
                 .within(low[s], high[s])
                 .flagged(off),
         );

@@ -41,17 +41,21 @@ impl Scale {
     }
 }
 
-/// A share in percent, to a tenth of a point; with more decimals (up to four) only where a tenth
-/// would show 0% or 100% of a share that is neither, so no figure or interval claims a certainty
-/// its games do not give: 4 deck-outs in 10,000 games are 99.96% at the goal, not 100.0%.
+/// A share in percent, to a tenth of a point; with more decimals (up to four) where a tenth
+/// would misstate a share near 0% or 100% by over a tenth of its distance from there, so no
+/// figure or interval claims a certainty its games do not give (4 deck-outs in 10,000 games are
+/// 99.96% at the goal, not 100.0%) and a rare ending is not doubled (5 games in 10,000 are
+/// 0.05%, not 0.1%).
 fn percent(x: f64) -> String {
     // Below a millionth of either end (an interval's bound can land a rounding error off 0) is
     // the end itself.
     let end = rounded(x, 6);
     let certain = end == 0.0 || end == 1.0;
+    let near = |share: f64| (share * 100.0).min(100.0 - share * 100.0);
+    let misstated = |shown: f64| (near(shown / 100.0) - near(x)).abs() > 0.1 * near(x);
     let mut decimals = 1;
     let mut shown = rounded(x, 3) * 100.0 + 0.0;
-    while !certain && (shown == 0.0 || shown == 100.0) && decimals < 4 {
+    while !certain && misstated(shown) && decimals < 4 {
         decimals += 1;
         shown = rounded(x, decimals as i32 + 2) * 100.0 + 0.0;
     }
@@ -129,12 +133,24 @@ fn step_of(ticks: &[f64]) -> f64 {
     }
 }
 
-/// A number rounded for reading: one decimal from 10 up, two below (so 0.03 is not 0), and no
-/// trailing zeros.
+/// A number rounded for reading: one decimal from 10 up, two below (so 0.03 is not 0), a whole
+/// number bare; its decimals kept otherwise, so 28.9979 reads 29.0 beside 28.9, not 29.
 fn trim(x: f64) -> String {
-    let decimals = if x.abs() >= 10.0 { 1 } else { 2 };
+    let mut decimals = if x.abs() >= 10.0 { 1 } else { 2 };
+    let at = rounded(x, decimals as i32);
+    let mut bare = rounded(x, 6) == x.round();
+    // A count that is not 0 never reads as 0: two figures where two places would show none
+    // (0.0042 catches a game on a square is no safe square).
+    if at == 0.0 && rounded(x, 6) != 0.0 {
+        decimals = (1 - x.abs().log10().floor() as i32).clamp(2, 6) as usize;
+        bare = true;
+    }
     let s = format!("{:.decimals$}", rounded(x, decimals as i32));
-    let s = s.trim_end_matches('0').trim_end_matches('.');
+    let s = if bare {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &s
+    };
     if s == "-0" { "0".into() } else { s.into() }
 }
 
@@ -173,7 +189,7 @@ pub(crate) const SPARSE: f64 = 0.0005;
 pub(crate) fn tail_note(cut: Option<i64>, what: &str) -> String {
     cut.map_or(String::new(), |last| {
         format!(
-            " Longer {what} (each under {} of games) are left out; the longest took {last}.",
+            " Longer {what}, past the last length {} of games or more took, are left out; the longest took {last}.",
             Scale::Percent.format(SPARSE)
         )
     })
@@ -1154,7 +1170,14 @@ impl HeatMap {
             let place = (left + side * *k as f64, top + side * *r as f64, side, side);
             let value = self.unit.format(*v);
             let tip = format!("row {}, column {}: {value}", r + 1, k + 1);
-            let lines: Vec<&str> = [mark.as_str(), &value]
+            // A square holds four figures; a small count that is not 0 says so, its figure
+            // in the hover text.
+            let short = if self.unit == Scale::Number && v.abs() < 0.01 && rounded(*v, 6) != 0.0 {
+                "<0.01".to_string()
+            } else {
+                value.clone()
+            };
+            let lines: Vec<&str> = [mark.as_str(), &short]
                 .into_iter()
                 .filter(|l| !l.is_empty())
                 .collect();
@@ -1313,6 +1336,16 @@ mod tests {
         // Within a millionth of an end it is the end: an interval's bound a rounding error off.
         assert_eq!((shown(4e-7), shown(1e-17)), ("0.0%".into(), "0.0%".into()));
         assert_eq!(shown(1.0 - 1e-17), "100.0%");
+        // A rare share is not doubled: 5 games in 10,000, 15; a tenth misstating it by no more
+        // than a tenth of itself stays a tenth.
+        assert_eq!(
+            (shown(0.0005), shown(0.0015)),
+            ("0.05%".into(), "0.15%".into())
+        );
+        assert_eq!(
+            (shown(0.0042), shown(0.9985)),
+            ("0.4%".into(), "99.85%".into())
+        );
     }
 
     #[test]
@@ -1337,7 +1370,13 @@ mod tests {
         assert_eq!(Scale::Number.format(18.68), "18.7");
         assert_eq!(Scale::Number.format(0.034), "0.03");
         assert_eq!(Scale::Number.format(2.0), "2");
-        assert_eq!(Scale::Number.format(-0.001), "0");
+        assert_eq!(Scale::Number.format(28.9979), "29.0");
+        assert_eq!(Scale::Number.format(0.1), "0.10");
+        // Not 0 is never shown as 0: two figures where two places show none.
+        assert_eq!(Scale::Number.format(-0.001), "-0.001");
+        assert_eq!(Scale::Number.format(0.0042), "0.0042");
+        assert_eq!(Scale::Number.format(0.00015), "0.00015");
+        assert_eq!(Scale::Number.format(4e-7), "0");
         assert_eq!(grouped(2_000_000), "2,000,000");
         assert_eq!(grouped(999), "999");
         assert_eq!(Scale::Points.format(0.0525), "+5.25 points");

@@ -28,7 +28,7 @@ pub(crate) struct Change {
     pub file: String,
     /// The row of `file` (a card, an ending), or empty for a row of `compare.csv`.
     item: String,
-    /// What it is, in words: `seat 1 win rate`, `games ending deck_empty`.
+    /// What it is, in words: `seat 1 win rate`, `games ending deck empty`.
     pub what: String,
     metric: String,
     /// A proportion: its change is in points.
@@ -181,7 +181,7 @@ impl Change {
 }
 
 /// A row of a game's own table (file, item, its name where the item does not say it, column,
-/// the games it counts where not every game) in words: `games ending deck_empty`, `cards ace:
+/// the games it counts where not every game) in words: `games ending deck empty`, `cards ace:
 /// holder win rate`, `cards Focus (white-focus): played` (`cards Steady nerves` for
 /// `steady-nerves`), a length in the game's turns
 /// (`… mean game length (rounds)`), and `… (over the games still running then)`.
@@ -210,7 +210,7 @@ pub(crate) fn item_words(
 
 fn item_row_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
     if file == "endings.csv" && column == "share" {
-        format!("games ending {item}")
+        format!("games ending {}", item.replace('_', " "))
     } else {
         let naming = Naming { roles: &[], turn };
         let words = metric_words(column, naming);
@@ -566,7 +566,7 @@ mod tests {
         assert_eq!(f.marked.len(), 3, "{:?}", f.marked);
         assert!(
             f.marked[0].starts_with(
-                "games ending deck_empty: 19.0% in B against 0.04% in A, +19.0 points"
+                "games ending deck empty: 19.0% in B against 0.04% in A, +19.0 points"
             )
         );
         assert!(

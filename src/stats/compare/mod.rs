@@ -45,6 +45,13 @@ pub(crate) fn over_fair(rate: &str) -> String {
     format!("{rate}{OVER_FAIR}")
 }
 
+/// Whether `metric` is a win rate whose row over its side's fair share is among `metrics`:
+/// where the sides seat different numbers, that row stands in for it, as in the findings.
+pub(crate) fn read_over_fair<'m>(metric: &str, mut metrics: impl Iterator<Item = &'m str>) -> bool {
+    let over = over_fair(metric);
+    metrics.any(|m| m == over)
+}
+
 /// Each side's fair share of wins (one seat's in as many as it seats), where the sides seat
 /// different numbers of players; none where they seat as many.
 pub(crate) fn fair_shares(players_a: usize, players_b: usize) -> Option<(f64, f64)> {
@@ -851,6 +858,21 @@ pub(crate) fn table(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_win_rate_is_read_over_its_fair_share_only_where_that_row_is_there() {
+        let rows = [
+            "seat_1_win_rate",
+            "seat_1_win_rate_over_fair_share",
+            "seat_2_win_rate",
+        ];
+        assert!(read_over_fair("seat_1_win_rate", rows.into_iter()));
+        assert!(!read_over_fair("seat_2_win_rate", rows.into_iter()));
+        assert!(!read_over_fair(
+            "seat_1_win_rate_over_fair_share",
+            rows.into_iter()
+        ));
+    }
 
     #[test]
     fn a_flipped_difference_leads_the_strength_sentence() {
