@@ -71,8 +71,10 @@ svg text { fill: var(--fg); font-size: 12px; font-family: system-ui, sans-serif;
 svg .tick, svg .axis { fill: var(--muted); }
 svg .tick { font-size: 11px; }
 svg .note { font-size: 11px; font-style: italic; }
-/* Notes can cross a grid or marker line: a halo in the background colour keeps them readable. */
-svg .note { paint-order: stroke; stroke: var(--bg); stroke-width: 3px; stroke-linejoin: round; }
+/* Notes and values can cross a grid or marker line: a halo in the background colour keeps them
+   readable. */
+svg .note, svg .value { paint-order: stroke; stroke: var(--bg); stroke-width: 3px;
+  stroke-linejoin: round; }
 svg .value, svg .legend { font-size: 11px; }
 svg .label { font-size: 12px; }
 svg .dot { stroke: var(--bg); stroke-width: 1; }

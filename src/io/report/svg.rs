@@ -695,6 +695,11 @@ impl HBars {
                 &self.unit.tick(t, step),
             );
         }
+        // The reference line goes under the bars and their values, so it never strikes a
+        // value through; its name goes on top.
+        if let Some((at, _)) = &self.reference {
+            c.line((x(*at), top - 6.0), (x(*at), bottom), "reference");
+        }
         for (row, (label, lines)) in labels.iter().zip(&lines).enumerate() {
             let y0 = top + 4.0 + row_h * row as f64;
             let class = if flagged(label) {
@@ -748,7 +753,6 @@ impl HBars {
             }
         }
         if let Some((at, name)) = &self.reference {
-            c.line((x(*at), top - 6.0), (x(*at), bottom), "reference");
             c.text(x(*at), top - 8.0, "middle", "note", name);
         }
         c.line((x(0.0), top - 2.0), (x(0.0), bottom), "axisline");
@@ -914,20 +918,31 @@ impl Columns {
             }
             row += 13.0;
         }
-        for (at_value, name) in &self.markers {
-            // A marker at or past the cap marks the capped column; one past a cut tail, the end.
-            let x = match &self.capped {
-                Some(cap) if *at_value >= cap.at as f64 => cap_middle,
-                _ => at(*at_value).clamp(left, right),
-            };
-            c.line((x, row), (x, bottom), "reference");
+        // A marker at or past the cap marks the capped column; one past a cut tail, the end.
+        let marked: Vec<(f64, f64, &String)> = self
+            .markers
+            .iter()
+            .enumerate()
+            .map(|(i, (at_value, name))| {
+                let x = match &self.capped {
+                    Some(cap) if *at_value >= cap.at as f64 => cap_middle,
+                    _ => at(*at_value).clamp(left, right),
+                };
+                (x, row + 13.0 * i as f64, name)
+            })
+            .collect();
+        // Every line first, then every name over them, so no marker's line strikes another's
+        // name through.
+        for &(x, y, _) in &marked {
+            c.line((x, y), (x, bottom), "reference");
+        }
+        for &(x, y, name) in &marked {
             // The name reads away from the nearer edge so it stays on the chart.
             if x + 4.0 + text_width(name, 11.0) > end {
-                c.text(x - 4.0, row + 2.0, "end", "note", name);
+                c.text(x - 4.0, y + 2.0, "end", "note", name);
             } else {
-                c.text(x + 4.0, row + 2.0, "start", "note", name);
+                c.text(x + 4.0, y + 2.0, "start", "note", name);
             }
-            row += 13.0;
         }
         c.line((left, bottom), (right, bottom), "axisline");
         if self.capped.is_some() {
@@ -1022,9 +1037,8 @@ impl Lines {
             );
             c.rect(left, y(hi), right - left, y(lo) - y(hi), "target", &tip);
         }
-        if let Some((at, name)) = &self.reference {
+        if let Some((at, _)) = &self.reference {
             c.line((left, y(*at)), (right, y(*at)), "reference");
-            c.text(right, y(*at) - 4.0, "end", "note", name);
         }
         for (s, pts) in self.series.iter().enumerate() {
             let class = format!("s{}", s % SERIES);
@@ -1099,6 +1113,10 @@ impl Lines {
                     .unwrap();
                 }
             }
+        }
+        // The reference's name over the lines and whiskers, so none hides it.
+        if let Some((at, name)) = &self.reference {
+            c.text(right, y(*at) - 4.0, "end", "note", name);
         }
         c.line((left, bottom), (right, bottom), "axisline");
         c.x_label(&self.x_label);
@@ -1423,5 +1441,9 @@ mod tests {
         assert_eq!(chart.matches(r#"class="whisker""#).count(), 9);
         assert_eq!(chart.matches("! seat 1").count(), 1);
         assert!(chart.contains("30.0% (95% CI 28.0% – 32.0%)"));
+        // The fair-share line lies under the values, its name over everything.
+        let at = |what: &str| chart.find(what).unwrap();
+        assert!(at(r#"class="reference""#) < at(r#"class="value""#));
+        assert!(at(">fair share<") > chart.rfind(r#"class="value""#).unwrap());
     }
 }
