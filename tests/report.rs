@@ -403,6 +403,14 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
         "{html}"
     );
     assert!(html.contains("class=\"band"), "no interval band");
+    // Every point's table, set to fit the text's width, holds seat 1's rate once.
+    let table = &html[html.find("<h2>Every point").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    assert!(table.contains("<table class=\"wide\">"), "{table}");
+    assert!(
+        table.contains(">seat 1 win rate<") && !table.contains(">first seat win rate<"),
+        "{table}"
+    );
     assert!(
         text(&html).contains("whisker sweep mice-heist-cheese --vary"),
         "no command to play it again"

@@ -50,6 +50,10 @@ th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid var(--
 /* A figure is never broken across lines ("+9.02 poi|nts"): its table scrolls instead. */
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.n { white-space: nowrap; }
+/* A table of many figures (a sweep's every point) reads smaller and tighter, so its columns fit
+   the text's width instead of scrolling out of sight. */
+table.wide { font-size: 0.78em; }
+table.wide th, table.wide td { padding: 0.2em 0.35em; }
 tr.significant td { font-weight: 700; }
 tr.significant td:first-child::before { content: "\25B6  "; color: var(--warn); }
 .keys { display: flex; flex-wrap: wrap; gap: 0.6em; margin: 0.8em 0; }
@@ -100,6 +104,9 @@ svg text.h4 { fill: var(--on-h4); }
 svg text.h5, svg text.h6 { fill: var(--on-strong); }
 svg .blank { fill: var(--grid); stroke: none; }
 "#;
+
+/// Columns past which a table is set smaller, to fit the page's text width.
+const WIDE: usize = 8;
 
 /// A command line that wraps only between its words, never inside `--players`, and copies
 /// back exactly as typed.
@@ -239,7 +246,11 @@ impl Page {
     /// A table; rows whose index is in `marked` are highlighted. Columns after the first whose
     /// header is not empty are right-aligned numbers.
     pub(crate) fn table(&mut self, header: &[&str], rows: &[Vec<String>], marked: &[usize]) {
-        self.body.push_str("<table>");
+        self.body.push_str(if header.len() > WIDE {
+            "<table class=\"wide\">"
+        } else {
+            "<table>"
+        });
         let numeric = header.iter().any(|h| !h.is_empty());
         if numeric {
             self.body.push_str("<tr>");

@@ -633,7 +633,15 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     if strong.played {
         columns.push(STRONG_COLUMN.into());
     }
-    columns.extend(curves.iter().map(|c| named(&c.metric)));
+    // The first seat's rate is seat 1's column again wherever the seats have columns.
+    let shown: Vec<&Curve> = curves
+        .iter()
+        .filter(|c| {
+            c.metric != "first_seat_win_rate"
+                || !curves.iter().any(|o| o.metric == "seat_1_win_rate")
+        })
+        .collect();
+    columns.extend(shown.iter().map(|c| named(&c.metric)));
     let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
     let table: Vec<Vec<String>> = (0..points)
         .map(|p| {
@@ -649,7 +657,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 });
             }
             row.extend(
-                curves
+                shown
                     .iter()
                     .map(|c| c.values[p].map_or(String::new(), |v| scale_of(&c.metric).format(v))),
             );
