@@ -380,6 +380,28 @@ fn the_reference_plays_every_seat_where_the_ladder_cannot_tell_the_highest_from_
         page.contains("How do those games end?") && page.contains(">trap right<"),
         "{page}"
     );
+
+    // With no reference among the bots, the highest rated plays every seat, named as the
+    // ratings name it (a pair of bots by both), and nothing is said of a reference.
+    let out = d.join("pair");
+    run(&[
+        "ladder",
+        "cat-and-the-mouse",
+        "--bots",
+        "random,sleuth+thief",
+        "--games",
+        "20",
+        "--report",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let page = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        page.contains("Seats when sleuth+thief plays every seat")
+            && !page.contains("cannot tell it from the strength reference"),
+        "{page}"
+    );
 }
 
 #[test]

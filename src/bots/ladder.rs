@@ -369,7 +369,7 @@ pub(crate) fn highest<S>(rows: &[RatingRow<S>], except: Option<usize>) -> Option
         .map(|(i, _)| i)
 }
 
-/// A row of `seats.csv`: the strongest bot at every seat.
+/// A row of `seats.csv`: one bot at every seat, the highest rated or the strength reference.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct SeatRow<S> {
     /// Counted from 1: the first player is seat 1.
@@ -386,7 +386,7 @@ pub(crate) struct SeatRow<S> {
     pub ci_high: f64,
 }
 
-/// The seat gap when the strongest bot plays every seat, in the words `simulate` uses.
+/// The seat gap when one bot plays every seat, in the words `simulate` uses.
 /// `capped`: the share of its games that hit the turn cap, said when it is large, as the game
 /// decides them (`cap`).
 pub(crate) fn seat_gap<S: AsRef<str>>(rows: &[SeatRow<S>], capped: f64, cap: Cap) -> String {
@@ -420,7 +420,7 @@ pub(crate) struct LadderRecord {
     pub players: usize,
     pub set: Vec<String>,
     pub partial: bool,
-    /// Games of the seats run (the strongest bot at every seat) that hit the turn cap; older
+    /// Games of the seats run (one bot at every seat, `every_seat`) that hit the turn cap; older
     /// ladders did not record it.
     #[serde(default, with = "crate::io::record::wide")]
     pub seats_capped: u64,
@@ -430,6 +430,11 @@ pub(crate) struct LadderRecord {
     pub reference: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference_bot: Option<String>,
+    /// The entry that played every seat, as `ratings.csv` names it: the highest rated, or the
+    /// reference where the ladder could not tell the highest from it; older ladders did not
+    /// record it (the highest rated played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every_seat: Option<String>,
 }
 
 impl LadderRecord {

@@ -178,7 +178,8 @@ pub enum Command {
     /// List a game's bots, their parameters with defaults and meaning, and the config's presets.
     Bots(BotsArgs),
     /// Play bots of several strengths against each other: win-rate matrix, ratings, and the
-    /// seats' balance with the highest-rated.
+    /// seats' balance with the highest-rated (or the strength reference, where the ratings
+    /// cannot tell them apart).
     Ladder(LadderArgs),
     /// Find the values of config keys (one or several, a grid) that put chosen figures inside
     /// target bands; exit 1 if no value can.

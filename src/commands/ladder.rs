@@ -1,5 +1,6 @@
 //! `whisker ladder`: every bot once among copies of every other, on common seeds; the win-rate
-//! matrix, the ratings, and the seats' balance when the highest-rated bot plays every seat.
+//! matrix, the ratings, and the seats' balance when the highest-rated bot plays every seat (the
+//! strength reference, where the ratings cannot tell the highest from it).
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -396,6 +397,7 @@ fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow
         seats_capped: seats.as_ref().map_or(0, |r| r.totals.capped),
         reference: reference.map(|r| entries[r].label.clone()),
         reference_bot: reference.map(|r| entries[r].seats[0].label()),
+        every_seat: seats.as_ref().map(|_| entries[every].label.clone()),
     };
     dir.text(RECORD, &toml::to_string(&record)?)?;
     let mut out = format!(
@@ -448,7 +450,7 @@ fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow
                 r.seat,
                 r.role,
                 headline::pct(r.win_rate),
-                headline::tenths(r.ci_low),
+                headline::pct(r.ci_low).trim_end_matches('%'),
                 headline::pct(r.ci_high)
             );
         }

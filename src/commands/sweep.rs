@@ -16,7 +16,7 @@ use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
 use crate::io::report::headline::{
-    Naming, is_seat_rate, metric_words, swept_stall, swept_stalls, swept_tables, tenths,
+    Naming, is_seat_rate, metric_words, pct, swept_stall, swept_stalls, swept_tables, tenths,
 };
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
@@ -467,7 +467,13 @@ fn sweep_game<G: Registered>(
                 if m == "seat_gap" {
                     format!("{} ({}–{})", tenths(v), tenths(lo), tenths(hi))
                 } else if m.ends_with("_rate") {
-                    format!("{}% ({}–{})", tenths(v), tenths(lo), tenths(hi))
+                    // As every share reads: a tenth, more decimals only near 0% and 100%.
+                    format!(
+                        "{} ({}–{})",
+                        pct(v),
+                        pct(lo).trim_end_matches('%'),
+                        pct(hi).trim_end_matches('%')
+                    )
                 } else {
                     format!("{v:.2} ({lo:.2}–{hi:.2})")
                 }

@@ -152,13 +152,14 @@ impl Target {
             Some(of) => is_rate(of),
             None => m.contains('-') && m.split('-').all(is_rate),
         };
-        // `+ 0.0` turns −0 into 0.
+        // Rounded as every page rounds a share's hundredths (`+ 0.0` turns −0 into 0).
+        let hundredths = crate::io::report::svg::rounded(x, 4) * 100.0 + 0.0;
         if points {
-            format!("{:+.2} points", x * 100.0 + 0.0)
+            format!("{hundredths:+.2} points")
         } else if plain == "seat_gap" {
-            format!("{:.2} points", x * 100.0 + 0.0)
+            format!("{hundredths:.2} points")
         } else if is_rate(m) && !m.ends_with("_change") {
-            format!("{:.2}%", x * 100.0 + 0.0)
+            format!("{hundredths:.2}%")
         } else {
             format!("{:.3}", x + 0.0)
         }

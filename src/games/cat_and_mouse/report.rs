@@ -221,7 +221,7 @@ fn tricks(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
             ));
         }
         let label = match plays[i] {
-            Some(p) => format!("{} ({p:.2} plays a game)", trick[i]),
+            Some(p) => format!("{} ({} plays a game)", trick[i], Scale::Number.format(p)),
             None => trick[i].to_string(),
         };
         bars.push(

@@ -98,7 +98,7 @@ fn scrambles(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     let (event, per_game) = (t.text("event")?, t.numbers("per_game")?);
     if let Some(i) = event.iter().position(|e| *e == "scrambles") {
         r.keys
-            .push((format!("{:.2}", per_game[i]), "scrambles a game".into()));
+            .push((Scale::Number.format(per_game[i]), "scrambles a game".into()));
     }
     Ok(())
 }

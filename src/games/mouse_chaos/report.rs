@@ -94,7 +94,7 @@ fn events(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
         ),
     ] {
         if let Some(i) = event.iter().position(|e| *e == name) {
-            r.keys.push((format!("{:.2}", per_game[i]), key.into()));
+            r.keys.push((Scale::Number.format(per_game[i]), key.into()));
         }
     }
     let chart = HBars::new("What happens in a game", "per game", Scale::Number, bars);

@@ -1,5 +1,5 @@
 //! The page of a `whisker ladder` folder, drawn from its files: the matrix as a table and a heat
-//! map, the ratings and the strength curve, the seats with the highest-rated bot.
+//! map, the ratings and the strength curve, the seats with the bot that played every seat.
 
 use std::path::Path;
 
@@ -62,20 +62,17 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
     // No seats run (interrupted): no estimate, no line.
     let stall = crate::stats::wilson(record.seats_capped, seats.first().map_or(0, |r| r.games));
     let cap = super::folder::cap_in(dir, "config.toml");
+    // Who played every seat, as the ratings name it (older ladders: the highest rated).
+    let highest_bot = highest(&rated, None).map(|b| rated[b].bot.clone());
+    let every_seat = record
+        .every_seat
+        .clone()
+        .or_else(|| highest_bot.clone())
+        .unwrap_or_else(|| "the highest-rated bot".into());
     page.lead(
         &headline::stalls(Some(stall), &[], &[], cap)
             .into_iter()
-            .map(|s| {
-                (
-                    true,
-                    format!(
-                        "With {} at every seat, {s}",
-                        seats
-                            .first()
-                            .map_or("the highest-rated bot", |r| r.bot.as_str())
-                    ),
-                )
-            })
+            .map(|s| (true, format!("With {every_seat} at every seat, {s}")))
             .collect::<Vec<_>>(),
     );
     page.lead(&answer(&rated, record.reference.as_deref()));
@@ -95,8 +92,8 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 Some(m) if m.games > 0 => format!(
                     "{}\n({}–{})",
                     headline::pct(m.win_rate),
-                    headline::tenths(m.ci_low),
-                    headline::tenths(m.ci_high)
+                    headline::pct(m.ci_low).trim_end_matches('%'),
+                    headline::pct(m.ci_high).trim_end_matches('%')
                 ),
                 _ => "—".into(),
             }));
@@ -240,12 +237,11 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         }
     }
     if !seats.is_empty() {
-        page.heading(&format!("Seats when {} plays every seat", seats[0].bot));
+        page.heading(&format!("Seats when {every_seat} plays every seat"));
         // The ladder seats the reference where it cannot tell the highest rated from it.
-        if let Some(b) = highest(&rated, None).filter(|&b| rated[b].bot != seats[0].bot) {
+        if let Some(best) = highest_bot.filter(|b| *b != every_seat) {
             page.paragraph(&format!(
-                "{} rates highest, but the ladder cannot tell it from the strength reference, {}: these are the reference's seats, the strong lineup by design.",
-                rated[b].bot, seats[0].bot
+                "{best} rates highest, but the ladder cannot tell it from the strength reference, {every_seat}: these are the reference's seats, the strong lineup by design.",
             ));
         }
         let table: Vec<Vec<String>> = seats
@@ -255,9 +251,9 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                     format!("seat {} {}", r.seat, r.role),
                     headline::pct(r.win_rate),
                     format!(
-                        "{} – {}%",
-                        headline::tenths(r.ci_low),
-                        headline::tenths(r.ci_high)
+                        "{} – {}",
+                        headline::pct(r.ci_low).trim_end_matches('%'),
+                        headline::pct(r.ci_high)
                     ),
                 ]
             })
@@ -273,8 +269,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
             page.figure(&Section {
                 question: "How do those games end?".into(),
                 how: format!(
-                    "Share of the games with {} at every seat that ended each way, with 95% intervals (endings.csv).",
-                    seats[0].bot
+                    "Share of the games with {every_seat} at every seat that ended each way, with 95% intervals (endings.csv).",
                 ),
                 svg: HBars::new("How games end", "games (%)", Scale::Percent, bars).svg(),
             });

@@ -34,7 +34,7 @@ impl Scale {
             // terminal show the same figure.
             Scale::Percent => percent(x),
             Scale::Number => trim(x),
-            Scale::Points => format!("{} points", signed(trim(x * 100.0))),
+            Scale::Points => format!("{} points", signed(points(x))),
             Scale::Gap => format!("{:.1} points", rounded(x, 3) * 100.0 + 0.0),
             Scale::Change => format!("{}%", signed(format!("{:.1}", rounded(x, 3) * 100.0))),
         }
@@ -136,7 +136,8 @@ fn step_of(ticks: &[f64]) -> f64 {
 /// A number rounded for reading: one decimal from 10 up, two below (so 0.03 is not 0), a whole
 /// number bare; its decimals kept otherwise, so 28.9979 reads 29.0 beside 28.9, not 29.
 fn trim(x: f64) -> String {
-    let mut decimals = if x.abs() >= 10.0 { 1 } else { 2 };
+    // Decided on the value as it would read, so 9.996 reads 10.0 as 10.01 does, not 10.00.
+    let mut decimals = if rounded(x, 2).abs() >= 10.0 { 1 } else { 2 };
     let at = rounded(x, decimals as i32);
     let mut bare = rounded(x, 6) == x.round();
     // A count that is not 0 never reads as 0: two figures where two places would show none
@@ -152,6 +153,21 @@ fn trim(x: f64) -> String {
         &s
     };
     if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// A difference of shares in points, to a tenth from 10 points up and two places below, a
+/// zero bare: the same places on every bar of a chart (−1.00 beside −0.70, not −1), and the
+/// same figure as [`hundredths`] gives a table beside it.
+fn points(x: f64) -> String {
+    if rounded(x, 6) == 0.0 {
+        return "0".into();
+    }
+    let tenth = rounded(x, 4).abs() >= 0.1;
+    let decimals = if tenth { 1 } else { 2 };
+    format!(
+        "{:.decimals$}",
+        rounded(x, decimals as i32 + 2) * 100.0 + 0.0
+    )
 }
 
 /// A share in points to two places, rounded as every chart label rounds, so a table beside a
@@ -1190,11 +1206,12 @@ impl HeatMap {
             let tip = format!("row {}, column {}: {value}", r + 1, k + 1);
             // A square holds four figures; a small count that is not 0 says so, its figure
             // in the hover text.
-            let short = if self.unit == Scale::Number && v.abs() < 0.01 && rounded(*v, 6) != 0.0 {
-                "<0.01".to_string()
-            } else {
-                value.clone()
-            };
+            let short =
+                if self.unit == Scale::Number && rounded(*v, 2) == 0.0 && rounded(*v, 6) != 0.0 {
+                    "<0.01".to_string()
+                } else {
+                    value.clone()
+                };
             let lines: Vec<&str> = [mark.as_str(), &short]
                 .into_iter()
                 .filter(|l| !l.is_empty())
@@ -1400,6 +1417,10 @@ mod tests {
         assert_eq!(Scale::Points.format(0.0525), "+5.25 points");
         assert_eq!(Scale::Points.format(-0.121), "−12.1 points");
         assert_eq!(Scale::Points.format(0.0), "0 points");
+        // Every bar of a chart to the same places, a whole point too; as a table's hundredths.
+        assert_eq!(Scale::Points.format(-0.01), "−1.00 points");
+        assert_eq!(Scale::Points.format(0.000025), "0.00 points");
+        assert_eq!(Scale::Number.format(9.996), "10.0");
         assert_eq!(Scale::Gap.format(0.594), "59.4 points");
         assert_eq!(Scale::Gap.format(1.0), "100.0 points");
         assert_eq!(Scale::Change.format(0.256), "+25.6%");

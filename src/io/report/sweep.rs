@@ -47,6 +47,10 @@ fn scale_of(metric: &str) -> Scale {
     }
 }
 
+/// How far apart (a share) the points' average seats may win and still share one fair-share
+/// line: a line drawn within a tenth of a point of every point's own.
+const FAIR_SPREAD: f64 = 0.002;
+
 /// One metric at every point: value and interval (`None` where the point has no value).
 #[derive(Clone)]
 struct Curve {
@@ -570,14 +574,21 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
                 .map(|c| named(&c.metric).trim_end_matches(" win rate").to_string())
                 .collect(),
         );
-        // One fair share only where every point seats as many players: the average seat's
-        // over the points, as simulate's page draws it, so shared victories count.
-        let rates: Vec<f64> = seats
+        // One fair share only where every point seats as many players and its average seat
+        // wins as often (as simulate's page draws it, so shared victories count): where the
+        // swept value moves shared or capped games, each point has its own.
+        let fairs: Vec<f64> = all
             .iter()
-            .flat_map(|c| all.iter().filter_map(|&p| c.values[p]))
+            .filter_map(|&p| {
+                let rates: Vec<f64> = seats.iter().filter_map(|c| c.values[p]).collect();
+                (!rates.is_empty()).then(|| rates.iter().sum::<f64>() / rates.len() as f64)
+            })
             .collect();
-        let fair =
-            (one_size && !rates.is_empty()).then(|| rates.iter().sum::<f64>() / rates.len() as f64);
+        let (low, high) = fairs
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &f| (l.min(f), h.max(f)));
+        let fair = (one_size && !fairs.is_empty() && high - low < FAIR_SPREAD)
+            .then(|| fairs.iter().sum::<f64>() / fairs.len() as f64);
         let c = c.reference(fair.and_then(fair_line));
         sections.push(Section {
             question: format!("How does each seat's win rate move with {}?", grid.keys[0]),
@@ -595,6 +606,11 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     }
     for c in &curves {
         if lines.len() == 1 && headline::is_seat_rate(&c.metric) {
+            continue;
+        }
+        // The first seat's rate is seat 1's curve again, which the seat chart draws.
+        if c.metric == "first_seat_win_rate" && curves.iter().any(|o| o.metric == "seat_1_win_rate")
+        {
             continue;
         }
         let unit = scale_of(&c.metric);
