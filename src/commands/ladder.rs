@@ -446,12 +446,11 @@ fn ladder<G: Registered>(game: &G, args: &LadderArgs, source: &Source) -> anyhow
             // Rounded as the seat gap sentence below rounds them.
             let _ = writeln!(
                 out,
-                "  seat {} {:10} {:>7}  (95% CI {} – {})",
+                "  seat {} {:10} {:>7}  (95% CI {})",
                 r.seat,
                 r.role,
                 headline::pct(r.win_rate),
-                headline::pct(r.ci_low).trim_end_matches('%'),
-                headline::pct(r.ci_high)
+                headline::span(r.ci_low, r.ci_high)
             );
         }
         let endings =

@@ -346,10 +346,9 @@ fn endings_lines(rows: &[(String, Estimate)]) -> String {
 /// A share and its interval as the terminal writes them: `38.9%  (95% CI 36.8 – 41.1%)`.
 fn share(e: Estimate) -> String {
     format!(
-        "{:>6}  (95% CI {} – {})",
+        "{:>6}  (95% CI {})",
         headline::pct(e.value),
-        headline::pct(e.low).trim_end_matches('%'),
-        headline::pct(e.high)
+        headline::span(e.low, e.high)
     )
 }
 

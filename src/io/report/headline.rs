@@ -75,6 +75,11 @@ pub(crate) fn pct(x: f64) -> String {
     super::svg::Scale::Percent.format(x)
 }
 
+/// A share's 95% interval as the terminal and tables write it: `36.8 – 41.1%`.
+pub(crate) fn span(low: f64, high: f64) -> String {
+    format!("{} – {}", pct(low).trim_end_matches('%'), pct(high))
+}
+
 /// How a game names what its figures count: each seat's role, seat 1's first (nothing in a
 /// game without roles), and one turn as its players say it ("test", "round").
 #[derive(Clone, Copy)]

@@ -250,11 +250,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 vec![
                     format!("seat {} {}", r.seat, r.role),
                     headline::pct(r.win_rate),
-                    format!(
-                        "{} – {}",
-                        headline::pct(r.ci_low).trim_end_matches('%'),
-                        headline::pct(r.ci_high)
-                    ),
+                    headline::span(r.ci_low, r.ci_high),
                 ]
             })
             .collect();

@@ -37,10 +37,7 @@ pub(crate) const NONE: Parts = Parts {
     add: |_| Ok(()),
 };
 
-/// A share as a percentage.
-pub(crate) fn pct(x: f64) -> String {
-    Scale::Percent.format(x)
-}
+pub(crate) use super::headline::pct;
 
 /// What every section reads, and what they add up to.
 pub struct Sections<'a> {
