@@ -372,7 +372,7 @@ fn the_reference_plays_every_seat_where_the_ladder_cannot_tell_the_highest_from_
     );
     let page = fs::read_to_string(out.join("report.html")).unwrap();
     assert!(
-        page.contains("ismcts(iterations=10) rates highest, but the ladder cannot tell it from the strength reference"),
+        page.contains("ismcts(iterations=10) rates highest, but the ladder cannot tell it from the strength reference, reference (ismcts(iterations=120,trust=40)): these are the reference's seats"),
         "{page}"
     );
     // How those games end, as the terminal lists them.

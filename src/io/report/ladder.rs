@@ -240,8 +240,13 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
         page.heading(&format!("Seats when {every_seat} plays every seat"));
         // The ladder seats the reference where it cannot tell the highest rated from it.
         if let Some(best) = highest_bot.filter(|b| *b != every_seat) {
+            // The preset's name and the bot it stands for, when they differ.
+            let named = match &record.reference_bot {
+                Some(bot) if *bot != every_seat => format!("{every_seat} ({bot})"),
+                _ => every_seat.clone(),
+            };
             page.paragraph(&format!(
-                "{best} rates highest, but the ladder cannot tell it from the strength reference, {every_seat}: these are the reference's seats, the strong lineup by design.",
+                "{best} rates highest, but the ladder cannot tell it from the strength reference, {named}: these are the reference's seats, the strong lineup by design.",
             ));
         }
         let table: Vec<Vec<String>> = seats
