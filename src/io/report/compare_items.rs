@@ -42,8 +42,9 @@ impl Changed {
     fn show(&self, x: f64) -> String {
         match self.unit() {
             // Above or below the fair share: its sign is the point.
+            // To two places, as compare.csv's table beside it shows its rows over fair share.
             Scale::Percent if self.column.ends_with(OVER_FAIR) => {
-                format!("{} points", signed(super::headline::tenths(x)))
+                format!("{} points", signed(hundredths(x)))
             }
             Scale::Percent => Scale::Percent.format(x),
             _ => significant(x),
@@ -271,8 +272,8 @@ mod tests {
         assert_eq!(
             cells[1..],
             [
-                "−0.5 points",
-                "+4.3 points",
+                "−0.50 points",
+                "+4.25 points",
                 "+4.75 points",
                 "+4.00 points to +5.50 points"
             ]
