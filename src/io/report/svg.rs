@@ -162,12 +162,11 @@ fn points(x: f64) -> String {
     if rounded(x, 6) == 0.0 {
         return "0".into();
     }
-    let tenth = rounded(x, 4).abs() >= 0.1;
-    let decimals = if tenth { 1 } else { 2 };
-    format!(
-        "{:.decimals$}",
-        rounded(x, decimals as i32 + 2) * 100.0 + 0.0
-    )
+    if rounded(x, 4).abs() >= 0.1 {
+        format!("{:.1}", rounded(x, 3) * 100.0 + 0.0)
+    } else {
+        hundredths(x)
+    }
 }
 
 /// A share in points to two places, rounded as every chart label rounds, so a table beside a

@@ -51,6 +51,12 @@ fn scale_of(metric: &str) -> Scale {
 /// line: a line drawn within a tenth of a point of every point's own.
 const FAIR_SPREAD: f64 = 0.002;
 
+/// Whether `c` is the first seat's rate where seat 1's own is among `curves`: the same figure
+/// again, drawn and tabled once.
+fn repeats_seat_1(c: &Curve, curves: &[Curve]) -> bool {
+    c.metric == "first_seat_win_rate" && curves.iter().any(|o| o.metric == "seat_1_win_rate")
+}
+
 /// One metric at every point: value and interval (`None` where the point has no value).
 #[derive(Clone)]
 struct Curve {
@@ -608,9 +614,8 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         if lines.len() == 1 && headline::is_seat_rate(&c.metric) {
             continue;
         }
-        // The first seat's rate is seat 1's curve again, which the seat chart draws.
-        if c.metric == "first_seat_win_rate" && curves.iter().any(|o| o.metric == "seat_1_win_rate")
-        {
+        // The seat chart draws seat 1's curve.
+        if repeats_seat_1(c, &curves) {
             continue;
         }
         let unit = scale_of(&c.metric);
@@ -649,13 +654,9 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
     if strong.played {
         columns.push(STRONG_COLUMN.into());
     }
-    // The first seat's rate is seat 1's column again wherever the seats have columns.
     let shown: Vec<&Curve> = curves
         .iter()
-        .filter(|c| {
-            c.metric != "first_seat_win_rate"
-                || !curves.iter().any(|o| o.metric == "seat_1_win_rate")
-        })
+        .filter(|c| !repeats_seat_1(c, &curves))
         .collect();
     columns.extend(shown.iter().map(|c| named(&c.metric)));
     let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
