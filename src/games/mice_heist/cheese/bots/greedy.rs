@@ -28,6 +28,9 @@ crate::games::mice_heist::edition_greedy!(
 /// Deterministic rating a player can still add with `budget` cheese: its best applicable
 /// modifier skills, highest first.
 fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<usize>) -> i32 {
+    if budget == 0 {
+        return 0;
+    }
     let mut mods = [0i32; MAX_HELD];
     let (mut n, mut sum) = (0, 0);
     for (i, h) in p.skills.iter().enumerate() {
@@ -41,7 +44,14 @@ fn potential(rules: &Rules, p: &Player, icons: u8, budget: u8, except: Option<us
     // Most often the cheese pays for every such skill; only otherwise are they ranked.
     let budget = budget as usize;
     if budget < n {
-        mods[..n].sort_unstable_by(|a, b| b.cmp(a));
+        // At most `MAX_HELD` values: an insertion sort, not the library's call into quicksort.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && mods[j - 1] < mods[j] {
+                mods.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         sum = mods[..budget].iter().sum();
     }
     sum
