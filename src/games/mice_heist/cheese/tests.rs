@@ -386,6 +386,29 @@ fn replace_sets_a_chip_aside_until_cleanup() {
     }
 }
 
+/// A bag of one chip, drawn one a test, runs dry once a skill sets that chip aside: a `replace`
+/// then has no chip to act on and does nothing, as the engine plays it. greedy, asked then
+/// whether to activate one on a failing test, must reckon it so, not look for a chip that is
+/// not there (it indexed the empty draw and panicked).
+#[test]
+fn with_no_chip_drawn_a_replace_is_worth_nothing_to_greedy() {
+    use crate::bots::Own;
+    let rules = rules_with(&["jobs.A.obstacles.0.target=3"]);
+    let mut e = table(&rules, 1);
+    only_skill(&mut e, skill_id(&rules, "second-look"));
+    let s = e.state_mut();
+    (s.tester, s.test.job) = (0, 0);
+    s.test.drawn = Default::default();
+    s.players[0].stash = 2;
+    let v = View {
+        rules: &rules,
+        state: e.state(),
+        me: 0,
+        asked: None,
+    };
+    assert_eq!(super::bots::Greedy::heuristic(0).activate(&v), None);
+}
+
 /// Records every chip drawn and the test's chip total.
 #[derive(Default)]
 struct Draws {

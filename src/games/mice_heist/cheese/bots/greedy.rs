@@ -137,6 +137,9 @@ fn odds_after(v: &View, slot: usize, target: i32, icons: u8) -> f64 {
     let mut bag = v.state.bag;
     for e in effects.iter().filter(|e| e.applies(icons)) {
         match e.kind {
+            // As the engine plays it: with no chip drawn (a bag emptied by replacements) there
+            // is none to flip or set aside, and the effect does nothing.
+            EffectKind::Flip | EffectKind::Replace if test.drawn.chips.is_empty() => {}
             EffectKind::Modifier => fixed += i32::from(e.value),
             EffectKind::Flip => fixed += best_flip(&rules.chips, &test.drawn).0.max(0),
             EffectKind::Draw => extra_draws += e.value as usize,
@@ -184,6 +187,7 @@ fn reachable(v: &View, target: i32, icons: u8) -> bool {
             .filter(|e| e.applies(icons))
             .map(|e| match e.kind {
                 EffectKind::Modifier => i32::from(e.value),
+                EffectKind::Flip | EffectKind::Replace if test.drawn.chips.is_empty() => 0,
                 EffectKind::Flip => best_flip(&rules.chips, &test.drawn).0.max(0),
                 EffectKind::Draw => i32::from(e.value) * max_face,
                 EffectKind::Replace => max_face - worst_chip(&rules.chips, &test.drawn).0,
