@@ -402,6 +402,18 @@ impl Ruleset for Rules {
     }
 }
 
+/// The hand a Trick that ends the heist leaves, told before the play as the engine plays it:
+/// the Trick spent, and a card it takes (the Pickpocket's) held.
+fn spent(rules: &Rules, hand: &[u8], trick: config::Trick, taken: Option<u8>) -> Vec<u8> {
+    let played = rules.trick(trick);
+    let mut kept = hand.to_vec();
+    if let Some(at) = kept.iter().position(|&c| Some(c) == played) {
+        kept.remove(at);
+    }
+    kept.extend(taken);
+    kept
+}
+
 /// One decision in words, for replays.
 fn describe(rules: &Rules, game: &Engine, action: engine::Action) -> String {
     use engine::Action::*;
@@ -424,22 +436,21 @@ fn describe(rules: &Rules, game: &Engine, action: engine::Action) -> String {
         }
         Change => format!("the Mouse leaves room {}", game.room()),
         End => format!("the Mouse ends the heist holding {}", names(rules, hand)),
-        Pickpocket(i) => format!(
-            "the Mouse picks the Inspector's pocket ({}) and ends the heist",
-            rules.card_name(game.pocket()[i as usize])
-        ),
-        Smoke(true) => {
-            // Told before the play: the thrown bomb is discarded, not held at the end.
-            let bomb = rules.trick(config::Trick::SmokeBomb);
-            let mut kept = hand.to_vec();
-            if let Some(at) = kept.iter().position(|&c| Some(c) == bomb) {
-                kept.remove(at);
-            }
+        Pickpocket(i) => {
+            let card = game.pocket()[i as usize];
             format!(
-                "the Mouse throws a Smoke Bomb and ends the heist holding {}",
-                names(rules, &kept)
+                "the Mouse picks the Inspector's pocket ({}) and ends the heist holding {}",
+                rules.card_name(card),
+                names(
+                    rules,
+                    &spent(rules, hand, config::Trick::Pickpocket, Some(card))
+                )
             )
         }
+        Smoke(true) => format!(
+            "the Mouse throws a Smoke Bomb and ends the heist holding {}",
+            names(rules, &spent(rules, hand, config::Trick::SmokeBomb, None))
+        ),
         Smoke(false) => "the Mouse keeps its Smoke Bomb".into(),
         Subtle(None) => "the Mouse shuffles no room back".into(),
         Subtle(Some(i)) => format!(

@@ -60,15 +60,18 @@ impl Drawn {
         }
     }
 
-    /// Turns chip `i` to its other face.
-    pub fn flip(&mut self, i: usize) {
-        self.chips[i].1 ^= true;
+    /// Turns chip `i` to its other face, and tells `obs` the face now up.
+    pub fn flip<O: Observer>(&mut self, i: usize, table: &ChipTable, obs: &mut O) {
+        let (chip, high) = &mut self.chips[i];
+        *high ^= true;
+        obs.chip_flipped(table.kind_of[*chip as usize], *high);
     }
 
-    /// Takes chip `i` out of the test until cleanup.
-    pub fn set_aside(&mut self, i: usize) {
-        let (chip, _) = self.chips.remove(i);
+    /// Takes chip `i` out of the test until cleanup, and tells `obs` which it was.
+    pub fn set_aside<O: Observer>(&mut self, i: usize, table: &ChipTable, obs: &mut O) {
+        let (chip, high) = self.chips.remove(i);
         self.set_aside |= 1 << chip;
+        obs.chip_set_aside(table.kind_of[chip as usize], high);
     }
 
     /// Cleanup: every chip of this test joins the play area.

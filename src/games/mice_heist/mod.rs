@@ -144,6 +144,10 @@ pub(crate) use edition_greedy;
 /// this. Jobs are the config's job indices; cards are the edition's card definitions.
 pub trait Observer {
     fn chip_drawn(&mut self, _kind: u8, _high: bool) {}
+    /// A skill turned a drawn chip over; `high` is the face now up.
+    fn chip_flipped(&mut self, _kind: u8, _high: bool) {}
+    /// A skill set a drawn chip aside (to draw another in its place).
+    fn chip_set_aside(&mut self, _kind: u8, _high: bool) {}
     /// A skill activated (cheese edition) or a skill card played (ratings edition).
     fn skill_activated(&mut self, _card: u8) {}
     fn skill_learned(&mut self, _card: u8) {}

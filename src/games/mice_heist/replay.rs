@@ -9,23 +9,56 @@ use super::parts::{ChipTable, Effect, EffectKind, Icon};
 use crate::core::game::{seat_name, seat_number};
 use crate::games::{Event, MAX_SEATS, Outcome};
 
+/// A chip a skill's effects moved, as it happened: its kind and the face up after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moved {
+    Drawn(u8, bool),
+    Flipped(u8, bool),
+    SetAside(u8, bool),
+}
+
 /// What one turn's observer saw.
 #[derive(Default)]
 pub struct Recorder {
+    /// The chips drawn before any skill: the test's own draw.
     pub chips: Vec<(u8, bool)>,
-    pub cards: Vec<u8>,
+    /// Each skill activated (or card played), with the chips its effects moved.
+    pub cards: Vec<(u8, Vec<Moved>)>,
     pub learned: Vec<u8>,
     pub bets: Vec<(usize, u8)>,
     pub total: Option<(i32, i32)>,
     pub assist: Option<u8>,
 }
 
+impl Recorder {
+    /// The chips moved by the skill activated last, while the test is still open.
+    fn moving(&mut self) -> Option<&mut Vec<Moved>> {
+        if self.total.is_some() {
+            return None;
+        }
+        self.cards.last_mut().map(|(_, moved)| moved)
+    }
+}
+
 impl Observer for Recorder {
     fn chip_drawn(&mut self, kind: u8, high: bool) {
-        self.chips.push((kind, high));
+        match self.moving() {
+            Some(moved) => moved.push(Moved::Drawn(kind, high)),
+            None => self.chips.push((kind, high)),
+        }
+    }
+    fn chip_flipped(&mut self, kind: u8, high: bool) {
+        if let Some(moved) = self.moving() {
+            moved.push(Moved::Flipped(kind, high));
+        }
+    }
+    fn chip_set_aside(&mut self, kind: u8, high: bool) {
+        if let Some(moved) = self.moving() {
+            moved.push(Moved::SetAside(kind, high));
+        }
     }
     fn skill_activated(&mut self, card: u8) {
-        self.cards.push(card);
+        self.cards.push((card, Vec::new()));
     }
     fn skill_learned(&mut self, card: u8) {
         self.learned.push(card);
@@ -65,6 +98,48 @@ impl Story {
         let (name, effects) = card;
         let text = format!("{} {verb} {name} ({})", seat_name(seat), describe(effects));
         self.say(turn, event, text, data);
+    }
+
+    /// Adds to the last event (a skill's) the chips its effects moved, so the chips a reader
+    /// adds up give the test's total: "…: sets aside orange -1, draws orange -2".
+    pub fn chips_moved(&mut self, moved: &[Moved], chips: &ChipTable) {
+        let Some(last) = self.events.last_mut() else {
+            return;
+        };
+        if moved.is_empty() {
+            return;
+        }
+        let face = |k: u8, high: bool| {
+            let kind = chips.kinds[k as usize];
+            if high { kind.high } else { kind.low }
+        };
+        let name = |k: u8| chips.names[k as usize].as_str();
+        let said: Vec<String> = moved
+            .iter()
+            .map(|&m| match m {
+                Moved::Drawn(k, high) => format!("draws {} {:+}", name(k), face(k, high)),
+                Moved::SetAside(k, high) => format!("sets aside {} {:+}", name(k), face(k, high)),
+                Moved::Flipped(k, high) => format!(
+                    "flips {} {:+} to {:+}",
+                    name(k),
+                    face(k, !high),
+                    face(k, high)
+                ),
+            })
+            .collect();
+        let data: Vec<Value> = moved
+            .iter()
+            .map(|&m| {
+                let (how, k, high) = match m {
+                    Moved::Drawn(k, high) => ("drawn", k, high),
+                    Moved::SetAside(k, high) => ("set_aside", k, high),
+                    Moved::Flipped(k, high) => ("flipped", k, high),
+                };
+                json!({"chip": name(k), "how": how, "value": face(k, high)})
+            })
+            .collect();
+        last.text += &format!(": {}", said.join(", "));
+        last.data.insert("chips".into(), Value::Array(data));
     }
 
     /// The parts every edition's turn shares: bets, chips drawn, the result.

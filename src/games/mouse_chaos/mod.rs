@@ -235,12 +235,15 @@ fn describe(
     let b = &rules.board;
     let who = seat_name(seat);
     let colour = |m: u8| nest_name(game.colour(m));
+    // Pieces are told counting from 1, as seats are.
+    let nth = |k: u8| u32::from(k) + 1;
     // The roll and where the piece starts from; its destination follows.
     let rolls = |piece: &str, k: u8, at: &[u8]| {
         let from = b.name(at[usize::from(k)]);
         format!(
-            "{who} rolls {} and moves {piece} {k} from {from}",
-            before.roll
+            "{who} rolls {} and moves {piece} {} from {from}",
+            before.roll,
+            nth(k)
         )
     };
     let text = match (decision, action) {
@@ -288,23 +291,25 @@ fn describe(
         (Decision::MoveTo(Piece::Cat(c)), Action::Go { to, .. }) => {
             let caught = if after.events.catches > before.events.catches {
                 let m = before.mouse_on[usize::from(to)];
-                format!(", catching mouse {m} ({})", colour(m))
+                format!(", catching mouse {} ({})", nth(m), colour(m))
             } else {
                 String::new()
             };
             format!("{} to {}{caught}", rolls("cat", c, &before.cat), b.name(to))
         }
         (Decision::Place(m), Action::Put(to)) => {
-            format!("{who} puts the caught mouse {m} on {}", b.name(to))
+            format!("{who} puts the caught mouse {} on {}", nth(m), b.name(to))
         }
         (Decision::ShiftTo(Piece::Chair(h)), Action::Chair { to, facing }) => format!(
-            "{who} moves chair {h} from {} to {}, facing {}",
+            "{who} moves chair {} from {} to {}, facing {}",
+            nth(h),
             b.name(before.chair[usize::from(h)].0),
             b.name(to),
             DIRECTIONS[usize::from(facing)]
         ),
         (Decision::ShiftTo(Piece::Cheese(k)), Action::Go { to, .. }) => format!(
-            "{who} moves cheese {k} from {} to {}",
+            "{who} moves cheese {} from {} to {}",
+            nth(k),
             b.name(before.cheese[usize::from(k)]),
             b.name(to)
         ),

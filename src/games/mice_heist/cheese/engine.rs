@@ -310,9 +310,9 @@ impl<'r> Engine<'r> {
                     "a bot picked chip {i}, which is not in the test"
                 );
                 if self.rules.skill(skill).effects[at as usize].kind == EffectKind::Flip {
-                    drawn.flip(i as usize);
+                    drawn.flip(i as usize, &self.rules.chips, obs);
                 } else {
-                    drawn.set_aside(i as usize);
+                    drawn.set_aside(i as usize, &self.rules.chips, obs);
                     self.draw_chip(obs);
                 }
                 self.effects(skill, at + 1, obs);

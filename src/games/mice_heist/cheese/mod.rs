@@ -154,9 +154,10 @@ impl Ruleset for Rules {
                 let s = rules.skill(c);
                 ((s.name.as_str(), &s.effects[..]), json!({"skill": s.id}))
             };
-            for &c in &rec.cards {
-                let (card, data) = skill(c);
+            for (c, moved) in &rec.cards {
+                let (card, data) = skill(*c);
                 story.card(turn, "skill", t, "activates", card, data);
+                story.chips_moved(moved, &rules.chips);
             }
             story.result(turn, &rec);
             for &c in &rec.learned {

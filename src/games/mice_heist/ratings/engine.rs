@@ -342,10 +342,11 @@ impl<'r> Engine<'r> {
                     (i as usize) < self.state.test.drawn.chips.len(),
                     "a bot picked chip {i}, which is not in the test"
                 );
+                let chips = &self.rules.chips;
                 if self.effects_of(source)[at as usize].kind == EffectKind::Flip {
-                    self.state.test.drawn.flip(i as usize);
+                    self.state.test.drawn.flip(i as usize, chips, obs);
                 } else {
-                    self.state.test.drawn.set_aside(i as usize);
+                    self.state.test.drawn.set_aside(i as usize, chips, obs);
                     self.draw_chip(obs);
                 }
                 self.effects(source, at + 1, obs);

@@ -170,10 +170,11 @@ impl Ruleset for Rules {
                 );
             }
             story.turn(turn, &rec, &rules.chips, "chips");
-            for &c in &rec.cards {
-                let s = &rules.skill_cards[c as usize];
+            for (c, moved) in &rec.cards {
+                let s = &rules.skill_cards[*c as usize];
                 let data = json!({"card": s.id});
                 story.card(turn, "card", t, "plays", (&s.name, &s.effects), data);
+                story.chips_moved(moved, &rules.chips);
             }
             story.result(turn, &rec);
             for (seat, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
