@@ -17,11 +17,11 @@ use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
 use crate::io::config::{ConfigError, Override, Source};
 use crate::io::record::{self, RUN, RunRecord};
 use crate::io::{games_csv, result_dir};
-use crate::stats::Estimate;
 use crate::stats::compare::{self, Paired};
 use crate::stats::metrics::SummaryMetric;
 use crate::stats::sequential::{self, Call};
 use crate::stats::strength;
+use crate::stats::{Estimate, num};
 
 /// Tolerances a baseline folder may hold beside its results.
 pub(crate) const TOLERANCES: &str = "tolerances.toml";
@@ -549,16 +549,26 @@ impl Strong {
                 parts.push(format!("{word}: {}", metrics.join(", ")));
             }
         }
-        // Of the metrics the sample has a figure for (the length distribution's KS it has not).
-        let moved = verdicts
+        // Every metric that moved is counted; those the sample has no figure for (the length
+        // distribution's KS) are named as such, so the count matches the table's.
+        let moved = verdicts.iter().filter(|v| v.status != "same").count();
+        let unmeasured: Vec<&str> = verdicts
             .iter()
-            .filter(|v| v.status != "same" && v.strong.is_some())
-            .count();
+            .filter(|v| v.status != "same" && v.strong.is_none())
+            .map(|v| v.metric.as_str())
+            .collect();
+        if !unmeasured.is_empty() {
+            parts.push(format!(
+                "no figure under strong play: {}",
+                unmeasured.join(", ")
+            ));
+        }
         let mut said = if moved == 0 {
             format!("Under strong play ({of}): nothing moved here to hold or not.")
         } else {
+            let metrics = if moved == 1 { "metric" } else { "metrics" };
             format!(
-                "Under strong play ({of}), of the {moved} metrics that moved: {}.",
+                "Under strong play ({of}), of the {moved} {metrics} that moved: {}.",
                 parts.join("; ")
             )
         };
@@ -809,10 +819,10 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         };
         let under = v.strong.map_or(String::new(), |s| {
             format!(
-                "  {:>10} ({:.6} – {:.6}) {}",
-                format!("{:.6}", s.value),
-                s.low,
-                s.high,
+                "  {:>10} ({} – {}) {}",
+                num(s.value),
+                num(s.low),
+                num(s.high),
                 v.strong_play
             )
         });
@@ -822,13 +832,55 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
         );
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    let called = verdicts.iter().any(|v| v.sequential == Some(Call::Beyond));
-    out.push_str(if called {
-        "\nFAILED: a metric moved by more than its tolerance, as the sequential test below says.\n"
+    let called: Vec<&str> = verdicts
+        .iter()
+        .filter(|v| v.sequential == Some(Call::Beyond))
+        .map(|v| v.metric.as_str())
+        .collect();
+    let moved: Vec<&str> = verdicts
+        .iter()
+        .filter(|v| v.status == "regressed")
+        .map(|v| v.metric.as_str())
+        .collect();
+    let _ = if !called.is_empty() {
+        writeln!(
+            out,
+            "\nFAILED: {} by more than {} tolerance, as the sequential test below says.",
+            which_moved(&called),
+            its(&called)
+        )
     } else if regressed {
-        "\nFAILED: a metric moved significantly (Holm-corrected p < 0.05) by more than its tolerance.\n"
+        writeln!(
+            out,
+            "\nFAILED: {} significantly (Holm-corrected p < 0.05) by more than {} tolerance.",
+            which_moved(&moved),
+            its(&moved)
+        )
+    } else if verdicts.iter().any(|v| v.sequential.is_some()) {
+        writeln!(
+            out,
+            "\nOK: the sequential test called no metric beyond its tolerance."
+        )
     } else {
-        "\nOK: no metric moved by more than its tolerance.\n"
-    });
+        // A change past its tolerance on few games may still be chance: OK says what it
+        // tested, not that nothing moved.
+        writeln!(
+            out,
+            "\nOK: no metric moved significantly (Holm-corrected p < 0.05) by more than its tolerance."
+        )
+    };
     out
+}
+
+/// "mean_turns moved", or "2 metrics moved: a, b" as the FAILED line names them.
+fn which_moved(metrics: &[&str]) -> String {
+    match metrics {
+        [] => "a metric moved".into(),
+        [one] => format!("{one} moved"),
+        many => format!("{} metrics moved ({})", many.len(), many.join(", ")),
+    }
+}
+
+fn its(metrics: &[&str]) -> &'static str {
+    if metrics.len() > 1 { "their" } else { "its" }
 }

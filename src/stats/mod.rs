@@ -177,12 +177,17 @@ pub(crate) fn is_rate(metric: &str) -> bool {
     plain.ends_with("_rate") || plain.starts_with("ending_") || plain == "seat_gap"
 }
 
-/// Six decimals: finer than any interval whisker reports, and stable text.
+/// Six decimals: finer than any interval whisker reports, and stable text. A value that rounds
+/// to zero reads `0.000000`, never `-0.000000`.
 pub(crate) fn num(x: f64) -> String {
     if x.is_nan() {
         String::new()
     } else {
-        format!("{x:.6}")
+        let text = format!("{x:.6}");
+        match text.strip_prefix('-') {
+            Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+            _ => text,
+        }
     }
 }
 
@@ -202,6 +207,15 @@ pub(crate) fn six_or_empty<S: serde::Serializer>(x: &Option<f64>, s: S) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn six_decimals_never_read_minus_zero() {
+        assert_eq!(num(-1e-9), "0.000000");
+        assert_eq!(num(-0.0), "0.000000");
+        assert_eq!(num(-0.000002), "-0.000002");
+        assert_eq!(num(0.25), "0.250000");
+        assert_eq!(num(f64::NAN), "");
+    }
 
     #[test]
     fn wilson_matches_reference_values() {

@@ -312,6 +312,8 @@ pub(crate) enum Sign {
     Differs,
     /// The sample's interval holds 0: it cannot tell.
     Unsettled,
+    /// The run found no difference (0), and the sample's interval holds 0: neither moves.
+    Same,
     Itself,
     NotPlayed,
 }
@@ -322,7 +324,11 @@ impl Sign {
         if low.is_nan() || high.is_nan() || diff.is_nan() {
             Self::NotPlayed
         } else if low <= 0.0 && high >= 0.0 {
-            Self::Unsettled
+            if diff == 0.0 {
+                Self::Same
+            } else {
+                Self::Unsettled
+            }
         } else if diff == 0.0 {
             Self::Differs
         } else if (diff > 0.0) == (low > 0.0) {
@@ -339,6 +345,7 @@ impl Sign {
             Self::Flips => "flips",
             Self::Differs => "differs",
             Self::Unsettled => "unsettled",
+            Self::Same => "same",
             Self::Itself => Verdict::Itself.word(),
             Self::NotPlayed => Verdict::NotPlayed.word(),
         }
@@ -563,6 +570,9 @@ mod tests {
         assert_eq!(Sign::of(0.02, -0.01, 0.05), Sign::Unsettled);
         assert_eq!(Sign::of(0.02, 0.0, 0.05), Sign::Unsettled);
         assert_eq!(Sign::of(0.0, 0.01, 0.05), Sign::Differs);
+        // Nothing moved on either side: a capped rate of 0 against 0.
+        assert_eq!(Sign::of(0.0, 0.0, 0.0), Sign::Same);
+        assert_eq!(Sign::of(0.0, -0.01, 0.02), Sign::Same);
         assert_eq!(Sign::of(0.02, f64::NAN, f64::NAN), Sign::NotPlayed);
     }
 

@@ -250,9 +250,10 @@ pub(crate) fn signed(share: bool, metric: &str, x: f64, turn: &str) -> String {
 pub(crate) fn size(share: bool, metric: &str, a: f64, b: f64, diff: f64) -> f64 {
     let d = diff.abs();
     if share {
-        // As the sentence rounds it, to a tenth of a point: a change that reads "+2.0 points"
-        // is not then listed among those "under 2.0 points".
-        crate::io::report::svg::rounded(d, 3) / SHARE
+        // As the report's charts and tables read a change under 10 points, to a hundredth of a
+        // point: one that reads "+1.99 points" there is not marked, and one marked reads at
+        // least "+2.00" there and "+2.0" in its sentence.
+        crate::io::report::svg::rounded(d, 4) / SHARE
     } else if metric == "mean_turns" {
         d / LENGTH
     } else {
@@ -644,8 +645,9 @@ mod tests {
         );
     }
 
-    /// A change is as large as its sentence says: +1.9995 points reads "+2.0 points", and is
-    /// marked, not listed among those "under 2.0 points".
+    /// A change is as large as it reads: +1.9995 and +1.996 points read "+2.00 points" in the
+    /// report and "+2.0 points" in a sentence, and are marked; +1.994 reads "+1.99" and is
+    /// listed among those "under 2.0 points".
     #[test]
     fn a_change_is_as_large_as_it_reads() {
         let f = rank(vec![
@@ -656,8 +658,8 @@ mod tests {
                 "0.019995",
                 true,
             ),
-            row("capped_rate", "0.10", "0.1195", "0.0195", true),
-            row("shared_victory_rate", "0.10", "0.11949", "0.01949", true),
+            row("capped_rate", "0.10", "0.11996", "0.01996", true),
+            row("shared_victory_rate", "0.10", "0.11994", "0.01994", true),
         ]);
         assert_eq!(f.marked.len(), 2, "{:?}", f.marked);
         assert!(
