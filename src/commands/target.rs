@@ -23,6 +23,19 @@ impl std::str::FromStr for Target {
             )
         };
         let (metric, band) = arg.split_once('=').ok_or_else(bad)?;
+        // One number and no band: a target is a band, never a point (no run hits one exactly).
+        if !band.contains("..") && !band.contains('±') && !band.contains("+-") {
+            let (tol, range) = if band.contains('%') {
+                ("3%", "32%..38%")
+            } else {
+                ("0.03", "0.32..0.38")
+            };
+            let metric = metric.trim();
+            return Err(format!(
+                "`{arg}`: a target is a band, not one value: METRIC=VALUE±TOL, like {metric}={}±{tol}, or METRIC=LO..HI, like {metric}={range}",
+                band.trim()
+            ));
+        }
         // `35%±3` is a typo for 35%±3% (or 0.35±0.03), never a band 70 points wide; an open
         // band has one number.
         let numbers = if band.trim().starts_with("..") || band.trim().ends_with("..") {
@@ -141,6 +154,17 @@ impl Target {
         }
     }
 
+    /// The figure and its band, as a sentence names a target: `seat_gap in 0.00–5.00 points`,
+    /// `mouse_win_rate at most 15.00%`.
+    pub fn wanted(&self) -> String {
+        let band = self.band();
+        if self.low.is_finite() && self.high.is_finite() {
+            format!("{} in {band}", self.metric)
+        } else {
+            format!("{} {band}", self.metric)
+        }
+    }
+
     /// A value of the figure as the answer reads it, as the target was written: a rate in
     /// percent, a change of rates and a seat gap in points, to two decimals so a value at a
     /// band's edge reads on the side it lies; anything else to three.
@@ -201,16 +225,25 @@ mod tests {
             (t.metric.as_str(), t.low, t.high),
             ("mean_turns", 18.0, 22.0)
         );
+        let e = "mouse_win_rate=35%".parse::<Target>().unwrap_err();
+        assert!(
+            e.contains(
+                "a target is a band, not one value: METRIC=VALUE±TOL, like mouse_win_rate=35%±3%, or METRIC=LO..HI, like mouse_win_rate=32%..38%"
+            ),
+            "{e}"
+        );
         let e = "mouse_win_rate=0.35±-0.03".parse::<Target>().unwrap_err();
         assert!(e.contains("a tolerance is 0 or more"), "{e}");
         let t: Target = "mouse_win_rate=0.40..0.45".parse().unwrap();
         assert_eq!((t.low, t.high), (0.40, 0.45));
+        assert_eq!(t.wanted(), "mouse_win_rate in 40.00%–45.00%");
         let t: Target = "mean_turns=20..".parse().unwrap();
         assert_eq!((t.low, t.high), (20.0, f64::INFINITY));
         assert_eq!(t.band(), "at least 20.000");
         let t: Target = "ending_capped=..1%".parse().unwrap();
         assert_eq!((t.low, t.high), (f64::NEG_INFINITY, 0.01));
         assert_eq!(t.band(), "at most 1.00%");
+        assert_eq!(t.wanted(), "ending_capped at most 1.00%");
         // Each figure in its units: a share in percent, the seat gap and a change of shares in
         // points, other figures as numbers.
         let shown = |target: &str, x| target.parse::<Target>().unwrap().shown(x);

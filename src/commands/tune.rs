@@ -1207,7 +1207,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                             t.misses(e.low, e.high)
                         })
                     })
-                    .map(|t| format!("{} in {}", t.metric, t.band()))
+                    .map(Target::wanted)
                     .collect();
                 let which = if unreachable.is_empty() {
                     "no one target is out of reach everywhere, but at each point one is".to_string()
