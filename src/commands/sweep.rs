@@ -16,8 +16,10 @@ use crate::games::{self, Game, Loaded, Registered};
 use crate::io::config::{Override, Source};
 use crate::io::record::{self, HostRecord, RunRecord, quote};
 use crate::io::report::headline::{
-    Naming, is_seat_rate, metric_words, pct, swept_stall, swept_stalls, swept_tables, tenths,
+    Naming, STALLED, is_seat_rate, metric_words, pct, swept_stall, swept_stalls, swept_tables,
+    tenths,
 };
+use crate::io::report::{Gap, SweepPoints, evenness};
 use crate::stats::figures::SummaryRow;
 use crate::stats::num;
 use crate::stats::strength::{self, Verdict};
@@ -539,16 +541,58 @@ fn sweep_game<G: Registered>(
         .count();
     let (warns, sentence) = said.points_sentence(doubted, verdicts.len());
     text += &format!("  {}{sentence}\n\n", if warns { "! " } else { "" });
+    let naming = Naming {
+        roles: &record.roles,
+        turn: G::REPORT.turn,
+    };
+    // The answer, as the page says it: the most even point, among those that do not stall
+    // (and were played: a stopped sweep has results for its first points only).
+    let names: Vec<String> = points.iter().take(results.len()).map(|p| name(p)).collect();
+    let gaps: Vec<Option<Gap>> = results
+        .iter()
+        .map(|rows| {
+            let r = rows.iter().find(|r| r.metric == "seat_gap")?;
+            Some((r.value.parse().ok()?, interval(r)))
+        })
+        .collect();
+    let stalled: Vec<bool> = (0..names.len())
+        .map(|p| {
+            let over = |list: &[(String, f64)]| {
+                list.iter()
+                    .any(|(n, share)| *n == names[p] && *share >= STALLED)
+            };
+            over(&capped)
+                || G::REPORT
+                    .stalls
+                    .iter()
+                    .any(|stall| over(&shares(stall.ending)))
+        })
+        .collect();
+    let answer = evenness(
+        &SweepPoints {
+            names: &names,
+            gaps: &gaps,
+            stalled: &stalled,
+            seats: &seats,
+        },
+        |best| {
+            verdicts[best]
+                .iter()
+                .filter(|c| c.verdict == Verdict::NotConfirmed)
+                .filter(|c| c.metric.ends_with("_win_rate") || c.metric == "seat_gap")
+                .map(|c| metric_words(&c.metric, naming))
+                .collect()
+        },
+    );
+    for said in answer.finding.iter().chain(&answer.paragraph) {
+        text += &format!("  {said}\n\n");
+    }
     let widths: Vec<usize> = keys.iter().map(|k| k.len().max(6)).collect();
     for (k, w) in keys.iter().zip(&widths) {
         text += &format!("  {k:>w$}");
     }
     // A game without scores has no mean score column.
     let scored = results.iter().flatten().any(|r| r.metric == "mean_score");
-    let naming = Naming {
-        roles: &record.roles,
-        turn: G::REPORT.turn,
-    };
     let (length, first_seat) = (
         metric_words("mean_turns", naming),
         metric_words("seat_1_wins", naming),

@@ -13,6 +13,8 @@ mod simulate;
 pub(crate) mod svg;
 mod sweep;
 pub(crate) mod table;
+// The sweep's answer, which the terminal says as its page does.
+pub(crate) use sweep::{Gap, SweepPoints, evenness};
 pub(crate) mod tune;
 
 use std::fs;

@@ -130,6 +130,145 @@ impl Strength {
 /// The column of Every point that says which figures strong play does not confirm there.
 const STRONG_COLUMN: &str = "under strong play";
 
+/// A point's seat gap and its interval.
+pub(crate) type Gap = (f64, Option<(f64, f64)>);
+
+/// What a sweep's answer to "which value is most even?" reads of each point.
+pub(crate) struct SweepPoints<'a> {
+    /// Each point as `key=value, …`.
+    pub names: &'a [String],
+    /// Each point's seat gap (`None` where it has none).
+    pub gaps: &'a [Option<Gap>],
+    /// Whether each point's games stall (at the cap, or in an ending the game calls a stall):
+    /// such a point is no candidate, however even its seats.
+    pub stalled: &'a [bool],
+    /// Each point's seats: where the count moves, a gap is read against its fair share.
+    pub seats: &'a [usize],
+}
+
+/// The answer, as the page and the terminal say it.
+pub(crate) struct Evenness {
+    /// The most even point, when its interval is apart from the least even's: a finding.
+    pub finding: Option<String>,
+    /// Otherwise what can be said: the intervals overlap, every point is as even, or stalls
+    /// leave too few points to name one.
+    pub paragraph: Option<String>,
+    /// The point to mark as the most even, if one is more even than another.
+    pub most_even: Option<usize>,
+}
+
+/// Which point of a sweep is most even (smallest seat gap, against its fair share where the
+/// table's size moves), among those whose games do not stall; `doubted(point)` names the win
+/// rates and seat gap strong play does not confirm there.
+pub(crate) fn evenness(p: &SweepPoints, doubted: impl Fn(usize) -> Vec<String>) -> Evenness {
+    let points = p.names.len();
+    let one_size = p.seats.iter().all(|&s| s == p.seats[0]);
+    let stalls = |i: usize| p.stalled[i];
+    // A gap is read against its point's fair share where the table's size moves (18 points of
+    // a 50% share is a smaller edge than 18 of a 25% one).
+    let scale = |i: usize| if one_size { 1.0 } else { p.seats[i] as f64 };
+    let known = p.gaps.iter().any(Option::is_some);
+    let compared = known.then(|| Curve {
+        metric: "seat_gap".into(),
+        values: (0..points)
+            .map(|i| p.gaps[i].filter(|_| !stalls(i)).map(|g| g.0 * scale(i)))
+            .collect(),
+        bands: (0..points)
+            .map(|i| {
+                p.gaps[i]
+                    .and_then(|g| g.1)
+                    .filter(|_| !stalls(i))
+                    .map(|(lo, hi)| (lo * scale(i), hi * scale(i)))
+            })
+            .collect(),
+    });
+    let gap = compared.as_ref();
+    let left_out = (0..points).filter(|&i| stalls(i)).count();
+    let lead = if left_out > 0 {
+        format!(
+            "Of the points whose games do not stall ({left_out} of {points} stall in {} or more of their games), the most even",
+            headline::pct(headline::STALLED)
+        )
+    } else {
+        "The most even point".to_string()
+    };
+    let gap_range = gap.and_then(Curve::extremes);
+    // A seat gap the same at every point has no most even point to name or mark.
+    let most_even = gap_range
+        .filter(|&(best, worst)| gap.is_some_and(|c| c.values[best] != c.values[worst]))
+        .map(|(best, _)| best);
+    let (mut finding, mut paragraph) = (None, None);
+    if let (Some(c), Some((best, worst))) = (gap, gap_range)
+        && points - left_out > 1
+    {
+        let gap_at = |i: usize| p.gaps[i].map_or(0.0, |g| g.0);
+        let said = if one_size {
+            format!(
+                "{lead} is {} (seat gap {})",
+                p.names[best],
+                points_text(gap_at(best))
+            )
+        } else {
+            format!(
+                "{lead} for its table's size is {} (seat gap {} against a fair share of {})",
+                p.names[best],
+                points_text(gap_at(best)),
+                headline::pct(1.0 / p.seats[best].max(1) as f64)
+            )
+        };
+        let unbalanced = doubted(best);
+        let caveat = match unbalanced.split_last() {
+            None => String::new(),
+            Some((last, rest)) => format!(
+                " Under strong play its {} {} not confirmed ({}).",
+                if rest.is_empty() {
+                    last.clone()
+                } else {
+                    format!("{} and {last}", rest.join(", "))
+                },
+                if rest.is_empty() { "is" } else { "are" },
+                strength::SWEEP_FILE
+            ),
+        };
+        if c.values[best] == c.values[worst] {
+            // No point is more even than another: none is named as the most even.
+            paragraph = Some(format!(
+                "Every point{} is as even as the others: seat gap {}.",
+                if left_out > 0 {
+                    " whose games do not stall"
+                } else {
+                    ""
+                },
+                points_text(gap_at(best))
+            ));
+        } else if c.apart(best, worst) {
+            finding = Some(format!("{said}.{caveat}"));
+        } else {
+            paragraph = Some(format!(
+                "{said}, though the most and least even points' intervals overlap.{caveat}"
+            ));
+        }
+    }
+    // Where stalls leave fewer than two points, the answer says why it names none.
+    if left_out > 0 && points - left_out < 2 {
+        let share = headline::pct(headline::STALLED);
+        paragraph = Some(match (0..points).find(|&i| !stalls(i)) {
+            Some(i) => format!(
+                "No point is named the most even: {left_out} of {points} points stall in {share} or more of their games, leaving only {}.",
+                p.names[i]
+            ),
+            None => format!(
+                "No point is named the most even: every point's games stall in {share} or more of them."
+            ),
+        });
+    }
+    Evenness {
+        finding,
+        paragraph,
+        most_even: most_even.filter(|_| points - left_out > 1),
+    }
+}
+
 fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
     let table = CsvFile::read(dir, strength::SWEEP_FILE)?;
     let bots = run.get("strength_bots");
@@ -416,111 +555,32 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             ));
         }
     }
-    let mut even = None;
-    // The points compared for evenness: a gap is read against its point's fair share where the
-    // table's size moves (18 points of a 50% share is a smaller edge than 18 of a 25% one), and
-    // a point whose games stall is no candidate, however even its seats.
-    let stalls = |p: usize| stalled[p];
-    let scale = |p: usize| if one_size { 1.0 } else { seats_at[p] as f64 };
-    let raw_gap = curves.iter().find(|c| c.metric == "seat_gap");
-    let compared = raw_gap.map(|c| Curve {
-        metric: c.metric.clone(),
-        values: (0..points)
-            .map(|p| c.values[p].filter(|_| !stalls(p)).map(|v| v * scale(p)))
+    let names: Vec<String> = (0..points).map(|p| grid.at(p)).collect();
+    let gaps: Vec<Option<Gap>> = match curves.iter().find(|c| c.metric == "seat_gap") {
+        Some(c) => (0..points)
+            .map(|p| c.values[p].map(|v| (v, c.bands[p])))
             .collect(),
-        bands: (0..points)
-            .map(|p| {
-                c.bands[p]
-                    .filter(|_| !stalls(p))
-                    .map(|(lo, hi)| (lo * scale(p), hi * scale(p)))
-            })
-            .collect(),
-    });
-    let gap = compared.as_ref();
-    let left_out = (0..points).filter(|&p| stalls(p)).count();
-    let lead = if left_out > 0 {
-        format!(
-            "Of the points whose games do not stall ({left_out} of {points} stall in {} or more of their games), the most even",
-            headline::pct(headline::STALLED)
-        )
-    } else {
-        "The most even point".to_string()
+        None => vec![None; points],
     };
-    let gap_range = gap.and_then(Curve::extremes);
-    // A seat gap the same at every point has no most even point to name or mark.
-    let most_even = gap_range
-        .filter(|&(best, worst)| gap.is_some_and(|c| c.values[best] != c.values[worst]))
-        .map(|(best, _)| best);
-    if let (Some(c), Some((best, worst))) = (gap, gap_range)
-        && points - left_out > 1
-    {
-        let gap_at = |p: usize| raw_gap.and_then(|g| g.values[p]).unwrap_or(0.0);
-        let said = if one_size {
-            format!(
-                "{lead} is {} (seat gap {})",
-                grid.at(best),
-                points_text(gap_at(best))
-            )
-        } else {
-            format!(
-                "{lead} for its table's size is {} (seat gap {} against a fair share of {})",
-                grid.at(best),
-                points_text(gap_at(best)),
-                headline::pct(1.0 / seats_at[best].max(1) as f64)
-            )
-        };
-        // Its balance may be the default bots' alone.
-        let unbalanced: Vec<String> = strong
-            .doubted_at(&values_at(best))
-            .iter()
-            .filter(|m| m.ends_with("_win_rate") || *m == "seat_gap")
-            .map(|m| named(m))
-            .collect();
-        let caveat = match unbalanced.split_last() {
-            None => String::new(),
-            Some((last, rest)) => format!(
-                " Under strong play its {} {} not confirmed ({}).",
-                if rest.is_empty() {
-                    last.clone()
-                } else {
-                    format!("{} and {last}", rest.join(", "))
-                },
-                if rest.is_empty() { "is" } else { "are" },
-                strength::SWEEP_FILE
-            ),
-        };
-        if c.values[best] == c.values[worst] {
-            // No point is more even than another: none is named as the most even.
-            even = Some(format!(
-                "Every point{} is as even as the others: seat gap {}.",
-                if left_out > 0 {
-                    " whose games do not stall"
-                } else {
-                    ""
-                },
-                points_text(gap_at(best))
-            ));
-        } else if c.apart(best, worst) {
-            findings.push(format!("{said}.{caveat}"));
-        } else {
-            even = Some(format!(
-                "{said}, though the most and least even points' intervals overlap.{caveat}"
-            ));
-        }
-    }
-    // Where stalls leave fewer than two points, the page says why it names none.
-    if left_out > 0 && points - left_out < 2 {
-        let share = headline::pct(headline::STALLED);
-        even = Some(match (0..points).find(|&p| !stalls(p)) {
-            Some(p) => format!(
-                "No point is named the most even: {left_out} of {points} points stall in {share} or more of their games, leaving only {}.",
-                grid.at(p)
-            ),
-            None => format!(
-                "No point is named the most even: every point's games stall in {share} or more of them."
-            ),
-        });
-    }
+    let answer = evenness(
+        &SweepPoints {
+            names: &names,
+            gaps: &gaps,
+            stalled: &stalled,
+            seats: &seats_at,
+        },
+        |best| {
+            // Its balance may be the default bots' alone.
+            strong
+                .doubted_at(&values_at(best))
+                .iter()
+                .filter(|m| m.ends_with("_win_rate") || *m == "seat_gap")
+                .map(|m| named(m))
+                .collect()
+        },
+    );
+    findings.extend(answer.finding);
+    let (most_even, even) = (answer.most_even, answer.paragraph);
     page.findings(&findings);
     if let Some(even) = even {
         page.paragraph(&even);
@@ -681,10 +741,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             row
         })
         .collect();
-    let marked: Vec<usize> = most_even
-        .filter(|_| points - left_out > 1)
-        .into_iter()
-        .collect();
+    let marked: Vec<usize> = most_even.into_iter().collect();
     page.table(&column_refs, &table, &marked);
     if !marked.is_empty() {
         page.paragraph(if one_size {
