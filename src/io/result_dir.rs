@@ -757,6 +757,15 @@ impl ResultDir {
                 name.to_string_lossy()
             )));
         }
+        // whisker's old files are deleted once the new result is in place: from a folder made
+        // read-only they could not be, and it would be set aside for good, hidden beside the new
+        // one at every run. Such a folder is left as it is.
+        if !writable(&self.target) {
+            return Ok(Err(format!(
+                "{} cannot be written (made read-only?), so whisker leaves it as it is",
+                self.shown.display()
+            )));
+        }
         let old_partial = fs::read_to_string(self.target.join(crate::io::record::RUN))
             .ok()
             .and_then(|t| t.parse::<toml::Table>().ok())
