@@ -1609,3 +1609,40 @@ fn a_mistake_is_blamed_on_where_it_stands() {
     );
     assert!(!stderr(&o).contains("bots.bold"), "{}", stderr(&o));
 }
+
+/// `compare` with a mistake in each side's config names both at once: a designer fixing A
+/// should not learn of B's only on the next run.
+#[test]
+fn compare_names_the_mistakes_of_both_sides() {
+    let d = scratch("compare-both");
+    let base = include_str!("../configs/mice-heist/cheese.toml");
+    fs::write(
+        d.join("a.toml"),
+        base.replace("starting_cheese = 3 ", "starting_cheese = 99"),
+    )
+    .unwrap();
+    fs::write(
+        d.join("b.toml"),
+        base.replace("total_cheese = 40 ", "total_cheese = 0 "),
+    )
+    .unwrap();
+    let o = whisker_in(&d, &["compare", "a.toml", "b.toml", "--games", "20"]);
+    refused(
+        &o,
+        &[
+            "a.toml",
+            "rules.starting_cheese",
+            "b.toml",
+            "rules.total_cheese",
+        ],
+    );
+    // The same mistake read for both sides (one file, no --set) is said once.
+    let o = whisker_in(&d, &["compare", "a.toml", "--games", "20"]);
+    refused(&o, &["rules.starting_cheese"]);
+    assert_eq!(
+        stderr(&o).matches("rules.starting_cheese").count(),
+        1,
+        "{}",
+        stderr(&o)
+    );
+}

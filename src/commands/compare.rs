@@ -33,8 +33,20 @@ pub(crate) fn run(args: &CompareArgs) -> anyhow::Result<()> {
     };
     super::players_once(args.run.seats.players, &args.set_a)?;
     super::players_once(args.run.seats.players, &args.set_b)?;
-    let game_a = games::load(&a, &args.set_a, args.run.seats.players)?;
-    let game_b = games::load(&b, &args.set_b, args.run.seats.players)?;
+    // Both sides are checked before either is refused, so every mistake shows at once.
+    let (game_a, game_b) = match (
+        games::load(&a, &args.set_a, args.run.seats.players),
+        games::load(&b, &args.set_b, args.run.seats.players),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), Ok(_)) | (Ok(_), Err(e)) => return Err(e.into()),
+        (Err(ea), Err(eb)) => {
+            let (ea, eb) = (ea.to_string(), eb.to_string());
+            // The same file's own mistake, read for both sides, is said once.
+            let both = if ea == eb { ea } else { format!("{ea}\n{eb}") };
+            return Err(Failure::Usage(both).into());
+        }
+    };
     with_game!(game_a, ga => with_game!(game_b, gb => {
         compare_games(&*ga, &*gb, args, [&a, &b])
     }))
