@@ -1646,3 +1646,17 @@ fn compare_names_the_mistakes_of_both_sides() {
         stderr(&o)
     );
 }
+
+/// A list too short or too long is told by its count of entries, not as if the list were a
+/// number out of range ("0 is out of range" read as a value).
+#[test]
+fn a_list_of_the_wrong_length_is_told_its_count_of_entries() {
+    let d = scratch("list-length");
+    refused(
+        &whisker_in(
+            &d,
+            &["simulate", "mouse-chaos", "--set", "rules.holders=[]"],
+        ),
+        &["field `rules.holders`: holds 0 entries: allowed 2 to 12 entries"],
+    );
+}

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::io::config::{Invalid, Problems, range};
+use crate::io::config::{Invalid, Problems, length, range};
 
 /// Most rooms a map can have: a set of rooms is one `u32` bit set.
 pub const MAX_ROOMS: usize = 32;
@@ -194,8 +194,8 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     );
     range(&mut p, "rules.max_turns", r.max_turns, 1, 100_000);
     let l = &raw.loot;
-    range(&mut p, "loot.themes", l.themes.len(), 1, 8);
-    range(&mut p, "loot.values", l.values.len(), 1, 8);
+    length(&mut p, "loot.themes", l.themes.len(), 1, 8);
+    length(&mut p, "loot.values", l.values.len(), 1, 8);
     range(&mut p, "loot.copies", l.copies, 1, 8);
     for (i, t) in l.themes.iter().enumerate() {
         p.check(

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::io::config::{Invalid, Named, Problems, range};
+use crate::io::config::{Invalid, Named, Problems, length, range};
 
 /// Card kinds: the fixed ones, then one per Mirage kind. A hand is a count per kind.
 pub const CAT: u8 = 0;
@@ -137,7 +137,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     range(&mut p, "rules.vault_keeps", r.vault_keeps, 1, 3);
     range(&mut p, "rules.max_turns", r.max_turns, 1, 100_000);
     let m = &raw.mirages.0;
-    range(&mut p, "mirages", m.len(), 1, MAX_MIRAGES);
+    length(&mut p, "mirages", m.len(), 1, MAX_MIRAGES);
     let mut names: Vec<String> = FIXED.iter().map(|s| s.to_string()).collect();
     let mut counts = vec![
         raw.cards.cat,

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::squares::Squares;
-use crate::io::config::{Invalid, Problems, range};
+use crate::io::config::{Invalid, Problems, length, range};
 
 /// Nests, and so colours: the rulebook's four corners, one colour each. Colour `c` is nest `c`'s.
 pub const NESTS: usize = 4;
@@ -257,7 +257,7 @@ pub fn compile(raw: &RawConfig, players: Option<usize>) -> Result<Rules, Vec<Inv
     let mut p = Problems::default();
     let players = players.unwrap_or(r.players);
     range(&mut p, "rules.players", players, PLAYERS.0, PLAYERS.1);
-    range(&mut p, "rules.holders", r.holders.len(), 2, MAX_HOLDERS);
+    length(&mut p, "rules.holders", r.holders.len(), 2, MAX_HOLDERS);
     for (i, &h) in r.holders.iter().enumerate() {
         range(&mut p, &format!("rules.holders.{i}"), h, 1, 20);
     }

@@ -424,6 +424,18 @@ pub(crate) fn range<T: PartialOrd + std::fmt::Display + Copy>(
     }
 }
 
+/// A list's length, checked as [`range`] checks a value, and told as a count of entries
+/// (`holds 0 entries: allowed 2 to 12 entries`), not as if the list were the number.
+pub(crate) fn length(p: &mut Problems, path: &str, len: usize, lo: usize, hi: usize) {
+    if len < lo || len > hi {
+        let allowed = format!("{lo} to {hi} entries");
+        p.0.push(Invalid {
+            allowed: Some(allowed.clone()),
+            ..Invalid::new(path, format!("holds {len} entries: allowed {allowed}"))
+        });
+    }
+}
+
 /// A semantic problem found after deserializing: the field's dotted path and the message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Invalid {
