@@ -1096,6 +1096,12 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
     // Whose figures the answer gives, at each table a target names, and whether they hold for
     // strong play.
     let strong_checked = plays.others.contains(&Table::Strong);
+    // Whether a target or a kept figure reads the run's own table: a term with no `@TABLE`.
+    let own_named = targets
+        .iter()
+        .map(|t| t.metric.as_str())
+        .chain(plays.keeps.iter().map(String::as_str))
+        .any(|m| m.split('-').any(|term| !term.contains('@')));
     let bots_at = |point: &[Override], players: Option<usize>| -> anyhow::Result<String> {
         let loaded = games::load(&source, &config_at(args, point), players)?;
         Ok(with_game!(loaded, game => labels(&lineup_at(&*game, args, point)?)))
@@ -1114,7 +1120,14 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 );
             }
         }
-        Ok(if strong_checked {
+        Ok(if strong_checked && !own_named {
+            // Only @strong figures (and other tables') are asked for: the answer's figures
+            // are the strong lineup's, though the run's own bots played each point too.
+            format!(
+                "The figures are the strong lineup's ({} at every seat){at_tables}; no target names those of {bots}, which also played each point.\n",
+                crate::stats::strength::BOTS
+            )
+        } else if strong_checked {
             format!(
                 "The figures are those of {bots}{at_tables}; the @strong ones, of the strong lineup ({} at every seat).\n",
                 crate::stats::strength::BOTS
