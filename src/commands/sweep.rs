@@ -540,7 +540,8 @@ fn sweep_game<G: Registered>(
         .filter(|v| v.iter().any(|c| c.verdict == Verdict::NotConfirmed))
         .count();
     let (warns, sentence) = said.points_sentence(doubted, verdicts.len());
-    text += &format!("  {}{sentence}\n\n", if warns { "! " } else { "" });
+    let caveat = said.points_caveat(doubted);
+    text += &format!("  {}{sentence}{caveat}\n\n", if warns { "! " } else { "" });
     let naming = Naming {
         roles: &record.roles,
         turn: G::REPORT.turn,

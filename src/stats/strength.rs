@@ -81,6 +81,16 @@ fn as_far_as(games: u64, unit: &str) -> String {
     }
 }
 
+/// What follows a sentence naming the figures not confirmed, from a sample of `games` (a point)
+/// under [`FEW_GAMES`]: that those it confirms are only not contradicted.
+fn others_hold(games: u64, unit: &str, others: &str) -> String {
+    if games < FEW_GAMES {
+        format!(" {others} hold{}.", as_far_as(games, unit))
+    } else {
+        String::new()
+    }
+}
+
 /// `--strength`: how many of the run's first games the strong bots play again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Asked {
@@ -197,6 +207,17 @@ impl Sample {
         (true, said)
     }
 
+    /// What follows [`Self::points_sentence`] where `doubted` points have figures not
+    /// confirmed: from a small sample, that the figures it confirms are only not contradicted.
+    pub(crate) fn points_caveat(&self, doubted: usize) -> String {
+        match self {
+            Self::Played(_, games) if doubted > 0 => {
+                others_hold(*games, " a point", "The figures confirmed")
+            }
+            _ => String::new(),
+        }
+    }
+
     /// The sentence under a run's headline that says which strength its figures hold for,
     /// given each figure's name and verdict; true if it warns.
     pub(crate) fn sentence<'a>(
@@ -223,10 +244,15 @@ impl Sample {
                     )
                 } else {
                     let verb = if doubted.len() == 1 { "is" } else { "are" };
+                    let others = if doubted.len() < figures.len() {
+                        others_hold(*games, "", "The others")
+                    } else {
+                        String::new()
+                    };
                     (
                         true,
                         format!(
-                            "Under strong play ({of}), {} of {} figures {verb} not confirmed: {} ({FILE}).",
+                            "Under strong play ({of}), {} of {} figures {verb} not confirmed: {} ({FILE}).{others}",
                             doubted.len(),
                             figures.len(),
                             doubted.join(", ")
@@ -555,7 +581,24 @@ mod tests {
             "holds (sweep_strength.csv), as far as 40 games a point can tell: their intervals are wide, and rule out only large differences."
         ));
         assert!(points(FEW_GAMES).1.ends_with("holds (sweep_strength.csv)."));
+        // Where some figures are not confirmed, those it confirms are as little sure.
+        let some = [
+            ("seat 1", Verdict::NotConfirmed),
+            ("seat 2", Verdict::Confirmed),
+        ];
+        let said = |games| Sample::Played("ismcts".into(), games).sentence(some).1;
+        assert!(said(40).ends_with(
+            "1 of 2 figures is not confirmed: seat 1 (strength.csv). The others hold, as far as 40 games can tell: their intervals are wide, and rule out only large differences."
+        ), "{}", said(40));
+        assert!(said(FEW_GAMES).ends_with("not confirmed: seat 1 (strength.csv)."));
         let doubted = |d, n| Sample::Played("ismcts".into(), 40).points_sentence(d, n).1;
+        let caveat = |games, d| Sample::Played("ismcts".into(), games).points_caveat(d);
+        assert_eq!(
+            caveat(40, 1),
+            " The figures confirmed hold, as far as 40 games a point can tell: their intervals are wide, and rule out only large differences."
+        );
+        assert_eq!(caveat(40, 0), "");
+        assert_eq!(caveat(FEW_GAMES, 1), "");
         assert!(doubted(1, 1).contains(", 1 of 1 point has figures not confirmed"));
         assert!(doubted(1, 5).contains(", 1 of 5 points has figures not confirmed"));
         assert!(doubted(2, 5).contains(", 2 of 5 points have figures not confirmed"));

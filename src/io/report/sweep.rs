@@ -315,6 +315,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
     let (warns, mut said) = sample.points_sentence(flagged, doubted.len());
     if flagged > 0 {
         said += &format!(" Every point's column “{STRONG_COLUMN}” names them.");
+        said += &sample.points_caveat(flagged);
     }
     Ok(Strength {
         lead: (warns, said),
