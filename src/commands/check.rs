@@ -872,7 +872,7 @@ fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> 
     out
 }
 
-/// "mean_turns moved", or "2 metrics moved: a, b" as the FAILED line names them.
+/// "mean_turns moved", or "2 metrics moved (a, b)", as the FAILED line names them.
 fn which_moved(metrics: &[&str]) -> String {
     match metrics {
         [] => "a metric moved".into(),
@@ -881,6 +881,7 @@ fn which_moved(metrics: &[&str]) -> String {
     }
 }
 
+/// The possessive that goes with [`which_moved`]'s subject.
 fn its(metrics: &[&str]) -> &'static str {
     if metrics.len() > 1 { "their" } else { "its" }
 }

@@ -556,19 +556,19 @@ fn sweep_game<G: Registered>(
             Some((r.value.parse().ok()?, interval(r)))
         })
         .collect();
-    let stalled: Vec<bool> = (0..names.len())
-        .map(|p| {
-            let over = |list: &[(String, f64)]| {
-                list.iter()
-                    .any(|(n, share)| *n == names[p] && *share >= STALLED)
-            };
-            over(&capped)
-                || G::REPORT
-                    .stalls
-                    .iter()
-                    .any(|stall| over(&shares(stall.ending)))
-        })
-        .collect();
+    // The points at or past STALLED at the cap or in a declared stall, each list read once (a
+    // grid may have thousands of points).
+    let mut stalling: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for list in std::iter::once(capped.clone())
+        .chain(G::REPORT.stalls.iter().map(|stall| shares(stall.ending)))
+    {
+        stalling.extend(
+            list.into_iter()
+                .filter(|(_, share)| *share >= STALLED)
+                .map(|(n, _)| n),
+        );
+    }
+    let stalled: Vec<bool> = names.iter().map(|n| stalling.contains(n)).collect();
     let answer = evenness(
         &SweepPoints {
             names: &names,
