@@ -17,6 +17,32 @@ pub enum Moved {
     SetAside(u8, bool),
 }
 
+impl Moved {
+    /// How it moved, as JSON names it; its kind; the face up after.
+    fn parts(self) -> (&'static str, u8, bool) {
+        match self {
+            Self::Drawn(k, high) => ("drawn", k, high),
+            Self::SetAside(k, high) => ("set_aside", k, high),
+            Self::Flipped(k, high) => ("flipped", k, high),
+        }
+    }
+}
+
+/// A chip of kind `k` showing its `high` (or low) face: its name and the face's value.
+fn shown(chips: &ChipTable, k: u8, high: bool) -> (&str, i8) {
+    let kind = chips.kinds[k as usize];
+    (
+        chips.names[k as usize].as_str(),
+        if high { kind.high } else { kind.low },
+    )
+}
+
+/// "orange -1", as every chip is told.
+fn chip_text(chips: &ChipTable, k: u8, high: bool) -> String {
+    let (name, value) = shown(chips, k, high);
+    format!("{name} {value:+}")
+}
+
 /// What one turn's observer saw.
 #[derive(Default)]
 pub struct Recorder {
@@ -109,33 +135,24 @@ impl Story {
         if moved.is_empty() {
             return;
         }
-        let face = |k: u8, high: bool| {
-            let kind = chips.kinds[k as usize];
-            if high { kind.high } else { kind.low }
-        };
-        let name = |k: u8| chips.names[k as usize].as_str();
         let said: Vec<String> = moved
             .iter()
             .map(|&m| match m {
-                Moved::Drawn(k, high) => format!("draws {} {:+}", name(k), face(k, high)),
-                Moved::SetAside(k, high) => format!("sets aside {} {:+}", name(k), face(k, high)),
+                Moved::Drawn(k, high) => format!("draws {}", chip_text(chips, k, high)),
+                Moved::SetAside(k, high) => format!("sets aside {}", chip_text(chips, k, high)),
                 Moved::Flipped(k, high) => format!(
-                    "flips {} {:+} to {:+}",
-                    name(k),
-                    face(k, !high),
-                    face(k, high)
+                    "flips {} to {:+}",
+                    chip_text(chips, k, !high),
+                    shown(chips, k, high).1
                 ),
             })
             .collect();
         let data: Vec<Value> = moved
             .iter()
             .map(|&m| {
-                let (how, k, high) = match m {
-                    Moved::Drawn(k, high) => ("drawn", k, high),
-                    Moved::SetAside(k, high) => ("set_aside", k, high),
-                    Moved::Flipped(k, high) => ("flipped", k, high),
-                };
-                json!({"chip": name(k), "how": how, "value": face(k, high)})
+                let (how, k, high) = m.parts();
+                let (name, value) = shown(chips, k, high);
+                json!({"chip": name, "how": how, "value": value})
             })
             .collect();
         last.text += &format!(": {}", said.join(", "));
@@ -168,22 +185,14 @@ impl Story {
             .chips
             .iter()
             .map(|&(k, high)| {
-                let kind = chips.kinds[k as usize];
-                let value = if high { kind.high } else { kind.low };
-                json!({"chip": chips.names[k as usize], "face": if high { "high" } else { "low" }, "value": value})
+                let (name, value) = shown(chips, k, high);
+                json!({"chip": name, "face": if high { "high" } else { "low" }, "value": value})
             })
             .collect();
         let text = rec
             .chips
             .iter()
-            .map(|&(k, high)| {
-                let kind = chips.kinds[k as usize];
-                format!(
-                    "{} {:+}",
-                    chips.names[k as usize],
-                    if high { kind.high } else { kind.low }
-                )
-            })
+            .map(|&(k, high)| chip_text(chips, k, high))
             .collect::<Vec<_>>()
             .join(", ");
         self.say(
