@@ -86,7 +86,7 @@ fn the_sample_replays_the_run_s_first_seeds_with_the_search() {
         d.join("search").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("These figures are strong play's: ismcts played every seat."));
+    assert!(stdout(&o).contains("These figures are strong play's: ismcts at every seat."));
 
     let strength = rows(&d.join("run/strength.csv"));
     let seats = rows(&d.join("search/seats.csv"));

@@ -35,6 +35,9 @@ use crate::core::lineup::{Bot, Kind, Param};
 use crate::core::play::{Decider, Decisions, MAX_OPTIONS, Options, Seen, random};
 use crate::core::rng::{Dice, GameRng, game_rng, game_seed};
 
+/// The search's name, as `--bots` and `run.toml` spell it.
+pub(crate) const NAME: &str = "ismcts";
+
 /// `ismcts` as most games offer it: 50 iterations, play-outs of at most 20 decisions.
 pub(crate) const ISMCTS: Kind = kind(&params(50, 20));
 
@@ -42,7 +45,7 @@ pub(crate) const ISMCTS: Kind = kind(&params(50, 20));
 /// [`params`].
 pub(crate) const fn kind(params: &'static [Param]) -> Kind {
     Kind {
-        name: "ismcts",
+        name: NAME,
         about: "information-set Monte Carlo tree search that starts from the game's own bot: it plays that bot's choice unless, over the same deals of what its seat cannot see and the same luck to come, another option does better by `trust` tenths of a standard error; the options are compared by halving rounds, a tree of what its seat knows below them, play-outs by the game's own bots to the end or to a horizon where the game reckons each seat's chances; it sees only what its seat sees",
         params,
         roles: &[],

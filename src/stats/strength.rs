@@ -18,15 +18,43 @@ pub(crate) const SWEEP_FILE: &str = "sweep_strength.csv";
 
 /// The strong lineup when `--strength-bots` is not given, as `--bots` names it: the game's
 /// default search at every seat.
-pub(crate) const BOTS: &str = "ismcts";
+pub(crate) const BOTS: &str = crate::bots::ismcts::NAME;
+
+/// Whether a lineup, as `run.toml` records it, has a search at some seat. Without one,
+/// `--strength-bots` has named hand-written bots, and the sample is only as strong as they are.
+pub(crate) fn searches(bots: &str) -> bool {
+    crate::core::lineup::split(bots)
+        .iter()
+        .any(|b| b.split('(').next() == Some(crate::bots::ismcts::NAME))
+}
 
 /// How a sentence names the sample's lineup, as `run.toml` records it: one bot `at every seat`,
-/// or each seat's in turn.
+/// or each seat's in turn, and whether it searches when it does not.
 pub(crate) fn played_by(bots: &str) -> String {
-    if crate::core::lineup::split(bots).len() == 1 {
-        format!("{bots} at every seat")
+    let seats = crate::core::lineup::split(bots);
+    // run.toml records a run's own lineup seat by seat, `greedy,greedy,greedy,greedy`.
+    let seats = if seats.iter().all(|s| *s == seats[0]) {
+        format!("{} at every seat", seats[0])
     } else {
         format!("{bots}, seat by seat")
+    };
+    if searches(bots) {
+        seats
+    } else {
+        format!("{seats}, a lineup that does not search")
+    }
+}
+
+/// The sentence for a run its strength lineup played itself, `what` naming its figures
+/// ("figures"): strong play's only when that lineup searches.
+pub(crate) fn itself_sentence(bots: &str, what: &str) -> String {
+    if searches(bots) {
+        format!("These {what} are strong play's: {}.", played_by(bots))
+    } else {
+        format!(
+            "No strength sample was played: the run's bots are the --strength-bots lineup ({}), so these {what} are their opinion and may not hold for good players.",
+            played_by(bots)
+        )
     }
 }
 
@@ -260,10 +288,7 @@ impl Sample {
                     )
                 }
             }
-            Self::Itself(bots) => (
-                false,
-                format!("These figures are strong play's: {bots} played every seat."),
-            ),
+            Self::Itself(bots) => (false, itself_sentence(bots, "figures")),
             Self::Not(why) => (
                 false,
                 format!(
@@ -561,6 +586,29 @@ mod tests {
 
     /// "All hold" from a handful of games says only that nothing large is contradicted: a
     /// 40-game sweep point once read "every figure at every point holds" over a 37-point interval.
+    #[test]
+    fn only_a_lineup_that_searches_is_called_strong_play() {
+        let itself = |bots: &str| Sample::Itself(bots.into()).sentence([]).1;
+        assert_eq!(
+            itself("ismcts(iterations=200)"),
+            "These figures are strong play's: ismcts(iterations=200) at every seat."
+        );
+        assert_eq!(
+            itself("greedy"),
+            "No strength sample was played: the run's bots are the --strength-bots lineup (greedy at every seat, a lineup that does not search), so these figures are their opinion and may not hold for good players."
+        );
+        assert_eq!(
+            played_by("greedy,greedy,greedy"),
+            "greedy at every seat, a lineup that does not search"
+        );
+        assert!(searches("sleuth,ismcts"));
+        assert!(!searches("sleuth,thief"));
+        assert_eq!(
+            played_by("sleuth,thief"),
+            "sleuth,thief, seat by seat, a lineup that does not search"
+        );
+    }
+
     #[test]
     fn all_hold_from_few_games_says_how_little_that_is() {
         let all = [

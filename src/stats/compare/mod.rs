@@ -721,10 +721,8 @@ pub(crate) fn strength_sentence(
     let (bots, games) = match sample {
         Sample::Played(bots, games) => (bots, games),
         Sample::Itself(bots) => {
-            let said = format!(
-                "These differences are strong play's: {bots} played every seat of both sides."
-            );
-            return (false, said);
+            let said = crate::stats::strength::itself_sentence(bots, "differences");
+            return (false, said.replace("the run's bots", "both sides' bots"));
         }
         Sample::Not(why) => {
             let said = format!(
