@@ -488,7 +488,8 @@ mod tests {
     fn each_builtin_is_its_file_and_has_its_own_name_and_folder() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         for e in REGISTRY {
-            let file = std::fs::read_to_string(root.join(e.path())).expect(&e.path());
+            let file = std::fs::read_to_string(root.join(e.path()))
+                .unwrap_or_else(|_| panic!("{}", e.path()));
             assert_eq!(file, e.builtin.text, "{}", e.path());
         }
         let names: std::collections::HashSet<String> = REGISTRY.iter().map(|e| e.name()).collect();

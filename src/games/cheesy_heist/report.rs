@@ -64,7 +64,7 @@ fn cheese(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
         series,
     )
     .legend(vec!["the leader".into(), "an average player".into()])
-    .from_zero();
+    .y_from_zero();
     r.add(
         "How fast do players collect Cheese?",
         "Mean Cheese held at the end of every fifth turn by the player with the most and by an average player, over the games still running then (marks fewer than 1% of games reach are left out). Scrambles pull the leader back; a goal within reach early makes short games.",

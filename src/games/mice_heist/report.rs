@@ -155,7 +155,7 @@ fn chip_sections(r: &mut Sections) -> anyhow::Result<()> {
                 .collect(),
         ],
     )
-    .from_zero();
+    .y_from_zero();
     // What a test adds to its chips: the ratings edition (the one that writes ratings.csv)
     // also adds the tester's ratings and an assist.
     let added = if r.dir.join("ratings.csv").is_file() {
@@ -379,7 +379,7 @@ fn rating_section(r: &mut Sections, ratings: CsvFile) -> anyhow::Result<()> {
         series.into_iter().take(SERIES).collect(),
     )
     .legend(names.iter().take(SERIES).map(|n| n.to_string()).collect())
-    .from_zero();
+    .y_from_zero();
     r.add(
         "Where do skill ratings end up?",
         format!(

@@ -226,7 +226,7 @@ pub(super) fn render(dir: &Path) -> anyhow::Result<String> {
                 vec![against],
             )
             .legend(vec!["ismcts".into()])
-            .from_zero()
+            .y_from_zero()
             .discrete(true)
             .reference(Some((fair, "fair share".into())));
             page.figure(&Section {

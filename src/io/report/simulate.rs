@@ -416,7 +416,7 @@ fn score_section(r: &mut Sections, seats: &CsvFile) -> anyhow::Result<()> {
             .map(|s| format!("{}, mean {:.1}", seat_name(s), means[s]))
             .collect(),
     )
-    .from_zero();
+    .y_from_zero();
     r.add(
         "How do final scores spread, seat by seat?",
         format!(

@@ -386,7 +386,7 @@ impl Lines {
     }
 
     /// Starts the y axis at zero.
-    pub(crate) fn from_zero(self) -> Self {
+    pub(crate) fn y_from_zero(self) -> Self {
         Self {
             from_zero: true,
             ..self
