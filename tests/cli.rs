@@ -797,6 +797,14 @@ fn sweep_writes_one_row_per_grid_point() {
     assert!(stderr(&o).contains("10 is out of range"), "{}", stderr(&o));
 }
 
+/// The status a check's table gives `metric`, the last word of its row.
+fn status_of<'a>(out: &'a str, metric: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.split_whitespace().next() == Some(metric))
+        .and_then(|l| l.split_whitespace().last())
+        .unwrap_or_else(|| panic!("no row {metric}: {out}"))
+}
+
 #[test]
 fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
     let d = scratch("check");
@@ -871,6 +879,38 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
     let out = String::from_utf8_lossy(&changed.stdout);
     assert_eq!(changed.status.code(), Some(1), "{out}");
     assert!(out.contains("REGRESSED") && out.contains("FAILED"), "{out}");
+
+    // Jobs A and D trade names: the same games, every seat's win rate unchanged, but games
+    // that ended on job A now end on the job called D. Only the endings' rows catch it.
+    let swapped = d.join("swapped.toml");
+    let text = include_str!("../configs/mice-heist/cheese.toml")
+        .replace("[jobs.A]", "[jobs.X]")
+        .replace("[jobs.D]", "[jobs.A]")
+        .replace("[jobs.X]", "[jobs.D]");
+    fs::write(&swapped, text).unwrap();
+    let changed = check(&[swapped.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&changed.stdout);
+    assert_eq!(changed.status.code(), Some(1), "{out}");
+    for seat in 1..=4 {
+        let metric = format!("seat_{seat}_win_rate");
+        assert_eq!(status_of(&out, &metric), "same", "{out}");
+    }
+    assert_eq!(status_of(&out, "ending_job_A"), "REGRESSED", "{out}");
+    assert_eq!(status_of(&out, "ending_job_D"), "REGRESSED", "{out}");
+    assert_eq!(status_of(&out, "ending_job_B"), "same", "{out}");
+    assert!(
+        out.contains("FAILED: 2 metrics moved (ending_job_D, ending_job_A)"),
+        "{out}"
+    );
+    // A job renamed: the baseline's games that ended on D are counted under its old name.
+    let renamed = d.join("renamed.toml");
+    let text = include_str!("../configs/mice-heist/cheese.toml").replace("[jobs.D]", "[jobs.E]");
+    fs::write(&renamed, text).unwrap();
+    let changed = check(&[renamed.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&changed.stdout);
+    assert_eq!(changed.status.code(), Some(1), "{out}{}", stderr(&changed));
+    assert_eq!(status_of(&out, "ending_job_E"), "REGRESSED", "{out}");
+    assert_eq!(status_of(&out, "ending_job_D"), "REGRESSED", "{out}");
 
     // Sequentially, both answers are clear at the first look: the unchanged game replays the
     // same games, and the harder one moves by far more than its tolerances.
@@ -2114,9 +2154,9 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
                 "--target",
                 "mouse_win_rate=..50%",
                 "--keep",
-                "ending_trap_right",
+                "median_turns",
             ][..],
-            "--keep ending_trap_right: ending_trap_right has no default tolerance; give one",
+            "--keep median_turns: median_turns has no default tolerance; give one",
         ),
         // A value refused wherever the other keys are is a mistake, not a combination.
         (

@@ -13,7 +13,7 @@ use crate::core::rng::game_seed;
 use crate::core::runner::{self, Plan};
 use crate::core::signals;
 use crate::games::with_game;
-use crate::games::{self, Bot, Game, Outcome, Registered, seat_number};
+use crate::games::{self, Bot, Game, Outcome, Registered, Roles, seat_name, seat_number};
 use crate::io::config::{ConfigError, Override, Source};
 use crate::io::record::{self, RUN, RunRecord};
 use crate::io::{games_csv, result_dir};
@@ -29,13 +29,14 @@ pub(crate) const TOLERANCES: &str = "tolerances.toml";
 /// Each metric's tolerance, with where it was given (for messages).
 type Tolerances = BTreeMap<String, (f64, String)>;
 
-/// The metrics a check tests, for `players` seats, the game's declared rates and the `bots` of
-/// a rotated baseline.
+/// The metrics a check tests, for `players` seats, the game's declared rates, the `bots` of
+/// a rotated baseline and the game's `endings` ([`compare::ending_metrics`]).
 fn checked_metrics(
     players: usize,
     declared: &[SummaryMetric],
     bots: &[&str],
     scored: bool,
+    endings: &[Option<String>],
 ) -> Vec<String> {
     let mut names: Vec<String> = [
         "mean_turns",
@@ -55,6 +56,7 @@ fn checked_metrics(
         names.extend((0..players).map(|s| format!("seat_{}_mean_score", seat_number(s))));
     }
     names.extend(bots.iter().map(|b| format!("bot_{b}_win_rate")));
+    names.extend(endings.iter().flatten().cloned());
     names.push("game_length_distribution_ks".into());
     names
 }
@@ -309,14 +311,21 @@ fn check_game<G: Registered>(
         Vec::new()
     };
     let bot_names: Vec<&str> = labels.iter().map(String::as_str).collect();
-    let baseline = read_games(&args.baseline, game, &plan)?;
+    let (baseline, others) = read_games(&args.baseline, game, &plan)?;
     // After the strict read (which names a malformed row's line and field), the marker's
     // fingerprints catch any edit that still reads well.
     result_dir::unchanged(
         &args.baseline,
         "remake the baseline (the `reproduce` line in its run.toml, or scripts/update-baselines.sh)",
     )?;
-    let checked = checked_metrics(players, &game.declared().summary, &bot_names, game.scored());
+    let endings = compare::ending_metrics(game.declared(), &others);
+    let checked = checked_metrics(
+        players,
+        &game.declared().summary,
+        &bot_names,
+        game.scored(),
+        &endings,
+    );
     let mut tolerances = tolerances.clone();
     // Before 0.3 the seat gap was `balance`, 1 − the gap: a tolerance on it is one on the gap.
     if let Some(t) = tolerances.remove("balance") {
@@ -341,6 +350,7 @@ fn check_game<G: Registered>(
         players,
         summary: &game.declared().summary,
         scored: game.scored(),
+        endings: &endings,
     };
     let limit_of = |metric: &str| {
         tolerances
@@ -456,7 +466,8 @@ fn check_game<G: Registered>(
             say(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
         }
         Format::Table => {
-            let mut text = table(&verdicts, &args.baseline, replayed, regressed);
+            let seats = seats_line(game.roles(), players);
+            let mut text = table(&verdicts, &args.baseline, (replayed, &seats), regressed);
             if args.sequential {
                 let called: Vec<(&str, Call)> = verdicts
                     .iter()
@@ -665,6 +676,7 @@ fn strength_sample<G: Registered>(
                 }
             }
             ("summary", _) => names.push(name),
+            ("endings", _) => names.push(compare::ending_metric(game.declared().ending, &name)),
             _ => {}
         }
         for n in names {
@@ -728,7 +740,13 @@ fn baseline_cap<G: Game>(dir: &Path, game: &G) -> u32 {
 
 /// The baseline's per-game outcomes, in game order, from its `games.csv`: one row for each game
 /// and rotation the plan plays, in that order.
-fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<Outcome>> {
+/// The baseline's games, and the endings among them the config no longer names (a job since
+/// renamed), numbered after the game's own.
+fn read_games<G: Game>(
+    dir: &Path,
+    game: &G,
+    plan: &Plan,
+) -> anyhow::Result<(Vec<Outcome>, Vec<String>)> {
     let path = dir.join(games_csv::FILE);
     if !path.is_file() {
         return Err(usage(format!(
@@ -738,7 +756,9 @@ fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<
     }
     let (expected, rotations) = (plan.total(), plan.rotations());
     let mut games = Vec::new();
-    games_csv::read(&path, game, baseline_cap(dir, game), |row, _| {
+    let mut others: Vec<String> = Vec::new();
+    let named = game.declared().endings.len();
+    games_csv::read(&path, (game, true), baseline_cap(dir, game), |row, _| {
         let unit = games.len() as u64;
         if unit >= expected {
             return Err(usage(format!(
@@ -768,7 +788,15 @@ fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<
                 unit % rotations
             )));
         }
-        games.push(row.outcome);
+        let mut outcome = row.outcome;
+        if let Some(label) = &row.unnamed_ending {
+            let at = others.iter().position(|o| o == label).unwrap_or_else(|| {
+                others.push(label.clone());
+                others.len() - 1
+            });
+            outcome.ending = u8::try_from(named + at).ok();
+        }
+        games.push(outcome);
         Ok(())
     })?;
     if games.len() as u64 != expected {
@@ -778,14 +806,34 @@ fn read_games<G: Game>(dir: &Path, game: &G, plan: &Plan) -> anyhow::Result<Vec<
             games.len()
         )));
     }
-    Ok(games)
+    Ok((games, others))
 }
 
-fn table(verdicts: &[Verdict], baseline: &Path, games: u64, regressed: bool) -> String {
+/// How the table's rows count seats, and in a game with roles what each seat plays: the rows
+/// say `seat_1_win_rate`, the designer thinks of the Inspector.
+fn seats_line(roles: Option<Roles>, players: usize) -> String {
+    let played: Vec<String> = Roles::of_seats(roles, players)
+        .iter()
+        .enumerate()
+        .map(|(s, role)| format!("{} {role}", seat_name(s)))
+        .collect();
+    if played.is_empty() {
+        "seats counted from 1".into()
+    } else {
+        format!("seats counted from 1: {}", played.join(", "))
+    }
+}
+
+fn table(
+    verdicts: &[Verdict],
+    baseline: &Path,
+    (games, seats): (u64, &str),
+    regressed: bool,
+) -> String {
     use std::fmt::Write as _;
     let w = verdicts.iter().map(|v| v.metric.len()).max().unwrap_or(6);
     let mut out = format!(
-        "whisker check against {} ({games} games replayed)\nchange = now − baseline; seats counted from 1\n\n",
+        "whisker check against {} ({games} games replayed)\nchange = now − baseline; {seats}\n\n",
         baseline.display()
     );
     let strong = verdicts.iter().any(|v| v.strong.is_some());

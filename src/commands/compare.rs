@@ -150,11 +150,13 @@ fn compare_games<GA: Registered, GB: Registered>(
             players: pa,
             summary: &ga.declared().summary,
             scored: ga.scored(),
+            endings: &[],
         },
         compare::Side {
             players: pb,
             summary: &gb.declared().summary,
             scored: gb.scored(),
+            endings: &[],
         },
     ];
     let tolerances = tolerances(args, sides, bot_rows)?;

@@ -220,7 +220,7 @@ fn copy_games<G: Game>(
     let mut scores: [Histogram; MAX_SEATS] = Default::default();
     let mut capped = 0;
     let mut values = [0u64; MAX_VALUES];
-    games_csv::read(&path, game, game.max_turns(), |row, line| {
+    games_csv::read(&path, (game, false), game.max_turns(), |row, line| {
         let want = (next / rotations, next % rotations);
         if row.seed != game_seed(plan.seed, row.game) {
             return Err(usage(format!(

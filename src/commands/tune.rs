@@ -77,7 +77,7 @@ fn figures<G: Game>(game: &G, report: &runner::Report) -> Figures {
         let key = match from {
             "seats" => format!("seat_{}_win_rate", name.trim_start_matches("seat ").trim()),
             "roles" => format!("{name}_win_rate"),
-            "endings" => format!("ending_{name}"),
+            "endings" => crate::stats::compare::ending_metric(game.declared().ending, &name),
             _ => name,
         };
         out.insert(key, e);

@@ -7,6 +7,14 @@ use crate::core::lineup::Kind;
 pub use crate::stats::metrics::MAX_VALUES;
 use crate::stats::metrics::{Counts, Declared};
 
+/// The most endings (`Outcome::ending`) a comparison tells apart: a check compares each one's
+/// share, those its baseline had that the config now lacks (a job renamed) included.
+pub const MAX_ENDINGS: usize = 8;
+
+/// The name of the ending of a game stopped at its turn cap, where a game names that as an
+/// ending of its own: `capped_rate` measures it already.
+pub const CAPPED_ENDING: &str = "capped";
+
 /// The most seats any supported game has; per-seat arrays are this long so a game's state and
 /// outcome are fixed-size.
 pub const MAX_SEATS: usize = 6;

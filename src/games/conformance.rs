@@ -108,7 +108,7 @@ pub(super) fn random_play_ends<G: Registered>(game: &G) {
             "seed {seed}: a winner without a seat"
         );
         // An ending without a name would be `?` in games.csv (a game that names none in
-        // `Ruleset::ENDINGS` and says no `ending_label`).
+        // `Ruleset::ENDINGS` and says no `Ruleset::endings`).
         if let Some(ending) = once.ending {
             assert_ne!(
                 game.ending_label(ending),

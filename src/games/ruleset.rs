@@ -46,8 +46,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// `games.csv`'s column for an [`Outcome::ending`].
     const ENDING: &'static str = "ending";
     /// The names of the game's endings, by [`Outcome::ending`], when they are fixed; a game
-    /// whose endings come from its config (Mice Heist's jobs) says
-    /// [`Ruleset::ending_label`] instead.
+    /// whose endings come from its config (Mice Heist's jobs) says [`Ruleset::endings`]
+    /// instead.
     const ENDINGS: &'static [&'static str] = &[];
     /// See [`Registered::strength_games`].
     const STRENGTH_GAMES: u64 = 300;
@@ -99,12 +99,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         lineup: &[Agent<Self::Own>],
     ) -> Vec<Event>;
 
-    /// The `games.csv` label of an [`Outcome::ending`].
-    fn ending_label(&self, ending: u8) -> &str {
-        Self::ENDINGS
-            .get(usize::from(ending))
-            .copied()
-            .unwrap_or("?")
+    /// The name of each [`Outcome::ending`], as `games.csv` labels it.
+    fn endings(&self) -> Vec<String> {
+        Self::ENDINGS.iter().map(ToString::to_string).collect()
     }
 
     /// See [`Registered::assert_in_place`].
@@ -205,6 +202,7 @@ impl<R: Ruleset> Registered for Configured<R> {
             load_compiled(source, overrides, |raw: &R::Raw| R::compile(raw, players))?;
         let resolved = with_players(resolved, rules.players());
         let mut declared = Declared::new(R::VALUES, R::ENDING);
+        declared.endings = rules.endings();
         let tally = rules.declare(&mut declared);
         Ok(Self {
             rules,
@@ -279,7 +277,10 @@ impl<R: Ruleset> Game for Configured<R> {
     }
 
     fn ending_label(&self, ending: u8) -> &str {
-        self.rules.ending_label(ending)
+        self.declared
+            .endings
+            .get(usize::from(ending))
+            .map_or("?", String::as_str)
     }
 }
 

@@ -90,20 +90,39 @@ impl Writer {
 }
 
 /// One row read back.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct GameRow {
     pub game: u64,
     pub rotation: u64,
     pub seed: u64,
     pub outcome: Outcome,
+    /// The row's ending where the game, as configured now, names no such ending (a Mice Heist
+    /// job renamed since): `outcome.ending` is then `None`. Only a check against another
+    /// config meets one; anywhere else it is damage ([`GameRow::named`]).
+    pub unnamed_ending: Option<String>,
+}
+
+impl GameRow {
+    /// The row, refused (naming the field) when its ending is not one the game names.
+    pub(crate) fn named<G: Game>(&self, game: &G) -> Result<&Self, String> {
+        match &self.unnamed_ending {
+            None => Ok(self),
+            Some(ending) => Err(format!(
+                "field `{}`: `{ending}` is not one of the game's endings ({})",
+                game.declared().ending,
+                game.declared().endings.join(", ")
+            )),
+        }
+    }
 }
 
 /// Reads `path`, a `games.csv` of `game` played under a turn cap of `max_turns`, calling `each`
 /// with every row and its line's bytes (line break included), in order. Anything that whisker
-/// would not have written is an error naming the file, the line and the field.
+/// would not have written is an error naming the file, the line and the field; an ending the
+/// game does not name is one unless `unnamed_endings` (the games of another config).
 pub(crate) fn read<G: Game>(
     path: &Path,
-    game: &G,
+    (game, unnamed_endings): (&G, bool),
     max_turns: u32,
     mut each: impl FnMut(&GameRow, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
@@ -140,6 +159,9 @@ pub(crate) fn read<G: Game>(
             continue;
         }
         let row = parse(text, game, max_turns).map_err(at)?;
+        if !unnamed_endings {
+            row.named(game).map_err(at)?;
+        }
         each(&row, &line)?;
         rows += 1;
     }
@@ -194,6 +216,10 @@ fn parse<G: Game>(text: &str, game: &G, max_turns: u32) -> Result<GameRow, Strin
         let most = if v.per_turn { turns } else { u32::MAX };
         outcome.values[k] = number(5 + k, v.name, 0, i64::from(most))? as u32;
     }
+    let ending = fields[5 + values.len()];
+    let named = game.declared().endings.iter().position(|n| n == ending);
+    outcome.ending = named.map(|e| e as u8);
+    let unnamed_ending = (!ending.is_empty() && named.is_none()).then(|| ending.to_string());
     let mut last = None;
     for w in fields[winners].split(';').filter(|w| !w.is_empty()) {
         let seat = w
@@ -229,6 +255,7 @@ fn parse<G: Game>(text: &str, game: &G, max_turns: u32) -> Result<GameRow, Strin
         rotation: whole(1, "rotation")?,
         seed: whole(2, "seed")?,
         outcome,
+        unnamed_ending,
     })
 }
 
@@ -239,25 +266,32 @@ mod tests {
     #[test]
     fn rows_whisker_would_not_write_are_refused_by_field() {
         let game = crate::core::game::example::Coins::new(2);
-        let good = "7,0,99,20,0,12,A,1,10,30";
+        let good = "7,0,99,20,0,12,,1,10,30";
         let row = parse(good, &game, game.max_turns()).unwrap();
         assert_eq!(
             (row.game, row.outcome.turns, row.outcome.winners),
             (7, 20, 2)
         );
         for (bad, says) in [
-            ("7,0,99,-1,0,12,A,1,10,30", "field `turns`"),
-            ("7,0,99,3000000000,0,12,A,1,10,30", "field `turns`"),
-            ("7,0,99,20,2,12,A,1,10,30", "field `capped`"),
+            ("7,0,99,-1,0,12,,1,10,30", "field `turns`"),
+            ("7,0,99,3000000000,0,12,,1,10,30", "field `turns`"),
+            ("7,0,99,20,2,12,,1,10,30", "field `capped`"),
             ("7,0,99,20,0,21,A,1,10,30", "field `hits`"),
-            ("7,0,99,20,0,12,A,9,10,30", "field `winners`"),
-            ("7,0,99,20,0,12,A,1;0,10,30", "field `winners`"),
-            ("7,0,99,20,0,12,A,0;0,10,30", "field `winners`"),
-            ("7,0,99,20,0,12,A,1,x,30", "field `score_0`"),
-            ("7,0,99,20,0,12,A,1,10", "fields"),
-            ("-7,0,99,20,0,12,A,1,10,30", "field `game`"),
+            ("7,0,99,20,0,12,,9,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,,1;0,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,,0;0,10,30", "field `winners`"),
+            ("7,0,99,20,0,12,,1,x,30", "field `score_0`"),
+            (
+                "7,0,99,20,0,12,A,1,10,30",
+                "field `ending`: `A` is not one of",
+            ),
+            ("7,0,99,20,0,12,,1,10", "fields"),
+            ("-7,0,99,20,0,12,,1,10,30", "field `game`"),
         ] {
-            let e = parse(bad, &game, game.max_turns()).err().unwrap();
+            let e = parse(bad, &game, game.max_turns())
+                .and_then(|r| r.named(&game).map(|_| ()))
+                .err()
+                .unwrap();
             assert!(e.contains(says), "{bad}: {e}");
         }
     }

@@ -495,6 +495,8 @@ pub struct Declared {
     pub values: Vec<Value>,
     /// The `games.csv` column naming what ended each game.
     pub ending: &'static str,
+    /// The name of each ending, by [`crate::core::game::Outcome::ending`]: that column's words.
+    pub endings: Vec<String>,
     pub summary: Vec<SummaryMetric>,
 }
 

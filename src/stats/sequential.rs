@@ -47,6 +47,8 @@ pub(crate) fn tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64>
         "capped_rate" => 0.005,
         "game_length_distribution_ks" => 0.05,
         m if m.ends_with("_win_rate") => 0.02,
+        // A share of games that ended one way ([`crate::stats::compare::ending_metric`]).
+        m if m.starts_with("ending_") => 0.02,
         m if m.ends_with("_mean_score") => 1.0,
         _ => return None,
     })

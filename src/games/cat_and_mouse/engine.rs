@@ -52,7 +52,7 @@ pub const ENDINGS: [&str; 6] = [
     "trap_wrong",
     "heist_set",
     "heist_no_set",
-    "capped",
+    crate::core::game::CAPPED_ENDING,
 ];
 
 impl Ending {

@@ -80,7 +80,12 @@ pub enum Ending {
 }
 
 /// Each ending's label in `games.csv` and `endings.csv`, in [`Ending`] order.
-pub const ENDINGS: [&str; 4] = ["goal", "deck_empty", "everyone_loses", "capped"];
+pub const ENDINGS: [&str; 4] = [
+    "goal",
+    "deck_empty",
+    "everyone_loses",
+    crate::core::game::CAPPED_ENDING,
+];
 
 /// The question put to the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -247,7 +247,12 @@ pub enum Ending {
 }
 
 /// The names `endings.csv` lists, in [`Ending`] order.
-pub const ENDINGS: [&str; 4] = ["own_nest", "own_nest_by_chain", "non_player_nest", "capped"];
+pub const ENDINGS: [&str; 4] = [
+    "own_nest",
+    "own_nest_by_chain",
+    "non_player_nest",
+    crate::core::game::CAPPED_ENDING,
+];
 
 /// Per-game events the shared layers and the report count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -13,15 +13,16 @@ pub(crate) mod items;
 
 use serde::Serialize;
 
-use crate::core::game::{MAX_SEATS, MAX_VALUES, Outcome, seat_number};
+use crate::core::game::{CAPPED_ENDING, MAX_ENDINGS, MAX_SEATS, MAX_VALUES, Outcome, seat_number};
 use crate::io::report::headline::is_seat_rate;
 use crate::stats::metrics::{Quantity, SummaryMetric};
 use crate::stats::num;
 use crate::stats::{Histogram, Z95};
 
 /// Per-game values of one side: turns, wins by seat, scores by seat, shared, capped, the game's
-/// own values, and wins by bot (a bot wins when any seat it plays wins; with rotated seats).
-const SIDE: usize = 1 + 2 * MAX_SEATS + 2 + MAX_VALUES + MAX_SEATS;
+/// own values, wins by bot (a bot wins when any seat it plays wins; with rotated seats), and
+/// which ending the game had.
+const SIDE: usize = 1 + 2 * MAX_SEATS + 2 + MAX_VALUES + MAX_SEATS + MAX_ENDINGS;
 const PAIR: usize = 2 * SIDE;
 const TURNS: usize = 0;
 const WIN: usize = 1;
@@ -30,6 +31,7 @@ const SHARED: usize = 1 + 2 * MAX_SEATS;
 const CAPPED: usize = SHARED + 1;
 const VALUES: usize = SHARED + 2;
 const BOT_WIN: usize = VALUES + MAX_VALUES;
+const ENDING: usize = BOT_WIN + MAX_SEATS;
 
 /// Which of the run's distinct bots plays each seat (indices into its bot list).
 pub(crate) type BotIndex = [usize; MAX_SEATS];
@@ -68,7 +70,7 @@ pub(crate) fn is_difference_of_shares(metric: &str) -> bool {
 
 /// Whether a row's change is one of shares, said in points: a rate, or a difference of two.
 pub(crate) fn in_points(metric: &str) -> bool {
-    metric.ends_with("_rate") || is_difference_of_shares(metric)
+    crate::stats::is_rate(metric) || is_difference_of_shares(metric)
 }
 
 fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
@@ -86,7 +88,35 @@ fn features(o: &Outcome, bots: &BotIndex) -> [i64; SIDE] {
     for (k, &v) in o.values.iter().enumerate() {
         x[VALUES + k] = i64::from(v);
     }
+    if let Some(e) = o.ending.map(usize::from).filter(|&e| e < MAX_ENDINGS) {
+        x[ENDING + e] = 1;
+    }
     x
+}
+
+/// The name of the share of games that had the ending `label`, its `column` in `games.csv`
+/// naming the kind (`ending_deck_empty`, `ending_job_A`): a check's row and a tune target.
+pub(crate) fn ending_metric(column: &str, label: &str) -> String {
+    format!("{column}_{label}")
+}
+
+/// Each ending's row name, by [`Outcome::ending`], for [`Side::endings`]: the game's, then
+/// `others` a baseline had. None for the ending at the turn cap, which `capped_rate` measures,
+/// or past the endings a comparison tells apart.
+pub(crate) fn ending_metrics(
+    declared: &crate::stats::metrics::Declared,
+    others: &[String],
+) -> Vec<Option<String>> {
+    declared
+        .endings
+        .iter()
+        .chain(others)
+        .enumerate()
+        .map(|(e, label)| {
+            (e < MAX_ENDINGS && label != CAPPED_ENDING)
+                .then(|| ending_metric(declared.ending, label))
+        })
+        .collect()
 }
 
 /// The feature of a per-game quantity.
@@ -399,6 +429,10 @@ pub(crate) struct Side<'a> {
     pub summary: &'a [SummaryMetric],
     /// Whether the game keeps a score (no score rows when either side keeps none).
     pub scored: bool,
+    /// Each ending's row, by [`Outcome::ending`] ([`ending_metrics`]): compared where both
+    /// sides name it. `compare` leaves these empty, since its `compare_items.csv` has each
+    /// game's `endings.csv` row.
+    pub endings: &'a [Option<String>],
 }
 
 /// The standard deviation of a smooth function of both sides' means, with this gradient, by the
@@ -518,6 +552,17 @@ fn metrics(sides: [Side; 2], bots: &[&str], ma: &[f64], mb: &[f64]) -> (Vec<Metr
             move |m: &[f64]| m[BOT_WIN + b],
         ));
     }
+    for (ea, name) in side_a.endings.iter().enumerate() {
+        let Some(name) = name else { continue };
+        let Some(eb) = side_b.endings.iter().position(|n| n.as_ref() == Some(name)) else {
+            continue;
+        };
+        metrics.push(Metric {
+            name: name.clone(),
+            a: Box::new(move |m: &[f64]| m[ENDING + ea]),
+            b: Box::new(move |m: &[f64]| m[ENDING + eb]),
+        });
+    }
     (metrics, declared_counts)
 }
 
@@ -554,6 +599,7 @@ pub(crate) fn changes(p: &Paired, sides: [Side; 2], bots: &[&str]) -> Vec<Change
                     || f == SHARED
                     || f == CAPPED
                     || (BOT_WIN..BOT_WIN + MAX_SEATS).contains(&f)
+                    || (ENDING..ENDING + MAX_ENDINGS).contains(&f)
             };
             Change {
                 metric: m.name.clone(),
@@ -990,6 +1036,7 @@ mod tests {
             players,
             summary: DECLARED,
             scored: true,
+            endings: &[],
         };
         [side, side]
     }

@@ -217,8 +217,8 @@ impl Ruleset for Rules {
         story.events
     }
 
-    fn ending_label(&self, ending: u8) -> &str {
-        &self.jobs[ending as usize].id
+    fn endings(&self) -> Vec<String> {
+        self.jobs.iter().map(|j| j.id.clone()).collect()
     }
 
     #[cfg(test)]
