@@ -306,6 +306,12 @@ fn value(raw: &str) -> Result<toml::Value, String> {
             i64::MAX
         ));
     }
+    if digits.starts_with(|c: char| c.is_ascii_digit())
+        && text.parse::<f64>().is_ok_and(f64::is_infinite)
+    {
+        // As the file's reading of the same number says it.
+        return Err(format!("{text}: floating-point number overflowed"));
+    }
     if text.contains(['\n', '\r']) {
         // One line, so what follows a line break is never mistaken for more of the config.
         return Err("a value is one line of text".into());
@@ -1004,6 +1010,13 @@ mod tests {
         assert!(e.contains("without quotes"), "{e}");
         let e = "a=99999999999999999999".parse::<Override>().err().unwrap();
         assert!(e.contains("too large for a whole number"), "{e}");
+        // The file's reading says the same; it was `expected integer, got string`.
+        let e = "a=1e400".parse::<Override>().err().unwrap();
+        assert!(
+            e.ends_with("1e400: floating-point number overflowed"),
+            "{e}"
+        );
+        assert!("a=1e300".parse::<Override>().is_ok());
         let e = "rules.rooms=012".parse::<Override>().unwrap_err();
         assert!(
             e.contains("012: a whole number has no leading zero; write 12"),
