@@ -279,7 +279,9 @@ impl Story {
     }
 
     /// The end: the outcome, matching the game's row of `games.csv`.
-    pub fn end(&mut self, o: &Outcome, players: usize, ending: Option<&str>) {
+    /// The game's end: why, each seat's score as the food it claimed and the cheese it kept
+    /// (`food`, by seat), and who won.
+    pub fn end(&mut self, o: &Outcome, (players, food): (usize, &[i32]), ending: Option<&str>) {
         let scores = &o.scores[..players];
         let winners: Vec<usize> = (0..players).filter(|&s| o.won(s)).collect();
         let why = match (o.capped, ending) {
@@ -292,7 +294,8 @@ impl Story {
             o.turns,
             scores
                 .iter()
-                .map(|s| s.to_string())
+                .zip(food)
+                .map(|(s, f)| format!("{s} ({f} food + {} cheese)", s - f))
                 .collect::<Vec<_>>()
                 .join(", "),
             if winners.len() > 1 {
@@ -311,7 +314,7 @@ impl Story {
             o.turns,
             "end",
             text,
-            json!({"turns": o.turns, "capped": o.capped, "ending_job": ending.unwrap_or(""), "scores": scores, "winners": winners}),
+            json!({"turns": o.turns, "capped": o.capped, "ending_job": ending.unwrap_or(""), "scores": scores, "food": food, "winners": winners}),
         );
     }
 }
@@ -394,12 +397,16 @@ mod tests {
     #[test]
     fn the_end_names_the_winners_counting_from_one() {
         let mut story = Story::default();
-        story.end(&outcome([22, 35, 40, 21], 0b0100), 4, Some("B"));
-        story.end(&outcome([30, 12, 30, 9], 0b0101), 4, None);
+        story.end(
+            &outcome([22, 35, 40, 21], 0b0100),
+            (4, &[12, 30, 36, 21]),
+            Some("B"),
+        );
+        story.end(&outcome([30, 12, 30, 9], 0b0101), (4, &[0; 4]), None);
         let [won, shared] = [&story.events[0], &story.events[1]];
         assert_eq!(
             won.text,
-            "game over after 15 tests (job B completed); scores 22, 35, 40, 21; won by seat 3"
+            "game over after 15 tests (job B completed); scores 22 (12 food + 10 cheese), 35 (30 food + 5 cheese), 40 (36 food + 4 cheese), 21 (21 food + 0 cheese); won by seat 3"
         );
         assert_eq!(won.data["winners"], json!([2]));
         assert!(

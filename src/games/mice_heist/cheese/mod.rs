@@ -179,7 +179,7 @@ impl Ruleset for Rules {
         let outcome = table.finish(lineup);
         story.end(
             &outcome,
-            rules.players,
+            (rules.players, table.game.food()),
             outcome.ending.map(|j| ids[j as usize]),
         );
         story.events

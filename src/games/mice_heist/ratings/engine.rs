@@ -222,6 +222,11 @@ impl<'r> Engine<'r> {
         &self.state
     }
 
+    /// The food each seat has claimed so far: its score less its cheese, once the game is over.
+    pub fn food(&self) -> &[i32] {
+        &self.claims.food[..self.rules.players]
+    }
+
     /// Mutable state, for building positions by hand in tests.
     pub fn state_mut(&mut self) -> &mut State {
         &mut self.state

@@ -211,7 +211,7 @@ impl Ruleset for Rules {
         let outcome = table.finish(lineup);
         story.end(
             &outcome,
-            rules.players,
+            (rules.players, table.game.food()),
             outcome.ending.map(|j| rules.jobs[j as usize].id.as_str()),
         );
         story.events
