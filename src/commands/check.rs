@@ -428,7 +428,7 @@ fn check_game<G: Registered>(
             };
             let strong = match &sample {
                 Strong::Played { changes, .. } => changes.get(&row.metric).copied(),
-                Strong::Not(_) => None,
+                Strong::Not(_) | Strong::Itself(_) => None,
             };
             Some(Verdict {
                 strong_play: strong.map_or("", |s| strong_word(status, diff, s)),
@@ -496,6 +496,8 @@ enum Strong {
         /// Each checked metric's change under strong play, now − baseline, by its name.
         changes: BTreeMap<String, Estimate>,
     },
+    /// None, since the baseline's own bots (these) are its strength lineup.
+    Itself(String),
     /// Why not, as the end of "no strength sample was played …".
     Not(String),
 }
@@ -504,6 +506,7 @@ impl Strong {
     fn json(&self) -> serde_json::Value {
         match self {
             Self::Played { bots, games, .. } => serde_json::json!({"bots": bots, "games": games}),
+            Self::Itself(bots) => serde_json::json!({"itself": bots}),
             Self::Not(why) => serde_json::json!({"not_played": why}),
         }
     }
@@ -519,7 +522,14 @@ impl Strong {
             ..
         } = self
         else {
-            let Self::Not(why) = self else { unreachable!() };
+            let why = match self {
+                Self::Not(why) => why,
+                Self::Itself(bots) => {
+                    return strength::itself_sentence(bots, "changes")
+                        .replace("the run's bots", "the baseline's bots");
+                }
+                Self::Played { .. } => unreachable!(),
+            };
             // With nothing moved there is no change whose strength is in question.
             return if verdicts.iter().all(|v| v.status == "same") {
                 format!("No strength sample was played {why}; nothing moved here to hold or not.")
@@ -575,11 +585,15 @@ impl Strong {
             ));
         }
         let mut said = if moved == 0 {
-            format!("Under strong play ({of}): nothing moved here to hold or not.")
+            format!(
+                "{}: nothing moved here to hold or not.",
+                strength::under(bots, &of)
+            )
         } else {
             let metrics = if moved == 1 { "metric" } else { "metrics" };
             format!(
-                "Under strong play ({of}), of the {moved} {metrics} that moved: {}.",
+                "{}, of the {moved} {metrics} that moved: {}.",
+                strength::under(bots, &of),
                 parts.join("; ")
             )
         };
@@ -629,6 +643,9 @@ fn strength_sample<G: Registered>(
     args: &CheckArgs,
 ) -> anyhow::Result<Strong> {
     let (Some(bots), Some(recorded)) = (&record.strength_bots, record.strength_games) else {
+        if played_itself(&args.baseline) {
+            return Ok(Strong::Itself(record.bots.join(",")));
+        }
         // Its own command would make it without one again.
         let why = if record.reproduce.contains(" --strength off") {
             "(the baseline was made with --strength off: remake it with the `reproduce` line of its run.toml, less `--strength off`)"
@@ -694,6 +711,27 @@ fn strength_sample<G: Registered>(
         asked,
         changes,
     })
+}
+
+/// Whether the baseline's bots were its strength lineup, as its `strength.csv` says in every
+/// row: the check then replays strong play's games, or those of the lineup the baseline was
+/// told is strong.
+fn played_itself(dir: &Path) -> bool {
+    let Ok(mut reader) = csv::Reader::from_path(dir.join(strength::FILE)) else {
+        return false;
+    };
+    let Ok(header) = reader.headers().cloned() else {
+        return false;
+    };
+    let Some(at) = header.iter().position(|h| h == "strong_play") else {
+        return false;
+    };
+    let words: Vec<String> = reader
+        .records()
+        .map_while(Result::ok)
+        .filter_map(|r| r.get(at).map(String::from))
+        .collect();
+    !words.is_empty() && words.iter().all(|w| w == strength::Verdict::Itself.word())
 }
 
 /// The baseline's strength sample, figure by figure, from its `strength.csv`.

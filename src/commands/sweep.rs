@@ -407,7 +407,11 @@ fn sweep_game<G: Registered>(
     // Named as the first point spells it out: the points differ in values, not in bots.
     let strong_name = strong_lineup(first, &args.sample.strength_bots)?.1;
     reproduce += &strength::reproduce(
-        if played_sample { sample_games } else { 0 },
+        match (itself, played_sample) {
+            (true, _) => None,
+            (_, true) => Some(sample_games),
+            _ => Some(0),
+        },
         Some(&strong_name),
     );
     let said = if itself {

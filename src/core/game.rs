@@ -8,8 +8,9 @@ pub use crate::stats::metrics::MAX_VALUES;
 use crate::stats::metrics::{Counts, Declared};
 
 /// The most endings (`Outcome::ending`) a comparison tells apart: a check compares each one's
-/// share, those its baseline had that the config now lacks (a job renamed) included.
-pub const MAX_ENDINGS: usize = 8;
+/// share, those its baseline had that the config now lacks (a job renamed) included, so twice
+/// the most a game names (`games::conformance` holds every game to it).
+pub const MAX_ENDINGS: usize = 12;
 
 /// The name of the ending of a game stopped at its turn cap, where a game names that as an
 /// ending of its own: `capped_rate` measures it already.

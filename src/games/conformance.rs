@@ -98,6 +98,8 @@ pub(super) fn random_play_ends<G: Registered>(game: &G) {
     let players = game.players();
     let random = vec![Bot::new(&crate::core::play::RANDOM); players];
     let mut counts = game.declared().counts();
+    // A check tells apart every ending the game names and as many its baseline named.
+    assert!(2 * game.declared().endings.len() <= crate::core::game::MAX_ENDINGS);
     for seed in 0..SEEDS {
         let once = game.play(seed, &random, &mut Default::default(), &mut counts);
         assert!(once.turns <= game.max_turns(), "seed {seed}: past the cap");

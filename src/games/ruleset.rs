@@ -10,7 +10,9 @@ use serde::de::DeserializeOwned;
 use crate::bots::{Agent, Own, agents};
 use crate::core::lineup::{Bot, Kind};
 use crate::core::play::{Decider, Decisions, Table};
-use crate::games::{Builtin, DEFAULT_GAMES, Event, Game, Outcome, Registered, Roles};
+use crate::games::{
+    Builtin, CAPPED_ENDING, DEFAULT_GAMES, Event, Game, Outcome, Registered, Roles,
+};
 use crate::io::config::{ConfigError, Invalid, Override, Source, load_compiled, with_players};
 use crate::io::report::parts::Parts;
 use crate::stats::metrics::{Counts, Declared, Value};
@@ -203,6 +205,8 @@ impl<R: Ruleset> Registered for Configured<R> {
         let resolved = with_players(resolved, rules.players());
         let mut declared = Declared::new(R::VALUES, R::ENDING);
         declared.endings = rules.endings();
+        // Only a game's fixed endings name the cap's; a Mice Heist job may be called anything.
+        declared.capped_ending = R::ENDINGS.iter().position(|&e| e == CAPPED_ENDING);
         let tally = rules.declare(&mut declared);
         Ok(Self {
             rules,

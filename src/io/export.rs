@@ -436,9 +436,10 @@ impl Shown {
         let Sample::Played(bots, _) = &self.sample else {
             return String::new();
         };
+        let of = format!("strength.csv; {}", crate::stats::strength::played_by(bots));
         let mut out = format!(
-            "\n  under strong play (strength.csv; {})\n",
-            crate::stats::strength::played_by(bots)
+            "\n  {}\n",
+            crate::stats::strength::under(bots, &of).replacen("Under", "under", 1)
         );
         // Each figure as the sentence above names it.
         let words = |f: &Figure| figure_words(f.from, &f.name, turn);

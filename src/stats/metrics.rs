@@ -497,6 +497,9 @@ pub struct Declared {
     pub ending: &'static str,
     /// The name of each ending, by [`crate::core::game::Outcome::ending`]: that column's words.
     pub endings: Vec<String>,
+    /// Which of them is the game's ending at the turn cap, where it names one: `capped_rate`
+    /// measures it already.
+    pub capped_ending: Option<usize>,
     pub summary: Vec<SummaryMetric>,
 }
 

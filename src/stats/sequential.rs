@@ -13,6 +13,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::core::game::CAPPED_ENDING;
 use crate::stats::compare::{Change, Paired, Side, changes, ks_test};
 use crate::stats::metrics::SummaryMetric;
 
@@ -47,6 +48,9 @@ pub(crate) fn tolerance(metric: &str, declared: &[SummaryMetric]) -> Option<f64>
         "capped_rate" => 0.005,
         "game_length_distribution_ks" => 0.05,
         m if m.ends_with("_win_rate") => 0.02,
+        // The share of games that ended at the cap, as a game that names that ending calls
+        // it: `capped_rate`'s.
+        m if m == crate::stats::compare::ending_metric("ending", CAPPED_ENDING) => 0.005,
         // A share of games that ended one way ([`crate::stats::compare::ending_metric`]).
         m if m.starts_with("ending_") => 0.02,
         m if m.ends_with("_mean_score") => 1.0,

@@ -23,9 +23,11 @@ pub(crate) const BOTS: &str = crate::bots::ismcts::NAME;
 /// Whether a lineup, as `run.toml` records it, has a search at some seat. Without one,
 /// `--strength-bots` has named hand-written bots, and the sample is only as strong as they are.
 pub(crate) fn searches(bots: &str) -> bool {
-    crate::core::lineup::split(bots)
-        .iter()
-        .any(|b| b.split('(').next() == Some(crate::bots::ismcts::NAME))
+    crate::core::lineup::split(bots).iter().any(|b| {
+        // `ismcts(iterations=200)`, or by role as a sweep records it, `mouse=ismcts`.
+        let kind = b.split('(').next().unwrap_or(b);
+        kind.rsplit('=').next() == Some(crate::bots::ismcts::NAME)
+    })
 }
 
 /// How a sentence names the sample's lineup, as `run.toml` records it: one bot `at every seat`,
@@ -45,6 +47,16 @@ pub(crate) fn played_by(bots: &str) -> String {
     }
 }
 
+/// How a sentence opens on the sample's figures, `of` saying whose and on which seeds: as strong
+/// play's only when its lineup searches; else as the lineup `--strength-bots` named.
+pub(crate) fn under(bots: &str, of: &str) -> String {
+    if searches(bots) {
+        format!("Under strong play ({of})")
+    } else {
+        format!("Under the --strength-bots lineup ({of})")
+    }
+}
+
 /// The sentence for a run its strength lineup played itself, `what` naming its figures
 /// ("figures"): strong play's only when that lineup searches.
 pub(crate) fn itself_sentence(bots: &str, what: &str) -> String {
@@ -59,9 +71,11 @@ pub(crate) fn itself_sentence(bots: &str, what: &str) -> String {
 }
 
 /// The end of a command line that plays `played` games of sample with `bots` (as `run.toml`
-/// records them): `--strength N`, and `--strength-bots` when they are not the default.
-pub(crate) fn reproduce(played: u64, bots: Option<&str>) -> String {
-    let mut out = format!(" --strength {}", Asked::arg(played));
+/// records them): `--strength N`, and `--strength-bots` when they are not the default. No
+/// count (`None`) where the run's own bots are the lineup: `--strength off` would make the
+/// same run say no sample was played.
+pub(crate) fn reproduce(played: Option<u64>, bots: Option<&str>) -> String {
+    let mut out = played.map_or_else(String::new, |n| format!(" --strength {}", Asked::arg(n)));
     if let Some(b) = bots.filter(|&b| b != BOTS) {
         out += &format!(" --strength-bots {}", crate::io::record::quote(b));
     }
@@ -73,9 +87,9 @@ impl Sample {
     /// so the rerun says so too rather than "not played".
     pub(crate) fn reproduce(&self) -> String {
         match self {
-            Self::Played(bots, games) => reproduce(*games, Some(bots)),
-            Self::Itself(bots) => reproduce(0, Some(bots)),
-            Self::Not(_) => reproduce(0, None),
+            Self::Played(bots, games) => reproduce(Some(*games), Some(bots)),
+            Self::Itself(bots) => reproduce(None, Some(bots)),
+            Self::Not(_) => reproduce(Some(0), None),
         }
     }
 }
@@ -220,7 +234,8 @@ impl Sample {
         );
         if doubted == 0 {
             let said = format!(
-                "Under strong play ({of}), every figure at every point holds ({SWEEP_FILE}){}.",
+                "{}, every figure at every point holds ({SWEEP_FILE}){}.",
+                under(bots, &of),
                 as_far_as(*games, " a point")
             );
             return (false, said);
@@ -230,7 +245,8 @@ impl Sample {
             if doubted == 1 { "has" } else { "have" },
         );
         let said = format!(
-            "Under strong play ({of}), {doubted} of {points} {noun} {verb} figures not confirmed ({SWEEP_FILE})."
+            "{}, {doubted} of {points} {noun} {verb} figures not confirmed ({SWEEP_FILE}).",
+            under(bots, &of)
         );
         (true, said)
     }
@@ -266,7 +282,8 @@ impl Sample {
                     (
                         false,
                         format!(
-                            "Under strong play ({of}), all {all} figures of {FILE} hold{}.",
+                            "{}, all {all} figures of {FILE} hold{}.",
+                            under(bots, &of),
                             as_far_as(*games, "")
                         ),
                     )
@@ -280,7 +297,8 @@ impl Sample {
                     (
                         true,
                         format!(
-                            "Under strong play ({of}), {} of {} figures {verb} not confirmed: {} ({FILE}).{others}",
+                            "{}, {} of {} figures {verb} not confirmed: {} ({FILE}).{others}",
+                            under(bots, &of),
                             doubted.len(),
                             figures.len(),
                             doubted.join(", ")
@@ -601,7 +619,19 @@ mod tests {
             played_by("greedy,greedy,greedy"),
             "greedy at every seat, a lineup that does not search"
         );
+        // A run its own lineup played is made again without --strength off, which would
+        // make it say no sample was played.
+        assert_eq!(
+            Sample::Itself("greedy".into()).reproduce(),
+            " --strength-bots greedy"
+        );
+        assert_eq!(
+            under("greedy", "greedy at every seat"),
+            "Under the --strength-bots lineup (greedy at every seat)"
+        );
         assert!(searches("sleuth,ismcts"));
+        assert!(searches("inspector=sleuth,mouse=ismcts(iterations=20)"));
+        assert!(!searches("inspector=sleuth,mouse=thief(ismcts=1)"));
         assert!(!searches("sleuth,thief"));
         assert_eq!(
             played_by("sleuth,thief"),

@@ -13,7 +13,7 @@ pub(crate) mod items;
 
 use serde::Serialize;
 
-use crate::core::game::{CAPPED_ENDING, MAX_ENDINGS, MAX_SEATS, MAX_VALUES, Outcome, seat_number};
+use crate::core::game::{MAX_ENDINGS, MAX_SEATS, MAX_VALUES, Outcome, seat_number};
 use crate::io::report::headline::is_seat_rate;
 use crate::stats::metrics::{Quantity, SummaryMetric};
 use crate::stats::num;
@@ -113,7 +113,7 @@ pub(crate) fn ending_metrics(
         .chain(others)
         .enumerate()
         .map(|(e, label)| {
-            (e < MAX_ENDINGS && label != CAPPED_ENDING)
+            (e < MAX_ENDINGS && declared.capped_ending != Some(e))
                 .then(|| ending_metric(declared.ending, label))
         })
         .collect()
@@ -790,7 +790,8 @@ pub(crate) fn strength_sentence(
         .collect();
     if found.is_empty() {
         let said = format!(
-            "Under strong play ({of}): no difference of this run is significant, so none to check (compare.csv has every row's)."
+            "{}: no difference of this run is significant, so none to check (compare.csv has every row's).",
+            crate::stats::strength::under(bots, &of)
         );
         return (false, said);
     }
@@ -838,7 +839,8 @@ pub(crate) fn strength_sentence(
     // Counted as measured: the page's count of significant metrics also holds those the
     // sample has no interval for, and the first seat's rate beside seat 1's.
     let said = format!(
-        "Under strong play ({of}), of the {} significant {} the sample measures: {}.",
+        "{}, of the {} significant {} the sample measures: {}.",
+        crate::stats::strength::under(bots, &of),
         found.len(),
         if found.len() == 1 {
             "difference"
@@ -902,6 +904,35 @@ pub(crate) fn table(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game's own ending at the cap is `capped_rate`'s, a Mice Heist job called `capped` is
+    /// not; a baseline's renamed endings come after the game's, each with its row.
+    #[test]
+    fn every_ending_has_a_row_but_the_cap_s() {
+        use crate::stats::metrics::Declared;
+        let mut fixed = Declared::new(&[], "ending");
+        fixed.endings = ["goal", "capped"].map(String::from).into();
+        fixed.capped_ending = Some(1);
+        assert_eq!(
+            ending_metrics(&fixed, &[]),
+            [Some("ending_goal".to_string()), None]
+        );
+        let mut jobs = Declared::new(&[], "ending_job");
+        jobs.endings = ["A", "capped"].map(String::from).into();
+        let others: Vec<String> = (0..6).map(|k| format!("old{k}")).collect();
+        let rows = ending_metrics(&jobs, &others);
+        assert_eq!(rows.len(), 8);
+        assert_eq!(rows[1].as_deref(), Some("ending_job_capped"));
+        assert_eq!(rows[7].as_deref(), Some("ending_job_old5"));
+        assert_eq!(
+            crate::stats::sequential::tolerance("ending_capped", &[]),
+            Some(0.005)
+        );
+        assert_eq!(
+            crate::stats::sequential::tolerance("ending_job_capped", &[]),
+            Some(0.02)
+        );
+    }
 
     #[test]
     fn a_win_rate_is_read_over_its_fair_share_only_where_that_row_is_there() {
