@@ -991,3 +991,52 @@ fn pages_over_tables_of_different_sizes_or_games_say_so() {
     );
     assert!(!terminal.contains("(inspector)"), "{terminal}");
 }
+
+/// The tiles at the top of a page are the figures a designer reads first: each rate and mean
+/// has its 95% interval, and strong play's figure where it does not confirm the run's, as
+/// summary.csv says.
+#[test]
+fn headline_tiles_give_intervals_and_strong_play_s_doubts() {
+    let d = scratch("report-tiles");
+    let html = reported(
+        &[
+            "simulate",
+            "mice-heist-cheese",
+            "--games",
+            "3000",
+            "--strength",
+            "30",
+        ],
+        &d,
+    );
+    let summary = fs::read_to_string(d.join("summary.csv")).unwrap();
+    let verdict = |metric: &str| {
+        summary
+            .lines()
+            .find(|l| l.starts_with(&format!("{metric},")))
+            .and_then(|l| l.rsplit(',').next())
+            .unwrap()
+            .to_string()
+    };
+    let tile = |meaning: &str| {
+        let at = html
+            .find(meaning)
+            .unwrap_or_else(|| panic!("no tile {meaning}"));
+        html[at..at + html[at..].find("</span>").unwrap()].to_string()
+    };
+    for (metric, meaning) in [
+        ("mean_turns", "tests a game on average"),
+        ("test_success_rate", "of tests passed"),
+        ("first_seat_win_rate", "of games won by the first player"),
+    ] {
+        let said = tile(meaning);
+        assert!(said.contains("(95% CI "), "{said}");
+        assert_eq!(
+            said.contains("not confirmed under strong play: "),
+            verdict(metric) == "not confirmed",
+            "{said}"
+        );
+    }
+    // Greedy passes far more tests than the search does: the tile says so.
+    assert_eq!(verdict("test_success_rate"), "not confirmed");
+}

@@ -86,7 +86,12 @@ fn endings(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
     if let Some(top) = (0..t.len()).max_by(|&a, &b| share[a].total_cmp(&share[b])) {
         r.keys.push((
             pct(share[top]),
-            format!("of games end by {}", words(ending[top])),
+            format!(
+                "of games end by {} (95% CI {}–{})",
+                words(ending[top]),
+                pct(lo[top]),
+                pct(hi[top])
+            ),
         ));
     }
     let chart = HBars::new("How games end", "games (%)", Scale::Percent, bars).legend(vec![

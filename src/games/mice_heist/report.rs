@@ -23,9 +23,8 @@ pub const PARTS: Parts = Parts {
 };
 
 fn add(r: &mut Sections) -> anyhow::Result<()> {
-    if let Some(v) = r.metric("test_success_rate")? {
-        r.keys.push((pct(v), "of tests passed".into()));
-    }
+    let passed = r.key("test_success_rate", "of tests passed", pct)?;
+    r.keys.extend(passed);
     r.section("jobs.csv", job_section)?;
     chip_sections(r)?;
     obstacle_section(r)?;

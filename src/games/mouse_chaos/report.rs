@@ -54,7 +54,11 @@ fn endings(r: &mut Sections, t: CsvFile) -> anyhow::Result<()> {
         if ending[i] == "non_player_nest" && r.players < 4 {
             r.keys.push((
                 pct(share[i]),
-                "of games won by a non-player colour (every player loses)".into(),
+                format!(
+                    "of games won by a non-player colour, every player losing (95% CI {}–{})",
+                    pct(lo[i]),
+                    pct(hi[i])
+                ),
             ));
         }
         if flagged && !told {

@@ -8,6 +8,7 @@ use super::headline::{Cap, Stall};
 use super::page::Section;
 use super::svg::{Bar, HBars, Scale};
 use super::table::CsvFile;
+use crate::stats::strength::Verdict;
 
 /// Fewer games than this and the report says its intervals are too wide to act on.
 pub(crate) const FEW_GAMES: f64 = 1000.0;
@@ -54,6 +55,46 @@ pub struct Sections<'a> {
 }
 
 impl Sections<'_> {
+    /// A headline tile for `summary.csv`'s `metric`: its value as `shown` writes it, and what
+    /// it means with its 95% interval, and strong play's figure where that does not confirm it
+    /// (the tiles are what a designer reads first). None where the run has no such figure.
+    pub fn key(
+        &self,
+        metric: &str,
+        meaning: &str,
+        shown: impl Fn(f64) -> String,
+    ) -> anyhow::Result<Option<(String, String)>> {
+        let Some(value) = self.metric(metric)? else {
+            return Ok(None);
+        };
+        let at = |column| self.summary.metric(metric, column);
+        let mut said = meaning.to_string();
+        if let (Some(low), Some(high)) = (at("ci_low")?, at("ci_high")?) {
+            said += &format!(" (95% CI {}–{})", shown(low), shown(high));
+        }
+        let doubted = self.summary.header().iter().any(|h| h == "strong_play")
+            && self
+                .summary
+                .text("metric")?
+                .iter()
+                .zip(self.summary.text("strong_play")?)
+                .any(|(m, p)| *m == metric && p == Verdict::NotConfirmed.word());
+        if let (true, Some(strong), Some(low), Some(high)) = (
+            doubted,
+            at("strong_value")?,
+            at("strong_ci_low")?,
+            at("strong_ci_high")?,
+        ) {
+            said += &format!(
+                "; not confirmed under strong play: {} ({}–{})",
+                shown(strong),
+                shown(low),
+                shown(high)
+            );
+        }
+        Ok(Some((shown(value), said)))
+    }
+
     /// A `summary.csv` value.
     pub fn metric(&self, m: &str) -> anyhow::Result<Option<f64>> {
         self.summary.metric(m, "value")

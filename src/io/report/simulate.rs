@@ -278,30 +278,18 @@ fn seat_names(seats: &CsvFile) -> anyhow::Result<Vec<String>> {
 /// The headline numbers every game has; a game's part adds its own.
 fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
     let mut keys = Vec::new();
-    if let Some(mean) = r.metric("mean_turns")? {
-        let ci = |c| r.summary.metric("mean_turns", c).map(|v| v.unwrap_or(mean));
-        keys.push((
-            format!("{mean:.2}"),
-            format!(
-                "{turn}s a game on average (CI {:.2}–{:.2})",
-                ci("ci_low")?,
-                ci("ci_high")?
-            ),
-        ));
-    }
-    if let Some(gap) = r.metric("seat_gap")? {
-        keys.push((
-            headline::points(gap),
-            "seat gap: the best seat's win rate minus the worst's (0 is even)".into(),
-        ));
-    }
+    let mean = format!("{turn}s a game on average");
+    keys.extend(r.key("mean_turns", &mean, |v| format!("{v:.2}"))?);
+    keys.extend(r.key(
+        "seat_gap",
+        "seat gap: the best seat's win rate minus the worst's, 0 being even",
+        headline::points,
+    )?);
     for (m, meaning) in [
         ("first_seat_win_rate", "of games won by the first player"),
         ("shared_victory_rate", "of games end in a shared victory"),
     ] {
-        if let Some(v) = r.metric(m)? {
-            keys.push((pct(v), meaning.into()));
-        }
+        keys.extend(r.key(m, meaning, pct)?);
     }
     Ok(keys)
 }
