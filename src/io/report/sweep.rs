@@ -242,7 +242,24 @@ pub(crate) fn evenness(p: &SweepPoints, doubted: impl Fn(usize) -> Vec<String>) 
                 points_text(gap_at(best))
             ));
         } else if c.apart(best, worst) {
-            finding = Some(format!("{said}.{caveat}"));
+            // Apart from the least even point, it may still be no more even than its
+            // neighbours: those are named, since the designer would otherwise take the
+            // smallest estimate for the answer.
+            let alike: Vec<&str> = (0..points)
+                .filter(|&i| i != best && c.bands[i].is_some() && !c.apart(best, i))
+                .map(|i| p.names[i].as_str())
+                .collect();
+            let alike = match alike.split_last() {
+                None => String::new(),
+                Some((last, [])) => {
+                    format!(", though {last} is as even within the intervals")
+                }
+                Some((last, rest)) => format!(
+                    ", though {} and {last} are as even within the intervals",
+                    rest.join(", ")
+                ),
+            };
+            finding = Some(format!("{said}{alike}.{caveat}"));
         } else {
             paragraph = Some(format!(
                 "{said}, though the most and least even points' intervals overlap.{caveat}"
@@ -764,4 +781,50 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
         Some(&run.get("reproduce")),
     );
     Ok(page.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The smallest gap is named, with the points it cannot be told from; the least even is
+    /// apart from it, so the answer is a finding.
+    #[test]
+    fn the_most_even_point_names_the_points_as_even_within_the_intervals() {
+        let names = ["a", "b", "c", "d"].map(String::from);
+        let gaps = [
+            Some((0.10, Some((0.08, 0.12)))),
+            Some((0.11, Some((0.09, 0.13)))),
+            Some((0.30, Some((0.28, 0.32)))),
+            Some((0.10, Some((0.05, 0.15)))),
+        ];
+        let mut stalled = [false, false, false, true];
+        fn points<'a>(
+            names: &'a [String],
+            gaps: &'a [Option<Gap>],
+            stalled: &'a [bool],
+        ) -> SweepPoints<'a> {
+            SweepPoints {
+                names,
+                gaps,
+                stalled,
+                seats: &[4; 4],
+            }
+        }
+        let answer = evenness(&points(&names, &gaps, &stalled), |_| Vec::new());
+        assert_eq!(
+            answer.finding.as_deref(),
+            Some(
+                "Of the points whose games do not stall (1 of 4 stall in 5.0% or more of their games), the most even is a (seat gap 10.0 points), though b is as even within the intervals."
+            )
+        );
+        stalled[3] = false;
+        let answer = evenness(&points(&names, &gaps, &stalled), |_| Vec::new());
+        assert!(
+            answer
+                .finding
+                .unwrap()
+                .ends_with(", though b and d are as even within the intervals.")
+        );
+    }
 }
