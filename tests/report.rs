@@ -1039,4 +1039,21 @@ fn headline_tiles_give_intervals_and_strong_play_s_doubts() {
     }
     // Greedy passes far more tests than the search does: the tile says so.
     assert_eq!(verdict("test_success_rate"), "not confirmed");
+
+    // Where the first seat is a role's, its tile says whose.
+    let html = reported(
+        &[
+            "simulate",
+            "cat-and-the-mouse",
+            "--games",
+            "500",
+            "--strength",
+            "off",
+        ],
+        &d.join("cat"),
+    );
+    assert!(
+        html.contains("of games won by seat 1, the inspector (95% CI "),
+        "{html}"
+    );
 }

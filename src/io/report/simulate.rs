@@ -116,7 +116,16 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
     let (strength_lead, strength_rows) = strength(dir, run, parts.turn)?;
     lead.push(strength_lead);
 
-    r.keys = keys(&r, parts.turn)?;
+    // In a game with roles the first seat is a role's, and the tile says whose.
+    let first = if seats.header().iter().any(|h| h == "role") {
+        seats
+            .text("role")?
+            .first()
+            .map(|role| format!("seat 1, the {role}"))
+    } else {
+        None
+    };
+    r.keys = keys(&r, parts.turn, first.as_deref())?;
     seat_section(&mut r, &seats)?;
     r.section("bots.csv", bot_section)?;
     r.roles()?;
@@ -275,8 +284,9 @@ fn seat_names(seats: &CsvFile) -> anyhow::Result<Vec<String>> {
         .collect())
 }
 
-/// The headline numbers every game has; a game's part adds its own.
-fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
+/// The headline numbers every game has, `first` naming the first seat where it is a role's; a
+/// game's part adds its own.
+fn keys(r: &Sections, turn: &str, first: Option<&str>) -> anyhow::Result<Vec<(String, String)>> {
     let mut keys = Vec::new();
     let mean = format!("{turn}s a game on average");
     keys.extend(r.key("mean_turns", &mean, |v| format!("{v:.2}"))?);
@@ -285,8 +295,9 @@ fn keys(r: &Sections, turn: &str) -> anyhow::Result<Vec<(String, String)>> {
         "seat gap: the best seat's win rate minus the worst's, 0 being even",
         headline::points,
     )?);
+    let first = format!("of games won by {}", first.unwrap_or("the first player"));
     for (m, meaning) in [
-        ("first_seat_win_rate", "of games won by the first player"),
+        ("first_seat_win_rate", first.as_str()),
         ("shared_victory_rate", "of games end in a shared victory"),
     ] {
         keys.extend(r.key(m, meaning, pct)?);
