@@ -140,6 +140,8 @@ fn rotate_seats_plays_every_rotation_and_reports_bots() {
     let one = d.join("one");
     let o = whisker(&[
         "simulate",
+        "--bots",
+        "greedy",
         "--games",
         "50",
         "--rotate-seats",
@@ -526,6 +528,8 @@ fn comparing_a_config_with_itself_finds_no_difference() {
         "compare",
         "--set-b",
         "chips.blue.high=4",
+        "--bots",
+        "greedy",
         "--games",
         "3000",
         "--out",
@@ -587,6 +591,8 @@ fn comparing_with_every_target_raised_by_two_finds_the_change() {
             "compare",
             "configs/mice-heist/cheese.toml",
             harder,
+            "--bots",
+            "greedy",
             "--games",
             "3000",
         ];
@@ -733,6 +739,8 @@ fn sweep_writes_one_row_per_grid_point() {
         "rules.game_end=immediate,finish_round",
         "--vary",
         "rules.track_length=8,10,12",
+        "--bots",
+        "greedy",
         "--games",
         "200",
         "--out",
@@ -811,6 +819,8 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
     let baseline = d.join("baseline");
     let o = whisker(&[
         "simulate",
+        "--bots",
+        "greedy",
         "--games",
         "1500",
         "--games-csv",
@@ -1179,6 +1189,8 @@ fn shards_merge_into_exactly_the_single_run() {
     let other = d.join("other");
     let o = whisker(&[
         "simulate",
+        "--bots",
+        "greedy",
         "--games",
         "2600",
         "--seed",
@@ -1284,7 +1296,7 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
     let out = d.join("r");
     // A real SIGINT once 1,000 games are finished: one thread finishes the chunk under way,
     // games 896 to 1,023, and stops.
-    let o = stopped(&["simulate"], &out, "1000,INT");
+    let o = stopped(&["simulate", "--bots", "greedy"], &out, "1000,INT");
     assert_eq!(
         o.status.code(),
         Some(130),
@@ -1302,6 +1314,8 @@ fn an_interrupted_run_keeps_a_reproducible_prefix() {
     let again = d.join("again");
     let o = whisker(&[
         "simulate",
+        "--bots",
+        "greedy",
         "--games",
         &played.to_string(),
         "--quiet",
@@ -1666,15 +1680,15 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     assert!(said.contains("mouse_win_rate 35.00% ("), "{said}");
     assert!(said.contains("; target 32.00%–38.00%)"), "{said}");
     assert!(
-        said.contains("\nThe figures are those of sleuth,thief, not checked under strong play: a target METRIC@strong also plays the strong lineup (ismcts at every seat).\n"),
+        said.contains("\nThe figures are those of sleuth,thief, seat by seat, not checked under strong play: a target METRIC@strong also plays the strong lineup (ismcts at every seat).\n"),
         "{said}"
     );
     let tuned = fs::read_to_string(out.join("tuned.toml")).unwrap();
     assert!(tuned.contains("rooms = 13"), "{tuned}");
     // The page's check command runs from where the tune did, as the terminal's does: it once
     // named a bare `tuned.toml`.
-    let check = format!("whisker simulate {} ", out.join("tuned.toml").display());
-    assert!(said.contains(&check), "{said}");
+    let check = format!("whisker simulate {}", out.join("tuned.toml").display());
+    assert!(said.contains(&format!("{check}\n")), "{said}");
     let record = fs::read_to_string(out.join("tune.toml")).unwrap();
     assert!(record.contains(&check), "{record}");
     let rows = fs::read_to_string(out.join("candidates.csv")).unwrap();
@@ -1990,6 +2004,8 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
         "mean_turns@5-mean_turns@4=..5",
         "--target",
         "seat_1_mean_score=..1000",
+        "--bots",
+        "greedy",
         "--max-games",
         "20000",
         "--quiet",
@@ -2005,7 +2021,7 @@ fn tune_finds_a_value_that_meets_its_target_or_says_none_can() {
     );
     // Each table's figures are said to be its own bots': five at five players.
     assert!(
-        said.contains("The figures are those of greedy,greedy,greedy,greedy; the @5 ones, of greedy,greedy,greedy,greedy,greedy, not checked under strong play"),
+        said.contains("The figures are those of greedy at every seat; the @5 ones, of greedy at every seat, not checked under strong play"),
         "{said}"
     );
     let rows = fs::read_to_string(length.join("candidates.csv")).unwrap();

@@ -30,6 +30,8 @@ fn a_long_run_says_what_it_will_cost_and_how_to_make_it_shorter() {
         &d,
         &[
             "simulate",
+            "--bots",
+            "greedy",
             "--games",
             "2000",
             "--threads",
@@ -68,11 +70,27 @@ fn every_command_projects_its_whole_run() {
         ),
         // Both sides' games; a paired difference's widest interval is 1.96 √(1 / 300).
         (
-            &["compare", "--set-b", "chips.blue.high=3", "--games", "1000"],
+            &[
+                "compare",
+                "--set-b",
+                "chips.blue.high=3",
+                "--bots",
+                "greedy",
+                "--games",
+                "1000",
+            ],
             "(2,000 games at about 10 games/s on 1 thread). Ctrl-C stops it and keeps every finished game; or play fewer: --games 300 takes about 60 seconds and gives each difference of win rates to within ±11.3 points (95%; at most, and less the more often the two sides' games end alike).",
         ),
         (
-            &["sweep", "--vary", "chips.blue.high=2..3", "--games", "1000"],
+            &[
+                "sweep",
+                "--vary",
+                "chips.blue.high=2..3",
+                "--bots",
+                "greedy",
+                "--games",
+                "1000",
+            ],
             "(2,000 games at about 10 games/s on 1 thread). Ctrl-C stops it and keeps every finished point; or play fewer: --games 300 takes about 60 seconds and gives the win rates at each point to within ±5.7 points (95%).",
         ),
         // Two bots at two seats: each pairing plays its 200 seeds twice (each bot in each seat
@@ -113,17 +131,37 @@ fn every_command_projects_its_whole_run() {
 fn a_quick_run_and_a_quiet_one_say_nothing() {
     let d = scratch("cost-quick");
     // 2,000 games at 1,000 a second: 2 s.
-    let quick = at_rate("1000", &d, &["simulate", "--games", "2000", "--out", "a"]);
+    let quick = at_rate(
+        "1000",
+        &d,
+        &[
+            "simulate", "--bots", "greedy", "--games", "2000", "--out", "a",
+        ],
+    );
     assert_eq!(stderr(&quick), "");
     // Only just long: 2,000 games in 91 s, then in 89 s.
-    let long = at_rate("21.9", &d, &["simulate", "--games", "2000", "--out", "b"]);
+    let long = at_rate(
+        "21.9",
+        &d,
+        &[
+            "simulate", "--bots", "greedy", "--games", "2000", "--out", "b",
+        ],
+    );
     assert!(stderr(&long).starts_with("note: "), "{}", stderr(&long));
-    let short = at_rate("22.5", &d, &["simulate", "--games", "2000", "--out", "c"]);
+    let short = at_rate(
+        "22.5",
+        &d,
+        &[
+            "simulate", "--bots", "greedy", "--games", "2000", "--out", "c",
+        ],
+    );
     assert_eq!(stderr(&short), "");
     let quiet = at_rate(
         "10",
         &d,
-        &["simulate", "--games", "2000", "--quiet", "--out", "d"],
+        &[
+            "simulate", "--bots", "greedy", "--games", "2000", "--quiet", "--out", "d",
+        ],
     );
     assert_eq!(stderr(&quiet), "");
 }
@@ -199,9 +237,26 @@ fn default_run(name: &str, args: &[&str]) -> (u64, String) {
 
 #[test]
 fn a_run_plays_the_default_games_unless_told_and_its_folder_names_only_another_count() {
-    // Every built-in config plays 100,000 games when not told, at every table size: Mouse Chaos
-    // at 2 and 3 players once played fewer, when most of its games ran to the turn cap.
-    let cases: [(&[&str], u64, &str); 6] = [
+    // Every built-in config plays 100,000 games when not told, at every table size (Mouse Chaos
+    // at 2 and 3 players once played fewer, when most of its games ran to the turn cap), but
+    // Mice Heist: its default bots search, and 8,000 games take about half a minute.
+    let cases: [(&[&str], u64, &str); 9] = [
+        (&["simulate"], 8_000, "cheese"),
+        (
+            &["simulate", "--games", "100000"],
+            100_000,
+            "cheese+games-100000",
+        ),
+        (
+            &[
+                "compare",
+                "mice-heist-ratings",
+                "--set-b",
+                "rules.track_length=12",
+            ],
+            8_000,
+            "compare-ratings-vs-ratings+b-rules.track_length=12",
+        ),
         (
             &["simulate", "mouse-chaos", "--players", "2"],
             100_000,

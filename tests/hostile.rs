@@ -178,7 +178,11 @@ fn sigterm_and_sighup_keep_the_finished_games() {
     let d = scratch("signals");
     for (sig, code) in [("TERM", 143), ("HUP", 129)] {
         let out = d.join(sig);
-        let o = stopped(&["simulate"], &out, &format!("300,{sig}"));
+        let o = stopped(
+            &["simulate", "--bots", "greedy"],
+            &out,
+            &format!("300,{sig}"),
+        );
         assert_eq!(o.status.code(), Some(code), "{sig}: {}", stderr(&o));
         assert_eq!(run_value(&out, "partial").unwrap().as_bool(), Some(true));
         assert_eq!(
@@ -195,7 +199,7 @@ fn sigterm_and_sighup_keep_the_finished_games() {
         .args([
             "-c",
             &format!(
-                "trap '' HUP; exec {} simulate --games 3000 --threads 1 --quiet --out {}",
+                "trap '' HUP; exec {} simulate --bots greedy --games 3000 --threads 1 --quiet --out {}",
                 bin().to_string_lossy(),
                 nohup.display()
             ),
@@ -1253,6 +1257,8 @@ fn a_comparison_of_two_table_sizes_reproduces() {
         "compare",
         "--set-b",
         "rules.players=3",
+        "--bots",
+        "greedy",
         "--games",
         "200",
         "--quiet",
@@ -1282,6 +1288,8 @@ fn a_comparison_of_two_table_sizes_reproduces() {
         "compare",
         "--set-b",
         "rules.players=3",
+        "--bots",
+        "greedy",
         "--games",
         "200",
         "--strength",
@@ -1531,9 +1539,10 @@ fn a_report_is_not_written_into_another_result_folder() {
 #[test]
 fn a_mistake_is_blamed_on_where_it_stands() {
     let d = scratch("blame");
-    let base: Vec<&str> = "simulate --games 30 --strength off --quiet --games-csv --out base"
-        .split(' ')
-        .collect();
+    let base: Vec<&str> =
+        "simulate --bots greedy --games 30 --strength off --quiet --games-csv --out base"
+            .split(' ')
+            .collect();
     ok(&whisker_in(&d, &base));
     let record = fs::read_to_string(d.join("base/run.toml")).unwrap();
     for (name, from, to, says) in [

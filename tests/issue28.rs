@@ -728,6 +728,8 @@ fn a_stopped_run_keeps_every_game_it_finished() {
             hook,
             &[
                 "simulate",
+                "--bots",
+                "greedy",
                 "--games",
                 "100000",
                 "--games-csv",

@@ -122,7 +122,10 @@ fn has_charts(html: &str, expected: &[&str]) {
 #[test]
 fn a_simulate_report_shows_every_chart_with_data() {
     let d = scratch("report-sim");
-    let html = reported(&["simulate", "--games", "400"], &d.join("r"));
+    let html = reported(
+        &["simulate", "--bots", "greedy", "--games", "400"],
+        &d.join("r"),
+    );
     has_charts(
         &html,
         &[
@@ -302,7 +305,15 @@ fn a_cat_and_the_mouse_report_says_why_no_game_ends_by_three_clues() {
 fn small_and_large_tables_and_tiny_runs_still_make_a_page() {
     let d = scratch("report-tables");
     let six = reported(
-        &["simulate", "--players", "6", "--games", "300"],
+        &[
+            "simulate",
+            "--players",
+            "6",
+            "--bots",
+            "greedy",
+            "--games",
+            "300",
+        ],
         &d.join("six"),
     );
     // Every seat of six in the legend and on the seat chart.
@@ -385,7 +396,15 @@ fn a_compare_report_puts_a_and_b_side_by_side() {
 fn a_sweep_report_draws_each_metric_against_the_varied_value() {
     let d = scratch("report-sweep");
     let html = reported(
-        &["sweep", "--vary", "chips.blue.high=2..4", "--games", "300"],
+        &[
+            "sweep",
+            "--vary",
+            "chips.blue.high=2..4",
+            "--bots",
+            "greedy",
+            "--games",
+            "300",
+        ],
         &d.join("r"),
     );
     let found = charts(&html);
@@ -477,6 +496,8 @@ fn a_sweep_report_draws_each_metric_against_the_varied_value() {
             "mice-heist-ratings",
             "--vary",
             "rules.players=3,5",
+            "--bots",
+            "greedy",
             "--games",
             "1000",
         ],

@@ -14,6 +14,8 @@ fn sampled(d: &Path, name: &str, threads: &str) -> String {
     let o = whisker(&[
         "simulate",
         "mice-heist-cheese",
+        "--bots",
+        "greedy",
         "--games",
         "200",
         "--seed",

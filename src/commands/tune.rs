@@ -1116,10 +1116,11 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
                 at_tables += &format!(
                     "; the {} ones, of {}",
                     table.suffix(),
-                    bots_at(point, Some(p))?
+                    crate::core::lineup::named(&bots_at(point, Some(p))?)
                 );
             }
         }
+        let bots = crate::core::lineup::named(bots);
         Ok(if strong_checked && !own_named {
             // Only @strong figures (and other tables') are asked for: the answer's figures
             // are the strong lineup's, though the run's own bots played each point too.
@@ -1185,7 +1186,7 @@ pub(crate) fn run(args: &TuneArgs) -> anyhow::Result<i32> {
             };
             (
                 format!(
-                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}{missed}\n{stall}{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml --games 100000{bots}\n{strong}",
+                    "CONFIRMED: {} puts every target inside its band, in the race and on {games} fresh games: {}.{also}{missed}\n{stall}{whose}The tuned config is tuned.toml; {} games in all. Check it with more games: whisker simulate TUNED.toml{bots}\n{strong}",
                     label(point),
                     said(targets, figures),
                     plays.spent,

@@ -143,6 +143,17 @@ impl Bot {
     }
 }
 
+/// A lineup as a sentence names it: `greedy at every seat` when one bot holds every seat (as
+/// `run.toml` records even that, seat by seat), else each seat's bot in turn.
+pub(crate) fn named(bots: &str) -> String {
+    let seats = split(bots);
+    if seats.iter().all(|s| *s == seats[0]) {
+        format!("{} at every seat", seats[0])
+    } else {
+        format!("{bots}, seat by seat")
+    }
+}
+
 /// Splits a `--bots` list at the commas outside parentheses: `greedy(a=1,b=2),random`.
 pub fn split(list: &str) -> Vec<String> {
     let mut out = vec![String::new()];

@@ -33,13 +33,7 @@ pub(crate) fn searches(bots: &str) -> bool {
 /// How a sentence names the sample's lineup, as `run.toml` records it: one bot `at every seat`,
 /// or each seat's in turn, and whether it searches when it does not.
 pub(crate) fn played_by(bots: &str) -> String {
-    let seats = crate::core::lineup::split(bots);
-    // run.toml records a run's own lineup seat by seat, `greedy,greedy,greedy,greedy`.
-    let seats = if seats.iter().all(|s| *s == seats[0]) {
-        format!("{} at every seat", seats[0])
-    } else {
-        format!("{bots}, seat by seat")
-    };
+    let seats = crate::core::lineup::named(bots);
     if searches(bots) {
         seats
     } else {

@@ -55,6 +55,17 @@ pub const MAX_CHIPS_PER_TEST: usize = 4;
 /// How many players a game of either edition seats, at least and at most.
 pub const PLAYERS: (usize, usize) = (2, MAX_SEATS);
 
+/// Both editions' bots when `--bots` is not given: the search at a third of its default budget.
+/// `greedy` alone misjudges strong players' seats when a rule changes (it agreed with the
+/// strength reference on 24 of 39 cheese seat rates across `results/agreement/`'s settings, and
+/// this search on 38; 13 and 20 of 23 in the ratings edition), and this search rates about
+/// 130 Elo above it (`whisker ladder`, 60 seeds).
+pub const DEFAULT_BOTS: &str = "ismcts(iterations=16)";
+
+/// Games a run of [`DEFAULT_BOTS`] plays when `--games` is not given: about half a minute on two
+/// cores (about 250 games/s in the cheese edition, 220 in the ratings edition).
+pub const DEFAULT_GAMES: u64 = 8_000;
+
 /// Checks the rules both editions share. Returns the player count later checks should use: a
 /// valid one, so one mistake gives one error.
 pub fn check_table(p: &mut Problems, t: &TableRules) -> usize {

@@ -38,13 +38,17 @@ impl Ruleset for Rules {
     const PLAYERS: (usize, usize) = crate::games::mice_heist::parts::PLAYERS;
 
     const BOTS: &'static [Kind] = bots::KINDS;
-    const DEFAULT_BOTS: &'static str = "greedy";
+    const DEFAULT_BOTS: &'static str = crate::games::mice_heist::parts::DEFAULT_BOTS;
     /// The default search plays about 160 games/s (docs/performance.md).
     const STRENGTH_GAMES: u64 = 1600;
     const VALUES: &'static [Value] = super::VALUES;
     const ENDING: &'static str = "ending_job";
 
     plumbing!(raw: RawConfig, compile: config::compile, engine: Engine, own: bots::Greedy, tally: RatingsTally);
+
+    fn default_games(&self) -> u64 {
+        crate::games::mice_heist::parts::DEFAULT_GAMES
+    }
 
     fn declare(&self, declared: &mut Declared) -> RatingsTally {
         let catalogue = Catalogue {
