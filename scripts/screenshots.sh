@@ -15,7 +15,7 @@ mkdir -p docs
 $whisker simulate --report --quiet --out "$work/simulate" >/dev/null
 $whisker compare configs/mice-heist/cheese.toml configs/mice-heist/ratings.toml \
   --report --quiet --out "$work/compare" >/dev/null
-$whisker sweep --vary chips.blue.high=2..6 --games 20000 --report --quiet --out "$work/sweep" >/dev/null
+$whisker sweep --vary chips.blue.high=2..6 --games 4000 --report --quiet --out "$work/sweep" >/dev/null
 # Two players who never push a mouse on: a game that stalls, to show how a page tells it.
 $whisker simulate mouse-chaos --players 2 --bots 'shepherd(drive=0)' --games 4000 --report --quiet \
   --out "$work/chaos" >/dev/null

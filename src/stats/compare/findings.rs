@@ -190,17 +190,28 @@ pub(crate) fn item_words(
     turn: &'static str,
 ) -> String {
     // The id is said too unless it only spells the name (`steady-nerves`, "Steady nerves").
+    // A numbered row's name says what its number counts (`turn 75`, `chip total 7`), so it
+    // stands without the id or the table's name.
     let slug = name.to_lowercase().replace(' ', "-");
+    let numbered = name.ends_with(&format!(" {item}"));
     let named;
     let item = if name.is_empty() {
         item
-    } else if slug == item {
+    } else if slug == item || numbered {
         name
     } else {
         named = format!("{name} ({item})");
         &named
     };
-    let words = item_row_words(file, item, column, turn);
+    let table = file.trim_end_matches(".csv");
+    // Nor is a table's name said twice by an item that starts with it (Cheesy Heist's
+    // scrambles.csv, rows `scrambles` and `scrambles a Decoy skipped`).
+    let table = if numbered || item == table || item.starts_with(&format!("{table} ")) {
+        None
+    } else {
+        Some(table)
+    };
+    let words = item_row_words(file, table, item, column, turn);
     if over.is_empty() {
         words
     } else {
@@ -208,7 +219,13 @@ pub(crate) fn item_words(
     }
 }
 
-fn item_row_words(file: &str, item: &str, column: &str, turn: &'static str) -> String {
+fn item_row_words(
+    file: &str,
+    table: Option<&str>,
+    item: &str,
+    column: &str,
+    turn: &'static str,
+) -> String {
     if file == "endings.csv" && column == "share" {
         format!("games ending {}", item.replace('_', " "))
     } else {
@@ -221,7 +238,10 @@ fn item_row_words(file: &str, item: &str, column: &str, turn: &'static str) -> S
         } else {
             ""
         };
-        format!("{} {item}: {words}{whose}", file.trim_end_matches(".csv"))
+        match table {
+            Some(table) => format!("{table} {item}: {words}{whose}"),
+            None => format!("{item}: {words}{whose}"),
+        }
     }
 }
 
@@ -612,6 +632,28 @@ mod tests {
             "cards Steady nerves: played"
         );
         assert_eq!(words("tumble", ""), "cards tumble: played");
+        // A numbered row, named by what its number counts; a table named as its one item.
+        assert_eq!(
+            item_words(["cheese.csv", "75", "turn 75", "leader_cheese", ""], "turn"),
+            "turn 75: leader cheese"
+        );
+        assert_eq!(
+            item_words(["scrambles.csv", "scrambles", "", "per_game", ""], "turn"),
+            "scrambles: per game"
+        );
+        assert_eq!(
+            item_words(
+                [
+                    "scrambles.csv",
+                    "scrambles a Decoy skipped",
+                    "",
+                    "per_game",
+                    ""
+                ],
+                "turn"
+            ),
+            "scrambles a Decoy skipped: per game"
+        );
     }
 
     /// A row that counts only some games (those still running at a turn) compares different

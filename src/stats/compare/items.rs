@@ -85,6 +85,9 @@ impl ItemPlan {
                     let sides = [plan.ratio(0, &ra.cells[c]), plan.ratio(1, &rb.cells[cb])];
                     let name = match named.map(|n| &ra.cells[n]) {
                         Some(Cell::Text(name)) if *name != ra.item => name.clone(),
+                        // A row keyed by a number is named by what it counts: `turn 75` of
+                        // Cheesy Heist's cheese.csv, `chip total 7`, not a bare `75`.
+                        _ if ra.item.parse::<u64>().is_ok() => format!("{} {}", ta.item, ra.item),
                         _ => String::new(),
                     };
                     plan.items.push(ComparedItem {
