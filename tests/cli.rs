@@ -928,7 +928,11 @@ fn check_passes_an_unchanged_config_and_fails_a_changed_one() {
     let out = String::from_utf8_lossy(&same.stdout);
     assert_eq!(same.status.code(), Some(0), "{out}");
     assert!(out.starts_with("whisker check against"), "{out}");
-    assert!(out.contains("(1000 games replayed)"), "{out}");
+    // The lineup replayed is the baseline's, named: not the game's default of today.
+    assert!(
+        out.contains("(1000 games replayed, greedy at every seat)"),
+        "{out}"
+    );
     assert!(
         out.contains(
             "stopped after 1000 of the baseline's 1500 games: every metric is within its tolerance"

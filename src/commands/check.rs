@@ -467,7 +467,14 @@ fn check_game<G: Registered>(
         }
         Format::Table => {
             let seats = seats_line(game.roles(), players);
-            let mut text = table(&verdicts, &args.baseline, (replayed, &seats), regressed);
+            // The baseline's own lineup, which need not be the game's default today.
+            let lineup = crate::core::lineup::named(&record.bots.join(","));
+            let mut text = table(
+                &verdicts,
+                &args.baseline,
+                (replayed, &lineup, &seats),
+                regressed,
+            );
             if args.sequential {
                 let called: Vec<(&str, Call)> = verdicts
                     .iter()
@@ -865,13 +872,13 @@ fn seats_line(roles: Option<Roles>, players: usize) -> String {
 fn table(
     verdicts: &[Verdict],
     baseline: &Path,
-    (games, seats): (u64, &str),
+    (games, lineup, seats): (u64, &str, &str),
     regressed: bool,
 ) -> String {
     use std::fmt::Write as _;
     let w = verdicts.iter().map(|v| v.metric.len()).max().unwrap_or(6);
     let mut out = format!(
-        "whisker check against {} ({games} games replayed)\nchange = now − baseline; {seats}\n\n",
+        "whisker check against {} ({games} games replayed, {lineup})\nchange = now − baseline; {seats}\n\n",
         baseline.display()
     );
     let strong = verdicts.iter().any(|v| v.strong.is_some());
