@@ -11,6 +11,7 @@ use crate::core::failure::Failure;
 use crate::core::game::{Game, MAX_SEATS, MAX_VALUES, Outcome};
 use crate::core::runner::Record;
 use crate::io::result_dir::ResultDir;
+use crate::stats::metrics::Declared;
 
 /// The file's name in a result folder.
 pub(crate) const FILE: &str = "games.csv";
@@ -217,9 +218,11 @@ fn parse<G: Game>(text: &str, game: &G, max_turns: u32) -> Result<GameRow, Strin
         outcome.values[k] = number(5 + k, v.name, 0, i64::from(most))? as u32;
     }
     let ending = fields[5 + values.len()];
-    let named = game.declared().endings.iter().position(|n| n == ending);
+    let declared = game.declared();
+    let named = declared.endings.iter().position(|n| n == ending);
     outcome.ending = named.map(|e| e as u8);
     let unnamed_ending = (!ending.is_empty() && named.is_none()).then(|| ending.to_string());
+    ending_fits(declared, ending, named, outcome.capped)?;
     let mut last = None;
     for w in fields[winners].split(';').filter(|w| !w.is_empty()) {
         let seat = w
@@ -259,6 +262,41 @@ fn parse<G: Game>(text: &str, game: &G, max_turns: u32) -> Result<GameRow, Strin
     })
 }
 
+/// Whether a row's ending agrees with its `capped` field, as whisker writes them: a game with
+/// fixed endings names one for every game, its cap's exactly when capped; a game whose endings
+/// are its own (a Mice Heist job) leaves the field blank exactly when capped; a game that names
+/// none leaves it blank.
+fn ending_fits(
+    declared: &Declared,
+    ending: &str,
+    named: Option<usize>,
+    capped: bool,
+) -> Result<(), String> {
+    let column = declared.ending;
+    let wrong = |says: String| Err(format!("field `{column}`: {says}"));
+    if declared.endings.is_empty() {
+        return if ending.is_empty() {
+            Ok(())
+        } else {
+            wrong(format!("`{ending}`, but this game names no endings"))
+        };
+    }
+    match (declared.capped_ending, ending.is_empty()) {
+        (Some(_), true) => wrong("blank; every game of this game names its ending".into()),
+        (Some(c), false) if (named == Some(c)) != capped => wrong(format!(
+            "`{ending}` with `capped` {}: a game ends `{}` exactly when the turn cap stops it",
+            u8::from(capped),
+            declared.endings[c]
+        )),
+        (None, blank) if blank != capped => wrong(if capped {
+            format!("`{ending}`, but the turn cap stopped this game: the field is blank then")
+        } else {
+            "blank, but `capped` is 0: a game the cap did not stop names its ending".into()
+        }),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,7 +321,7 @@ mod tests {
             ("7,0,99,20,0,12,,1,x,30", "field `score_0`"),
             (
                 "7,0,99,20,0,12,A,1,10,30",
-                "field `ending`: `A` is not one of",
+                "field `ending`: `A`, but this game names no endings",
             ),
             ("7,0,99,20,0,12,,1,10", "fields"),
             ("-7,0,99,20,0,12,,1,10,30", "field `game`"),
@@ -293,6 +331,37 @@ mod tests {
                 .err()
                 .unwrap();
             assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    /// A row's ending and `capped` agree as whisker writes them, for both kinds of endings.
+    #[test]
+    fn an_ending_agrees_with_capped() {
+        let mut fixed = Declared::new(&[], "ending");
+        fixed.endings = vec!["trap_right".into(), "capped".into()];
+        fixed.capped_ending = Some(1);
+        let mut jobs = Declared::new(&[], "ending_job");
+        jobs.endings = vec!["vault".into()];
+        let fits = |d: &Declared, ending: &str, capped: bool| {
+            let named = d.endings.iter().position(|n| n == ending);
+            ending_fits(d, ending, named, capped)
+        };
+        assert_eq!(fits(&fixed, "trap_right", false), Ok(()));
+        assert_eq!(fits(&fixed, "capped", true), Ok(()));
+        assert_eq!(fits(&jobs, "vault", false), Ok(()));
+        assert_eq!(fits(&jobs, "", true), Ok(()));
+        // A job renamed since (a check against another config) is still an ending.
+        assert_eq!(fits(&jobs, "safe", false), Ok(()));
+        for (d, ending, capped, says) in [
+            (&fixed, "", false, "blank; every game"),
+            (&fixed, "trap_right", true, "`trap_right` with `capped` 1"),
+            (&fixed, "capped", false, "`capped` with `capped` 0"),
+            (&jobs, "", false, "blank, but `capped` is 0"),
+            (&jobs, "vault", true, "`vault`, but the turn cap stopped"),
+        ] {
+            let e = fits(d, ending, capped).unwrap_err();
+            assert!(e.starts_with(&format!("field `{}`: ", d.ending)), "{e}");
+            assert!(e.contains(says), "{ending} {capped}: {e}");
         }
     }
 }
