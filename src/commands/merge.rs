@@ -14,7 +14,7 @@ use super::{recorded_lineup, say, written};
 use crate::commands::cli::MergeArgs;
 use crate::core::failure::Failure;
 use crate::core::rng::game_seed;
-use crate::core::runner::{COUNTERS, Plan, Played, Totals};
+use crate::core::runner::{COUNTERS, Plan, Played, Products, Totals, add_products};
 use crate::games::with_game;
 use crate::games::{self, Game, MAX_SEATS, MAX_VALUES, Registered};
 use crate::io::config::Source;
@@ -220,6 +220,7 @@ fn copy_games<G: Game>(
     let mut scores: [Histogram; MAX_SEATS] = Default::default();
     let mut capped = 0;
     let mut values = [0u64; MAX_VALUES];
+    let mut products = Products::default();
     games_csv::read(&path, (game, false), game.max_turns(), |row, line| {
         let want = (next / rotations, next % rotations);
         if row.seed != game_seed(plan.seed, row.game) {
@@ -254,6 +255,7 @@ fn copy_games<G: Game>(
         for (sum, &v) in values.iter_mut().zip(&row.outcome.values) {
             *sum += u64::from(v);
         }
+        add_products(&mut products, &row.outcome);
         for (s, w) in wins.iter_mut().enumerate() {
             *w += u64::from(row.outcome.won(s));
         }
@@ -268,7 +270,8 @@ fn copy_games<G: Game>(
         && capped == totals.capped
         && wins == totals.seat_wins
         && scores == totals.seat_scores
-        && values == totals.values;
+        && values == totals.values
+        && products == totals.products;
     if !whole || !agree {
         return Err(usage(format!(
             "{}: {}",

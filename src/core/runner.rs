@@ -14,7 +14,7 @@ use crate::core::rng::game_seed;
 use crate::core::signals;
 use crate::stats::Histogram;
 use crate::stats::ints::{Ints, require, shown};
-use crate::stats::metrics::Counts;
+use crate::stats::metrics::{Counts, QUANTITIES, Quantity};
 
 /// Games per work unit (each played once per rotation). Fixed by the plan, so the split of work
 /// never depends on the thread count; whole games, so an interrupted run keeps whole games.
@@ -238,6 +238,27 @@ pub(crate) struct Totals {
     /// what `roles.csv` is made from; a shard's are checked against its plan.
     pub seat_bot_games: Vec<u64>,
     pub seat_bot_wins: Vec<u64>,
+    /// Each product of two per-game quantities, added up: a rate of one over another (tests
+    /// passed of tests) takes its interval from them, since games are independent and the turns
+    /// of one game are not.
+    pub products: Products,
+}
+
+/// Sums over games of each product of two per-game quantities, by [`Quantity::index`].
+pub(crate) type Products = [[u64; QUANTITIES]; QUANTITIES];
+
+/// Adds a game's products of quantities to `sums`.
+pub(crate) fn add_products(sums: &mut Products, o: &Outcome) {
+    let mut q = [0u64; QUANTITIES];
+    q[Quantity::Turns.index()] = u64::from(o.turns);
+    for (k, &v) in o.values.iter().enumerate() {
+        q[Quantity::Value(k).index()] = u64::from(v);
+    }
+    for (row, &a) in sums.iter_mut().zip(&q) {
+        for (sum, &b) in row.iter_mut().zip(&q) {
+            *sum += a * b;
+        }
+    }
 }
 
 impl Totals {
@@ -259,6 +280,7 @@ impl Totals {
         for (sum, &v) in self.values.iter_mut().zip(&o.values) {
             *sum += u64::from(v);
         }
+        add_products(&mut self.products, o);
         // A bot wins a game when any seat it plays wins (counted once however many it holds).
         let mut bots_won = 0u64;
         for (seat, &b) in bot_index.iter().enumerate().take(players) {
@@ -428,6 +450,7 @@ crate::ints_struct!(Totals {
     values,
     seat_bot_games,
     seat_bot_wins,
+    products,
 });
 
 /// The file a shard's counters are kept in, for `whisker merge`.

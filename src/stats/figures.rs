@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::core::game::Game;
 use crate::core::runner::Totals;
 use crate::stats::metrics::{Counts, Declared, Quantity, SummaryMetric};
-use crate::stats::{Estimate, num, wilson};
+use crate::stats::{Estimate, num, rate_over_games, wilson};
 
 /// A row of `summary.csv`. Values are preformatted so the file's bytes never depend on float
 /// printing defaults.
@@ -82,7 +82,15 @@ pub(crate) fn summary<G: Game>(game: &G, totals: &Totals) -> Vec<SummaryRow> {
     rows.extend(game.declared().summary.iter().map(|m| match *m {
         SummaryMetric::Count(name, q) => SummaryRow::count(name, total(totals, q)),
         SummaryMetric::Rate { name, hits, of, .. } => {
-            SummaryRow::estimate(name, wilson(total(totals, hits), total(totals, of)))
+            let product = |a: Quantity, b: Quantity| totals.products[a.index()][b.index()];
+            SummaryRow::estimate(
+                name,
+                rate_over_games(
+                    totals.games,
+                    (total(totals, hits), total(totals, of)),
+                    (product(hits, hits), product(hits, of), product(of, of)),
+                ),
+            )
         }
     }));
     rows

@@ -460,6 +460,19 @@ pub enum Quantity {
     Value(usize),
 }
 
+/// How many per-game quantities a game has: its turns, then its values.
+pub(crate) const QUANTITIES: usize = 1 + MAX_VALUES;
+
+impl Quantity {
+    /// Its place among a game's quantities: turns first, then the values in order.
+    pub fn index(self) -> usize {
+        match self {
+            Quantity::Turns => 0,
+            Quantity::Value(k) => 1 + k,
+        }
+    }
+}
+
 /// A `summary.csv` row a game declares over per-game quantities, so `compare` and `check` (which
 /// read `games.csv`) can compute it too.
 #[derive(Clone, Copy, Debug, PartialEq)]

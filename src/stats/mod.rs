@@ -18,8 +18,11 @@ pub(crate) fn wilson(successes: u64, trials: u64) -> Estimate {
     if trials == 0 {
         return Estimate::UNKNOWN;
     }
-    let n = trials as f64;
-    let p = successes as f64 / n;
+    wilson_at(successes as f64 / trials as f64, trials as f64)
+}
+
+/// Wilson's interval for the rate `p` measured as surely as `n` independent trials would.
+fn wilson_at(p: f64, n: f64) -> Estimate {
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
@@ -28,6 +31,38 @@ pub(crate) fn wilson(successes: u64, trials: u64) -> Estimate {
         low: (centre - half).max(0.0),
         high: (centre + half).min(1.0),
     }
+}
+
+/// A rate of one per-game count over another, each summed over `games` games (tests passed of
+/// tests): `hits` of `trials`, with `squares` the sums over games of hits², hits × trials and
+/// trials². The trials of one game are not independent, the games are, so the rate's variance
+/// is the ratio estimator's, from how far each game's hits stray from the rate times its
+/// trials; the interval is Wilson's at the number of independent trials that variance is worth,
+/// never more than the trials themselves (a rate is not claimed surer than if each were
+/// independent).
+pub(crate) fn rate_over_games(
+    games: u64,
+    (hits, trials): (u64, u64),
+    (hh, ht, tt): (u64, u64, u64),
+) -> Estimate {
+    if trials == 0 {
+        return Estimate::UNKNOWN;
+    }
+    let (n, t) = (games as f64, trials as f64);
+    let p = hits as f64 / t;
+    // Σ (hits − p · trials)² over the games.
+    let strays = (hh as f64 - 2.0 * p * ht as f64 + p * p * tt as f64).max(0.0);
+    let variance = if games > 1 {
+        strays / (n - 1.0) * n / (t * t)
+    } else {
+        0.0
+    };
+    let worth = if variance > 0.0 {
+        (p * (1.0 - p) / variance).min(t)
+    } else {
+        t
+    };
+    wilson_at(p, worth)
 }
 
 /// Counts of small non-negative integers (turns, scores), growing as needed.
@@ -207,6 +242,30 @@ pub(crate) fn six_or_empty<S: serde::Serializer>(x: &Option<f64>, s: S) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rate over games is as sure as its games make it: one trial a game is Wilson's at one
+    /// game fewer; games that pass all their trials or none are worth a trial each; games that
+    /// each pass exactly half stray not at all, and are worth no more than their trials.
+    #[test]
+    fn a_rate_over_games_is_as_sure_as_its_games() {
+        let one_each = rate_over_games(1000, (300, 1000), (300, 300, 1000));
+        let (p, n) = (0.3f64, 999.0);
+        let half = Z95 * (p * (1.0 - p) / n).sqrt();
+        assert!((one_each.high - one_each.low - 2.0 * half).abs() < 1e-3, "{one_each:?}");
+        assert_eq!(one_each.value, 0.3);
+
+        // 100 games of 10 trials, 50 passing all 10.
+        let clustered = rate_over_games(100, (500, 1000), (5000, 5000, 10000));
+        let wide = clustered.high - clustered.low;
+        let by_trials = wilson(500, 1000);
+        assert!((wide - 2.0 * Z95 * (0.25f64 / 99.0).sqrt()).abs() < 0.005, "{clustered:?}");
+        assert!(wide > 3.0 * (by_trials.high - by_trials.low), "{clustered:?}");
+
+        // 100 games of 10 trials, each passing 5.
+        let even = rate_over_games(100, (500, 1000), (2500, 5000, 10000));
+        assert_eq!(even, by_trials);
+        assert!(rate_over_games(0, (0, 0), (0, 0, 0)).value.is_nan());
+    }
 
     #[test]
     fn six_decimals_never_read_minus_zero() {
