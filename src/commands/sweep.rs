@@ -118,6 +118,8 @@ struct Checked {
     /// The sample's row, if it was played.
     strong: Option<SummaryRow>,
     verdict: Verdict,
+    /// Whether it is marked `!`: not confirmed, by enough to act on.
+    marked: bool,
 }
 
 /// A point's figures with an interval, each beside the strength sample's (`sample`: none when
@@ -128,14 +130,17 @@ fn point_verdicts(rows: &[SummaryRow], sample: Option<&[SummaryRow]>) -> Vec<Che
         .filter_map(|r| Some((r, r.parsed()?)))
         .map(|(r, ours)| {
             let strong = sample.and_then(|s| s.iter().find(|x| x.metric == r.metric).cloned());
-            let verdict = match strong.as_ref().and_then(SummaryRow::parsed) {
-                Some(theirs) => Verdict::of(ours, theirs),
-                None => Verdict::NotPlayed,
-            };
+            let theirs = strong.as_ref().and_then(SummaryRow::parsed);
+            let verdict = theirs.map_or(Verdict::NotPlayed, |theirs| Verdict::of(ours, theirs));
+            let marked = verdict == Verdict::NotConfirmed
+                && theirs.is_some_and(|t| {
+                    strength::by_enough("summary", &r.metric, ours.value, t.value)
+                });
             Checked {
                 metric: r.metric.clone(),
                 strong,
                 verdict,
+                marked,
             }
         })
         .collect()
@@ -543,7 +548,11 @@ fn sweep_game<G: Registered>(
         .iter()
         .filter(|v| v.iter().any(|c| c.verdict == Verdict::NotConfirmed))
         .count();
-    let (warns, sentence) = said.points_sentence(doubted, verdicts.len());
+    let marked = verdicts
+        .iter()
+        .filter(|v| v.iter().any(|c| c.marked))
+        .count();
+    let (warns, sentence) = said.points_sentence(doubted, marked, verdicts.len());
     let caveat = said.points_caveat(doubted);
     text += &format!("  {}{sentence}{caveat}\n\n", if warns { "! " } else { "" });
     let naming = Naming {
@@ -646,7 +655,11 @@ fn sweep_game<G: Registered>(
         let strong = match (doubted.is_empty(), checked.first().map(|c| c.verdict)) {
             (_, Some(Verdict::NotPlayed) | None) => "not played".to_string(),
             (true, _) => "all confirmed".to_string(),
-            (false, _) => format!("! not confirmed: {}", doubted.join(", ")),
+            (false, _) => format!(
+                "{}not confirmed: {}",
+                if checked.iter().any(|c| c.marked) { "! " } else { "" },
+                doubted.join(", ")
+            ),
         };
         text += &columns([
             &pick(rows, "mean_turns"),

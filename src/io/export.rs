@@ -10,7 +10,7 @@ use crate::io::result_dir::ResultDir;
 use crate::stats::figures::{SummaryRow, endings, seat_rates, summary};
 use crate::stats::metrics::{Counts, Declared};
 use crate::stats::num;
-use crate::stats::strength::{self, Figure, Sample, Strong, Verdict, figure_words};
+use crate::stats::strength::{self, Figure, Sample, Strong, figure_words};
 use crate::stats::{Estimate, wilson};
 
 #[derive(Serialize)]
@@ -423,10 +423,12 @@ impl Shown {
             .iter()
             .map(|f| figure_words(f.from, &f.name, turn))
             .collect();
-        let verdicts = self.strength.iter().map(|f| f.verdict);
-        let (warns, sentence) = self
-            .sample
-            .sentence(words.iter().map(String::as_str).zip(verdicts));
+        let (warns, sentence) = self.sample.sentence(
+            words
+                .iter()
+                .zip(&self.strength)
+                .map(|(w, f)| (w.as_str(), f.verdict, f.by_enough())),
+        );
         format!("  {}{sentence}\n", if warns { "! " } else { "" })
     }
 
@@ -473,11 +475,7 @@ impl Shown {
         let second = theirs.iter().map(|t| t.chars().count()).max().unwrap_or(0);
         let _ = writeln!(out, "  {:width$}  {:>first$}  {bots}", "figure", "this run");
         for (f, strong) in self.strength.iter().zip(&theirs) {
-            let mark = if f.verdict == Verdict::NotConfirmed {
-                "!"
-            } else {
-                " "
-            };
+            let mark = if f.marked() { "!" } else { " " };
             let pad = width - words(f).chars().count();
             let value = ours(f);
             let gap = second - strong.chars().count();

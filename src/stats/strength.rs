@@ -213,8 +213,13 @@ pub(crate) enum Sample {
 
 impl Sample {
     /// The sentence over a sweep's table: `doubted` of its `points` have a figure not
-    /// confirmed; true if it warns.
-    pub(crate) fn points_sentence(&self, doubted: usize, points: usize) -> (bool, String) {
+    /// confirmed, `marked` of them one by enough to act on ([`by_enough`]); true if it warns.
+    pub(crate) fn points_sentence(
+        &self,
+        doubted: usize,
+        marked: usize,
+        points: usize,
+    ) -> (bool, String) {
         let Self::Played(bots, games) = self else {
             let (warns, said) = self.sentence([]);
             return (
@@ -238,11 +243,16 @@ impl Sample {
             if points == 1 { "point" } else { "points" },
             if doubted == 1 { "has" } else { "have" },
         );
+        let by = match marked {
+            0 => ", none by enough to act on",
+            m if m == doubted => "",
+            _ => ", some by enough to act on",
+        };
         let said = format!(
-            "{}, {doubted} of {points} {noun} {verb} figures not confirmed ({SWEEP_FILE}).",
+            "{}, {doubted} of {points} {noun} {verb} figures not confirmed{by} ({SWEEP_FILE}).",
             under(bots, &of)
         );
-        (true, said)
+        (marked > 0, said)
     }
 
     /// What follows [`Self::points_sentence`] where `doubted` points have figures not
@@ -257,21 +267,27 @@ impl Sample {
     }
 
     /// The sentence under a run's headline that says which strength its figures hold for,
-    /// given each figure's name and verdict; true if it warns.
+    /// given each figure's name, verdict and whether it differs from strong play's by enough to
+    /// act on ([`by_enough`]); true if it warns, as `!` warns everywhere: of a difference large
+    /// enough to act on.
     pub(crate) fn sentence<'a>(
         &self,
-        figures: impl IntoIterator<Item = (&'a str, Verdict)>,
+        figures: impl IntoIterator<Item = (&'a str, Verdict, bool)>,
     ) -> (bool, String) {
         match self {
             Self::Played(bots, games) => {
-                let figures: Vec<(&str, Verdict)> = figures.into_iter().collect();
-                let doubted: Vec<&str> = figures
-                    .iter()
-                    .filter(|f| f.1 == Verdict::NotConfirmed)
-                    .map(|f| f.0)
-                    .collect();
+                let figures: Vec<(&str, Verdict, bool)> = figures.into_iter().collect();
+                let doubted = |large: bool| -> Vec<&str> {
+                    figures
+                        .iter()
+                        .filter(|f| f.1 == Verdict::NotConfirmed && f.2 == large)
+                        .map(|f| f.0)
+                        .collect()
+                };
+                let (large, small) = (doubted(true), doubted(false));
                 let of = format!("{}, on the run's first {games} seeds", played_by(bots));
-                if doubted.is_empty() {
+                let count = large.len() + small.len();
+                if count == 0 {
                     let all = figures.len();
                     (
                         false,
@@ -282,20 +298,30 @@ impl Sample {
                         ),
                     )
                 } else {
-                    let verb = if doubted.len() == 1 { "is" } else { "are" };
-                    let others = if doubted.len() < figures.len() {
+                    let verb = if count == 1 { "is" } else { "are" };
+                    let others = if count < figures.len() {
                         others_hold(*games, "", "The others")
                     } else {
                         String::new()
                     };
+                    let warns = !large.is_empty();
+                    let (large, small) = (large.join(", "), small.join(", "));
+                    let named = match (large.is_empty(), small.is_empty()) {
+                        (false, true) => large,
+                        (true, _) if count == 1 => {
+                            format!("{small}, by less than enough to act on")
+                        }
+                        (true, _) => format!("{small}, each by less than enough to act on"),
+                        (false, false) => {
+                            format!("{large} by enough to act on; {small} by less")
+                        }
+                    };
                     (
-                        true,
+                        warns,
                         format!(
-                            "{}, {} of {} figures {verb} not confirmed: {} ({FILE}).{others}",
+                            "{}, {count} of {} figures {verb} not confirmed: {named} ({FILE}).{others}",
                             under(bots, &of),
-                            doubted.len(),
                             figures.len(),
-                            doubted.join(", ")
                         ),
                     )
                 }
@@ -364,6 +390,16 @@ impl Verdict {
     }
 }
 
+/// Whether a figure of the run (`from` its file, `name`d there) and strong play's differ by
+/// enough to act on, as `!` marks a finding everywhere: 2 points of a share, a turn of mean
+/// length, a tenth and 0.1 a game of any other figure. A large sample's interval leaves out differences
+/// nobody would act on; those are not confirmed, and not marked.
+pub(crate) fn by_enough(from: &str, name: &str, ours: f64, strong: f64) -> bool {
+    let share = from != "summary" || name.ends_with("_rate") || name == "seat_gap";
+    // A median length, in whole turns, counts as any other figure: a tenth of it.
+    crate::stats::compare::findings::size(share, name, ours, strong, strong - ours) >= 1.0
+}
+
 /// Whether a difference B − A of a comparison keeps its sign under strong play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Sign {
@@ -425,6 +461,18 @@ pub(crate) struct Figure {
     pub ours: Estimate,
     pub strong: Estimate,
     pub verdict: Verdict,
+}
+
+impl Figure {
+    /// Whether it differs from strong play's by enough to act on ([`by_enough`]).
+    pub(crate) fn by_enough(&self) -> bool {
+        by_enough(self.from, &self.name, self.ours.value, self.strong.value)
+    }
+
+    /// Whether it is marked `!`: not confirmed, by enough to act on.
+    pub(crate) fn marked(&self) -> bool {
+        self.verdict == Verdict::NotConfirmed && self.by_enough()
+    }
 }
 
 /// A row of `strength.csv`.
@@ -636,8 +684,8 @@ mod tests {
     #[test]
     fn all_hold_from_few_games_says_how_little_that_is() {
         let all = [
-            ("seat 1", Verdict::Confirmed),
-            ("seat 2", Verdict::Confirmed),
+            ("seat 1", Verdict::Confirmed, false),
+            ("seat 2", Verdict::Confirmed, false),
         ];
         let said = |games| Sample::Played("ismcts".into(), games).sentence(all).1;
         assert_eq!(
@@ -648,22 +696,22 @@ mod tests {
             said(40),
             "Under strong play (ismcts at every seat, on the run's first 40 seeds), all 2 figures of strength.csv hold, as far as 40 games can tell: their intervals are wide, and rule out only large differences."
         );
-        let points = |games| Sample::Played("ismcts".into(), games).points_sentence(0, 3);
+        let points = |games| Sample::Played("ismcts".into(), games).points_sentence(0, 0, 3);
         assert!(points(40).1.ends_with(
             "holds (sweep_strength.csv), as far as 40 games a point can tell: their intervals are wide, and rule out only large differences."
         ));
         assert!(points(FEW_GAMES).1.ends_with("holds (sweep_strength.csv)."));
         // Where some figures are not confirmed, those it confirms are as little sure.
         let some = [
-            ("seat 1", Verdict::NotConfirmed),
-            ("seat 2", Verdict::Confirmed),
+            ("seat 1", Verdict::NotConfirmed, true),
+            ("seat 2", Verdict::Confirmed, false),
         ];
         let said = |games| Sample::Played("ismcts".into(), games).sentence(some).1;
         assert!(said(40).ends_with(
             "1 of 2 figures is not confirmed: seat 1 (strength.csv). The others hold, as far as 40 games can tell: their intervals are wide, and rule out only large differences."
         ), "{}", said(40));
         assert!(said(FEW_GAMES).ends_with("not confirmed: seat 1 (strength.csv)."));
-        let doubted = |d, n| Sample::Played("ismcts".into(), 40).points_sentence(d, n).1;
+        let doubted = |d, n| Sample::Played("ismcts".into(), 40).points_sentence(d, d, n).1;
         let caveat = |games, d| Sample::Played("ismcts".into(), games).points_caveat(d);
         assert_eq!(
             caveat(40, 1),
@@ -674,6 +722,49 @@ mod tests {
         assert!(doubted(1, 1).contains(", 1 of 1 point has figures not confirmed"));
         assert!(doubted(1, 5).contains(", 1 of 5 points has figures not confirmed"));
         assert!(doubted(2, 5).contains(", 2 of 5 points have figures not confirmed"));
+    }
+
+    /// `!` marks a figure not confirmed by enough to act on, as it marks a finding everywhere;
+    /// one a large sample leaves out by less is named, not marked.
+    #[test]
+    fn only_a_difference_large_enough_to_act_on_is_marked() {
+        assert!(by_enough("seats", "seat 1", 0.40, 0.42));
+        assert!(!by_enough("seats", "seat 1", 0.795, 0.802));
+        assert!(by_enough("summary", "test_success_rate", 0.494, 0.435));
+        assert!(!by_enough("summary", "seat_gap", 0.591, 0.605));
+        assert!(!by_enough("summary", "median_turns", 19.0, 18.0));
+        assert!(by_enough("summary", "median_turns", 16.0, 13.0));
+        assert!(!by_enough("summary", "mean_turns", 19.13, 18.65));
+        assert!(!by_enough("endings", "heist_no_set", 0.0004, 0.012));
+
+        let sample = Sample::Played("ismcts".into(), FEW_GAMES);
+        let (warns, said) = sample.sentence([
+            ("seat 1", Verdict::NotConfirmed, false),
+            ("seat 2", Verdict::NotConfirmed, false),
+            ("seat gap", Verdict::Confirmed, false),
+        ]);
+        assert!(!warns);
+        assert!(said.ends_with(
+            "2 of 3 figures are not confirmed: seat 1, seat 2, each by less than enough to act on (strength.csv)."
+        ), "{said}");
+        let (warns, said) = sample.sentence([
+            ("length", Verdict::NotConfirmed, true),
+            ("seat 1", Verdict::NotConfirmed, false),
+        ]);
+        assert!(warns);
+        assert!(said.ends_with(
+            "2 of 2 figures are not confirmed: length by enough to act on; seat 1 by less (strength.csv)."
+        ), "{said}");
+        let (warns, said) = sample.sentence([("seat 1", Verdict::NotConfirmed, false)]);
+        assert!(!warns);
+        assert!(said.ends_with("not confirmed: seat 1, by less than enough to act on (strength.csv)."), "{said}");
+
+        let (warns, said) = sample.points_sentence(2, 0, 5);
+        assert!(!warns);
+        assert!(said.contains("2 of 5 points have figures not confirmed, none by enough to act on"), "{said}");
+        let (warns, said) = sample.points_sentence(2, 1, 5);
+        assert!(warns);
+        assert!(said.contains("not confirmed, some by enough to act on"), "{said}");
     }
 
     #[test]

@@ -208,13 +208,13 @@ fn strength(
     let words: Vec<String> = (0..t.len())
         .map(|i| strength::figure_words(from[i], names[i], turn).replace('_', " "))
         .collect();
-    let lead = sample.sentence(
-        words
-            .iter()
-            .map(String::as_str)
-            .zip(verdicts.iter().copied()),
-    );
     let (ours, strong) = (t.numbers("value")?, t.numbers("strong_value")?);
+    let by_enough: Vec<bool> = (0..t.len())
+        .map(|i| strength::by_enough(from[i], names[i], ours[i], strong[i]))
+        .collect();
+    let lead = sample.sentence(
+        (0..t.len()).map(|i| (words[i].as_str(), verdicts[i], by_enough[i])),
+    );
     let (lo, hi) = (t.numbers("strong_ci_low")?, t.numbers("strong_ci_high")?);
     // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
     let shown = |i: usize, x: f64| match (from[i], names[i]) {
@@ -241,7 +241,7 @@ fn strength(
         })
         .collect();
     let marked = (0..t.len())
-        .filter(|&i| verdicts[i] == Verdict::NotConfirmed)
+        .filter(|&i| verdicts[i] == Verdict::NotConfirmed && by_enough[i])
         .collect();
     Ok((lead, Some((rows, marked))))
 }

@@ -113,17 +113,18 @@ struct Strength {
     lead: (bool, String),
     /// Whether a sample was played at each point.
     played: bool,
-    /// Each point's varied values, with the figures not confirmed there.
-    doubted: Vec<(Vec<String>, Vec<String>)>,
+    /// Each point's varied values, with the figures not confirmed there and whether one of
+    /// them is by enough to act on.
+    doubted: Vec<(Vec<String>, Vec<String>, bool)>,
 }
 
 impl Strength {
-    /// The figures not confirmed at the point of `values`.
-    fn doubted_at(&self, values: &[&str]) -> &[String] {
+    /// The figures not confirmed at the point of `values`, and whether one is marked `!`.
+    fn doubted_at(&self, values: &[&str]) -> (&[String], bool) {
         self.doubted
             .iter()
-            .find(|(v, _)| v.iter().map(String::as_str).eq(values.iter().copied()))
-            .map_or(&[], |(_, d)| d.as_slice())
+            .find(|(v, ..)| v.iter().map(String::as_str).eq(values.iter().copied()))
+            .map_or((&[], false), |(_, d, marked)| (d.as_slice(), *marked))
     }
 }
 
@@ -300,7 +301,7 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
             Sample::Not(strength::NOT_RECORDED.into())
         };
         return Ok(Strength {
-            lead: sample.points_sentence(0, 0),
+            lead: sample.points_sentence(0, 0, 0),
             played: false,
             doubted: Vec::new(),
         });
@@ -313,23 +314,26 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
         .map(|k| t.text(k))
         .collect::<Result<_, _>>()?;
     let (play, metrics) = (t.text("strong_play")?, t.text("metric")?);
+    let (ours, strong) = (t.numbers("value")?, t.numbers("strong_value")?);
     let point = |i: usize| columns.iter().map(|c| c[i].to_string()).collect::<Vec<_>>();
-    let mut doubted: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+    let mut doubted: Vec<(Vec<String>, Vec<String>, bool)> = Vec::new();
     for (i, word) in play.iter().enumerate() {
         let here = point(i);
-        let at = match doubted.iter().position(|(p, _)| *p == here) {
+        let at = match doubted.iter().position(|(p, ..)| *p == here) {
             Some(at) => at,
             None => {
-                doubted.push((here, Vec::new()));
+                doubted.push((here, Vec::new(), false));
                 doubted.len() - 1
             }
         };
         if *word == Verdict::NotConfirmed.word() {
             doubted[at].1.push(metrics[i].to_string());
+            doubted[at].2 |= strength::by_enough("summary", metrics[i], ours[i], strong[i]);
         }
     }
-    let flagged = doubted.iter().filter(|(_, d)| !d.is_empty()).count();
-    let (warns, mut said) = sample.points_sentence(flagged, doubted.len());
+    let flagged = doubted.iter().filter(|(_, d, _)| !d.is_empty()).count();
+    let marked = doubted.iter().filter(|(.., m)| *m).count();
+    let (warns, mut said) = sample.points_sentence(flagged, marked, doubted.len());
     if flagged > 0 {
         said += &format!(" Every point's column “{STRONG_COLUMN}” names them.");
         said += &sample.points_caveat(flagged);
@@ -591,6 +595,7 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             // Its balance may be the default bots' alone.
             strong
                 .doubted_at(&values_at(best))
+                .0
                 .iter()
                 .filter(|m| m.ends_with("_win_rate") || *m == "seat_gap")
                 .map(|m| named(m))
@@ -743,12 +748,13 @@ pub(super) fn render(dir: &Path, run: &Run) -> anyhow::Result<String> {
             let mut row: Vec<String> = (0..keys).map(|k| grid.values[k][p].to_string()).collect();
             if strong.played {
                 // One figure a line, so the column stays narrow.
-                let doubted = strong.doubted_at(&values_at(p));
+                let (doubted, marked) = strong.doubted_at(&values_at(p));
                 row.push(if doubted.is_empty() {
                     "all confirmed".into()
                 } else {
                     let names: Vec<String> = doubted.iter().map(|m| named(m)).collect();
-                    format!("! not confirmed:\n{}", names.join("\n"))
+                    let mark = if marked { "! " } else { "" };
+                    format!("{mark}not confirmed:\n{}", names.join("\n"))
                 });
             }
             row.extend(
