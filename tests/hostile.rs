@@ -1200,11 +1200,22 @@ fn what_a_new_user_tripped_on() {
         "--bots",
         "greedy,random",
         "--rotate-seats",
+        "--strength",
+        "20",
         "--quiet",
         "--out",
         s.to_str().unwrap(),
     ]));
     assert!(rows(&s.join("sweep.csv"))[0].contains_key("bot_random_win_rate"));
+    // The sample plays unrotated, so the bots' rows have no strong value: the page still renders.
+    let unrotated = rows(&s.join("sweep_strength.csv"));
+    assert!(
+        unrotated
+            .iter()
+            .any(|r| r["metric"] == "bot_random_win_rate" && r["strong_value"].is_empty())
+    );
+    ok(&whisker(&["report", s.to_str().unwrap()]));
+    assert!(s.join("report.html").is_file());
 
     let b = d.join("b");
     ok(&whisker(&[

@@ -171,7 +171,7 @@ fn shard_counters<G: Game>(
         .map_err(|e| usage(format!("{}: cannot read it ({e})", path.display())))?;
     let (totals, counts): (Totals, Counts) = from_text(&text).ok_or_else(|| {
         usage(format!(
-            "{}: damaged (not the counters of this game)",
+            "{}: damaged, or written by another version of whisker (not the counters of this game)",
             path.display()
         ))
     })?;
@@ -278,7 +278,7 @@ fn copy_games<G: Game>(
             path.display(),
             if whole {
                 format!(
-                    "its rows disagree with {COUNTERS} (turns, caps, wins, scores or per-game values)"
+                    "its rows disagree with {COUNTERS} (turns, caps, wins, scores, per-game values or their products)"
                 )
             } else {
                 format!("{rows} rows, but the shard holds {} games", totals.games)

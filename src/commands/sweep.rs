@@ -657,7 +657,11 @@ fn sweep_game<G: Registered>(
             (true, _) => "all confirmed".to_string(),
             (false, _) => format!(
                 "{}not confirmed: {}",
-                if checked.iter().any(|c| c.marked) { "! " } else { "" },
+                if checked.iter().any(|c| c.marked) {
+                    "! "
+                } else {
+                    ""
+                },
                 doubted.join(", ")
             ),
         };

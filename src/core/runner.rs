@@ -254,9 +254,11 @@ pub(crate) fn add_products(sums: &mut Products, o: &Outcome) {
     for (k, &v) in o.values.iter().enumerate() {
         q[Quantity::Value(k).index()] = u64::from(v);
     }
+    // Saturating: a damaged games.csv read back by merge may hold any u32, and its sums then
+    // disagree with the shard's counters (exit 2) instead of overflowing.
     for (row, &a) in sums.iter_mut().zip(&q) {
         for (sum, &b) in row.iter_mut().zip(&q) {
-            *sum += a * b;
+            *sum = sum.saturating_add(a.saturating_mul(b));
         }
     }
 }

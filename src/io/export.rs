@@ -432,7 +432,7 @@ impl Shown {
         format!("  {}{sentence}\n", if warns { "! " } else { "" })
     }
 
-    /// Each headline figure beside its value under strong play, the ones not confirmed marked.
+    /// Each headline figure beside its value under strong play, the ones not confirmed by enough to act on marked.
     fn strength_block(&self, turn: &'static str) -> String {
         use std::fmt::Write as _;
         let Sample::Played(bots, _) = &self.sample else {

@@ -282,7 +282,7 @@ fn ending_fits(
         };
     }
     match (declared.capped_ending, ending.is_empty()) {
-        (Some(_), true) => wrong("blank; every game of this game names its ending".into()),
+        (Some(_), true) => wrong("blank; every game names its ending".into()),
         (Some(c), false) if (named == Some(c)) != capped => wrong(format!(
             "`{ending}` with `capped` {}: a game ends `{}` exactly when the turn cap stops it",
             u8::from(capped),
@@ -353,7 +353,7 @@ mod tests {
         // A job renamed since (a check against another config) is still an ending.
         assert_eq!(fits(&jobs, "safe", false), Ok(()));
         for (d, ending, capped, says) in [
-            (&fixed, "", false, "blank; every game"),
+            (&fixed, "", false, "blank; every game names"),
             (&fixed, "trap_right", true, "`trap_right` with `capped` 1"),
             (&fixed, "capped", false, "`capped` with `capped` 0"),
             (&jobs, "", false, "blank, but `capped` is 0"),

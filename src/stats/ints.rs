@@ -129,9 +129,13 @@ macro_rules! ints_struct {
     };
 }
 
+/// The first line of [`to_text`]'s form: its number changes whenever what a shard counts does
+/// (2: the products of per-game quantities), so counters of another version are refused.
+const HEADER: &str = "whisker-counters 2";
+
 /// The text form of integers a value [`Ints::put`]: a header line, then one per line.
 pub(crate) fn to_text(numbers: &[u64]) -> String {
-    let mut text = String::from("whisker-counters 1\n");
+    let mut text = format!("{HEADER}\n");
     for x in numbers {
         text.push_str(&x.to_string());
         text.push('\n');
@@ -142,7 +146,7 @@ pub(crate) fn to_text(numbers: &[u64]) -> String {
 /// Reads [`to_text`]'s form back; `None` when it is not exactly one value.
 pub(crate) fn from_text<T: Ints>(text: &str) -> Option<T> {
     let mut lines = text.lines();
-    if lines.next()? != "whisker-counters 1" {
+    if lines.next()? != HEADER {
         return None;
     }
     let mut numbers = lines.map(|l| l.parse::<u64>().ok());
@@ -190,7 +194,7 @@ mod tests {
         let text = to_text(&numbers);
         assert_eq!(from_text::<Demo>(&text), Some(d));
         assert_eq!(
-            from_text::<Demo>(&text.replace("whisker-counters 1", "other")),
+            from_text::<Demo>(&text.replace(HEADER, "whisker-counters 1")),
             None
         );
         assert_eq!(
@@ -199,7 +203,7 @@ mod tests {
             "trailing numbers"
         );
         assert_eq!(
-            from_text::<Demo>("whisker-counters 1\n1\n2\n"),
+            from_text::<Demo>(&format!("{HEADER}\n1\n2\n")),
             None,
             "too few"
         );

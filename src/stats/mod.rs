@@ -34,12 +34,12 @@ fn wilson_at(p: f64, n: f64) -> Estimate {
 }
 
 /// A rate of one per-game count over another, each summed over `games` games (tests passed of
-/// tests): `hits` of `trials`, with `squares` the sums over games of hits², hits × trials and
-/// trials². The trials of one game are not independent, the games are, so the rate's variance
-/// is the ratio estimator's, from how far each game's hits stray from the rate times its
-/// trials; the interval is Wilson's at the number of independent trials that variance is worth,
-/// never more than the trials themselves (a rate is not claimed surer than if each were
-/// independent).
+/// tests): `hits` of `trials`, then the sums over games of hits², hits × trials and trials².
+/// The trials of one game are not independent, the games are, so the rate's variance is the
+/// ratio estimator's, from how far each game's hits stray from the rate times its trials; the
+/// interval is Wilson's at the number of independent trials that variance is worth, never more
+/// than the trials themselves (a rate is not claimed surer than if each were independent). One
+/// game tells nothing of how games vary: it is worth one trial.
 pub(crate) fn rate_over_games(
     games: u64,
     (hits, trials): (u64, u64),
@@ -57,7 +57,9 @@ pub(crate) fn rate_over_games(
     } else {
         0.0
     };
-    let worth = if variance > 0.0 {
+    let worth = if games < 2 {
+        1.0
+    } else if variance > 0.0 {
         (p * (1.0 - p) / variance).min(t)
     } else {
         t
@@ -251,20 +253,32 @@ mod tests {
         let one_each = rate_over_games(1000, (300, 1000), (300, 300, 1000));
         let (p, n) = (0.3f64, 999.0);
         let half = Z95 * (p * (1.0 - p) / n).sqrt();
-        assert!((one_each.high - one_each.low - 2.0 * half).abs() < 1e-3, "{one_each:?}");
+        assert!(
+            (one_each.high - one_each.low - 2.0 * half).abs() < 1e-3,
+            "{one_each:?}"
+        );
         assert_eq!(one_each.value, 0.3);
 
         // 100 games of 10 trials, 50 passing all 10.
         let clustered = rate_over_games(100, (500, 1000), (5000, 5000, 10000));
         let wide = clustered.high - clustered.low;
         let by_trials = wilson(500, 1000);
-        assert!((wide - 2.0 * Z95 * (0.25f64 / 99.0).sqrt()).abs() < 0.005, "{clustered:?}");
-        assert!(wide > 3.0 * (by_trials.high - by_trials.low), "{clustered:?}");
+        assert!(
+            (wide - 2.0 * Z95 * (0.25f64 / 99.0).sqrt()).abs() < 0.005,
+            "{clustered:?}"
+        );
+        assert!(
+            wide > 3.0 * (by_trials.high - by_trials.low),
+            "{clustered:?}"
+        );
 
         // 100 games of 10 trials, each passing 5.
         let even = rate_over_games(100, (500, 1000), (2500, 5000, 10000));
         assert_eq!(even, by_trials);
         assert!(rate_over_games(0, (0, 0), (0, 0, 0)).value.is_nan());
+        // One game of 10 trials, 5 passed: as sure as one trial.
+        let one = rate_over_games(1, (5, 10), (25, 50, 100));
+        assert!(one.high - one.low > 0.7, "{one:?}");
     }
 
     #[test]

@@ -392,12 +392,17 @@ impl Verdict {
 
 /// Whether a figure of the run (`from` its file, `name`d there) and strong play's differ by
 /// enough to act on, as `!` marks a finding everywhere: 2 points of a share, a turn of mean
-/// length, a tenth and 0.1 a game of any other figure. A large sample's interval leaves out differences
+/// length (more than one of a median), a tenth and 0.1 a game of any other figure. A large sample's interval leaves out differences
 /// nobody would act on; those are not confirmed, and not marked.
 pub(crate) fn by_enough(from: &str, name: &str, ours: f64, strong: f64) -> bool {
+    use crate::stats::compare::findings::{LENGTH, size};
+    if name == "median_turns" {
+        // A median moves in whole turns, so a step of one can come from any small shift of
+        // the lengths; more than a turn is one a designer acts on, as a mean's turn is.
+        return (ours - strong).abs() > LENGTH;
+    }
     let share = from != "summary" || name.ends_with("_rate") || name == "seat_gap";
-    // A median length, in whole turns, counts as any other figure: a tenth of it.
-    crate::stats::compare::findings::size(share, name, ours, strong, strong - ours) >= 1.0
+    size(share, name, ours, strong, strong - ours) >= 1.0
 }
 
 /// Whether a difference B − A of a comparison keeps its sign under strong play.
@@ -711,7 +716,11 @@ mod tests {
             "1 of 2 figures is not confirmed: seat 1 (strength.csv). The others hold, as far as 40 games can tell: their intervals are wide, and rule out only large differences."
         ), "{}", said(40));
         assert!(said(FEW_GAMES).ends_with("not confirmed: seat 1 (strength.csv)."));
-        let doubted = |d, n| Sample::Played("ismcts".into(), 40).points_sentence(d, d, n).1;
+        let doubted = |d, n| {
+            Sample::Played("ismcts".into(), 40)
+                .points_sentence(d, d, n)
+                .1
+        };
         let caveat = |games, d| Sample::Played("ismcts".into(), games).points_caveat(d);
         assert_eq!(
             caveat(40, 1),
@@ -733,6 +742,8 @@ mod tests {
         assert!(by_enough("summary", "test_success_rate", 0.494, 0.435));
         assert!(!by_enough("summary", "seat_gap", 0.591, 0.605));
         assert!(!by_enough("summary", "median_turns", 19.0, 18.0));
+        assert!(!by_enough("summary", "median_turns", 7.0, 8.0));
+        assert!(by_enough("summary", "median_turns", 64.0, 69.0));
         assert!(by_enough("summary", "median_turns", 16.0, 13.0));
         assert!(!by_enough("summary", "mean_turns", 19.13, 18.65));
         assert!(!by_enough("endings", "heist_no_set", 0.0004, 0.012));
@@ -757,14 +768,23 @@ mod tests {
         ), "{said}");
         let (warns, said) = sample.sentence([("seat 1", Verdict::NotConfirmed, false)]);
         assert!(!warns);
-        assert!(said.ends_with("not confirmed: seat 1, by less than enough to act on (strength.csv)."), "{said}");
+        assert!(
+            said.ends_with("not confirmed: seat 1, by less than enough to act on (strength.csv)."),
+            "{said}"
+        );
 
         let (warns, said) = sample.points_sentence(2, 0, 5);
         assert!(!warns);
-        assert!(said.contains("2 of 5 points have figures not confirmed, none by enough to act on"), "{said}");
+        assert!(
+            said.contains("2 of 5 points have figures not confirmed, none by enough to act on"),
+            "{said}"
+        );
         let (warns, said) = sample.points_sentence(2, 1, 5);
         assert!(warns);
-        assert!(said.contains("not confirmed, some by enough to act on"), "{said}");
+        assert!(
+            said.contains("not confirmed, some by enough to act on"),
+            "{said}"
+        );
     }
 
     #[test]

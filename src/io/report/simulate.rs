@@ -176,7 +176,7 @@ pub(super) fn render(dir: &Path, run: &Run, parts: Parts) -> anyhow::Result<Stri
 type Rows = (Vec<Vec<String>>, Vec<usize>);
 
 /// The sentence that says which strength the figures hold for, and `strength.csv`'s table (its
-/// rows, and those not confirmed) when a sample was played.
+/// rows, and those not confirmed by enough to act on) when a sample was played.
 fn strength(
     dir: &Path,
     run: &Run,
@@ -212,9 +212,8 @@ fn strength(
     let by_enough: Vec<bool> = (0..t.len())
         .map(|i| strength::by_enough(from[i], names[i], ours[i], strong[i]))
         .collect();
-    let lead = sample.sentence(
-        (0..t.len()).map(|i| (words[i].as_str(), verdicts[i], by_enough[i])),
-    );
+    let lead =
+        sample.sentence((0..t.len()).map(|i| (words[i].as_str(), verdicts[i], by_enough[i])));
     let (lo, hi) = (t.numbers("strong_ci_low")?, t.numbers("strong_ci_high")?);
     // As the terminal writes them: a whole median bare, a gap's unit once after its interval.
     let shown = |i: usize, x: f64| match (from[i], names[i]) {

@@ -314,7 +314,8 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
         .map(|k| t.text(k))
         .collect::<Result<_, _>>()?;
     let (play, metrics) = (t.text("strong_play")?, t.text("metric")?);
-    let (ours, strong) = (t.numbers("value")?, t.numbers("strong_value")?);
+    // A rotated sweep's bots have no rows in the sample, which plays unrotated: blank cells.
+    let (ours, strong) = (t.optional("value")?, t.optional("strong_value")?);
     let point = |i: usize| columns.iter().map(|c| c[i].to_string()).collect::<Vec<_>>();
     let mut doubted: Vec<(Vec<String>, Vec<String>, bool)> = Vec::new();
     for (i, word) in play.iter().enumerate() {
@@ -328,7 +329,9 @@ fn strength(dir: &Path, run: &Run) -> anyhow::Result<Strength> {
         };
         if *word == Verdict::NotConfirmed.word() {
             doubted[at].1.push(metrics[i].to_string());
-            doubted[at].2 |= strength::by_enough("summary", metrics[i], ours[i], strong[i]);
+            if let (Some(ours), Some(strong)) = (ours[i], strong[i]) {
+                doubted[at].2 |= strength::by_enough("summary", metrics[i], ours, strong);
+            }
         }
     }
     let flagged = doubted.iter().filter(|(_, d, _)| !d.is_empty()).count();
