@@ -306,20 +306,22 @@ impl Sample {
                     };
                     let warns = !large.is_empty();
                     let (large, small) = (large.join(", "), small.join(", "));
+                    // Each group after the words that say how far it is off, so a list of
+                    // several reads as one group.
                     let named = match (large.is_empty(), small.is_empty()) {
-                        (false, true) => large,
+                        (false, true) => format!(": {large}"),
                         (true, _) if count == 1 => {
-                            format!("{small}, by less than enough to act on")
+                            format!(", by less than enough to act on: {small}")
                         }
-                        (true, _) => format!("{small}, each by less than enough to act on"),
+                        (true, _) => format!(", each by less than enough to act on: {small}"),
                         (false, false) => {
-                            format!("{large} by enough to act on; {small} by less")
+                            format!(", by enough to act on: {large}; by less: {small}")
                         }
                     };
                     (
                         warns,
                         format!(
-                            "{}, {count} of {} figures {verb} not confirmed: {named} ({FILE}).{others}",
+                            "{}, {count} of {} figures {verb} not confirmed{named} ({FILE}).{others}",
                             under(bots, &of),
                             figures.len(),
                         ),
@@ -756,7 +758,7 @@ mod tests {
         ]);
         assert!(!warns);
         assert!(said.ends_with(
-            "2 of 3 figures are not confirmed: seat 1, seat 2, each by less than enough to act on (strength.csv)."
+            "2 of 3 figures are not confirmed, each by less than enough to act on: seat 1, seat 2 (strength.csv)."
         ), "{said}");
         let (warns, said) = sample.sentence([
             ("length", Verdict::NotConfirmed, true),
@@ -764,12 +766,12 @@ mod tests {
         ]);
         assert!(warns);
         assert!(said.ends_with(
-            "2 of 2 figures are not confirmed: length by enough to act on; seat 1 by less (strength.csv)."
+            "2 of 2 figures are not confirmed, by enough to act on: length; by less: seat 1 (strength.csv)."
         ), "{said}");
         let (warns, said) = sample.sentence([("seat 1", Verdict::NotConfirmed, false)]);
         assert!(!warns);
         assert!(
-            said.ends_with("not confirmed: seat 1, by less than enough to act on (strength.csv)."),
+            said.ends_with("not confirmed, by less than enough to act on: seat 1 (strength.csv)."),
             "{said}"
         );
 
